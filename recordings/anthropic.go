@@ -1,0 +1,249 @@
+package recordings
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/valyala/fastjson"
+)
+
+// Anthropic /v1/messages SSE events -> the "message" object.
+//
+// The folding follows anthropic-sdk-go's Message.Accumulate
+// (messageutil.go): message_start gives the message; content_block_start
+// appends a block, which must come at the next index; content_block_delta
+// appends text_delta, thinking_delta, signature_delta and input_json_delta
+// text to its block (citations_delta appends a citation); message_delta
+// sets stop_reason, stop_sequence (and stop_details, container) and
+// overwrites the usage counters it carries (they are running totals);
+// message_stop ends the message. A tool_use block's input is the
+// concatenated partial JSON, parsed. Where that text is not valid JSON (a
+// stream cut mid-call, or any step before the call is complete) the input
+// stays {} as in the SDK, and the text so far is kept in the block's
+// "partial_json" field so stepping can show it. Source of the event
+// format: https://docs.anthropic.com/en/docs/build-with-claude/streaming.
+
+type anthropicBlock struct {
+	start     *fastjson.Value
+	text      []byte
+	thinking  []byte
+	signature []byte
+	input     []byte
+	citations []*fastjson.Value
+	has       uint8 // bits: text, thinking, signature, input
+}
+
+const (
+	hasText = 1 << iota
+	hasThinking
+	hasSignature
+	hasInput
+)
+
+type kv struct {
+	key string
+	val *fastjson.Value
+}
+
+type anthropicAssembler struct {
+	message *fastjson.Value
+	blocks  []anthropicBlock
+	// deltaFields are message_delta.delta fields in arrival order (later
+	// ones win); usage the message_delta usage counters likewise.
+	deltaFields []kv
+	usage       []kv
+	stopped     bool
+}
+
+func (s *anthropicAssembler) clone() assembler {
+	c := *s
+	c.blocks = append([]anthropicBlock(nil), s.blocks...)
+	for i := range c.blocks {
+		b := &c.blocks[i]
+		b.text, b.thinking, b.signature, b.input = clip(b.text), clip(b.thinking), clip(b.signature), clip(b.input)
+		b.citations = b.citations[:len(b.citations):len(b.citations)]
+	}
+	c.deltaFields = s.deltaFields[:len(s.deltaFields):len(s.deltaFields)]
+	c.usage = s.usage[:len(s.usage):len(s.usage)]
+	return &c
+}
+
+func (s *anthropicAssembler) complete() bool { return s.stopped }
+
+func (s *anthropicAssembler) block(ev *fastjson.Value) (*anthropicBlock, int, error) {
+	i, ok := intOf(ev.Get("index"))
+	if !ok || i < 0 || i >= len(s.blocks) {
+		return nil, 0, fmt.Errorf("%s for content block %s, but %d blocks are open", getStr(ev, "type"), ev.Get("index"), len(s.blocks))
+	}
+	return &s.blocks[i], i, nil
+}
+
+func (s *anthropicAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
+	ev := c.Data
+	if ev == nil || ev.Type() != fastjson.TypeObject {
+		return ds, fmt.Errorf("event data is not a JSON object: %.40q", c.Text)
+	}
+	typ := getStr(ev, "type")
+	switch typ {
+	case "message_start":
+		m := ev.Get("message")
+		if m == nil || m.Type() != fastjson.TypeObject {
+			return ds, fmt.Errorf("message_start without a message object")
+		}
+		s.message, s.blocks, s.deltaFields, s.usage = m, nil, nil, nil
+		ds = append(ds, Delta{Kind: KindRole, Field: "role", Text: getStr(m, "role")})
+		if !isNull(m.Get("usage")) {
+			ds = append(ds, Delta{Kind: KindUsage, Field: "usage"})
+		}
+	case "content_block_start":
+		cb := ev.Get("content_block")
+		if cb == nil || cb.Type() != fastjson.TypeObject {
+			return ds, fmt.Errorf("content_block_start without a content_block object")
+		}
+		if i, ok := intOf(ev.Get("index")); !ok || i != len(s.blocks) {
+			return ds, fmt.Errorf("content_block_start at index %s, expected %d", ev.Get("index"), len(s.blocks))
+		}
+		field := "content[" + strconv.Itoa(len(s.blocks)) + "]"
+		s.blocks = append(s.blocks, anthropicBlock{start: cb})
+		kind, text := KindMeta, getStr(cb, "type")
+		switch text {
+		case "tool_use", "server_tool_use":
+			kind, text = KindToolCall, text+" "+getStr(cb, "name")
+		case "thinking", "redacted_thinking":
+			kind = KindThinking
+		}
+		ds = append(ds, Delta{Kind: kind, Field: field, Text: text})
+	case "content_block_delta":
+		b, i, err := s.block(ev)
+		if err != nil {
+			return ds, err
+		}
+		ds = b.addDelta(i, ev.Get("delta"), ds)
+	case "content_block_stop":
+		if _, _, err := s.block(ev); err != nil {
+			return ds, err
+		}
+		ds = append(ds, Delta{Kind: KindMeta, Field: typ})
+	case "message_delta":
+		if d := ev.Get("delta"); d != nil && d.Type() == fastjson.TypeObject {
+			d.GetObject().Visit(func(k []byte, v *fastjson.Value) {
+				s.deltaFields = append(s.deltaFields, kv{string(k), v})
+				if string(k) == "stop_reason" && !isNull(v) {
+					ds = append(ds, Delta{Kind: KindFinish, Field: "stop_reason", Text: string(v.GetStringBytes())})
+				}
+			})
+		}
+		if u := ev.Get("usage"); u != nil && u.Type() == fastjson.TypeObject {
+			u.GetObject().Visit(func(k []byte, v *fastjson.Value) {
+				// output_tokens always counts; other counters only when sent.
+				if !isNull(v) || string(k) == "output_tokens" {
+					s.usage = append(s.usage, kv{string(k), v})
+				}
+			})
+			ds = append(ds, Delta{Kind: KindUsage, Field: "usage"})
+		}
+	case "message_stop":
+		s.stopped = true
+		ds = append(ds, Delta{Kind: KindFinish, Field: typ})
+	case "error":
+		s.stopped = true
+		ds = append(ds, Delta{Kind: KindFinish, Field: "error", Text: getStr(ev, "error", "message")})
+	default: // ping and events added later: nothing to fold
+		ds = append(ds, Delta{Kind: KindMeta, Field: typ})
+	}
+	return ds, nil
+}
+
+func (b *anthropicBlock) addDelta(i int, d *fastjson.Value, ds []Delta) []Delta {
+	field := "content[" + strconv.Itoa(i) + "]."
+	var t string
+	switch getStr(d, "type") {
+	case "text_delta":
+		b.has |= hasText
+		b.text, t, _ = appendText(b.text, d.Get("text"))
+		ds = append(ds, Delta{Kind: KindContent, Field: field + "text", Text: t, Append: true})
+	case "thinking_delta":
+		b.has |= hasThinking
+		b.thinking, t, _ = appendText(b.thinking, d.Get("thinking"))
+		ds = append(ds, Delta{Kind: KindThinking, Field: field + "thinking", Text: t, Append: true})
+	case "signature_delta":
+		b.has |= hasSignature
+		b.signature, t, _ = appendText(b.signature, d.Get("signature"))
+		ds = append(ds, Delta{Kind: KindThinking, Field: field + "signature", Text: t, Append: true})
+	case "input_json_delta":
+		b.has |= hasInput
+		b.input, t, _ = appendText(b.input, d.Get("partial_json"))
+		ds = append(ds, Delta{Kind: KindToolCall, Field: field + "input", Text: t, Append: true})
+	case "citations_delta":
+		if c := d.Get("citation"); c != nil {
+			b.citations = append(b.citations, c)
+			ds = append(ds, Delta{Kind: KindContent, Field: field + "citations", Text: "+1"})
+		}
+	default:
+		ds = append(ds, Delta{Kind: KindMeta, Field: field + getStr(d, "type")})
+	}
+	return ds
+}
+
+func (b *anthropicBlock) value(a *fastjson.Arena) *fastjson.Value {
+	o := a.NewObject()
+	b.start.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })
+	if b.has&hasText != 0 {
+		o.Set("text", a.NewStringBytes(b.text))
+	}
+	if b.has&hasThinking != 0 {
+		o.Set("thinking", a.NewStringBytes(b.thinking))
+	}
+	if b.has&hasSignature != 0 {
+		o.Set("signature", a.NewStringBytes(b.signature))
+	}
+	if b.has&hasInput != 0 && len(b.input) > 0 {
+		if v, err := fastjson.ParseBytes(b.input); err == nil {
+			o.Set("input", v)
+		} else {
+			o.Set("input", a.NewObject())
+			o.Set("partial_json", a.NewStringBytes(b.input))
+		}
+	}
+	if len(b.citations) > 0 {
+		o.Set("citations", arrayOf(a, b.citations))
+	}
+	return o
+}
+
+func (s *anthropicAssembler) result(a *fastjson.Arena) *fastjson.Value {
+	o := a.NewObject()
+	if s.message == nil {
+		return o
+	}
+	content := a.NewArray()
+	for i := range s.blocks {
+		content.SetArrayItem(i, s.blocks[i].value(a))
+	}
+	s.message.GetObject().Visit(func(k []byte, v *fastjson.Value) {
+		switch string(k) {
+		case "content":
+			v = content
+		case "usage":
+			if v.Type() == fastjson.TypeObject && len(s.usage) > 0 {
+				u := a.NewObject()
+				v.GetObject().Visit(func(k []byte, v *fastjson.Value) { u.Set(string(k), v) })
+				for _, e := range s.usage {
+					u.Set(e.key, e.val)
+				}
+				v = u
+			}
+		}
+		o.Set(string(k), v)
+	})
+	if o.Get("content") == nil {
+		o.Set("content", content)
+	}
+	// Set replaces a key in place or adds it at the end.
+	for _, e := range s.deltaFields {
+		if e.key == "stop_reason" || e.key == "stop_sequence" || !isNull(e.val) {
+			o.Set(e.key, e.val)
+		}
+	}
+	return o
+}

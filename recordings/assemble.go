@@ -1,0 +1,165 @@
+package recordings
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/valyala/fastjson"
+)
+
+// ErrIncompleteStream reports a stream that ends before the provider's
+// final event (no finish reason, no message_stop, no done). It is returned
+// together with the partial result: recordings of cancelled streams are
+// real, and the partial answer is still worth showing.
+var ErrIncompleteStream = errors.New("recordings: stream ends before its final chunk")
+
+// assembler folds the chunks of one stream, in order, into the response a
+// provider's SDK builds from them. Implementations keep their text in
+// append-only byte slices so that clone is cheap: a clone shares the
+// backing arrays with capacity clipped to length.
+type assembler interface {
+	// add folds one chunk in and appends what it added to ds.
+	add(c *Chunk, ds []Delta) ([]Delta, error)
+	// result builds the response assembled so far.
+	result(a *fastjson.Arena) *fastjson.Value
+	// complete reports whether the stream's final chunk has been seen.
+	complete() bool
+	clone() assembler
+}
+
+// assemblerFor returns a fresh assembler for the recording's stream, or
+// nil when recview has none for its family.
+func assemblerFor(r *Recording) assembler {
+	switch r.Family {
+	case FamilyOpenAIChat:
+		return &openaiAssembler{}
+	case FamilyOpenAICompletions:
+		return &openaiAssembler{completion: true}
+	case FamilyOllamaGenerate, FamilyOllamaChat:
+		return &ollamaAssembler{}
+	case FamilyAnthropicMessages:
+		return &anthropicAssembler{}
+	case FamilyGeminiGenerate:
+		return &geminiAssembler{}
+	case FamilyGeminiInteractions:
+		return &interactionsAssembler{}
+	}
+	return nil
+}
+
+// clip returns b with its capacity cut to its length, so that appending to
+// the copy never writes into the original's backing array.
+func clip(b []byte) []byte { return b[:len(b):len(b)] }
+
+func chunkError(i int, c *Chunk, err error) error {
+	path := fmt.Sprintf("response.body[%d]", i)
+	if c.Event != "" {
+		path = fmt.Sprintf("SSE event %d (%s)", i+1, c.Event)
+	}
+	return &ParseError{Path: path, Err: fmt.Errorf("%w: %v", ErrBadChunk, err)}
+}
+
+// Assemble returns the recording's response in its final, non-streaming
+// form, the way the provider's SDK builds it:
+//   - a stream: its chunks folded together (see the per-format files:
+//     openai.go, ollama.go, anthropic.go, gemini.go, interactions.go);
+//   - a non-streaming body: unchanged, without the recorder's __type__
+//     wrapper;
+//   - a recorded exception: {"error": {"status", "type", "message", ...}};
+//   - an unknown kind: the response body as recorded.
+//
+// A chunk that cannot be folded in is skipped and reported with a
+// *ParseError wrapping ErrBadChunk; a stream without its final chunk gives
+// ErrIncompleteStream. In both cases the value returned is still the best
+// assembly of the rest, never nil.
+func Assemble(r *Recording) (*fastjson.Value, error) {
+	var a fastjson.Arena
+	if r.Exception != nil {
+		return exceptionValue(&a, r.Exception), nil
+	}
+	if !r.Streaming {
+		if r.ResponseBody == nil {
+			return a.NewNull(), nil
+		}
+		return r.ResponseBody, nil
+	}
+	asm := assemblerFor(r)
+	if asm == nil {
+		return r.Doc.Get("response", "body"), nil
+	}
+	var firstErr error
+	var ds []Delta
+	for i := range r.Chunks {
+		var err error
+		ds, err = asm.add(&r.Chunks[i], ds[:0])
+		if err != nil && firstErr == nil {
+			firstErr = chunkError(i, &r.Chunks[i], err)
+		}
+	}
+	if firstErr == nil && !asm.complete() {
+		firstErr = ErrIncompleteStream
+	}
+	return asm.result(&a), firstErr
+}
+
+func exceptionValue(a *fastjson.Arena, e *Exception) *fastjson.Value {
+	o := a.NewObject()
+	if e.Status != 0 {
+		o.Set("status", a.NewNumberInt(e.Status))
+	} else {
+		o.Set("status", a.NewNull())
+	}
+	o.Set("type", a.NewString(e.Type))
+	o.Set("message", a.NewString(e.Message))
+	if e.Category != "" {
+		o.Set("category", a.NewString(e.Category))
+	}
+	if e.Provider != "" {
+		o.Set("provider", a.NewString(e.Provider))
+	}
+	if e.Body != nil {
+		o.Set("body", e.Body)
+	}
+	out := a.NewObject()
+	out.Set("error", o)
+	return out
+}
+
+// Small helpers over fastjson used by the assemblers.
+
+// getStr returns the string at keys, "" when absent, null or not a string.
+func getStr(v *fastjson.Value, keys ...string) string {
+	if v = v.Get(keys...); v == nil || v.Type() != fastjson.TypeString {
+		return ""
+	}
+	return string(v.GetStringBytes())
+}
+
+// isNull reports whether v is absent or JSON null.
+func isNull(v *fastjson.Value) bool { return v == nil || v.Type() == fastjson.TypeNull }
+
+// strOrNull returns a JSON string, or null when set is false.
+func strOrNull(a *fastjson.Arena, s []byte, set bool) *fastjson.Value {
+	if !set {
+		return a.NewNull()
+	}
+	return a.NewStringBytes(s)
+}
+
+// valOrNull returns v, or JSON null when v is nil.
+func valOrNull(a *fastjson.Arena, v *fastjson.Value) *fastjson.Value {
+	if v == nil {
+		return a.NewNull()
+	}
+	return v
+}
+
+// intOf returns v as an int; ok is false when v is absent or not an
+// integer that fits.
+func intOf(v *fastjson.Value) (int, bool) {
+	if v == nil {
+		return 0, false
+	}
+	i, err := v.Int()
+	return i, err == nil
+}

@@ -1,0 +1,171 @@
+package recordings
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/valyala/fastjson"
+)
+
+// Google generate_content_stream chunks -> one GenerateContentResponse.
+//
+// Each chunk is a GenerateContentResponse (google-genai's model_dump, so
+// snake_case keys) whose candidates carry the next parts. Per candidate
+// (by its "index", else its position) the parts are merged the way
+// google-genai's chat history does: a text part directly after a text part
+// of the same kind (thought or not) is appended to it; other parts
+// (function_call, inline_data ...) are kept in order. The candidate's other
+// fields come from the last chunk that carried it, finish_reason from the
+// last one sent; the response's other fields, usage_metadata included,
+// from the last chunk. Source: ai.google.dev/api/generate-content
+// (GenerateContentResponse, Candidate, Part).
+
+type geminiPart struct {
+	first   *fastjson.Value // the part as first received
+	text    []byte
+	isText  bool
+	thought bool
+}
+
+type geminiCandidate struct {
+	last   *fastjson.Value
+	role   string
+	finish *fastjson.Value
+	parts  []geminiPart
+}
+
+type geminiAssembler struct {
+	last     *fastjson.Value
+	usage    *fastjson.Value
+	cands    []geminiCandidate
+	finished bool
+}
+
+func (s *geminiAssembler) clone() assembler {
+	c := *s
+	c.cands = append([]geminiCandidate(nil), s.cands...)
+	for i := range c.cands {
+		c.cands[i].parts = append([]geminiPart(nil), c.cands[i].parts...)
+		for j := range c.cands[i].parts {
+			c.cands[i].parts[j].text = clip(c.cands[i].parts[j].text)
+		}
+	}
+	return &c
+}
+
+func (s *geminiAssembler) complete() bool { return s.finished }
+
+func (s *geminiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
+	d := c.Data
+	if d == nil || d.Type() != fastjson.TypeObject {
+		return ds, fmt.Errorf("chunk is not a JSON object")
+	}
+	cands := d.Get("candidates")
+	if !isNull(cands) && cands.Type() != fastjson.TypeArray {
+		return ds, fmt.Errorf("candidates is %s, not an array", cands.Type())
+	}
+	for pos, cv := range cands.GetArray() {
+		if cv.Type() != fastjson.TypeObject {
+			return ds, fmt.Errorf("candidate is %s, not an object", cv.Type())
+		}
+		idx := pos
+		if iv := cv.Get("index"); !isNull(iv) {
+			i, ok := intOf(iv)
+			if !ok || i < 0 || i >= maxChoices {
+				return ds, fmt.Errorf("candidate index %s out of range", iv)
+			}
+			idx = i
+		}
+		for len(s.cands) <= idx {
+			s.cands = append(s.cands, geminiCandidate{})
+		}
+		ds = s.cands[idx].add(idx, cv, ds)
+		if s.cands[idx].finish != nil {
+			s.finished = true
+		}
+	}
+	s.last = d
+	if u := d.Get("usage_metadata"); !isNull(u) {
+		s.usage = u
+		if !isNull(u.Get("total_token_count")) || !isNull(u.Get("candidates_token_count")) {
+			ds = append(ds, Delta{Kind: KindUsage, Field: "usage_metadata"})
+		}
+	}
+	return ds, nil
+}
+
+func (c *geminiCandidate) add(idx int, cv *fastjson.Value, ds []Delta) []Delta {
+	c.last = cv
+	if r := getStr(cv, "content", "role"); r != "" && r != c.role {
+		c.role = r
+		ds = append(ds, Delta{Kind: KindRole, Choice: idx, Field: "role", Text: r})
+	}
+	for _, p := range cv.GetArray("content", "parts") {
+		tv := p.Get("text")
+		thought := p.GetBool("thought")
+		if tv == nil || tv.Type() != fastjson.TypeString {
+			field := "parts[" + strconv.Itoa(len(c.parts)) + "]"
+			c.parts = append(c.parts, geminiPart{first: p})
+			kind, text := KindMeta, ""
+			if fc := p.Get("function_call"); fc != nil {
+				kind, field, text = KindToolCall, field+".function_call", getStr(fc, "name")
+			}
+			ds = append(ds, Delta{Kind: kind, Choice: idx, Field: field, Text: text})
+			continue
+		}
+		n := len(c.parts)
+		if n == 0 || !c.parts[n-1].isText || c.parts[n-1].thought != thought {
+			c.parts = append(c.parts, geminiPart{first: p, isText: true, thought: thought})
+			n++
+		}
+		c.parts[n-1].text = append(c.parts[n-1].text, tv.GetStringBytes()...)
+		kind, field := KindContent, "text"
+		if thought {
+			kind, field = KindThinking, "thought"
+		}
+		ds = append(ds, Delta{Kind: kind, Choice: idx, Field: field, Text: string(tv.GetStringBytes()), Append: true})
+	}
+	if fr := cv.Get("finish_reason"); !isNull(fr) {
+		c.finish = fr
+		ds = append(ds, Delta{Kind: KindFinish, Choice: idx, Field: "finish_reason", Text: string(fr.GetStringBytes())})
+	}
+	return ds
+}
+
+func (c *geminiCandidate) value(a *fastjson.Arena) *fastjson.Value {
+	parts := a.NewArray()
+	for i, p := range c.parts {
+		if !p.isText {
+			parts.SetArrayItem(i, p.first)
+			continue
+		}
+		o := a.NewObject()
+		p.first.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })
+		o.Set("text", a.NewStringBytes(p.text))
+		parts.SetArrayItem(i, o)
+	}
+	content := a.NewObject()
+	content.Set("parts", parts)
+	content.Set("role", strOrNull(a, []byte(c.role), c.role != ""))
+	o := a.NewObject()
+	if c.last != nil {
+		c.last.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })
+	}
+	o.Set("content", content)
+	o.Set("finish_reason", valOrNull(a, c.finish))
+	return o
+}
+
+func (s *geminiAssembler) result(a *fastjson.Arena) *fastjson.Value {
+	o := a.NewObject()
+	if s.last != nil {
+		s.last.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })
+	}
+	cands := a.NewArray()
+	for i := range s.cands {
+		cands.SetArrayItem(i, s.cands[i].value(a))
+	}
+	o.Set("candidates", cands)
+	o.Set("usage_metadata", valOrNull(a, s.usage))
+	return o
+}

@@ -1,0 +1,157 @@
+package recordings
+
+import (
+	"github.com/valyala/fastjson"
+)
+
+// PartKind says what a message part holds.
+type PartKind string
+
+// The kinds of message part.
+const (
+	PartText       PartKind = "text"        // Text holds the text
+	PartThinking   PartKind = "thinking"    // reasoning text (or a signature) in Text
+	PartImage      PartKind = "image"       // MediaType, Size and URL describe it; the data is never copied
+	PartToolCall   PartKind = "tool_call"   // ToolCall describes the call
+	PartToolResult PartKind = "tool_result" // Text holds the result, CallID the call it answers
+	PartOther      PartKind = "other"       // Raw holds the part as recorded
+)
+
+// Part is one piece of a message's content.
+type Part struct {
+	Kind PartKind
+	Text string
+	// MediaType ("image/png"), Size (decoded bytes, estimated from base64)
+	// and URL (a non-data URL, or "") describe an image.
+	MediaType string
+	Size      int
+	URL       string
+	ToolCall  *ToolCall
+	CallID    string
+	Raw       *fastjson.Value
+}
+
+// Message is one turn of a conversation, in any provider's format: OpenAI
+// and Ollama messages, Anthropic messages and system prompt, Gemini
+// contents and system_instruction, a completion prompt, embedding inputs.
+type Message struct {
+	// Role as the provider names it: "system", "user", "assistant", "tool",
+	// "model", or "prompt" / "input" for completion prompts and embedding
+	// inputs.
+	Role  string
+	Name  string // the "name" of a message or a tool result's function
+	Parts []Part
+	// CallID is the tool call a tool message answers (tool_call_id).
+	CallID string
+}
+
+// Text returns the message's text parts joined by blank lines.
+func (m *Message) Text() string {
+	var s string
+	for _, p := range m.Parts {
+		if p.Kind == PartText || p.Kind == PartToolResult {
+			if s != "" {
+				s += "\n\n"
+			}
+			s += p.Text
+		}
+	}
+	return s
+}
+
+// ToolCall is a function call made by a model.
+type ToolCall struct {
+	ID   string
+	Name string
+	// Arguments is the arguments as the provider sent them: a JSON text
+	// (OpenAI) or a JSON object marshalled compactly (Anthropic, Ollama,
+	// Gemini).
+	Arguments string
+	// Parsed is Arguments parsed, nil when they are not valid JSON; ParseErr
+	// then says why (arguments of a cut stream, or a model's bad JSON).
+	Parsed   *fastjson.Value
+	ParseErr error
+}
+
+func newToolCall(id, name string, args *fastjson.Value) *ToolCall {
+	tc := &ToolCall{ID: id, Name: name}
+	switch {
+	case args == nil || args.Type() == fastjson.TypeNull:
+	case args.Type() == fastjson.TypeString:
+		tc.Arguments = string(args.GetStringBytes())
+		tc.Parsed, tc.ParseErr = fastjson.Parse(tc.Arguments)
+		if tc.Arguments == "" {
+			tc.ParseErr = nil
+		}
+	default:
+		tc.Arguments, tc.Parsed = string(JSON(args)), args
+	}
+	return tc
+}
+
+// Tool is a tool (function) definition offered to the model.
+type Tool struct {
+	Name        string
+	Description string
+	// Parameters is the JSON schema of the arguments, or nil.
+	Parameters *fastjson.Value
+}
+
+// Param is a request parameter other than the conversation and the tools,
+// like temperature or max_tokens; Value is its compact JSON.
+type Param struct {
+	Name  string
+	Value string
+}
+
+// UsageItem is one token counter (or duration) of a response's usage, with
+// its dotted path as Name ("completion_tokens_details.reasoning_tokens").
+type UsageItem struct {
+	Name  string
+	Value string
+}
+
+// usageItems flattens the numbers of a usage object into "a.b" names.
+func usageItems(v *fastjson.Value, prefix string, out []UsageItem) []UsageItem {
+	v.GetObject().Visit(func(k []byte, x *fastjson.Value) {
+		name := prefix + string(k)
+		switch x.Type() {
+		case fastjson.TypeNumber:
+			out = append(out, UsageItem{name, string(JSON(x))})
+		case fastjson.TypeObject:
+			out = usageItems(x, name+".", out)
+		}
+	})
+	return out
+}
+
+// Choice is one answer of a response: an OpenAI choice, a Gemini
+// candidate, or the single answer of other APIs.
+type Choice struct {
+	Index        int
+	Role         string
+	Parts        []Part // text, thinking and tool calls in the order they came
+	FinishReason string
+}
+
+// Text returns the choice's text parts concatenated.
+func (c *Choice) Text() string {
+	var s string
+	for _, p := range c.Parts {
+		if p.Kind == PartText {
+			s += p.Text
+		}
+	}
+	return s
+}
+
+// ToolCalls returns the choice's tool calls in order.
+func (c *Choice) ToolCalls() []*ToolCall {
+	var out []*ToolCall
+	for _, p := range c.Parts {
+		if p.Kind == PartToolCall {
+			out = append(out, p.ToolCall)
+		}
+	}
+	return out
+}

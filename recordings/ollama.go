@@ -1,0 +1,142 @@
+package recordings
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/valyala/fastjson"
+)
+
+// Ollama /api/generate and /api/chat streams -> the final response.
+//
+// Ollama streams one JSON object per line; the Python client yields each as
+// a GenerateResponse or ChatResponse. Text arrives in pieces ("response",
+// or "message.content"; "thinking" / "message.thinking" for reasoning
+// models) and the last chunk ("done": true) carries done_reason and the
+// counters (prompt_eval_count, eval_count, durations). The final response
+// is that last chunk with the pieces concatenated; tool calls, which Ollama
+// sends whole, are collected in order. Source: ollama's api/types.go and
+// docs/api.md ("Generate a completion", "Generate a chat completion").
+
+type ollamaAssembler struct {
+	last      *fastjson.Value // the latest chunk
+	text      []byte          // response or message.content
+	thinking  []byte
+	hasThink  bool
+	toolCalls []*fastjson.Value
+	images    *fastjson.Value
+	role      string
+	done      bool
+	chat      bool
+}
+
+func (s *ollamaAssembler) clone() assembler {
+	c := *s
+	c.text, c.thinking = clip(s.text), clip(s.thinking)
+	c.toolCalls = s.toolCalls[:len(s.toolCalls):len(s.toolCalls)]
+	return &c
+}
+
+func (s *ollamaAssembler) complete() bool { return s.done }
+
+func (s *ollamaAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
+	d := c.Data
+	if d == nil || d.Type() != fastjson.TypeObject {
+		return ds, fmt.Errorf("chunk is not a JSON object")
+	}
+	s.last = d
+	src, prefix := d, ""
+	if m := d.Get("message"); m != nil && m.Type() == fastjson.TypeObject {
+		s.chat, src, prefix = true, m, "message."
+		if r := getStr(m, "role"); r != "" && r != s.role {
+			s.role = r
+			ds = append(ds, Delta{Kind: KindRole, Field: "message.role", Text: r})
+		}
+		if im := m.Get("images"); !isNull(im) {
+			s.images = im
+		}
+	}
+	textKey := "response"
+	if s.chat {
+		textKey = "content"
+	}
+	var t string
+	if s.thinking, t, _ = appendText(s.thinking, src.Get("thinking")); t != "" {
+		s.hasThink = true
+		ds = append(ds, Delta{Kind: KindThinking, Field: prefix + "thinking", Text: t, Append: true})
+	}
+	if s.text, t, _ = appendText(s.text, src.Get(textKey)); t != "" {
+		ds = append(ds, Delta{Kind: KindContent, Field: prefix + textKey, Text: t, Append: true})
+	}
+	if tcs := src.Get("tool_calls"); !isNull(tcs) {
+		if tcs.Type() != fastjson.TypeArray {
+			return ds, fmt.Errorf("tool_calls is %s, not an array", tcs.Type())
+		}
+		for _, tc := range tcs.GetArray() {
+			field := prefix + "tool_calls[" + strconv.Itoa(len(s.toolCalls)) + "]"
+			s.toolCalls = append(s.toolCalls, tc)
+			ds = append(ds, Delta{Kind: KindToolCall, Field: field, Text: getStr(tc, "function", "name")})
+		}
+	}
+	if d.GetBool("done") {
+		s.done = true
+		ds = append(ds, Delta{Kind: KindFinish, Field: "done_reason", Text: getStr(d, "done_reason")})
+	}
+	if !isNull(d.Get("eval_count")) || !isNull(d.Get("prompt_eval_count")) {
+		ds = append(ds, Delta{Kind: KindUsage, Field: "usage"})
+	}
+	return ds, nil
+}
+
+func (s *ollamaAssembler) result(a *fastjson.Arena) *fastjson.Value {
+	if s.last == nil {
+		return a.NewObject()
+	}
+	o := a.NewObject()
+	s.last.GetObject().Visit(func(k []byte, v *fastjson.Value) {
+		key := string(k)
+		switch {
+		case key == "message" && s.chat:
+			v = s.message(a, v)
+		case key == "response" && !s.chat:
+			v = a.NewStringBytes(s.text)
+		case key == "thinking" && !s.chat:
+			v = strOrNull(a, s.thinking, s.hasThink)
+		}
+		o.Set(key, v)
+	})
+	return o
+}
+
+func (s *ollamaAssembler) message(a *fastjson.Arena, last *fastjson.Value) *fastjson.Value {
+	m := a.NewObject()
+	set := map[string]bool{}
+	put := func(k string, v *fastjson.Value) { m.Set(k, v); set[k] = true }
+	last.GetObject().Visit(func(k []byte, v *fastjson.Value) {
+		switch key := string(k); key {
+		case "role":
+			put(key, a.NewString(s.role))
+		case "content":
+			put(key, a.NewStringBytes(s.text))
+		case "thinking":
+			put(key, strOrNull(a, s.thinking, s.hasThink))
+		case "tool_calls":
+			if len(s.toolCalls) > 0 {
+				put(key, arrayOf(a, s.toolCalls))
+			} else {
+				put(key, a.NewNull())
+			}
+		case "images":
+			put(key, valOrNull(a, s.images))
+		default:
+			put(key, v)
+		}
+	})
+	if !set["content"] {
+		m.Set("content", a.NewStringBytes(s.text))
+	}
+	if !set["tool_calls"] && len(s.toolCalls) > 0 {
+		m.Set("tool_calls", arrayOf(a, s.toolCalls))
+	}
+	return m
+}

@@ -1,0 +1,398 @@
+package recordings
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/valyala/fastjson"
+)
+
+// OpenAI chat completion chunks -> a "chat.completion" object, and
+// completion chunks -> a "text_completion" object.
+//
+// The folding follows openai-go's ChatCompletionAccumulator.AddChunk
+// (streamaccumulator.go): per choice index, content and refusal are
+// concatenated; tool calls are merged by their "index" (-1 counts as 0),
+// taking id, type and name from the deltas that carry them and
+// concatenating arguments; finish_reason is the last one sent; logprobs
+// entries are concatenated; id is the first chunk's, model, created,
+// system_fingerprint and service_tier the last ones sent. Two deliberate
+// differences: usage is the last non-null usage (openai-go adds the usages
+// up, which double-counts providers that send a running total in every
+// chunk, as Ollama's /v1 does), and a tool-call name sent again is not
+// appended to itself.
+//
+// The result's fields are in the order of openai-python's ChatCompletion
+// and Completion models, as in non-streaming recordings. Completion chunks
+// may be typed ChatCompletionChunk (ogx 2025 recorded chat calls under
+// /v1/completions): their delta.content counts as text, and tool calls they
+// carry are kept in the choice's "tool_calls".
+
+// maxChoices bounds the choice index a chunk may name, as openai-go does.
+const maxChoices = 128
+
+// maxToolCallGrowth bounds how far past the last tool call a delta's index
+// may reach, as openai-go does.
+const maxToolCallGrowth = 128
+
+type openaiToolCall struct {
+	id, typ, name string
+	args          []byte
+}
+
+type openaiChoice struct {
+	role          string
+	content       []byte
+	hasContent    bool
+	refusal       []byte
+	hasRefusal    bool
+	toolCalls     []openaiToolCall
+	fcName        string
+	fcArgs        []byte
+	hasFC         bool
+	finishReason  string
+	logprobs      []*fastjson.Value // chat: logprobs.content entries
+	refusalLP     []*fastjson.Value
+	hasLogprobs   bool
+	tokens        []*fastjson.Value // completions: logprobs.tokens etc.
+	tokenLogprobs []*fastjson.Value
+	topLogprobs   []*fastjson.Value
+	textOffset    []*fastjson.Value
+}
+
+type openaiAssembler struct {
+	completion bool
+
+	id, model, fingerprint, tier string
+	created                      *fastjson.Value
+	usage                        *fastjson.Value
+	choices                      []openaiChoice
+	finished                     bool
+}
+
+func (s *openaiAssembler) clone() assembler {
+	c := *s
+	c.choices = make([]openaiChoice, len(s.choices))
+	for i, ch := range s.choices {
+		ch.content, ch.refusal, ch.fcArgs = clip(ch.content), clip(ch.refusal), clip(ch.fcArgs)
+		ch.toolCalls = append([]openaiToolCall(nil), ch.toolCalls...)
+		for j := range ch.toolCalls {
+			ch.toolCalls[j].args = clip(ch.toolCalls[j].args)
+		}
+		ch.logprobs, ch.refusalLP = ch.logprobs[:len(ch.logprobs):len(ch.logprobs)], ch.refusalLP[:len(ch.refusalLP):len(ch.refusalLP)]
+		ch.tokens, ch.tokenLogprobs = ch.tokens[:len(ch.tokens):len(ch.tokens)], ch.tokenLogprobs[:len(ch.tokenLogprobs):len(ch.tokenLogprobs)]
+		ch.topLogprobs, ch.textOffset = ch.topLogprobs[:len(ch.topLogprobs):len(ch.topLogprobs)], ch.textOffset[:len(ch.textOffset):len(ch.textOffset)]
+		c.choices[i] = ch
+	}
+	return &c
+}
+
+func (s *openaiAssembler) complete() bool { return s.finished }
+
+func (s *openaiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
+	d := c.Data
+	if d == nil || d.Type() != fastjson.TypeObject {
+		return ds, fmt.Errorf("chunk is not a JSON object")
+	}
+	choices := d.Get("choices")
+	if !isNull(choices) && choices.Type() != fastjson.TypeArray {
+		return ds, fmt.Errorf("choices is %s, not an array", choices.Type())
+	}
+	// Validate every index before changing anything, so a bad chunk leaves
+	// the state as it was.
+	for _, ch := range choices.GetArray() {
+		if _, err := choiceIndex(ch); err != nil {
+			return ds, err
+		}
+	}
+	if id := getStr(d, "id"); id != "" && s.id == "" {
+		s.id = id
+	}
+	if m := getStr(d, "model"); m != "" {
+		s.model = m
+	}
+	if v := d.Get("created"); v != nil {
+		s.created = v
+	}
+	if f := getStr(d, "system_fingerprint"); f != "" {
+		s.fingerprint = f
+	}
+	if t := getStr(d, "service_tier"); t != "" {
+		s.tier = t
+	}
+	for _, ch := range choices.GetArray() {
+		idx, _ := choiceIndex(ch)
+		for len(s.choices) <= idx {
+			s.choices = append(s.choices, openaiChoice{})
+		}
+		var err error
+		if ds, err = s.addChoice(&s.choices[idx], idx, ch, ds); err != nil {
+			return ds, err
+		}
+	}
+	if u := d.Get("usage"); !isNull(u) {
+		s.usage = u
+		ds = append(ds, Delta{Kind: KindUsage, Field: "usage"})
+	}
+	return ds, nil
+}
+
+func choiceIndex(ch *fastjson.Value) (int, error) {
+	if ch.Type() != fastjson.TypeObject {
+		return 0, fmt.Errorf("choice is %s, not an object", ch.Type())
+	}
+	v := ch.Get("index")
+	if v == nil {
+		return 0, nil
+	}
+	i, err := v.Int()
+	if err != nil || i < 0 || i >= maxChoices {
+		return 0, fmt.Errorf("choice index %s out of range 0..%d", v, maxChoices-1)
+	}
+	return i, nil
+}
+
+func appendText(dst []byte, v *fastjson.Value) ([]byte, string, bool) {
+	if v == nil || v.Type() != fastjson.TypeString {
+		return dst, "", false
+	}
+	b := v.GetStringBytes()
+	return append(dst, b...), string(b), true
+}
+
+func (s *openaiAssembler) addChoice(st *openaiChoice, idx int, ch *fastjson.Value, ds []Delta) ([]Delta, error) {
+	delta := ch.Get("delta")
+	contentField := "content"
+	if s.completion {
+		contentField = "text"
+	}
+	// Completion chunks carry "text"; chat chunks "delta.content".
+	var text string
+	var ok bool
+	if st.content, text, ok = appendText(st.content, ch.Get("text")); ok {
+		st.hasContent = true
+	}
+	if delta != nil && delta.Type() == fastjson.TypeObject {
+		if r := getStr(delta, "role"); r != "" && r != st.role {
+			st.role = r
+			ds = append(ds, Delta{Kind: KindRole, Choice: idx, Field: "role", Text: r})
+		}
+		var t string
+		if st.content, t, ok = appendText(st.content, delta.Get("content")); ok {
+			st.hasContent = true
+			text += t
+		}
+		if st.refusal, t, ok = appendText(st.refusal, delta.Get("refusal")); ok {
+			st.hasRefusal = true
+			if t != "" {
+				ds = append(ds, Delta{Kind: KindContent, Choice: idx, Field: "refusal", Text: t, Append: true})
+			}
+		}
+		var err error
+		if ds, err = st.addToolCalls(idx, delta.Get("tool_calls"), ds); err != nil {
+			return ds, err
+		}
+		if fc := delta.Get("function_call"); fc != nil && fc.Type() == fastjson.TypeObject {
+			st.hasFC = true
+			if n := getStr(fc, "name"); n != "" && st.fcName == "" {
+				st.fcName = n
+				ds = append(ds, Delta{Kind: KindToolCall, Choice: idx, Field: "function_call.name", Text: n})
+			}
+			if st.fcArgs, t, _ = appendText(st.fcArgs, fc.Get("arguments")); t != "" {
+				ds = append(ds, Delta{Kind: KindToolCall, Choice: idx, Field: "function_call.arguments", Text: t, Append: true})
+			}
+		}
+	}
+	if text != "" {
+		// Keep the content delta before tool calls and finish in the list:
+		// insert it after the role delta if one was added for this chunk.
+		ds = insertContent(ds, Delta{Kind: KindContent, Choice: idx, Field: contentField, Text: text, Append: true})
+	}
+	if lp := ch.Get("logprobs"); lp != nil && lp.Type() == fastjson.TypeObject {
+		st.hasLogprobs = true
+		n := len(lp.GetArray("content")) + len(lp.GetArray("tokens"))
+		st.logprobs = append(st.logprobs, lp.GetArray("content")...)
+		st.refusalLP = append(st.refusalLP, lp.GetArray("refusal")...)
+		st.tokens = append(st.tokens, lp.GetArray("tokens")...)
+		st.tokenLogprobs = append(st.tokenLogprobs, lp.GetArray("token_logprobs")...)
+		st.topLogprobs = append(st.topLogprobs, lp.GetArray("top_logprobs")...)
+		st.textOffset = append(st.textOffset, lp.GetArray("text_offset")...)
+		if n > 0 {
+			ds = append(ds, Delta{Kind: KindContent, Choice: idx, Field: "logprobs", Text: "+" + strconv.Itoa(n) + " tokens"})
+		}
+	}
+	if fr := getStr(ch, "finish_reason"); fr != "" {
+		st.finishReason = fr
+		s.finished = true
+		ds = append(ds, Delta{Kind: KindFinish, Choice: idx, Field: "finish_reason", Text: fr})
+	}
+	return ds, nil
+}
+
+// insertContent puts a content delta right after a role delta of the same
+// chunk, or before any tool-call delta, so deltas read in field order.
+func insertContent(ds []Delta, d Delta) []Delta {
+	i := len(ds)
+	for i > 0 && ds[i-1].Choice == d.Choice && ds[i-1].Kind == KindToolCall {
+		i--
+	}
+	ds = append(ds, Delta{})
+	copy(ds[i+1:], ds[i:])
+	ds[i] = d
+	return ds
+}
+
+func (st *openaiChoice) addToolCalls(choice int, tcs *fastjson.Value, ds []Delta) ([]Delta, error) {
+	if isNull(tcs) {
+		return ds, nil
+	}
+	if tcs.Type() != fastjson.TypeArray {
+		return ds, fmt.Errorf("tool_calls is %s, not an array", tcs.Type())
+	}
+	for _, tc := range tcs.GetArray() {
+		if tc.Type() != fastjson.TypeObject {
+			return ds, fmt.Errorf("tool call is %s, not an object", tc.Type())
+		}
+		i := len(st.toolCalls)
+		if v := tc.Get("index"); v != nil {
+			n, err := v.Int()
+			if err != nil {
+				return ds, fmt.Errorf("tool call index %s is not an integer", v)
+			}
+			if n == -1 { // some providers send -1 for a single call
+				n = 0
+			}
+			if n < 0 || n > len(st.toolCalls)+maxToolCallGrowth {
+				return ds, fmt.Errorf("tool call index %d out of range", n)
+			}
+			i = n
+		}
+		for len(st.toolCalls) <= i {
+			st.toolCalls = append(st.toolCalls, openaiToolCall{})
+		}
+		call := &st.toolCalls[i]
+		field := "tool_calls[" + strconv.Itoa(i) + "]"
+		if id := getStr(tc, "id"); id != "" && id != call.id {
+			call.id = id
+			ds = append(ds, Delta{Kind: KindToolCall, Choice: choice, Field: field + ".id", Text: id})
+		}
+		if t := getStr(tc, "type"); t != "" {
+			call.typ = t
+		}
+		if n := getStr(tc, "function", "name"); n != "" && call.name == "" {
+			call.name = n
+			ds = append(ds, Delta{Kind: KindToolCall, Choice: choice, Field: field + ".name", Text: n})
+		}
+		var t string
+		if call.args, t, _ = appendText(call.args, tc.Get("function", "arguments")); t != "" {
+			ds = append(ds, Delta{Kind: KindToolCall, Choice: choice, Field: field + ".arguments", Text: t, Append: true})
+		}
+	}
+	return ds, nil
+}
+
+func (s *openaiAssembler) result(a *fastjson.Arena) *fastjson.Value {
+	o := a.NewObject()
+	o.Set("id", a.NewString(s.id))
+	arr := a.NewArray()
+	for i := range s.choices {
+		arr.SetArrayItem(i, s.choiceValue(a, i))
+	}
+	o.Set("choices", arr)
+	o.Set("created", valOrNull(a, s.created))
+	o.Set("model", a.NewString(s.model))
+	if s.completion {
+		o.Set("object", a.NewString("text_completion"))
+	} else {
+		o.Set("object", a.NewString("chat.completion"))
+		o.Set("service_tier", strOrNull(a, []byte(s.tier), s.tier != ""))
+	}
+	o.Set("system_fingerprint", strOrNull(a, []byte(s.fingerprint), s.fingerprint != ""))
+	o.Set("usage", valOrNull(a, s.usage))
+	return o
+}
+
+func arrayOf(a *fastjson.Arena, vs []*fastjson.Value) *fastjson.Value {
+	arr := a.NewArray()
+	for i, v := range vs {
+		arr.SetArrayItem(i, v)
+	}
+	return arr
+}
+
+func (s *openaiAssembler) choiceValue(a *fastjson.Arena, i int) *fastjson.Value {
+	st := &s.choices[i]
+	c := a.NewObject()
+	c.Set("finish_reason", strOrNull(a, []byte(st.finishReason), st.finishReason != ""))
+	c.Set("index", a.NewNumberInt(i))
+	if !st.hasLogprobs {
+		c.Set("logprobs", a.NewNull())
+	} else if s.completion {
+		lp := a.NewObject()
+		lp.Set("text_offset", arrayOf(a, st.textOffset))
+		lp.Set("token_logprobs", arrayOf(a, st.tokenLogprobs))
+		lp.Set("tokens", arrayOf(a, st.tokens))
+		lp.Set("top_logprobs", arrayOf(a, st.topLogprobs))
+		c.Set("logprobs", lp)
+	} else {
+		lp := a.NewObject()
+		lp.Set("content", arrayOf(a, st.logprobs))
+		if len(st.refusalLP) > 0 {
+			lp.Set("refusal", arrayOf(a, st.refusalLP))
+		} else {
+			lp.Set("refusal", a.NewNull())
+		}
+		c.Set("logprobs", lp)
+	}
+	if s.completion {
+		c.Set("text", a.NewStringBytes(st.content))
+		if len(st.toolCalls) > 0 {
+			c.Set("tool_calls", st.toolCallsValue(a))
+		}
+		return c
+	}
+	m := a.NewObject()
+	m.Set("content", strOrNull(a, st.content, st.hasContent))
+	m.Set("refusal", strOrNull(a, st.refusal, st.hasRefusal))
+	role := st.role
+	if role == "" {
+		role = "assistant"
+	}
+	m.Set("role", a.NewString(role))
+	m.Set("annotations", a.NewNull())
+	m.Set("audio", a.NewNull())
+	if st.hasFC {
+		fc := a.NewObject()
+		fc.Set("arguments", a.NewStringBytes(st.fcArgs))
+		fc.Set("name", a.NewString(st.fcName))
+		m.Set("function_call", fc)
+	} else {
+		m.Set("function_call", a.NewNull())
+	}
+	if len(st.toolCalls) > 0 {
+		m.Set("tool_calls", st.toolCallsValue(a))
+	} else {
+		m.Set("tool_calls", a.NewNull())
+	}
+	c.Set("message", m)
+	return c
+}
+
+func (st *openaiChoice) toolCallsValue(a *fastjson.Arena) *fastjson.Value {
+	arr := a.NewArray()
+	for j, tc := range st.toolCalls {
+		t := a.NewObject()
+		t.Set("id", a.NewString(tc.id))
+		f := a.NewObject()
+		f.Set("arguments", a.NewStringBytes(tc.args))
+		f.Set("name", a.NewString(tc.name))
+		t.Set("function", f)
+		typ := tc.typ
+		if typ == "" {
+			typ = "function"
+		}
+		t.Set("type", a.NewString(typ))
+		arr.SetArrayItem(j, t)
+	}
+	return arr
+}

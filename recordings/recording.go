@@ -1,0 +1,285 @@
+package recordings
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/valyala/fastjson"
+)
+
+// MaxSize is the largest input Parse accepts, in bytes (256 MiB). The
+// largest file in ogx's recordings is about 1.1 MB.
+const MaxSize = 256 << 20
+
+// Recording is one decoded recording file. The JSON values point into a
+// tree owned by the Recording; they stay valid as long as it does and must
+// not be modified.
+type Recording struct {
+	// Name is the file name given to Parse (a base name or a path); the
+	// request hash is read from it.
+	Name string
+	// Doc is the whole file.
+	Doc *fastjson.Value
+	// Request is the "request" object.
+	Request *fastjson.Value
+	// Body is what was sent: request.body (inference), request.payload (raw
+	// HTTP) or request.kwargs (tool); nil for file processors.
+	Body *fastjson.Value
+
+	Shape  Shape
+	Family Family
+	// Method is the HTTP method as recorded ("POST"), empty for tools.
+	Method string
+	// URL is the recorded URL, like "http://0.0.0.0:11434/v1/v1/chat/completions"
+	// or "vertexai:///generate_content".
+	URL string
+	// Endpoint is request.endpoint, or the path of URL when absent.
+	Endpoint string
+	// Model is request.model, or the body's "model" when that is empty.
+	Model string
+	// TestID is the pytest node id of the test that recorded the file; empty
+	// with HasTestID false when the key is null or absent (2025 files).
+	TestID    string
+	HasTestID bool
+	// Provider and ToolName name a tool invocation (tavily, web_search) or a
+	// file processor (pypdf, file_processors in ToolName).
+	Provider, ToolName string
+
+	// Streaming is response.is_streaming.
+	Streaming bool
+	// Chunks are the stream's chunks in order (SSE events for SSE bodies);
+	// nil unless Streaming.
+	Chunks []Chunk
+	// ResponseBody is the non-streaming response body with any
+	// {"__type__","__data__"} wrapper removed (a list of models stays a
+	// list, each element unwrapped); nil for streams and exceptions.
+	ResponseBody *fastjson.Value
+	// TypeName is the Python type the recorder noted in "__type__" for the
+	// body or its first chunk, like "openai.types.chat.chat_completion.ChatCompletion".
+	// A hint only: module names drift across renames.
+	TypeName string
+	// Status is response.status (raw HTTP recordings), 0 when absent.
+	Status int
+	// Exception is the recorded exception, nil unless response.is_exception.
+	Exception *Exception
+
+	// Unknown is true when the kind of recording is not one recview knows;
+	// Notice then says why. The raw JSON is still in Doc.
+	Unknown bool
+	Notice  string
+
+	// Size is the length of the input in bytes.
+	Size int
+}
+
+// Exception is a recorded provider error (response.is_exception), from
+// response.exception_data when present, else response.exception_message.
+type Exception struct {
+	Status   int    // exception_data.status_code, 0 if absent
+	Type     string // exception_data.type, like "BadRequestError"
+	Message  string // exception_data.message or exception_message
+	Category string // exception_data.category, like "provider_sdk"
+	Provider string // exception_data.provider, like "openai"
+	// Body is exception_data.body (the provider's error object), or nil.
+	Body *fastjson.Value
+}
+
+// Chunk is one element of a streamed response.
+type Chunk struct {
+	// Event is the SSE event name ("content_block_delta"), empty for chunks
+	// that are JSON objects in the body list.
+	Event string
+	// Type is the chunk's "__type__" hint, empty when it has none.
+	Type string
+	// Data is the chunk's JSON: the "__data__" of a wrapped chunk, the chunk
+	// itself otherwise, or the parsed data of an SSE event. Nil when an SSE
+	// event's data is not JSON ("[DONE]").
+	Data *fastjson.Value
+	// Text is the SSE event's data as recorded; empty for JSON chunks.
+	Text string
+}
+
+// Raw returns the chunk as compact JSON (or the SSE data text when it is not
+// JSON), for display.
+func (c *Chunk) Raw() []byte {
+	if c.Data == nil {
+		return []byte(c.Text)
+	}
+	return JSON(c.Data)
+}
+
+// Parse decodes a recording file. name is used in errors and to read the
+// request hash; it may be empty. Errors: a *ParseError with the line and
+// column for JSON that does not parse (wrapping a *json.SyntaxError), with a
+// JSON path for fields of the wrong type (wrapping ErrBadField) or for input
+// that is not a recording (wrapping ErrNotRecording); ErrTooLarge past
+// MaxSize. A recording of a kind recview does not know is not an error: it
+// comes back with Unknown set.
+func Parse(name string, data []byte) (*Recording, error) {
+	if len(data) > MaxSize {
+		return nil, &ParseError{Name: name, Err: fmt.Errorf("%w: %d bytes, the limit is %d", ErrTooLarge, len(data), MaxSize)}
+	}
+	var p fastjson.Parser
+	doc, err := p.ParseBytes(data)
+	if err != nil {
+		return nil, syntaxError(name, data, err)
+	}
+	r := &Recording{Name: name, Doc: doc, Size: len(data)}
+	if err := r.decode(); err != nil {
+		var pe *ParseError
+		if errors.As(err, &pe) {
+			pe.Name = name
+		}
+		return nil, err
+	}
+	return r, nil
+}
+
+// syntaxError locates a JSON syntax error with encoding/json, whose
+// SyntaxError carries the byte offset that fastjson's errors lack.
+func syntaxError(name string, data []byte, ferr error) error {
+	var raw json.RawMessage
+	err := json.Unmarshal(data, &raw)
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		line, col := lineCol(data, se.Offset)
+		msg := se.Error()
+		if se.Offset >= int64(len(data)) {
+			msg = "unexpected end of JSON input (truncated file?)"
+		}
+		return &ParseError{Name: name, Offset: se.Offset, Line: line, Col: col, Err: fmt.Errorf("invalid JSON: %s: %w", msg, se)}
+	}
+	if len(data) == 0 {
+		return &ParseError{Name: name, Err: fmt.Errorf("%w: empty input", ErrNotRecording)}
+	}
+	return &ParseError{Name: name, Err: fmt.Errorf("invalid JSON: %v", ferr)}
+}
+
+func badField(path, want string, v *fastjson.Value) error {
+	return &ParseError{Path: path, Err: fmt.Errorf("%w: want %s, got %s", ErrBadField, want, v.Type())}
+}
+
+func (r *Recording) decode() error {
+	if r.Doc.Type() != fastjson.TypeObject {
+		return &ParseError{Err: fmt.Errorf("%w: the top level is %s, not an object", ErrNotRecording, r.Doc.Type())}
+	}
+	req, resp := r.Doc.Get("request"), r.Doc.Get("response")
+	if req == nil || resp == nil {
+		return &ParseError{Err: fmt.Errorf("%w: no \"request\" and \"response\" keys", ErrNotRecording)}
+	}
+	if req.Type() != fastjson.TypeObject {
+		return badField("request", "object", req)
+	}
+	if resp.Type() != fastjson.TypeObject {
+		return badField("response", "object", resp)
+	}
+	r.Request = req
+	if err := r.decodeTestID(); err != nil {
+		return err
+	}
+	if err := r.decodeRequest(); err != nil {
+		return err
+	}
+	if err := r.decodeResponse(resp); err != nil {
+		return err
+	}
+	r.classify()
+	return nil
+}
+
+func (r *Recording) decodeTestID() error {
+	v := r.Doc.Get("test_id")
+	if v == nil || v.Type() == fastjson.TypeNull {
+		// Raw HTTP and tool requests carry their own test_id.
+		v = r.Request.Get("test_id")
+		if v == nil || v.Type() == fastjson.TypeNull {
+			return nil
+		}
+	}
+	if v.Type() != fastjson.TypeString {
+		return badField("test_id", "string or null", v)
+	}
+	r.TestID, r.HasTestID = string(v.GetStringBytes()), true
+	return nil
+}
+
+// optString reads an optional string field of obj: "" when absent or null,
+// an ErrBadField error when of another type.
+func optString(obj *fastjson.Value, path, key string) (string, error) {
+	v := obj.Get(key)
+	if v == nil || v.Type() == fastjson.TypeNull {
+		return "", nil
+	}
+	if v.Type() != fastjson.TypeString {
+		return "", badField(path+"."+key, "string", v)
+	}
+	return string(v.GetStringBytes()), nil
+}
+
+func (r *Recording) decodeRequest() error {
+	req := r.Request
+	has := func(k string) bool { return req.Get(k) != nil }
+	var err error
+	str := func(key string) string {
+		if err != nil {
+			return ""
+		}
+		var s string
+		s, err = optString(req, "request", key)
+		return s
+	}
+	switch {
+	case has("tool_name") && has("kwargs"):
+		r.Shape = ShapeTool
+		r.Provider, r.ToolName = str("provider"), str("tool_name")
+		r.Body = req.Get("kwargs")
+	case has("api") && has("file_id"):
+		r.Shape = ShapeFileProcessor
+		r.Provider, r.ToolName = str("provider"), str("api")
+	case has("payload") && has("url"):
+		r.Shape = ShapeHTTP
+		r.Method, r.URL = str("method"), str("url")
+		r.Body = req.Get("payload")
+	case has("url") || has("endpoint"):
+		r.Shape = ShapeInference
+		r.Method, r.URL, r.Endpoint, r.Model = str("method"), str("url"), str("endpoint"), str("model")
+		r.Body = req.Get("body")
+	default:
+		r.Shape = ShapeUnknown
+	}
+	if err != nil {
+		return err
+	}
+	if r.Endpoint == "" && r.URL != "" {
+		r.Endpoint = urlPath(r.URL)
+	}
+	if r.Model == "" && r.Body != nil && r.Body.Type() == fastjson.TypeObject {
+		if m := r.Body.Get("model"); m != nil && m.Type() == fastjson.TypeString {
+			r.Model = string(m.GetStringBytes())
+		}
+	}
+	return nil
+}
+
+// urlPath returns the path of a URL the way Python's urlparse does for the
+// URLs the recorder writes ("vertexai:///generate_content" -> "/generate_content").
+func urlPath(raw string) string {
+	if u, err := url.Parse(raw); err == nil {
+		return u.Path
+	}
+	if i := strings.Index(raw, "://"); i >= 0 {
+		raw = raw[i+3:]
+		if j := strings.IndexAny(raw, "/?#"); j >= 0 && raw[j] == '/' {
+			raw = raw[j:]
+			if k := strings.IndexAny(raw, "?#"); k >= 0 {
+				raw = raw[:k]
+			}
+			return raw
+		}
+		return ""
+	}
+	return raw
+}

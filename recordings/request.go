@@ -1,0 +1,294 @@
+package recordings
+
+import (
+	"strings"
+
+	"github.com/valyala/fastjson"
+)
+
+// Conversation is a request read for people: the messages in order, the
+// tools offered and the other parameters.
+type Conversation struct {
+	Messages []Message
+	Tools    []Tool
+	Params   []Param
+}
+
+// conversationKeys are the body keys Conversation turns into messages and
+// tools rather than parameters.
+var conversationKeys = map[string]bool{
+	"messages": true, "tools": true, "prompt": true, "system": true, "input": true,
+	"contents": true, "images": true, "query": true, "documents": true,
+	"system_instruction": true,
+}
+
+// Conversation reads the request of any known family: OpenAI chat messages
+// (string or multi-part content, tool calls, tool results), completion
+// prompts, embedding inputs, Ollama prompts and messages, Anthropic system
+// and content blocks, Gemini contents and config (system_instruction,
+// tools), interactions input, rerank query and documents, tool kwargs.
+// Images are described, never copied. Unknown layouts give Params only.
+func (r *Recording) Conversation() Conversation {
+	var c Conversation
+	body := r.Body
+	if body == nil || body.Type() != fastjson.TypeObject {
+		if r.Shape == ShapeFileProcessor {
+			c.Params = append(c.Params, Param{"provider", r.Provider}, Param{"api", r.ToolName}, Param{"file_id", getStr(r.Request, "file_id")})
+		}
+		return c
+	}
+	if r.Family == FamilyTool {
+		c.Params = params(body, nil)
+		return c
+	}
+	if s := body.Get("system"); s != nil {
+		c.Messages = append(c.Messages, Message{Role: "system", Parts: contentParts(s)})
+	}
+	if cfg := body.Get("config"); cfg != nil && cfg.Type() == fastjson.TypeObject {
+		if s := cfg.Get("system_instruction"); s != nil {
+			c.Messages = append(c.Messages, Message{Role: "system", Parts: geminiParts(s)})
+		}
+		c.Tools = append(c.Tools, tools(cfg.Get("tools"))...)
+		c.Params = params(cfg, map[string]bool{"system_instruction": true, "tools": true})
+	}
+	if s := body.Get("system_instruction"); s != nil {
+		c.Messages = append(c.Messages, Message{Role: "system", Parts: geminiParts(s)})
+	}
+	for _, m := range body.GetArray("messages") {
+		c.Messages = append(c.Messages, chatMessage(m))
+	}
+	for _, m := range body.GetArray("contents") {
+		c.Messages = append(c.Messages, Message{Role: getStr(m, "role"), Parts: geminiParts(m)})
+	}
+	if p := body.Get("prompt"); p != nil {
+		msg := Message{Role: "prompt", Parts: contentParts(p)}
+		for _, im := range body.GetArray("images") {
+			msg.Parts = append(msg.Parts, base64Image("", string(im.GetStringBytes())))
+		}
+		c.Messages = append(c.Messages, msg)
+	}
+	if in := body.Get("input"); in != nil {
+		c.Messages = append(c.Messages, inputMessages(in)...)
+	}
+	if q := body.Get("query"); q != nil {
+		c.Messages = append(c.Messages, Message{Role: "query", Parts: contentParts(q)})
+	}
+	for _, d := range body.GetArray("documents") {
+		c.Messages = append(c.Messages, Message{Role: "document", Parts: contentParts(d)})
+	}
+	c.Tools = append(c.Tools, tools(body.Get("tools"))...)
+	c.Params = append(params(body, conversationKeys), c.Params...)
+	return c
+}
+
+func params(obj *fastjson.Value, skip map[string]bool) []Param {
+	var ps []Param
+	obj.GetObject().Visit(func(k []byte, v *fastjson.Value) {
+		if !skip[string(k)] && string(k) != "config" {
+			ps = append(ps, Param{string(k), string(JSON(v))})
+		}
+	})
+	return ps
+}
+
+// inputMessages reads embeddings and interactions "input": a string, a list
+// of strings, or a list of turns / content objects.
+func inputMessages(in *fastjson.Value) []Message {
+	if in.Type() != fastjson.TypeArray {
+		return []Message{{Role: "input", Parts: contentParts(in)}}
+	}
+	var ms []Message
+	for _, it := range in.GetArray() {
+		if role := getStr(it, "role"); role != "" {
+			ms = append(ms, Message{Role: role, Parts: contentParts(it.Get("content"))})
+			continue
+		}
+		ms = append(ms, Message{Role: "input", Parts: contentParts(it)})
+	}
+	return ms
+}
+
+// chatMessage reads an OpenAI, Ollama or Anthropic message.
+func chatMessage(m *fastjson.Value) Message {
+	msg := Message{Role: getStr(m, "role"), Name: getStr(m, "name"), CallID: getStr(m, "tool_call_id")}
+	content := m.Get("content")
+	if msg.CallID != "" {
+		msg.Parts = []Part{{Kind: PartToolResult, Text: textOf(content), CallID: msg.CallID}}
+	} else {
+		msg.Parts = contentParts(content)
+	}
+	if t := getStr(m, "thinking"); t != "" {
+		msg.Parts = append([]Part{{Kind: PartThinking, Text: t}}, msg.Parts...)
+	}
+	for _, im := range m.GetArray("images") { // Ollama: bare base64
+		msg.Parts = append(msg.Parts, base64Image("", string(im.GetStringBytes())))
+	}
+	for _, tc := range m.GetArray("tool_calls") {
+		fn := tc.Get("function")
+		msg.Parts = append(msg.Parts, Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(tc, "id"), getStr(fn, "name"), fn.Get("arguments"))})
+	}
+	return msg
+}
+
+// textOf returns a string value, or the text parts of a content list.
+func textOf(v *fastjson.Value) string {
+	if v == nil {
+		return ""
+	}
+	if v.Type() == fastjson.TypeString {
+		return string(v.GetStringBytes())
+	}
+	var b strings.Builder
+	for _, p := range contentParts(v) {
+		b.WriteString(p.Text)
+	}
+	return b.String()
+}
+
+// contentParts reads OpenAI / Anthropic content: a string, or a list of
+// typed parts (text, image_url, image, tool_use, tool_result, thinking ...).
+func contentParts(v *fastjson.Value) []Part {
+	switch {
+	case v == nil || v.Type() == fastjson.TypeNull:
+		return nil
+	case v.Type() == fastjson.TypeString:
+		return []Part{{Kind: PartText, Text: string(v.GetStringBytes())}}
+	case v.Type() != fastjson.TypeArray:
+		if v.Type() == fastjson.TypeObject && getStr(v, "type") != "" {
+			return []Part{contentPart(v)}
+		}
+		return []Part{{Kind: PartOther, Raw: v, Text: string(JSON(v))}}
+	}
+	var ps []Part
+	for _, p := range v.GetArray() {
+		if p.Type() == fastjson.TypeString {
+			ps = append(ps, Part{Kind: PartText, Text: string(p.GetStringBytes())})
+			continue
+		}
+		ps = append(ps, contentPart(p))
+	}
+	return ps
+}
+
+func contentPart(p *fastjson.Value) Part {
+	switch getStr(p, "type") {
+	case "text", "input_text", "output_text":
+		return Part{Kind: PartText, Text: getStr(p, "text")}
+	case "thinking":
+		return Part{Kind: PartThinking, Text: getStr(p, "thinking")}
+	case "image_url":
+		u := getStr(p, "image_url", "url")
+		if u == "" {
+			u = getStr(p, "image_url")
+		}
+		return imageURL(u, p)
+	case "input_image":
+		return imageURL(getStr(p, "image_url"), p)
+	case "image":
+		if getStr(p, "source", "type") == "base64" {
+			im := base64Image(getStr(p, "source", "media_type"), getStr(p, "source", "data"))
+			im.Raw = p
+			return im
+		}
+		return Part{Kind: PartImage, URL: getStr(p, "source", "url"), Raw: p}
+	case "tool_use":
+		return Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(p, "id"), getStr(p, "name"), p.Get("input")), Raw: p}
+	case "tool_result":
+		return Part{Kind: PartToolResult, Text: textOf(p.Get("content")), CallID: getStr(p, "tool_use_id"), Raw: p}
+	}
+	return Part{Kind: PartOther, Raw: p, Text: string(JSON(p))}
+}
+
+// imageURL describes an image given by URL; data: URLs are measured, not
+// copied.
+func imageURL(u string, raw *fastjson.Value) Part {
+	if rest, ok := strings.CutPrefix(u, "data:"); ok {
+		meta, data, _ := strings.Cut(rest, ",")
+		mt, _, _ := strings.Cut(meta, ";")
+		im := base64Image(mt, data)
+		im.Raw = raw
+		return im
+	}
+	return Part{Kind: PartImage, URL: u, Raw: raw}
+}
+
+// base64Image describes base64 image data by its media type and decoded
+// size (estimated from the text length; padding counted out).
+func base64Image(mediaType, data string) Part {
+	n := len(data) / 4 * 3
+	if strings.HasSuffix(data, "==") {
+		n -= 2
+	} else if strings.HasSuffix(data, "=") {
+		n--
+	}
+	if mediaType == "" {
+		mediaType = sniffBase64(data)
+	}
+	return Part{Kind: PartImage, MediaType: mediaType, Size: n}
+}
+
+// sniffBase64 names the image type from the base64 of its magic bytes.
+func sniffBase64(data string) string {
+	for prefix, mt := range map[string]string{"iVBORw0KGgo": "image/png", "/9j/": "image/jpeg", "R0lGOD": "image/gif", "UklGR": "image/webp"} {
+		if strings.HasPrefix(data, prefix) {
+			return mt
+		}
+	}
+	return "image"
+}
+
+// geminiParts reads a Gemini Content ({role, parts}) or a bare string.
+func geminiParts(v *fastjson.Value) []Part {
+	if v.Type() == fastjson.TypeString {
+		return contentParts(v)
+	}
+	var ps []Part
+	for _, p := range v.GetArray("parts") {
+		ps = append(ps, readGeminiPart(p))
+	}
+	return ps
+}
+
+func readGeminiPart(p *fastjson.Value) Part {
+	switch {
+	case p.Get("text") != nil:
+		if p.GetBool("thought") {
+			return Part{Kind: PartThinking, Text: getStr(p, "text")}
+		}
+		return Part{Kind: PartText, Text: getStr(p, "text")}
+	case p.Get("inline_data") != nil:
+		return base64Image(getStr(p, "inline_data", "mime_type"), getStr(p, "inline_data", "data"))
+	case p.Get("function_call") != nil:
+		fc := p.Get("function_call")
+		return Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(fc, "id"), getStr(fc, "name"), fc.Get("args")), Raw: p}
+	case p.Get("function_response") != nil:
+		fr := p.Get("function_response")
+		return Part{Kind: PartToolResult, Text: string(JSON(fr.Get("response"))), CallID: getStr(fr, "name"), Raw: p}
+	}
+	return Part{Kind: PartOther, Raw: p, Text: string(JSON(p))}
+}
+
+// tools reads tool definitions: OpenAI {type, function{name, description,
+// parameters}}, Anthropic {name, description, input_schema}, Gemini
+// {function_declarations: [...]}, interactions {type, name, parameters}.
+func tools(v *fastjson.Value) []Tool {
+	var ts []Tool
+	for _, t := range v.GetArray() {
+		if decls := t.GetArray("function_declarations"); decls != nil {
+			for _, d := range decls {
+				ts = append(ts, Tool{Name: getStr(d, "name"), Description: getStr(d, "description"), Parameters: d.Get("parameters")})
+			}
+			continue
+		}
+		def := t
+		if f := t.Get("function"); f != nil && f.Type() == fastjson.TypeObject {
+			def = f
+		}
+		schema := def.Get("parameters")
+		if schema == nil {
+			schema = def.Get("input_schema")
+		}
+		ts = append(ts, Tool{Name: getStr(def, "name"), Description: getStr(def, "description"), Parameters: schema})
+	}
+	return ts
+}

@@ -1,0 +1,147 @@
+package recordings
+
+import (
+	"fmt"
+
+	"github.com/valyala/fastjson"
+)
+
+// checkpointEvery is how many chunks apart the Stepper keeps a snapshot of
+// the assembled state. A jump costs at most this many chunk folds plus a
+// snapshot copy, whatever the stream's length.
+const checkpointEvery = 64
+
+// ErrNotStream reports a Stepper asked for a recording that has no stream
+// recview can assemble (not streaming, an exception, or an unknown kind).
+var ErrNotStream = fmt.Errorf("recordings: not a stream recview can step through")
+
+// Stepper replays a streamed response chunk by chunk. Step k (0 <= k <=
+// Len()) is the state after the first k chunks: step 0 is before any
+// chunk, step Len() the assembled response. Chunk k in this numbering is
+// r.Chunks[k-1]: the chunk whose arrival makes step k.
+//
+// NewStepper folds the whole stream once, keeping what each chunk added and
+// a snapshot every 64 chunks. After that, Next costs one chunk's work and
+// Seek to any step at most 64 chunks' work. A Stepper is not safe for
+// concurrent use.
+type Stepper struct {
+	rec         *Recording
+	cur         assembler
+	pos         int
+	checkpoints []assembler // checkpoints[i] is the state at step i*checkpointEvery
+	deltas      [][]Delta   // deltas[k-1]: what chunk k added
+	errs        []error     // errs[k-1]: why chunk k was skipped, or nil
+	err         error       // the first chunk error, or ErrIncompleteStream
+}
+
+// NewStepper prepares stepping through r's stream, positioned at step 0.
+// It returns ErrNotStream when r has no stream recview can assemble. Chunks
+// that cannot be folded in are skipped; Err reports the first of them.
+func NewStepper(r *Recording) (*Stepper, error) {
+	if !r.Streaming || r.Exception != nil {
+		return nil, ErrNotStream
+	}
+	fresh := assemblerFor(r)
+	if fresh == nil {
+		return nil, ErrNotStream
+	}
+	n := len(r.Chunks)
+	s := &Stepper{
+		rec:         r,
+		checkpoints: make([]assembler, 0, n/checkpointEvery+1),
+		deltas:      make([][]Delta, n),
+		errs:        make([]error, n),
+	}
+	asm := fresh.clone()
+	for i := range r.Chunks {
+		if i%checkpointEvery == 0 {
+			s.checkpoints = append(s.checkpoints, asm.clone())
+		}
+		ds, err := asm.add(&r.Chunks[i], nil)
+		s.deltas[i] = ds
+		if err != nil {
+			s.errs[i] = chunkError(i, &r.Chunks[i], err)
+			if s.err == nil {
+				s.err = s.errs[i]
+			}
+		}
+	}
+	if n%checkpointEvery == 0 {
+		s.checkpoints = append(s.checkpoints, asm.clone())
+	}
+	if s.err == nil && !asm.complete() {
+		s.err = ErrIncompleteStream
+	}
+	s.cur = fresh
+	return s, nil
+}
+
+// Len returns the number of chunks, so steps run from 0 to Len().
+func (s *Stepper) Len() int { return len(s.rec.Chunks) }
+
+// Step returns the current step.
+func (s *Stepper) Step() int { return s.pos }
+
+// Err returns the first chunk that could not be folded in (a *ParseError
+// wrapping ErrBadChunk), ErrIncompleteStream when the stream lacks its
+// final chunk, or nil.
+func (s *Stepper) Err() error { return s.err }
+
+// ChunkErr returns why chunk k (1-based) was skipped, or nil.
+func (s *Stepper) ChunkErr(k int) error {
+	if k < 1 || k > len(s.errs) {
+		return nil
+	}
+	return s.errs[k-1]
+}
+
+// Deltas returns what chunk k (1-based) added to the response; nil for k
+// out of range or a chunk that added nothing. The slice must not be
+// modified.
+func (s *Stepper) Deltas(k int) []Delta {
+	if k < 1 || k > len(s.deltas) {
+		return nil
+	}
+	return s.deltas[k-1]
+}
+
+// Chunk returns chunk k (1-based), or nil when k is out of range.
+func (s *Stepper) Chunk(k int) *Chunk {
+	if k < 1 || k > len(s.rec.Chunks) {
+		return nil
+	}
+	return &s.rec.Chunks[k-1]
+}
+
+// Next moves one step forward, folding in one chunk; it returns false at
+// the end.
+func (s *Stepper) Next() bool {
+	if s.pos >= len(s.rec.Chunks) {
+		return false
+	}
+	s.cur.add(&s.rec.Chunks[s.pos], nil)
+	s.pos++
+	return true
+}
+
+// Seek moves to step k, clamped to 0..Len(). Moving forward by less than a
+// checkpoint interval folds the chunks in between; any other move restarts
+// from the nearest checkpoint at or before k.
+func (s *Stepper) Seek(k int) {
+	k = max(0, min(k, len(s.rec.Chunks)))
+	if k < s.pos || k-s.pos > checkpointEvery {
+		c := k / checkpointEvery
+		s.cur = s.checkpoints[c].clone()
+		s.pos = c * checkpointEvery
+	}
+	for s.pos < k {
+		s.Next()
+	}
+}
+
+// Result builds the response as assembled at the current step, in the same
+// form Assemble returns for the whole stream.
+func (s *Stepper) Result() *fastjson.Value {
+	var a fastjson.Arena
+	return s.cur.result(&a)
+}
