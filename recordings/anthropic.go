@@ -189,20 +189,20 @@ func (b *anthropicBlock) value(a *fastjson.Arena) *fastjson.Value {
 	o := a.NewObject()
 	b.start.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })
 	if b.has&hasText != 0 {
-		o.Set("text", a.NewStringBytes(b.text))
+		o.Set("text", newString(a, b.text))
 	}
 	if b.has&hasThinking != 0 {
-		o.Set("thinking", a.NewStringBytes(b.thinking))
+		o.Set("thinking", newString(a, b.thinking))
 	}
 	if b.has&hasSignature != 0 {
-		o.Set("signature", a.NewStringBytes(b.signature))
+		o.Set("signature", newString(a, b.signature))
 	}
 	if b.has&hasInput != 0 && len(b.input) > 0 {
 		if v, err := fastjson.ParseBytes(b.input); err == nil {
 			o.Set("input", v)
 		} else {
 			o.Set("input", a.NewObject())
-			o.Set("partial_json", a.NewStringBytes(b.input))
+			o.Set("partial_json", newString(a, b.input))
 		}
 	}
 	if len(b.citations) > 0 {

@@ -3,6 +3,8 @@ package recordings
 import (
 	"errors"
 	"fmt"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/valyala/fastjson"
 )
@@ -109,13 +111,13 @@ func exceptionValue(a *fastjson.Arena, e *Exception) *fastjson.Value {
 	} else {
 		o.Set("status", a.NewNull())
 	}
-	o.Set("type", a.NewString(e.Type))
-	o.Set("message", a.NewString(e.Message))
+	o.Set("type", newString(a, []byte(e.Type)))
+	o.Set("message", newString(a, []byte(e.Message)))
 	if e.Category != "" {
-		o.Set("category", a.NewString(e.Category))
+		o.Set("category", newString(a, []byte(e.Category)))
 	}
 	if e.Provider != "" {
-		o.Set("provider", a.NewString(e.Provider))
+		o.Set("provider", newString(a, []byte(e.Provider)))
 	}
 	if e.Body != nil {
 		o.Set("body", e.Body)
@@ -143,7 +145,7 @@ func strOrNull(a *fastjson.Arena, s []byte, set bool) *fastjson.Value {
 	if !set {
 		return a.NewNull()
 	}
-	return a.NewStringBytes(s)
+	return newString(a, s)
 }
 
 // valOrNull returns v, or JSON null when v is nil.
@@ -162,4 +164,37 @@ func intOf(v *fastjson.Value) (int, bool) {
 	}
 	i, err := v.Int()
 	return i, err == nil
+}
+
+// newString returns a JSON string value holding b. fastjson's Arena stores
+// strings escaped by strconv.AppendQuote and unescapes them as JSON later,
+// which corrupts what Go escapes differently (\a, \v, \x1b, invalid UTF-8,
+// non-printable runes past U+FFFF). Such rare strings are built by parsing
+// a JSON literal instead.
+func newString(a *fastjson.Arena, b []byte) *fastjson.Value {
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\b' && c != '\f' || c == 0x7f {
+				return parsedString(b)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 || r > 0xffff && !unicode.IsPrint(r) {
+			return parsedString(b)
+		}
+		i += size
+	}
+	return a.NewStringBytes(b)
+}
+
+func parsedString(b []byte) *fastjson.Value {
+	v, err := fastjson.ParseBytes(AppendQuote(nil, b))
+	if err != nil { // not reached: AppendQuote writes valid JSON
+		var a fastjson.Arena
+		return a.NewStringBytes(b)
+	}
+	return v
 }

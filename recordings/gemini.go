@@ -141,7 +141,7 @@ func (c *geminiCandidate) value(a *fastjson.Arena) *fastjson.Value {
 		}
 		o := a.NewObject()
 		p.first.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })
-		o.Set("text", a.NewStringBytes(p.text))
+		o.Set("text", newString(a, p.text))
 		parts.SetArrayItem(i, o)
 	}
 	content := a.NewObject()

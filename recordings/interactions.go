@@ -144,7 +144,7 @@ func (o *interactionOutput) add(i int, d *fastjson.Value, ds []Delta) []Delta {
 func (o *interactionOutput) value(a *fastjson.Arena) *fastjson.Value {
 	v := a.NewObject()
 	for j, k := range o.texts {
-		v.Set(k, a.NewStringBytes(o.vals[j]))
+		v.Set(k, newString(a, o.vals[j]))
 	}
 	for _, e := range o.fields {
 		v.Set(e.key, e.val)

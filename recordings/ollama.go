@@ -99,7 +99,7 @@ func (s *ollamaAssembler) result(a *fastjson.Arena) *fastjson.Value {
 		case key == "message" && s.chat:
 			v = s.message(a, v)
 		case key == "response" && !s.chat:
-			v = a.NewStringBytes(s.text)
+			v = newString(a, s.text)
 		case key == "thinking" && !s.chat:
 			v = strOrNull(a, s.thinking, s.hasThink)
 		}
@@ -115,9 +115,9 @@ func (s *ollamaAssembler) message(a *fastjson.Arena, last *fastjson.Value) *fast
 	last.GetObject().Visit(func(k []byte, v *fastjson.Value) {
 		switch key := string(k); key {
 		case "role":
-			put(key, a.NewString(s.role))
+			put(key, newString(a, []byte(s.role)))
 		case "content":
-			put(key, a.NewStringBytes(s.text))
+			put(key, newString(a, s.text))
 		case "thinking":
 			put(key, strOrNull(a, s.thinking, s.hasThink))
 		case "tool_calls":
@@ -133,7 +133,7 @@ func (s *ollamaAssembler) message(a *fastjson.Arena, last *fastjson.Value) *fast
 		}
 	})
 	if !set["content"] {
-		m.Set("content", a.NewStringBytes(s.text))
+		m.Set("content", newString(a, s.text))
 	}
 	if !set["tool_calls"] && len(s.toolCalls) > 0 {
 		m.Set("tool_calls", arrayOf(a, s.toolCalls))

@@ -14,13 +14,14 @@ import (
 // (streamaccumulator.go): per choice index, content and refusal are
 // concatenated; tool calls are merged by their "index" (-1 counts as 0),
 // taking id, type and name from the deltas that carry them and
-// concatenating arguments; finish_reason is the last one sent; logprobs
-// entries are concatenated; id is the first chunk's, model, created,
-// system_fingerprint and service_tier the last ones sent. Two deliberate
-// differences: usage is the last non-null usage (openai-go adds the usages
-// up, which double-counts providers that send a running total in every
-// chunk, as Ollama's /v1 does), and a tool-call name sent again is not
-// appended to itself.
+// concatenating arguments; logprobs entries are concatenated; id is the
+// first chunk's, created the last chunk's. Deliberate differences: usage
+// is the last non-null usage (openai-go adds the usages up, which
+// double-counts providers that send a running total in every chunk, as
+// Ollama's /v1 does); finish_reason, model, system_fingerprint and
+// service_tier are the last non-empty values (openai-go lets a later "" or
+// null erase them); a tool-call name sent again is not appended to itself;
+// and a chunk with another id is folded in (openai-go rejects it).
 //
 // The result's fields are in the order of openai-python's ChatCompletion
 // and Completion models, as in non-streaming recordings. Completion chunks
@@ -166,11 +167,15 @@ func (s *openaiAssembler) addChoice(st *openaiChoice, idx int, ch *fastjson.Valu
 	if s.completion {
 		contentField = "text"
 	}
-	// Completion chunks carry "text"; chat chunks "delta.content".
+	// Completion chunks carry "text", chat chunks "delta.content". Some
+	// providers (Together) send both in completion chunks, the same text
+	// twice: there "text" wins.
 	var text string
-	var ok bool
-	if st.content, text, ok = appendText(st.content, ch.Get("text")); ok {
-		st.hasContent = true
+	var ok, hasText bool
+	if s.completion {
+		if st.content, text, hasText = appendText(st.content, ch.Get("text")); hasText {
+			st.hasContent = true
+		}
 	}
 	if delta != nil && delta.Type() == fastjson.TypeObject {
 		if r := getStr(delta, "role"); r != "" && r != st.role {
@@ -178,9 +183,11 @@ func (s *openaiAssembler) addChoice(st *openaiChoice, idx int, ch *fastjson.Valu
 			ds = append(ds, Delta{Kind: KindRole, Choice: idx, Field: "role", Text: r})
 		}
 		var t string
-		if st.content, t, ok = appendText(st.content, delta.Get("content")); ok {
-			st.hasContent = true
-			text += t
+		if !hasText {
+			if st.content, t, ok = appendText(st.content, delta.Get("content")); ok {
+				st.hasContent = true
+				text += t
+			}
 		}
 		if st.refusal, t, ok = appendText(st.refusal, delta.Get("refusal")); ok {
 			st.hasRefusal = true
@@ -293,18 +300,18 @@ func (st *openaiChoice) addToolCalls(choice int, tcs *fastjson.Value, ds []Delta
 
 func (s *openaiAssembler) result(a *fastjson.Arena) *fastjson.Value {
 	o := a.NewObject()
-	o.Set("id", a.NewString(s.id))
+	o.Set("id", newString(a, []byte(s.id)))
 	arr := a.NewArray()
 	for i := range s.choices {
 		arr.SetArrayItem(i, s.choiceValue(a, i))
 	}
 	o.Set("choices", arr)
 	o.Set("created", valOrNull(a, s.created))
-	o.Set("model", a.NewString(s.model))
+	o.Set("model", newString(a, []byte(s.model)))
 	if s.completion {
-		o.Set("object", a.NewString("text_completion"))
+		o.Set("object", newString(a, []byte("text_completion")))
 	} else {
-		o.Set("object", a.NewString("chat.completion"))
+		o.Set("object", newString(a, []byte("chat.completion")))
 		o.Set("service_tier", strOrNull(a, []byte(s.tier), s.tier != ""))
 	}
 	o.Set("system_fingerprint", strOrNull(a, []byte(s.fingerprint), s.fingerprint != ""))
@@ -345,7 +352,7 @@ func (s *openaiAssembler) choiceValue(a *fastjson.Arena, i int) *fastjson.Value 
 		c.Set("logprobs", lp)
 	}
 	if s.completion {
-		c.Set("text", a.NewStringBytes(st.content))
+		c.Set("text", newString(a, st.content))
 		if len(st.toolCalls) > 0 {
 			c.Set("tool_calls", st.toolCallsValue(a))
 		}
@@ -358,13 +365,13 @@ func (s *openaiAssembler) choiceValue(a *fastjson.Arena, i int) *fastjson.Value 
 	if role == "" {
 		role = "assistant"
 	}
-	m.Set("role", a.NewString(role))
+	m.Set("role", newString(a, []byte(role)))
 	m.Set("annotations", a.NewNull())
 	m.Set("audio", a.NewNull())
 	if st.hasFC {
 		fc := a.NewObject()
-		fc.Set("arguments", a.NewStringBytes(st.fcArgs))
-		fc.Set("name", a.NewString(st.fcName))
+		fc.Set("arguments", newString(a, st.fcArgs))
+		fc.Set("name", newString(a, []byte(st.fcName)))
 		m.Set("function_call", fc)
 	} else {
 		m.Set("function_call", a.NewNull())
@@ -382,16 +389,16 @@ func (st *openaiChoice) toolCallsValue(a *fastjson.Arena) *fastjson.Value {
 	arr := a.NewArray()
 	for j, tc := range st.toolCalls {
 		t := a.NewObject()
-		t.Set("id", a.NewString(tc.id))
+		t.Set("id", newString(a, []byte(tc.id)))
 		f := a.NewObject()
-		f.Set("arguments", a.NewStringBytes(tc.args))
-		f.Set("name", a.NewString(tc.name))
+		f.Set("arguments", newString(a, tc.args))
+		f.Set("name", newString(a, []byte(tc.name)))
 		t.Set("function", f)
 		typ := tc.typ
 		if typ == "" {
 			typ = "function"
 		}
-		t.Set("type", a.NewString(typ))
+		t.Set("type", newString(a, []byte(typ)))
 		arr.SetArrayItem(j, t)
 	}
 	return arr

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/url"
 	"strings"
 
@@ -141,21 +142,25 @@ func Parse(name string, data []byte) (*Recording, error) {
 // syntaxError locates a JSON syntax error with encoding/json, whose
 // SyntaxError carries the byte offset that fastjson's errors lack.
 func syntaxError(name string, data []byte, ferr error) error {
-	var raw json.RawMessage
-	err := json.Unmarshal(data, &raw)
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		line, col := lineCol(data, se.Offset)
-		msg := se.Error()
-		if se.Offset >= int64(len(data)) {
-			msg = "unexpected end of JSON input (truncated file?)"
-		}
-		return &ParseError{Name: name, Offset: se.Offset, Line: line, Col: col, Err: fmt.Errorf("invalid JSON: %s: %w", msg, se)}
-	}
 	if len(data) == 0 {
 		return &ParseError{Name: name, Err: fmt.Errorf("%w: empty input", ErrNotRecording)}
 	}
-	return &ParseError{Name: name, Err: fmt.Errorf("invalid JSON: %v", ferr)}
+	var raw json.RawMessage
+	err := json.Unmarshal(data, &raw)
+	var se *json.SyntaxError
+	if !errors.As(err, &se) {
+		return &ParseError{Name: name, Err: fmt.Errorf("invalid JSON: %v", ferr)}
+	}
+	if se.Offset >= int64(len(data)) {
+		off := int64(len(data))
+		line, col := lineCol(data, off)
+		return &ParseError{Name: name, Offset: off, Line: line, Col: col,
+			Err: fmt.Errorf("invalid JSON: unexpected end of input (truncated file?): %w", io.ErrUnexpectedEOF)}
+	}
+	// SyntaxError.Offset counts the bytes read, the bad one included.
+	off := max(se.Offset-1, 0)
+	line, col := lineCol(data, off)
+	return &ParseError{Name: name, Offset: off, Line: line, Col: col, Err: fmt.Errorf("invalid JSON: %w", se)}
 }
 
 func badField(path, want string, v *fastjson.Value) error {

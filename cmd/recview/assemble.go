@@ -1,0 +1,30 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/recview/recview/recordings"
+)
+
+// assemble prints the assembled response as indented JSON. A stream cut
+// short or with skipped chunks is still printed; the problem goes to
+// stderr as a warning and the exit status stays 0.
+func assemble(r *recordings.Recording, stdout, stderr io.Writer) error {
+	v, err := recordings.Assemble(r)
+	if err != nil {
+		warn(stderr, r, err)
+	}
+	out := recordings.PrettyJSON(v)
+	_, werr := stdout.Write(append(out, '\n'))
+	return werr
+}
+
+func warn(w io.Writer, r *recordings.Recording, err error) {
+	if errors.Is(err, recordings.ErrIncompleteStream) {
+		fmt.Fprintf(w, "recview: warning: %s: %v\n", r.Name, err)
+		return
+	}
+	fmt.Fprintf(w, "recview: warning: %v\n", err)
+}

@@ -1,0 +1,116 @@
+// Command recview reads LLM API recordings (the JSON fixtures of ogx's,
+// formerly llama-stack's, integration tests) in a terminal or CI.
+//
+//	recview show FILE            the recording for a terminal
+//	recview assemble FILE        the assembled response as JSON
+//	recview steps FILE           one line per stream chunk: what it adds
+//	recview verify [--json] PATH...  file name vs request hash
+//
+// FILE may be "-" for standard input. Exit status: 0 on success, 1 when
+// verify finds a mismatch, 2 for unreadable input or bad usage.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/recview/recview/recordings"
+)
+
+const usage = `usage: recview COMMAND [ARGS]
+
+commands:
+  show FILE              the recording: request, assembled response, hash status
+  assemble FILE          the assembled (final, non-streaming) response as JSON
+  steps FILE             one line per stream chunk: what the chunk adds
+  verify [--json] PATH…  check file names against request hashes (folders recurse)
+
+FILE may be - for standard input.
+`
+
+// exitError carries an exit status up to main.
+type exitError struct{ code int }
+
+func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
+
+func main() {
+	err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	var ee exitError
+	switch {
+	case err == nil:
+	case errors.As(err, &ee):
+		os.Exit(ee.code)
+	default:
+		fmt.Fprintln(os.Stderr, "recview:", err)
+		os.Exit(2)
+	}
+}
+
+// run executes one command; it is main without the process, for tests.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitError{2}
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "show", "assemble", "steps":
+		if len(rest) != 1 {
+			fmt.Fprintf(stderr, "usage: recview %s FILE\n", cmd)
+			return exitError{2}
+		}
+		r, err := load(rest[0], stdin)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return exitError{2}
+		}
+		switch cmd {
+		case "show":
+			return show(r, stdout, stderr)
+		case "assemble":
+			return assemble(r, stdout, stderr)
+		default:
+			return steps(r, stdout, stderr)
+		}
+	case "verify":
+		return verify(rest, stdin, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprintf(stderr, "recview: unknown command %q\n%s", cmd, usage)
+	return exitError{2}
+}
+
+// load reads and parses a recording from a path, or stdin for "-".
+func load(path string, stdin io.Reader) (*recordings.Recording, error) {
+	var data []byte
+	var err error
+	name := path
+	if path == "-" {
+		name = "<stdin>"
+		data, err = io.ReadAll(io.LimitReader(stdin, recordings.MaxSize+1))
+	} else {
+		data, err = readFile(path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return recordings.Parse(name, data)
+}
+
+// readFile reads a file, refusing anything larger than recordings.MaxSize
+// before reading it.
+func readFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Size() > recordings.MaxSize {
+		return nil, fmt.Errorf("%s: %w (%d bytes)", path, recordings.ErrTooLarge, st.Size())
+	}
+	return io.ReadAll(f)
+}

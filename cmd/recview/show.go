@@ -1,0 +1,176 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/recview/recview/recordings"
+)
+
+// maxShownText is how much of one message show prints before cutting it.
+const maxShownText = 2000
+
+// show prints a recording for a terminal: a header, the request
+// (parameters, tools by name, messages by role), the assembled response
+// (text, tool calls with pretty arguments, finish reason, usage) and the
+// hash status.
+func show(r *recordings.Recording, stdout, stderr io.Writer) error {
+	w := &printer{w: stdout}
+	w.line("%s", r.Name)
+	if r.HasTestID {
+		w.field("test_id", r.TestID)
+	}
+	kind := r.Family.Title()
+	if r.Method != "" || r.Endpoint != "" {
+		kind += " · " + strings.TrimSpace(r.Method+" "+r.Endpoint)
+	}
+	if r.Shape == recordings.ShapeTool || r.Shape == recordings.ShapeFileProcessor {
+		kind += " · " + r.Provider + "." + r.ToolName
+	}
+	w.field("kind", kind)
+	if r.Model != "" {
+		w.field("model", r.Model)
+	}
+	if r.Streaming {
+		w.field("stream", fmt.Sprintf("%d chunks", len(r.Chunks)))
+	} else {
+		w.field("stream", "no")
+	}
+	hc := recordings.VerifyHash(filepath.Base(r.Name), r.Doc)
+	w.field("hash", hashSummary(hc))
+	if r.Unknown {
+		w.field("notice", r.Notice)
+	}
+
+	conv := r.Conversation()
+	w.section("REQUEST")
+	for _, p := range conv.Params {
+		w.field(p.Name, clipText(p.Value, 200))
+	}
+	if len(conv.Tools) > 0 {
+		names := make([]string, len(conv.Tools))
+		for i, t := range conv.Tools {
+			names[i] = t.Name
+		}
+		w.field("tools", strings.Join(names, ", "))
+	}
+	for _, m := range conv.Messages {
+		w.message(m.Role, m.Name, m.CallID, m.Parts)
+	}
+
+	w.section("RESPONSE")
+	v, err := recordings.Assemble(r)
+	if err != nil {
+		warn(stderr, r, err)
+	}
+	if r.Exception != nil {
+		e := r.Exception
+		w.field("error", fmt.Sprintf("%d %s", e.Status, e.Type))
+		w.text(e.Message)
+		return w.err
+	}
+	ans := recordings.ReadAnswer(r.Family, v)
+	if len(ans.Choices) == 0 {
+		w.text(clipText(string(recordings.PrettyJSON(v)), maxShownText*2))
+		return w.err
+	}
+	for _, c := range ans.Choices {
+		role := c.Role
+		if len(ans.Choices) > 1 {
+			role = fmt.Sprintf("%s, choice %d", role, c.Index)
+		}
+		w.message(role, "", "", c.Parts)
+		if c.FinishReason != "" {
+			w.field("finish", c.FinishReason)
+		}
+	}
+	if len(ans.Usage) > 0 {
+		parts := make([]string, len(ans.Usage))
+		for i, u := range ans.Usage {
+			parts[i] = u.Name + "=" + u.Value
+		}
+		w.field("usage", strings.Join(parts, " "))
+	}
+	return w.err
+}
+
+func hashSummary(hc recordings.HashCheck) string {
+	switch hc.Status {
+	case recordings.HashOK:
+		return "ok (" + hc.Scheme + ")"
+	case recordings.HashMismatch:
+		return fmt.Sprintf("mismatch: the request hashes to %s (%s scheme)", hc.ExpectedName, hc.Scheme)
+	}
+	return "unknown (no hash in the file name)"
+}
+
+func clipText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + fmt.Sprintf("… (%d more bytes)", len(s)-n)
+}
+
+// printer writes indented lines and keeps the first write error.
+type printer struct {
+	w   io.Writer
+	err error
+}
+
+func (p *printer) line(format string, args ...any) {
+	if p.err == nil {
+		_, p.err = fmt.Fprintf(p.w, format+"\n", args...)
+	}
+}
+
+func (p *printer) section(title string) { p.line("\n%s", title) }
+
+func (p *printer) field(name, value string) { p.line("  %-8s %s", name, value) }
+
+func (p *printer) text(s string) {
+	for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+		p.line("    %s", l)
+	}
+}
+
+func (p *printer) message(role, name, callID string, parts []recordings.Part) {
+	head := "[" + role + "]"
+	if name != "" {
+		head += " " + name
+	}
+	if callID != "" {
+		head += " (answers " + callID + ")"
+	}
+	p.line("  %s", head)
+	for _, part := range parts {
+		switch part.Kind {
+		case recordings.PartText, recordings.PartToolResult:
+			if part.Text != "" {
+				p.text(clipText(part.Text, maxShownText))
+			}
+		case recordings.PartThinking:
+			p.line("    (thinking)")
+			p.text(clipText(part.Text, maxShownText))
+		case recordings.PartImage:
+			if part.URL != "" {
+				p.line("    (image %s)", part.URL)
+			} else {
+				p.line("    (image %s, %d bytes)", part.MediaType, part.Size)
+			}
+		case recordings.PartToolCall:
+			tc := part.ToolCall
+			p.line("    tool call %s (id %s)", tc.Name, tc.ID)
+			switch {
+			case tc.Parsed != nil:
+				p.text(string(recordings.AppendJSON(nil, tc.Parsed, "  ")))
+			case tc.ParseErr != nil:
+				p.line("    invalid JSON arguments (%v):", tc.ParseErr)
+				p.text(tc.Arguments)
+			}
+		default:
+			p.text(clipText(part.Text, maxShownText))
+		}
+	}
+}

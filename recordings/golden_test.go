@@ -1,0 +1,132 @@
+package recordings
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+// assembleOutput is what `recview assemble` prints: the assembled response
+// as indented JSON.
+func assembleOutput(t testing.TB, r *Recording) []byte {
+	v, err := Assemble(r)
+	if err != nil {
+		t.Errorf("Assemble: %v", err)
+	}
+	return append(PrettyJSON(v), '\n')
+}
+
+// stepsOutput is what `recview steps` prints: one line per chunk.
+func stepsOutput(t testing.TB, r *Recording) []byte {
+	s, err := NewStepper(r)
+	if err != nil {
+		t.Fatalf("NewStepper: %v", err)
+	}
+	var b bytes.Buffer
+	for k := 1; k <= s.Len(); k++ {
+		fmt.Fprintf(&b, "%d\t%s\n", k, FormatDeltas(s.Deltas(k)))
+	}
+	return b.Bytes()
+}
+
+func checkGolden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -run Golden -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("output differs from %s (go test -run Golden -update rewrites it):\n%s", path, firstDiff(want, got))
+	}
+}
+
+// firstDiff shows the first differing line of two outputs.
+func firstDiff(want, got []byte) string {
+	wl, gl := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
+	for i := 0; i < len(wl) || i < len(gl); i++ {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w != g {
+			return fmt.Sprintf("line %d\nwant: %.200s\ngot:  %.200s", i+1, w, g)
+		}
+	}
+	return "(same lines, different bytes)"
+}
+
+// TestGolden freezes the assembled response of every streamed or failed
+// corpus recording, and the steps of every stream. Non-streaming bodies
+// are checked against the file itself in TestAssembleNonStreaming.
+// The goldens were checked against openai-go and anthropic-sdk-go (see
+// peer_*_test.go) and by reading one recording of each kind by hand.
+func TestGolden(t *testing.T) {
+	for _, row := range readManifest(t) {
+		if !row.streaming && !strings.Contains(row.category, " EXC ") {
+			continue
+		}
+		t.Run(row.file, func(t *testing.T) {
+			r := parseFile(t, row.file)
+			base := filepath.Join("testdata", "golden", strings.TrimSuffix(filepath.Base(row.file), ".json"))
+			checkGolden(t, base+".assemble.json", assembleOutput(t, r))
+			if r.Streaming {
+				checkGolden(t, base+".steps.txt", stepsOutput(t, r))
+			}
+		})
+	}
+}
+
+// TestAssembleNonStreaming checks that non-streaming bodies come out as
+// recorded, less the __type__ wrapper, by comparing with the file's own
+// response.body read independently.
+func TestAssembleNonStreaming(t *testing.T) {
+	for _, row := range readManifest(t) {
+		if row.streaming || strings.Contains(row.category, " EXC ") {
+			continue
+		}
+		t.Run(row.file, func(t *testing.T) {
+			r := parseFile(t, row.file)
+			v, err := Assemble(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body := r.Doc.Get("response", "body")
+			var want []byte
+			if items := body.GetArray(); items != nil {
+				parts := make([]string, len(items))
+				for i, it := range items {
+					if d := it.Get("__data__"); d != nil {
+						it = d
+					}
+					parts[i] = string(JSON(it))
+				}
+				want = []byte("[" + strings.Join(parts, ",") + "]")
+			} else if d := body.Get("__data__"); d != nil {
+				want = JSON(d)
+			} else {
+				want = JSON(body)
+			}
+			if got := JSON(v); !bytes.Equal(got, want) {
+				t.Errorf("Assemble changed a non-streaming body:\n%s", firstDiff(want, got))
+			}
+		})
+	}
+}

@@ -1,0 +1,412 @@
+package recordings
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/valyala/fastjson"
+)
+
+// hashCorpusDir is the corpus these tests read.
+const hashCorpusDir = "testdata/corpus"
+
+// hashCheckRow is a row of testdata/corpus/HASHCHECK.tsv.
+type hashCheckRow struct {
+	file, hash, variant string
+}
+
+func readHashCheck(t testing.TB) []hashCheckRow {
+	t.Helper()
+	f, err := os.Open(filepath.Join(hashCorpusDir, "HASHCHECK.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var rows []hashCheckRow
+	sc := bufio.NewScanner(f)
+	for line := 0; sc.Scan(); line++ {
+		fields := strings.Split(sc.Text(), "\t")
+		if line == 0 {
+			if diff := cmp.Diff([]string{"file", "filename_hash", "hash_variant"}, fields); diff != "" {
+				t.Fatalf("HASHCHECK.tsv header (-want +got):\n%s", diff)
+			}
+			continue
+		}
+		if len(fields) != 3 {
+			t.Fatalf("HASHCHECK.tsv line %d: %d fields", line+1, len(fields))
+		}
+		rows = append(rows, hashCheckRow{fields[0], fields[1], fields[2]})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+func hashReadDoc(t testing.TB, name string) *fastjson.Value {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(hashCorpusDir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return hashParse(t, string(data))
+}
+
+// TestVerifyHashCorpus checks every file of HASHCHECK.tsv: a named variant
+// must be the scheme VerifyHash reports as ok, "none" must be a mismatch.
+func TestVerifyHashCorpus(t *testing.T) {
+	rows := readHashCheck(t)
+	counts := map[string]int{}
+	statuses := map[HashStatus]int{}
+	for _, row := range rows {
+		t.Run(row.file, func(t *testing.T) {
+			got := VerifyHash(row.file, hashReadDoc(t, row.file))
+			statuses[got.Status]++
+			if got.FileHash != row.hash {
+				t.Errorf("FileHash = %q, want %q", got.FileHash, row.hash)
+			}
+			if len(got.Computed) != 64 && row.variant != "none" {
+				t.Errorf("Computed = %q, want 64 hex digits", got.Computed)
+			}
+			if row.variant == "none" {
+				if got.Status != HashMismatch {
+					t.Errorf("Status = %v (scheme %q), want mismatch", got.Status, got.Scheme)
+				}
+				counts[row.variant]++
+				return
+			}
+			if got.Status != HashOK || got.Scheme != row.variant {
+				t.Errorf("Status, Scheme = %v, %q, want ok, %q (note %q)", got.Status, got.Scheme, row.variant, got.Note)
+				return
+			}
+			counts[got.Scheme]++
+			if !strings.HasPrefix(got.Computed, row.hash) {
+				t.Errorf("Computed = %q, want prefix %q", got.Computed, row.hash)
+			}
+			base := filepath.Base(row.file)
+			if got.ModelList == strings.Contains(base, "models-") && (!got.ModelList || got.DigestOK) {
+				if base != got.ExpectedName && !strings.HasSuffix(base, "__"+got.ExpectedName) {
+					t.Errorf("ExpectedName = %q, want the end of %q", got.ExpectedName, base)
+				}
+			}
+		})
+	}
+	wantCounts := map[string]int{
+		SchemeCurrent: 96, SchemeHTTP: 23, SchemeLegacyNoFileSearch: 1, SchemeTool: 8, SchemeV0: 78, "none": 9,
+	}
+	if diff := cmp.Diff(wantCounts, counts); diff != "" {
+		t.Errorf("schemes over the corpus (-want +got):\n%s", diff)
+	}
+	t.Logf("corpus: %d ok, %d mismatch, %d unknown", statuses[HashOK], statuses[HashMismatch], statuses[HashUnknown])
+}
+
+// TestVerifyHashExpectedName freezes hashes computed by hand with CPython
+// 3.11 from the recorder's functions (json.dumps(..., sort_keys=True)).
+func TestVerifyHashExpectedName(t *testing.T) {
+	const (
+		toolFile   = "tests__integration__responses__recordings__42c357284497af596ae6c9341b0c189daa31e88b25d0381a985f24203b7a5a38.json"
+		v0File     = "tests__integration__inference__recordings__responses__211b1562d4e6.json"
+		noneFile   = "tests__integration__agents__recordings__28cc2057662b6d13ab1becc3f92e5afbdaa19c2192b588a5795a5fa4c09fb588.json"
+		modelsFile = "tests__integration__common__recordings__models-66c1506ac9a1c3cac55a2dabb6a81f068d753f4a69ae4edeb730b7ca374186c7-74bb7a92.json"
+		tagsFile   = "tests__integration__recordings__responses__models-4a3a4447b16b-3057338f.json"
+		fpFile     = "tests__integration__responses__recordings__268e65efffed6ba43c3c66d97dddf134f48456bf3a9ac1ba5ecf38fe50c39044.json"
+	)
+	tests := []struct {
+		name string
+		file string // corpus file holding the recording
+		as   string // name given to VerifyHash
+		want HashCheck
+	}{
+		{
+			name: "agents file hashed with an unknown test_id",
+			file: noneFile, as: noneFile,
+			want: HashCheck{
+				Status:       HashMismatch,
+				Scheme:       SchemeCurrent,
+				FileHash:     "28cc2057662b6d13ab1becc3f92e5afbdaa19c2192b588a5795a5fa4c09fb588",
+				Computed:     "efe4ae0e8c0a4453336a39cd51836eb583a7f37c65d3b6abe622a512b106da70",
+				ExpectedName: "efe4ae0e8c0a4453336a39cd51836eb583a7f37c65d3b6abe622a512b106da70.json",
+				Note:         "file name does not match the request's hash under any scheme",
+			},
+		},
+		{
+			name: "as-captured tool descriptions with collapsed spaces",
+			file: "seeds/as-captured/aadc06753bab7e4450f37786f558c58bef42fce2301fd2f868f85564de6e1d96.json",
+			as:   "aadc06753bab7e4450f37786f558c58bef42fce2301fd2f868f85564de6e1d96.json",
+			want: HashCheck{
+				Status:       HashMismatch,
+				Scheme:       SchemeCurrent,
+				FileHash:     "aadc06753bab7e4450f37786f558c58bef42fce2301fd2f868f85564de6e1d96",
+				Computed:     "422d62fb7ac37541fcfea36ebca4fe9919154575370fa85227be2d951fe27bc6",
+				ExpectedName: "422d62fb7ac37541fcfea36ebca4fe9919154575370fa85227be2d951fe27bc6.json",
+				Note:         "file name does not match the request's hash under any scheme",
+			},
+		},
+		{
+			name: "2025 file renamed reports v0",
+			file: v0File, as: "recordings/responses/000000000000.json",
+			want: HashCheck{
+				Status:       HashMismatch,
+				Scheme:       SchemeV0,
+				FileHash:     "000000000000",
+				Computed:     "211b1562d4e6423b718f091906f7ac559d6ce98633710956b8bcc50615266c94",
+				ExpectedName: "211b1562d4e6.json",
+				Note:         "file name does not match the request's hash under any scheme",
+			},
+		},
+		{
+			name: "2025 file ok",
+			file: v0File, as: v0File,
+			want: HashCheck{
+				Status:       HashOK,
+				Scheme:       SchemeV0,
+				FileHash:     "211b1562d4e6",
+				Computed:     "211b1562d4e6423b718f091906f7ac559d6ce98633710956b8bcc50615266c94",
+				ExpectedName: "211b1562d4e6.json",
+			},
+		},
+		{
+			name: "tool file without a hash in its name",
+			file: toolFile, as: "tavily search.json",
+			want: HashCheck{
+				Status:       HashUnknown,
+				Scheme:       SchemeTool,
+				Computed:     "42c357284497af596ae6c9341b0c189daa31e88b25d0381a985f24203b7a5a38",
+				ExpectedName: "42c357284497af596ae6c9341b0c189daa31e88b25d0381a985f24203b7a5a38.json",
+				Note:         "file name holds no request hash",
+			},
+		},
+		{
+			name: "model list ok",
+			file: modelsFile, as: modelsFile,
+			want: HashCheck{
+				Status:       HashOK,
+				Scheme:       SchemeCurrent,
+				FileHash:     "66c1506ac9a1c3cac55a2dabb6a81f068d753f4a69ae4edeb730b7ca374186c7",
+				Computed:     "66c1506ac9a1c3cac55a2dabb6a81f068d753f4a69ae4edeb730b7ca374186c7",
+				ExpectedName: "models-66c1506ac9a1c3cac55a2dabb6a81f068d753f4a69ae4edeb730b7ca374186c7-74bb7a92.json",
+				ModelList:    true,
+				FileDigest:   "74bb7a92",
+				Digest:       "74bb7a92",
+				DigestOK:     true,
+			},
+		},
+		{
+			name: "model list with another digest",
+			file: modelsFile, as: "models-66c1506ac9a1c3cac55a2dabb6a81f068d753f4a69ae4edeb730b7ca374186c7-00000000.json",
+			want: HashCheck{
+				Status:       HashOK,
+				Scheme:       SchemeCurrent,
+				FileHash:     "66c1506ac9a1c3cac55a2dabb6a81f068d753f4a69ae4edeb730b7ca374186c7",
+				Computed:     "66c1506ac9a1c3cac55a2dabb6a81f068d753f4a69ae4edeb730b7ca374186c7",
+				ExpectedName: "models-66c1506ac9a1c3cac55a2dabb6a81f068d753f4a69ae4edeb730b7ca374186c7-74bb7a92.json",
+				ModelList:    true,
+				FileDigest:   "00000000",
+				Digest:       "74bb7a92",
+				Note:         "model digest in the file name does not match the recorded models",
+			},
+		},
+		{
+			// The 2025 /api/tags recording's name digest is not the digest
+			// of its own models (CPython gives e660ee4a, as here).
+			name: "ollama tags of 2025",
+			file: tagsFile, as: tagsFile,
+			want: HashCheck{
+				Status:       HashOK,
+				Scheme:       SchemeCurrent,
+				FileHash:     "4a3a4447b16b",
+				Computed:     "4a3a4447b16b849579bf601e1a005699745ff17959a85c1761bb8d5d45509e72",
+				ExpectedName: "models-4a3a4447b16b-e660ee4a.json",
+				ModelList:    true,
+				FileDigest:   "3057338f",
+				Digest:       "e660ee4a",
+				Note:         "model digest in the file name does not match the recorded models",
+			},
+		},
+		{
+			name: "file processor",
+			file: fpFile, as: fpFile,
+			want: HashCheck{
+				Status:   HashMismatch,
+				FileHash: "268e65efffed6ba43c3c66d97dddf134f48456bf3a9ac1ba5ecf38fe50c39044",
+				Note:     "file-processor recordings have no known request-hash scheme",
+			},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := VerifyHash(tc.as, hashReadDoc(t, tc.file))
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("VerifyHash(%q) mismatch (-want +got):\n%s", tc.as, diff)
+			}
+		})
+	}
+}
+
+// TestVerifyHashAsCaptured checks the web-captured copies in
+// seeds/as-captured. Two of them hash differently from their names; the
+// third (5d00fd96...) has the committed seed's request byte for byte (only
+// its response is older), so its name still matches.
+func TestVerifyHashAsCaptured(t *testing.T) {
+	tests := []struct {
+		file       string
+		wantStatus HashStatus
+	}{
+		{"5d00fd96a13e0fd9786eaa02261b0c38eb5b6d02ce0a0f3c8d2aaa5aa1b7d5af.json", HashOK},
+		{"aadc06753bab7e4450f37786f558c58bef42fce2301fd2f868f85564de6e1d96.json", HashMismatch},
+		{"fcf8b46b3df5c6bf9f47c2506a3ab8aeea95e27f8d517e4983b2e901f8f394ad.json", HashMismatch},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			got := VerifyHash(tc.file, hashReadDoc(t, filepath.Join("seeds/as-captured", tc.file)))
+			if got.Status != tc.wantStatus || got.Scheme != SchemeCurrent {
+				t.Errorf("Status, Scheme = %v, %q, want %v, %q", got.Status, got.Scheme, tc.wantStatus, SchemeCurrent)
+			}
+		})
+	}
+}
+
+func TestVerifyHashOddInput(t *testing.T) {
+	const name = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.json"
+	tests := []struct {
+		name, doc  string
+		wantStatus HashStatus
+		wantScheme string
+	}{
+		{"null", `null`, HashUnknown, ""},
+		{"array", `[1, 2]`, HashUnknown, ""},
+		{"string", `"request"`, HashUnknown, ""},
+		{"empty object", `{}`, HashUnknown, ""},
+		{"request not object", `{"request": [1]}`, HashUnknown, ""},
+		{"empty request", `{"request": {}}`, HashUnknown, ""},
+		{"method not string", `{"request": {"method": 1, "url": "http://h/v1/chat/completions", "body": {}}}`, HashUnknown, ""},
+		{"url not string", `{"request": {"method": "POST", "url": null, "body": {}}}`, HashUnknown, ""},
+		{"inference minimal", `{"request": {"method": "post", "url": 7, "body": null}}`, HashUnknown, ""},
+		{"inference any body", `{"test_id": 5, "request": {"method": "post", "url": "x", "body": [1e400, "\ud800"]}}`, HashMismatch, SchemeCurrent},
+		{"tool without kwargs", `{"request": {"tool_name": "t"}}`, HashUnknown, ""},
+		{"tool odd types", `{"request": {"tool_name": 1, "provider": [], "kwargs": "x"}}`, HashMismatch, SchemeTool},
+		{"http method not string", `{"request": {"payload": {}, "url": "u", "method": {}}}`, HashUnknown, ""},
+		{"http odd url", `{"request": {"payload": 1, "url": {"a": 1}, "method": "post"}}`, HashMismatch, SchemeHTTP},
+		{"model list without models", `{"request": {"method": "POST", "url": "http://h/v1/models", "body": {}, "endpoint": "/v1/models"}, "response": {"body": "x"}}`, HashMismatch, SchemeCurrent},
+		{"model list ids not strings", `{"request": {"method": "POST", "url": "http://h/api/tags", "body": {}, "endpoint": "/api/tags"}, "response": {"body": {"models": [{"model": 1}, 2]}}}`, HashMismatch, SchemeCurrent},
+		{"model list items odd", `{"request": {"method": "POST", "url": "http://h/v1/models", "body": {}, "endpoint": "/v1/models"}, "response": {"body": [[], "x", null]}}`, HashMismatch, SchemeCurrent},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := VerifyHash(name, hashParse(t, tc.doc))
+			if got.Status != tc.wantStatus || got.Scheme != tc.wantScheme {
+				t.Errorf("Status, Scheme = %v, %q, want %v, %q (note %q)", got.Status, got.Scheme, tc.wantStatus, tc.wantScheme, got.Note)
+			}
+			if got.Status == HashUnknown && got.Note == "" {
+				t.Errorf("unknown status without a note")
+			}
+		})
+	}
+	t.Run("nil doc", func(t *testing.T) {
+		if got := VerifyHash(name, nil); got.Status != HashUnknown {
+			t.Errorf("Status = %v, want unknown", got.Status)
+		}
+	})
+}
+
+func TestHashFromName(t *testing.T) {
+	const h64 = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+	tests := []struct {
+		name   string
+		in     string
+		want   string
+		wantOK bool
+	}{
+		{"bare 64", h64 + ".json", h64, true},
+		{"bare 12", "211b1562d4e6.json", "211b1562d4e6", true},
+		{"corpus prefix", "tests__integration__agents__recordings__" + h64 + ".json", h64, true},
+		{"corpus prefix 12", "tests__integration__recordings__responses__211b1562d4e6.json", "211b1562d4e6", true},
+		{"models 64", "models-" + h64 + "-74bb7a92.json", h64, true},
+		{"models 12", "models-bd032f995f2a-7becc84f.json", "bd032f995f2a", true},
+		{"models with corpus prefix", "tests__integration__common__recordings__models-" + h64 + "-e3b0c442.json", h64, true},
+		{"unix path", "tests/integration/common/recordings/" + h64 + ".json", h64, true},
+		{"windows path", `C:\recordings\models-bd032f995f2a-7becc84f.json`, "bd032f995f2a", true},
+		{"seeds path", "seeds/as-captured/" + h64 + ".json", h64, true},
+		{"no hash", "recording.json", "", false},
+		{"empty", "", "", false},
+		{"only extension", ".json", "", false},
+		{"uppercase", strings.ToUpper(h64) + ".json", "", false},
+		{"uppercase extension", h64 + ".JSON", "", false},
+		{"other extension", h64 + ".txt", "", false},
+		{"no extension", h64, "", false},
+		{"63 digits", h64[1:] + ".json", "", false},
+		{"65 digits", "a" + h64 + ".json", "", false},
+		{"13 digits", "a211b1562d4e6.json", "", false},
+		{"after a letter", "x" + h64 + ".json", "", false},
+		{"after a dash", "copy-" + h64 + ".json", h64, true},
+		{"download suffix", h64 + " (1).json", "", false},
+		{"models digest too short", "models-" + h64 + "-74bb7a9.json", "", false},
+		{"models digest uppercase", "models-" + h64 + "-74BB7A92.json", "", false},
+		{"models bad hash length", "models-" + h64[:20] + "-74bb7a92.json", "", false},
+		{"hash then digest without models", h64 + "-74bb7a92.json", "", false},
+		{"xmodels prefix", "xmodels-" + h64 + "-74bb7a92.json", "", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := HashFromName(tc.in)
+			if diff := cmp.Diff([2]any{tc.want, tc.wantOK}, [2]any{got, ok}); diff != "" {
+				t.Errorf("HashFromName(%q) mismatch (-want +got):\n%s", tc.in, diff)
+			}
+		})
+	}
+}
+
+func TestHashFromNameCorpus(t *testing.T) {
+	for _, row := range readHashCheck(t) {
+		t.Run(row.file, func(t *testing.T) {
+			got, ok := HashFromName(row.file)
+			if !ok || got != row.hash {
+				t.Errorf("HashFromName = %q, %v, want %q, true", got, ok, row.hash)
+			}
+		})
+	}
+}
+
+func TestHashStatusString(t *testing.T) {
+	tests := []struct {
+		s    HashStatus
+		want string
+	}{
+		{HashUnknown, "unknown"}, {HashOK, "ok"}, {HashMismatch, "mismatch"}, {HashStatus(42), "unknown"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.want, func(t *testing.T) {
+			if got := tc.s.String(); got != tc.want {
+				t.Errorf("String() = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func BenchmarkVerifyHash(b *testing.B) {
+	rows := readHashCheck(b)
+	docs := make([]*fastjson.Value, len(rows))
+	var size int64
+	for i, row := range rows {
+		data, err := os.ReadFile(filepath.Join(hashCorpusDir, row.file))
+		if err != nil {
+			b.Fatal(err)
+		}
+		size += int64(len(data))
+		var p fastjson.Parser // one parser per document keeps each alive
+		if docs[i], err = p.ParseBytes(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.SetBytes(size)
+	b.ResetTimer()
+	for b.Loop() {
+		for i, row := range rows {
+			VerifyHash(row.file, docs[i])
+		}
+	}
+}
