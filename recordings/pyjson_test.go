@@ -188,7 +188,7 @@ func TestAppendPyJSONOddInput(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			v, err := fastjson.Parse(tc.in)
 			if err != nil {
-				t.Skipf("fastjson rejects %q: %v", tc.in, err)
+				t.Fatalf("fastjson rejects %q: %v (the case no longer tests anything)", tc.in, err)
 			}
 			if diff := cmp.Diff(tc.want, string(AppendPyJSON(nil, v, true))); diff != "" {
 				t.Errorf("AppendPyJSON(%q) mismatch (-want +got):\n%s", tc.in, diff)
