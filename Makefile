@@ -6,7 +6,7 @@ GOROOT   := $(shell $(GO) env GOROOT)
 WASMEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
 PORT     ?= 8000
 
-.PHONY: test test-native test-wasm lint bench serve build deps-node fuzz
+.PHONY: test test-native test-wasm lint bench serve build deps-node fuzz dist test-e2e deps-chromium
 
 test: lint test-native test-wasm
 	@echo "make test: all tests passed"
@@ -15,7 +15,7 @@ lint:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./recordings/...
+	GOOS=js GOARCH=wasm $(GO) vet ./recordings/... ./app/... ./wasm/...
 
 test-native:
 	$(GO) test ./...
@@ -24,6 +24,16 @@ test-native:
 # under node, with Go's own go_js_wasm_exec.
 test-wasm: deps-node
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./recordings/...
+
+# Browser tests: the site built by `make dist`, served on loopback, driven
+# in Debian's headless Chromium by chromedp.
+test-e2e: dist deps-chromium
+	$(GO) test -tags e2e -count=1 ./e2e/ -dist=$(CURDIR)/dist
+
+deps-chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "chromium not found: installing Debian's chromium"; \
+		(apt-get update && apt-get install -y chromium) >/dev/null || { echo "cannot install chromium: the browser tests need it"; exit 1; }; }
 
 deps-node:
 	@command -v node >/dev/null 2>&1 || { \
@@ -42,5 +52,12 @@ build:
 	mkdir -p bin
 	$(GO) build -o bin/recview ./cmd/recview
 
-serve:
-	@echo "The web viewer is not built yet (issue #3). Use the CLI meanwhile: make build && bin/recview show FILE"; exit 1
+# The static site: go-app's pre-rendered page and files, web/ assets, and
+# app.wasm, versioned by the hash of the wasm so the service worker updates.
+dist:
+	rm -rf dist && mkdir -p dist/web
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o dist/web/app.wasm ./wasm
+	$(GO) run ./wasm -dist dist -web web -version $$(sha256sum dist/web/app.wasm | cut -c1-16)
+
+serve: dist
+	$(GO) run ./wasm -serve 127.0.0.1:$(PORT) -dir dist

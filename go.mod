@@ -5,8 +5,10 @@ go 1.26.8
 require (
 	github.com/anthropics/anthropic-sdk-go v1.84.0
 	github.com/google/go-cmp v0.7.0
+	github.com/maxence-charriere/go-app/v10 v10.1.11
 	github.com/openai/openai-go/v3 v3.96.0
 	github.com/valyala/fastjson v1.6.4
+	github.com/yuin/goldmark v1.8.7
 )
 
 require (
@@ -15,6 +17,7 @@ require (
 	github.com/coder/websocket v1.8.15 // indirect
 	github.com/go-logr/logr v1.4.2 // indirect
 	github.com/go-logr/stdr v1.2.2 // indirect
+	github.com/google/uuid v1.6.0 // indirect
 	github.com/invopop/jsonschema v0.14.0 // indirect
 	github.com/pb33f/ordered-map/v2 v2.3.1 // indirect
 	github.com/standard-webhooks/standard-webhooks/libraries v0.0.1 // indirect

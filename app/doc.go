@@ -1,0 +1,57 @@
+// Package app is the recview web viewer: go-app components over the
+// recordings core. Components never parse or fetch inside Render: the
+// loading actions (loading.go) do the I/O and set the state.
+package app
+
+import (
+	"github.com/recview/recview/recordings"
+	"github.com/valyala/fastjson"
+)
+
+// openDoc is one opened recording and the view state that belongs to it.
+type openDoc struct {
+	name    string // file name, shown as the title
+	sample  string // the gallery file it came from, "" for a user's file
+	rec     *recordings.Recording
+	conv    recordings.Conversation
+	hash    recordings.HashCheck
+	final   *fastjson.Value // the assembled response
+	asmErr  error           // a warning from assembly (cut stream, skipped chunk)
+	stepper *recordings.Stepper
+	step    int             // current step, 0..stepper.Len()
+	view    *fastjson.Value // the response at the current step
+}
+
+// newDoc parses and prepares a recording; the error is the core's, shown
+// to the user as-is.
+func newDoc(name string, data []byte) (*openDoc, error) {
+	rec, err := recordings.Parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	d := &openDoc{name: name, rec: rec, conv: rec.Conversation()}
+	d.hash = recordings.VerifyHash(name, rec.Doc)
+	d.final, d.asmErr = recordings.Assemble(rec)
+	d.view = d.final
+	if s, err := recordings.NewStepper(rec); err == nil {
+		d.stepper = s
+		d.step = s.Len()
+		s.Seek(d.step)
+	}
+	return d, nil
+}
+
+// seek moves the stepper to step k (clamped) and refreshes the view.
+func (d *openDoc) seek(k int) {
+	if d.stepper == nil {
+		return
+	}
+	k = max(0, min(k, d.stepper.Len()))
+	d.step = k
+	d.stepper.Seek(k)
+	if k == d.stepper.Len() {
+		d.view = d.final
+		return
+	}
+	d.view = d.stepper.Result()
+}

@@ -1,0 +1,119 @@
+package app
+
+import (
+	"bytes"
+	"net/url"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// markdown renders LLM output, which is untrusted: goldmark's safe mode
+// (raw HTML is dropped, never passed through), links kept only for http,
+// https and mailto, and images turned into plain links so that the page
+// never fetches what a model wrote.
+var markdown = goldmark.New(
+	goldmark.WithExtensions(extension.GFM),
+	goldmark.WithParserOptions(parser.WithASTTransformers(util.Prioritized(linkPolicy{}, 100))),
+)
+
+// RenderMarkdown returns src as HTML wrapped in one <div class="md">.
+func RenderMarkdown(src string) string {
+	var b bytes.Buffer
+	b.WriteString(`<div class="md">`)
+	if err := markdown.Convert([]byte(src), &b); err != nil {
+		return `<div class="md"><pre>` + htmlEscape(src) + `</pre></div>`
+	}
+	b.WriteString(`</div>`)
+	return b.String()
+}
+
+func htmlEscape(s string) string {
+	var b bytes.Buffer
+	for _, r := range s {
+		switch r {
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '&':
+			b.WriteString("&amp;")
+		case '"':
+			b.WriteString("&#34;")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// safeURL reports whether a link may stay a link.
+func safeURL(dest string) bool {
+	u, err := url.Parse(strings.TrimSpace(dest))
+	if err != nil {
+		return false
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "http", "https", "mailto":
+		return true
+	}
+	return false
+}
+
+// linkPolicy rewrites links and images after parsing.
+type linkPolicy struct{}
+
+func (linkPolicy) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+	var links []ast.Node
+	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			switch n.(type) {
+			case *ast.Link, *ast.Image, *ast.AutoLink:
+				links = append(links, n)
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, n := range links {
+		parent := n.Parent()
+		if parent == nil {
+			continue
+		}
+		switch l := n.(type) {
+		case *ast.Link:
+			if safeURL(string(l.Destination)) {
+				l.SetAttributeString("rel", []byte("nofollow noopener noreferrer"))
+				l.SetAttributeString("target", []byte("_blank"))
+				continue
+			}
+			for c := l.FirstChild(); c != nil; {
+				next := c.NextSibling()
+				parent.InsertBefore(parent, l, c)
+				c = next
+			}
+			parent.RemoveChild(parent, l)
+		case *ast.Image:
+			// An image becomes a link to it (or its alt text).
+			alt := ast.NewString([]byte("[image: " + string(l.Text(reader.Source())) + "]")) //nolint:staticcheck
+			if safeURL(string(l.Destination)) {
+				link := ast.NewLink()
+				link.Destination = l.Destination
+				link.SetAttributeString("rel", []byte("nofollow noopener noreferrer"))
+				link.SetAttributeString("target", []byte("_blank"))
+				link.AppendChild(link, alt)
+				parent.ReplaceChild(parent, l, link)
+			} else {
+				parent.ReplaceChild(parent, l, alt)
+			}
+		case *ast.AutoLink:
+			if !safeURL(string(l.URL(reader.Source()))) {
+				parent.ReplaceChild(parent, l, ast.NewString(l.URL(reader.Source())))
+			}
+		}
+	}
+}

@@ -1,0 +1,262 @@
+package app
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Viewer is the whole page: the header with the ways to open recordings,
+// the error banner, and either the sample gallery or the open recordings.
+type Viewer struct {
+	app.Compo
+
+	docs    []*openDoc
+	cur     int
+	err     string // the last error, shown until the next success
+	loading string // what is being loaded, "" when idle
+	tab     string // "view" or "raw"
+	playing bool
+	speed   int             // play speed in chunks per second
+	raw     map[string]bool // message keys shown raw instead of Markdown
+	theme   string          // "", "light" or "dark"
+	drag    bool            // a file is being dragged over the page
+
+	stopKeys func()
+}
+
+// OnMount wires the page-wide listeners (keys, paste, drag and drop, the
+// URL fragment) and opens what the fragment names.
+func (v *Viewer) OnMount(ctx app.Context) {
+	v.speed, v.tab, v.raw = 10, "view", map[string]bool{}
+	ctx.LocalStorage().Get("theme", &v.theme)
+	v.applyTheme()
+	v.listen(ctx)
+	v.openFragment(ctx)
+}
+
+func (v *Viewer) current() *openDoc {
+	if v.cur < 0 || v.cur >= len(v.docs) {
+		return nil
+	}
+	return v.docs[v.cur]
+}
+
+// fail shows an error; whatever was open stays open.
+func (v *Viewer) fail(err error) {
+	v.loading = ""
+	v.err = err.Error()
+}
+
+// open adds parsed documents and shows the first of them.
+func (v *Viewer) open(ctx app.Context, docs []*openDoc) {
+	v.loading, v.err = "", ""
+	v.docs = append(v.docs, docs...)
+	v.cur = len(v.docs) - len(docs)
+	v.playing = false
+	v.tab = "view"
+	v.syncFragment()
+}
+
+func (v *Viewer) closeAll(ctx app.Context, e app.Event) {
+	v.docs, v.cur, v.playing = nil, 0, false
+	v.syncFragment()
+}
+
+func (v *Viewer) selectDoc(i int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		v.cur, v.playing = i, false
+		v.syncFragment()
+	}
+}
+
+// seek moves the current stream to step k and records it in the URL.
+func (v *Viewer) seek(k int) {
+	d := v.current()
+	if d == nil || d.stepper == nil {
+		return
+	}
+	d.seek(k)
+	v.syncFragment()
+}
+
+// togglePlay starts or stops playing the stream from the current step.
+func (v *Viewer) togglePlay(ctx app.Context) {
+	d := v.current()
+	if d == nil || d.stepper == nil {
+		return
+	}
+	if v.playing {
+		v.playing = false
+		return
+	}
+	if d.step >= d.stepper.Len() {
+		d.seek(0)
+	}
+	v.playing = true
+	v.tick(ctx)
+}
+
+func (v *Viewer) tick(ctx app.Context) {
+	ctx.After(time.Second/time.Duration(max(1, v.speed)), func(ctx app.Context) {
+		d := v.current()
+		if !v.playing || d == nil || d.stepper == nil {
+			return
+		}
+		v.seek(d.step + 1)
+		if d.step >= d.stepper.Len() {
+			v.playing = false
+			return
+		}
+		v.tick(ctx)
+	})
+}
+
+// syncFragment writes the open sample and step into the URL fragment
+// (replaceState: stepping does not flood the history).
+func (v *Viewer) syncFragment() {
+	frag := ""
+	if d := v.current(); d != nil && d.sample != "" {
+		q := url.Values{"sample": {d.sample}}
+		if d.stepper != nil && d.step != d.stepper.Len() {
+			q.Set("step", strconv.Itoa(d.step))
+		}
+		frag = q.Encode()
+	}
+	h := app.Window().Get("history")
+	if !h.Truthy() {
+		return
+	}
+	loc := app.Window().Get("location")
+	base := loc.Get("pathname").String() + loc.Get("search").String()
+	if frag != "" {
+		base += "#" + frag
+	}
+	if app.Window().Get("location").Get("hash").String() != "#"+frag {
+		h.Call("replaceState", nil, "", base)
+	}
+}
+
+// openFragment opens the sample and step the URL fragment names.
+func (v *Viewer) openFragment(ctx app.Context) {
+	frag := app.Window().URL().Fragment
+	q, err := url.ParseQuery(frag)
+	if err != nil || q.Get("sample") == "" {
+		return
+	}
+	step := -1
+	if s := q.Get("step"); s != "" {
+		if n, err := strconv.Atoi(s); err == nil {
+			step = n
+		}
+	}
+	if d := v.current(); d != nil && d.sample == q.Get("sample") {
+		if step >= 0 {
+			d.seek(step)
+		}
+		return
+	}
+	v.loadSample(ctx, q.Get("sample"), step)
+}
+
+func (v *Viewer) applyTheme() {
+	el := app.Window().Get("document").Get("documentElement")
+	if v.theme == "" {
+		el.Call("removeAttribute", "data-theme")
+		return
+	}
+	el.Call("setAttribute", "data-theme", v.theme)
+}
+
+// cycleTheme goes system -> light -> dark -> system.
+func (v *Viewer) cycleTheme(ctx app.Context, e app.Event) {
+	switch v.theme {
+	case "":
+		v.theme = "light"
+	case "light":
+		v.theme = "dark"
+	default:
+		v.theme = ""
+	}
+	ctx.LocalStorage().Set("theme", v.theme)
+	v.applyTheme()
+}
+
+func themeLabel(t string) string {
+	switch t {
+	case "light":
+		return "☀ Light"
+	case "dark":
+		return "☾ Dark"
+	}
+	return "◐ System"
+}
+
+// Render draws the page.
+func (v *Viewer) Render() app.UI {
+	return app.Div().Class("page").Class(map[bool]string{true: "dragging"}[v.drag]).Body(
+		v.renderHeader(),
+		app.If(v.err != "", func() app.UI {
+			return app.Div().Class("error").DataSet("testid", "error").Attr("role", "alert").Body(
+				app.Span().Text(v.err),
+				app.Button().Class("link").Text("Dismiss").Attr("aria-label", "Dismiss the error").OnClick(func(ctx app.Context, e app.Event) { v.err = "" }),
+			)
+		}),
+		app.If(v.loading != "", func() app.UI {
+			return app.Div().Class("loading").Attr("role", "status").Text("Loading " + v.loading + "…")
+		}),
+		app.If(len(v.docs) == 0, v.renderGallery).Else(v.renderOpen),
+		app.Div().Class("drop-target").Attr("aria-hidden", "true").Text("Drop recordings to open them"),
+	)
+}
+
+func (v *Viewer) renderHeader() app.UI {
+	return app.Header().Class("top").Body(
+		app.A().Class("brand").Href("#").Text("recview").OnClick(v.closeAll),
+		app.Span().Class("tagline").Text("LLM API recordings, readable"),
+		app.Div().Class("actions").Body(
+			app.Label().Class("button").Body(
+				app.Text("Open files…"),
+				app.Input().Type("file").Multiple(true).Accept(".json,application/json").
+					DataSet("testid", "file-input").Attr("aria-label", "Open recording files").
+					OnChange(v.onFiles),
+			),
+			app.Button().Class("button ghost").Text(themeLabel(v.theme)).
+				Title("Theme: follow the system, light or dark").Attr("aria-label", "Switch theme").
+				OnClick(v.cycleTheme),
+		),
+	)
+}
+
+func (v *Viewer) renderOpen() app.UI {
+	d := v.current()
+	return app.Main().Class("doc").Body(
+		app.If(len(v.docs) > 1, func() app.UI {
+			return app.Nav().Class("doc-tabs").Attr("aria-label", "Open recordings").Body(
+				app.Range(v.docs).Slice(func(i int) app.UI {
+					return app.Button().Class("doc-tab").Class(map[bool]string{true: "active"}[i == v.cur]).
+						Title(v.docs[i].name).Text(shortName(v.docs[i].name)).OnClick(v.selectDoc(i))
+				}),
+			)
+		}),
+		app.If(d != nil, func() app.UI { return v.renderDoc(d) }),
+	)
+}
+
+// shortName shortens a corpus-style file name for a tab.
+func shortName(n string) string {
+	if len(n) <= 28 {
+		return n
+	}
+	return n[:12] + "…" + n[len(n)-14:]
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", word)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
