@@ -99,12 +99,14 @@ func (v *Viewer) renderMessage(key, role, name, callID string, parts []recording
 				Attr("aria-label", "Toggle raw text").Attr("aria-pressed", fmt.Sprint(raw)).
 				OnClick(func(ctx app.Context, e app.Event) { v.raw[key] = !raw }),
 		),
-		app.Range(parts).Slice(func(i int) app.UI { return renderPart(parts[i], raw) }),
+		app.Range(parts).Slice(func(i int) app.UI { return renderPart(parts[i], raw, false) }),
 	)
 }
 
-// renderPart draws one part of a message.
-func renderPart(p recordings.Part, raw bool) app.UI {
+// renderPart draws one part of a message; partial is true while stepping
+// through a stream, when reasoning is shown open and incomplete tool-call
+// arguments are not an error.
+func renderPart(p recordings.Part, raw, partial bool) app.UI {
 	switch p.Kind {
 	case recordings.PartText, recordings.PartToolResult:
 		if p.Text == "" {
@@ -115,7 +117,7 @@ func renderPart(p recordings.Part, raw bool) app.UI {
 		}
 		return app.Raw(RenderMarkdown(p.Text))
 	case recordings.PartThinking:
-		return app.Details().Class("thinking").Body(
+		return app.Details().Class("thinking").Open(partial).Body(
 			app.Summary().Text("thinking"),
 			app.Pre().Class("text").Text(p.Text),
 		)
@@ -126,7 +128,7 @@ func renderPart(p recordings.Part, raw bool) app.UI {
 		}
 		return app.Div().Class("image").Body(app.Span().Class("icon").Text("🖼"), app.Span().Text("image: "+label))
 	case recordings.PartToolCall:
-		return renderToolCall(p.ToolCall)
+		return renderToolCall(p.ToolCall, partial)
 	}
 	return app.Pre().Class("text other").Text(clip(p.Text, 2000))
 }
@@ -142,8 +144,9 @@ func byteSize(n int) string {
 }
 
 // renderToolCall draws a tool call with its arguments pretty-printed, or
-// flagged when they are not valid JSON.
-func renderToolCall(tc *recordings.ToolCall) app.UI {
+// flagged when they are not valid JSON (shown as they are, unflagged,
+// while the stream is still sending them).
+func renderToolCall(tc *recordings.ToolCall, partial bool) app.UI {
 	return app.Div().Class("tool-call").DataSet("testid", "tool-call").DataSet("name", tc.Name).Body(
 		app.Div().Class("tc-head").Body(
 			app.Span().Class("label").Text("tool call"),
@@ -152,6 +155,11 @@ func renderToolCall(tc *recordings.ToolCall) app.UI {
 		),
 		app.If(tc.Parsed != nil, func() app.UI {
 			return app.Pre().Class("json").Text(string(recordings.PrettyJSON(tc.Parsed)))
+		}).ElseIf(tc.ParseErr != nil && partial, func() app.UI {
+			return app.Div().Body(
+				app.P().Class("muted").Text("arguments so far"),
+				app.Pre().Class("json").Text(tc.Arguments),
+			)
 		}).ElseIf(tc.ParseErr != nil, func() app.UI {
 			return app.Div().Body(
 				app.P().Class("warn").Text("arguments are not valid JSON: "+tc.ParseErr.Error()),

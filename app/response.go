@@ -68,7 +68,7 @@ func (v *Viewer) renderAnswer(d *openDoc, ans recordings.Answer) app.UI {
 						if p.Kind == recordings.PartText && (stepping || raw) {
 							return highlighted(p.Text, hl)
 						}
-						return renderPart(p, raw)
+						return renderPart(p, raw, stepping)
 					}),
 				),
 				app.If(c.FinishReason != "", func() app.UI {

@@ -49,7 +49,7 @@ func main() {
 		}
 	case *serve != "":
 		fmt.Printf("recview: serving %s at http://%s\n", *dir, *serve)
-		log.Fatal(http.ListenAndServe(*serve, http.FileServer(http.Dir(*dir))))
+		log.Fatal(http.ListenAndServe(*serve, withHeaders(http.FileServer(http.Dir(*dir)))))
 	default:
 		flag.Usage()
 		os.Exit(2)
@@ -60,6 +60,9 @@ func main() {
 // copies the static assets into dist/web; app.wasm is built there by make.
 func generate(dist, web, version string) error {
 	if err := app.GenerateStaticWebsite(dist, handler(version)); err != nil {
+		return err
+	}
+	if err := writeHeadersFile(dist); err != nil {
 		return err
 	}
 	return filepath.WalkDir(web, func(path string, d fs.DirEntry, err error) error {

@@ -1,0 +1,49 @@
+package app
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestRenderMarkdownHostile feeds model output that tries to run script,
+// load remote content or link to non-web schemes.
+func TestRenderMarkdownHostile(t *testing.T) {
+	tests := []struct {
+		name, in     string
+		want, reject []string
+	}{
+		{"raw html dropped", "hi <script>alert(1)</script> <img src=x onerror=alert(1)>",
+			[]string{"hi", "raw HTML omitted"}, []string{"<script", "<img", "onerror"}},
+		{"html block dropped", "<div onclick=\"x()\">boo</div>\n\ntext", []string{"text"}, []string{"<div onclick", "onclick"}},
+		{"javascript link unlinked", "[click](javascript:alert(1))", []string{"click"}, []string{"href", "javascript:"}},
+		{"data link unlinked", "[x](data:text/html;base64,PHNjcmlwdD4=)", []string{">x<"}, []string{"href"}},
+		{"relative link unlinked", "[home](/web/app.css)", []string{"home"}, []string{"href"}},
+		{"https link kept, hardened", "[docs](https://example.com/a)",
+			[]string{`href="https://example.com/a"`, `rel="nofollow noopener noreferrer"`, `target="_blank"`}, nil},
+		{"mailto kept", "[me](mailto:a@example.com)", []string{`href="mailto:a@example.com"`}, nil},
+		{"image not loaded", "![cat](https://example.com/cat.png)",
+			[]string{`href="https://example.com/cat.png"`, "[image: cat]"}, []string{"<img"}},
+		{"bad image is text", "![x](javascript:alert(1))", []string{"[image: x]"}, []string{"<img", "javascript:"}},
+		{"autolink kept", "see https://example.com now", []string{`href="https://example.com"`}, nil},
+		{"markdown still works", "# Title\n\n- **bold** `code`\n\n| a | b |\n|---|---|\n| 1 | 2 |",
+			[]string{"<h1", "<strong>bold</strong>", "<code>code</code>", "<table>"}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out := RenderMarkdown(tc.in)
+			if !strings.HasPrefix(out, `<div class="md">`) || !strings.HasSuffix(out, "</div>") {
+				t.Errorf("not wrapped in one div: %s", out)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q:\n%s", w, out)
+				}
+			}
+			for _, r := range tc.reject {
+				if strings.Contains(out, r) {
+					t.Errorf("output contains %q:\n%s", r, out)
+				}
+			}
+		})
+	}
+}
