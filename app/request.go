@@ -94,7 +94,10 @@ func (v *Viewer) renderMessage(key, role, name, callID string, parts []recording
 		app.Div().Class("msg-head").Body(
 			app.Span().Class("role").Text(role),
 			app.If(name != "", func() app.UI { return app.Span().Class("name").Text(name) }),
-			app.If(callID != "", func() app.UI { return app.Span().Class("call-id").Text("answers " + callID) }),
+			app.If(callID != "", func() app.UI {
+				return app.Button().Class("link call-id").Text("answers " + callID).Title("Show the tool call").
+					OnClick(func(ctx app.Context, e app.Event) { scrollToCall(callID) })
+			}),
 			app.Button().Class("link small").Text(map[bool]string{true: "Markdown", false: "Raw"}[raw]).
 				Attr("aria-label", "Toggle raw text").Attr("aria-pressed", fmt.Sprint(raw)).
 				OnClick(func(ctx app.Context, e app.Event) { v.raw[key] = !raw }),
@@ -147,7 +150,7 @@ func byteSize(n int) string {
 // flagged when they are not valid JSON (shown as they are, unflagged,
 // while the stream is still sending them).
 func renderToolCall(tc *recordings.ToolCall, partial bool) app.UI {
-	return app.Div().Class("tool-call").DataSet("testid", "tool-call").DataSet("name", tc.Name).Body(
+	return app.Div().Class("tool-call").ID(callElementID(tc.ID)).DataSet("testid", "tool-call").DataSet("name", tc.Name).Body(
 		app.Div().Class("tc-head").Body(
 			app.Span().Class("label").Text("tool call"),
 			app.Code().Class("tc-name").Text(tc.Name),
@@ -167,4 +170,25 @@ func renderToolCall(tc *recordings.ToolCall, partial bool) app.UI {
 			)
 		}),
 	)
+}
+
+// callElementID is the element id of a tool call's card.
+func callElementID(callID string) string { return "call-" + callID }
+
+// scrollToCall brings the card of a tool call into view and flashes it
+// (the URL fragment holds the view state, so no #anchor is used).
+func scrollToCall(callID string) {
+	el := app.Window().Get("document").Call("getElementById", callElementID(callID))
+	if !el.Truthy() {
+		return
+	}
+	el.Call("scrollIntoView", map[string]any{"behavior": "smooth", "block": "center"})
+	el.Get("classList").Call("add", "flash")
+	var done app.Func
+	done = app.FuncOf(func(this app.Value, args []app.Value) any {
+		el.Get("classList").Call("remove", "flash")
+		done.Release()
+		return nil
+	})
+	app.Window().Call("setTimeout", done, 1200)
 }
