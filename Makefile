@@ -8,7 +8,7 @@ PORT     ?= 8000
 
 .PHONY: test test-native test-wasm lint bench serve build deps-node fuzz dist test-e2e deps-chromium
 
-test: lint test-native test-wasm
+test: lint test-native test-wasm test-e2e
 	@echo "make test: all tests passed"
 
 lint:

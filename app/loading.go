@@ -19,6 +19,7 @@ func (v *Viewer) loadSample(ctx app.Context, file string, step int) {
 		return
 	}
 	v.loading = file
+	ctx = v.ctx
 	ctx.Async(func() {
 		data, err := fetchStatic("/web/samples/" + file)
 		var d *openDoc
@@ -73,6 +74,7 @@ func (v *Viewer) readFiles(ctx app.Context, files app.Value) {
 		return
 	}
 	v.loading = plural(n, "file")
+	ctx = v.ctx
 	type result struct {
 		doc *openDoc
 		err error
@@ -159,6 +161,8 @@ func (v *Viewer) listen(ctx app.Context) {
 		})
 		win.Call("addEventListener", event, fn)
 	}
+	// The stepping keys work on the slider too (its native arrows would
+	// ignore Shift), so range inputs are not text fields here.
 	on("keydown", func(e app.Value) {
 		if inTextField(e) {
 			return
@@ -166,9 +170,6 @@ func (v *Viewer) listen(ctx app.Context) {
 		key, shift := e.Get("key").String(), e.Get("shiftKey").Bool()
 		if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
 			return
-		}
-		if isRange(e) && key != " " {
-			return // the slider handles its own arrows
 		}
 		switch key {
 		case "ArrowLeft", "ArrowRight", "Home", "End", " ":
@@ -220,11 +221,6 @@ func inTextField(e app.Value) bool {
 		return t.Get("type").String() != "range"
 	}
 	return t.Get("isContentEditable").Bool()
-}
-
-func isRange(e app.Value) bool {
-	t := e.Get("target")
-	return t.Truthy() && t.Get("tagName").Truthy() && t.Get("tagName").String() == "INPUT" && t.Get("type").String() == "range"
 }
 
 // onKey handles the stepping shortcuts: Left/Right one chunk, with Shift

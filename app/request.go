@@ -98,7 +98,7 @@ func (v *Viewer) renderMessage(key, role, name, callID string, parts []recording
 				return app.Button().Class("link call-id").Text("answers " + callID).Title("Show the tool call").
 					OnClick(func(ctx app.Context, e app.Event) { scrollToCall(callID) })
 			}),
-			app.Button().Class("link small").Text(map[bool]string{true: "Markdown", false: "Raw"}[raw]).
+			app.Button().Class("link small toggle").Text(map[bool]string{true: "Markdown", false: "Raw"}[raw]).
 				Attr("aria-label", "Toggle raw text").Attr("aria-pressed", fmt.Sprint(raw)).
 				OnClick(func(ctx app.Context, e app.Event) { v.raw[key] = !raw }),
 		),

@@ -58,7 +58,7 @@ func (v *Viewer) renderAnswer(d *openDoc, ans recordings.Answer) app.UI {
 				app.Div().Class("msg-head").Body(
 					app.Span().Class("role").Text(c.Role),
 					app.If(len(ans.Choices) > 1, func() app.UI { return app.Span().Class("name").Text(fmt.Sprintf("choice %d", c.Index)) }),
-					app.Button().Class("link small").Text(map[bool]string{true: "Markdown", false: "Raw"}[raw]).
+					app.Button().Class("link small toggle").Text(map[bool]string{true: "Markdown", false: "Raw"}[raw]).
 						Attr("aria-label", "Toggle raw text").Attr("aria-pressed", fmt.Sprint(raw)).
 						OnClick(func(ctx app.Context, e app.Event) { v.raw[key] = !raw }),
 				),

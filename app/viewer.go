@@ -25,12 +25,17 @@ type Viewer struct {
 	theme   string          // "", "light" or "dark"
 	drag    bool            // a file is being dragged over the page
 
-	stopKeys func()
+	// ctx is the context of the mounted Viewer. Asynchronous work
+	// dispatches through it: the context of the element that started the
+	// work (a sample card, the paste box) may be unmounted by then, and
+	// go-app drops dispatches to unmounted elements.
+	ctx app.Context
 }
 
 // OnMount wires the page-wide listeners (keys, paste, drag and drop, the
 // URL fragment) and opens what the fragment names.
 func (v *Viewer) OnMount(ctx app.Context) {
+	v.ctx = ctx
 	v.speed, v.tab, v.raw = 10, "view", map[string]bool{}
 	ctx.LocalStorage().Get("theme", &v.theme)
 	v.applyTheme()

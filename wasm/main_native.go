@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	viewer "github.com/recview/recview/app"
 )
 
 // handler describes the page go-app renders and the PWA around it.
@@ -27,7 +28,9 @@ func handler(version string) *app.Handler {
 		ThemeColor:      "#111418",
 		LoadingLabel:    "Loading recview… {progress}%",
 		Styles:          []string{"/web/app.css"},
-		Version:         version,
+		// The gallery's samples, so that they open offline too.
+		CacheableResources: sampleResources(),
+		Version:            version,
 	}
 }
 
@@ -54,6 +57,14 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
+}
+
+func sampleResources() []string {
+	var rs []string
+	for _, s := range viewer.Samples {
+		rs = append(rs, "/web/samples/"+s.File)
+	}
+	return rs
 }
 
 // generate writes the pre-rendered pages and go-app's files into dist and

@@ -1,0 +1,52 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// TestFragment checks that the URL fragment follows the view of a sample
+// (#sample=<file>&step=<k>, no step at the last one) and that a reload
+// comes back to the same place.
+func TestFragment(t *testing.T) {
+	const n = 18 // chunks of seedToolCall
+	tb := newTab(t)
+	// Opened by its link (TestGallerySamples opens the samples by clicks).
+	tb.open("/#sample=" + seedToolCall)
+	tb.waitTitle(seedToolCall)
+	tb.waitStep(n, n)
+	if hash := eval[string](tb, "location.hash"); hash != "#sample="+seedToolCall {
+		t.Errorf("fragment at the last step %q, want %q", hash, "#sample="+seedToolCall)
+	}
+
+	tb.key(kb.Home)
+	tb.waitStep(0, n)
+	for range 3 {
+		tb.key(kb.ArrowRight)
+	}
+	tb.waitStep(3, n)
+	want := "#sample=" + seedToolCall + "&step=3"
+	tb.waitFor("the fragment to be "+want, "location.hash === "+jsq(want))
+
+	tb.reload()
+	tb.waitTitle(seedToolCall)
+	tb.waitStep(3, n)
+	if hash := eval[string](tb, "location.hash"); hash != want {
+		t.Errorf("fragment after the reload %q, want %q", hash, want)
+	}
+
+	// Back at the last step, the step leaves the fragment.
+	tb.key(kb.End)
+	tb.waitStep(n, n)
+	tb.waitFor("the fragment to drop the step", "location.hash === "+jsq("#sample="+seedToolCall))
+
+	// A link with a step, loaded afresh, opens there.
+	tb.do(chromedp.Navigate("about:blank"))
+	tb.open("/#sample=" + seedToolCall + "&step=7")
+	tb.waitTitle(seedToolCall)
+	tb.waitStep(7, n)
+}

@@ -1,0 +1,603 @@
+//go:build e2e
+
+// The browser tests drive the static site that `make dist` builds in
+// Debian's headless Chromium, through chromedp. The site is served from the
+// -dist folder on a random loopback port, with the headers of dist/_headers
+// (the Content-Security-Policy the site is deployed with). Run them with
+// `make test-e2e`, or:
+//
+//	go test -tags e2e -count=1 ./e2e/ -dist=$PWD/dist -v
+//
+// A failing test leaves a full-page screenshot in
+// e2e/screenshots/<TestName>/failure.png; TestScreenshots always writes
+// its pictures to e2e/screenshots/TestScreenshots/.
+
+package e2e
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+var distFlag = flag.String("dist", "../dist", "the static site `make dist` wrote")
+
+// chromiumPath is Debian's Chromium (`make deps-chromium` installs it).
+const chromiumPath = "/usr/bin/chromium"
+
+const (
+	testTimeout = 60 * time.Second // a whole test's browser work
+	waitLimit   = 20 * time.Second // one wait for the page to reach a state
+)
+
+var (
+	dist    string // absolute -dist
+	site    *server
+	siteErr error
+
+	shared struct {
+		once    sync.Once
+		ctx     context.Context // the browser's root chromedp context
+		cancel  func()          // stops the browser, then the allocator
+		profile string
+		out     *tailBuffer
+		err     error
+	}
+)
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	dist, siteErr = filepath.Abs(*distFlag)
+	if siteErr == nil {
+		site, siteErr = startServer(dist)
+	}
+	code := m.Run()
+	if shared.cancel != nil {
+		shared.cancel()
+	}
+	if shared.profile != "" {
+		os.RemoveAll(shared.profile)
+	}
+	if site != nil {
+		site.Close()
+	}
+	os.Exit(code)
+}
+
+// ---------------------------------------------------------------------------
+// The static file server
+
+// server serves a dist folder on 127.0.0.1 at a random port.
+type server struct {
+	URL string // like http://127.0.0.1:12345, no trailing slash
+	srv *http.Server
+}
+
+func (s *server) Close() error { return s.srv.Close() }
+
+// startServer serves dir as Netlify would: the files, with the headers that
+// dir/_headers gives (when there is one).
+func startServer(dir string) (*server, error) {
+	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
+		return nil, fmt.Errorf("no built site in %s (run `make dist`, or pass -dist): %w", dir, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "web", "app.wasm")); err != nil {
+		return nil, fmt.Errorf("no web/app.wasm in %s (run `make dist`): %w", dir, err)
+	}
+	rules, err := readHeaders(filepath.Join(dir, "_headers"))
+	if err != nil {
+		return nil, err
+	}
+	files := http.FileServer(http.Dir(dir))
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for _, rule := range rules {
+			if rule.matches(r.URL.Path) {
+				for _, kv := range rule.headers {
+					w.Header().Set(kv[0], kv[1])
+				}
+			}
+		}
+		files.ServeHTTP(w, r)
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	s := &server{URL: "http://" + ln.Addr().String(), srv: &http.Server{Handler: h}}
+	go s.srv.Serve(ln)
+	return s, nil
+}
+
+// headerRule is one block of a Netlify _headers file: a path pattern and
+// the headers sent for it.
+type headerRule struct {
+	pattern string
+	headers [][2]string
+}
+
+func (r headerRule) matches(p string) bool {
+	if r.pattern == p {
+		return true
+	}
+	ok, _ := path.Match(r.pattern, p)
+	if ok {
+		return true
+	}
+	if prefix, found := strings.CutSuffix(r.pattern, "*"); found {
+		return strings.HasPrefix(p, prefix)
+	}
+	return false
+}
+
+func readHeaders(file string) ([]headerRule, error) {
+	data, err := os.ReadFile(file)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var rules []headerRule
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.TrimSpace(line) == "" || strings.HasPrefix(strings.TrimSpace(line), "#"):
+		case line[0] != ' ' && line[0] != '\t':
+			rules = append(rules, headerRule{pattern: strings.TrimSpace(line)})
+		case len(rules) > 0:
+			name, value, ok := strings.Cut(strings.TrimSpace(line), ":")
+			if ok {
+				rules[len(rules)-1].headers = append(rules[len(rules)-1].headers,
+					[2]string{strings.TrimSpace(name), strings.TrimSpace(value)})
+			}
+		}
+	}
+	return rules, sc.Err()
+}
+
+// ---------------------------------------------------------------------------
+// The browser
+
+// browserOptions are the exact flags the browser starts with; chromedp adds
+// --remote-debugging-pipe and the first page, about:blank.
+func browserOptions(profile string, out *tailBuffer) []chromedp.ExecAllocatorOption {
+	return []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromiumPath),
+		chromedp.Flag("headless", true),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(profile),
+		chromedp.CombinedOutput(out),
+	}
+}
+
+func checkChromium(t testing.TB) {
+	t.Helper()
+	if _, err := os.Stat(chromiumPath); err != nil {
+		t.Fatalf("Chromium is missing (%v): the browser tests need Debian's chromium at %s; `make deps-chromium` installs it", err, chromiumPath)
+	}
+}
+
+// startBrowser starts a browser with the given profile folder and returns
+// its root context, with a cancel func that stops it and waits for it.
+func startBrowser(profile string, out *tailBuffer) (context.Context, func(), error) {
+	actx, acancel := chromedp.NewExecAllocator(context.Background(), browserOptions(profile, out)...)
+	bctx, bcancel := chromedp.NewContext(actx)
+	stop := func() { bcancel(); acancel() }
+	// The first Run starts the browser and binds it to bctx: no timeout
+	// here, but do not hang forever on a browser that never answers.
+	done := make(chan error, 1)
+	go func() { done <- chromedp.Do(bctx) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			stop()
+			return nil, nil, fmt.Errorf("starting %s: %w\nbrowser output:\n%s", chromiumPath, err, out)
+		}
+	case <-time.After(45 * time.Second):
+		stop()
+		return nil, nil, fmt.Errorf("starting %s: no answer in 45s\nbrowser output:\n%s", chromiumPath, out)
+	}
+	return bctx, stop, nil
+}
+
+// sharedBrowser is the browser most tests open their tabs in; it starts on
+// first use and stops when the tests end.
+func sharedBrowser(t testing.TB) context.Context {
+	t.Helper()
+	checkChromium(t)
+	shared.once.Do(func() {
+		shared.profile, shared.err = os.MkdirTemp("", "recview-e2e-profile-")
+		if shared.err != nil {
+			return
+		}
+		shared.out = &tailBuffer{}
+		shared.ctx, shared.cancel, shared.err = startBrowser(shared.profile, shared.out)
+	})
+	if shared.err != nil {
+		t.Fatalf("cannot start the browser: %v", shared.err)
+	}
+	return shared.ctx
+}
+
+func needSite(t testing.TB) *server {
+	t.Helper()
+	if siteErr != nil {
+		t.Fatalf("cannot serve the site: %v", siteErr)
+	}
+	return site
+}
+
+// tailBuffer keeps the last 16 KB written to it (the browser's output).
+type tailBuffer struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (b *tailBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.buf = append(b.buf, p...)
+	if len(b.buf) > 16<<10 {
+		b.buf = b.buf[len(b.buf)-16<<10:]
+	}
+	return len(p), nil
+}
+
+func (b *tailBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return string(b.buf)
+}
+
+// ---------------------------------------------------------------------------
+// Tabs
+
+// tab is one browser tab, in a browser context of its own (no cookies,
+// storage, caches or service worker shared with other tests).
+type tab struct {
+	t    testing.TB
+	base string          // the site's URL
+	root context.Context // the tab's context, no deadline
+	ctx  context.Context // the tab's context with the test's deadline
+
+	mu      sync.Mutex
+	console []string // what the page logged: errors, warnings, exceptions
+}
+
+// newTab opens a tab for t in the shared browser on the shared site.
+func newTab(t testing.TB) *tab {
+	t.Helper()
+	s := needSite(t)
+	return openTab(t, sharedBrowser(t), s.URL, true)
+}
+
+// openTab opens a tab in the browser of bctx. isolated puts it in a new
+// browser context. On failure, the test's cleanup saves a screenshot.
+func openTab(t testing.TB, bctx context.Context, base string, isolated bool) *tab {
+	t.Helper()
+	var opts []chromedp.ContextOption
+	if isolated {
+		opts = append(opts, chromedp.WithNewBrowserContext())
+	}
+	root, cancel := chromedp.NewContext(bctx, opts...)
+	t.Cleanup(cancel)
+	if err := chromedp.Do(root); err != nil { // opens the tab, no deadline
+		t.Fatalf("cannot open a tab: %v", err)
+	}
+	tb := &tab{t: t, base: base, root: root}
+	tb.listenConsole()
+	ctx, cancelTimeout := context.WithTimeout(root, testTimeout)
+	t.Cleanup(cancelTimeout)
+	tb.ctx = ctx
+	// Cleanups run last-in first-out: this one runs while the tab is open.
+	t.Cleanup(func() {
+		if t.Failed() {
+			tb.failureScreenshot()
+			tb.dumpConsole()
+		}
+	})
+	tb.do(chromedp.EmulateViewport(1280, 900))
+	return tb
+}
+
+func (tb *tab) listenConsole() {
+	msgs := chromedp.Console(tb.root)
+	go func() {
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			switch m.Type {
+			case chromedp.ConsoleError, chromedp.ConsoleWarning, chromedp.ConsoleException:
+				tb.mu.Lock()
+				tb.console = append(tb.console, fmt.Sprintf("console.%s: %s", m.Type, m))
+				tb.mu.Unlock()
+			}
+		}
+	}()
+}
+
+func (tb *tab) dumpConsole() {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	for _, line := range tb.console {
+		tb.t.Log(line)
+	}
+}
+
+// screenshotDir is e2e/screenshots/<name> (go test runs in e2e/).
+func screenshotDir(t testing.TB, name string) string {
+	dir := filepath.Join("screenshots", strings.NewReplacer("/", "_", " ", "_").Replace(name))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Errorf("cannot make %s: %v", dir, err)
+	}
+	return dir
+}
+
+func (tb *tab) failureScreenshot() {
+	ctx, cancel := context.WithTimeout(tb.root, 15*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		tb.t.Logf("no failure screenshot: %v", err)
+		return
+	}
+	file := filepath.Join(screenshotDir(tb.t, tb.t.Name()), "failure.png")
+	if err := os.WriteFile(file, png, 0o644); err != nil {
+		tb.t.Logf("no failure screenshot: %v", err)
+		return
+	}
+	abs, _ := filepath.Abs(file)
+	tb.t.Logf("failure screenshot: %s", abs)
+}
+
+// screenshot writes a full-page PNG to e2e/screenshots/<test>/<name>.png.
+func (tb *tab) screenshot(name string) string {
+	tb.t.Helper()
+	png := run(tb, chromedp.FullScreenshot(100))
+	file := filepath.Join(screenshotDir(tb.t, tb.t.Name()), name+".png")
+	if err := os.WriteFile(file, png, 0o644); err != nil {
+		tb.t.Fatalf("writing %s: %v", file, err)
+	}
+	return file
+}
+
+// do runs actions, failing the test on error.
+func (tb *tab) do(actions ...chromedp.Action[chromedp.Void]) {
+	tb.t.Helper()
+	if err := chromedp.Do(tb.ctx, actions...); err != nil {
+		tb.t.Fatalf("browser action failed: %v\n%s", err, tb.state())
+	}
+}
+
+// run runs one action with a result, failing the test on error.
+func run[T any](tb *tab, a chromedp.Action[T]) T {
+	tb.t.Helper()
+	v, err := chromedp.Run(tb.ctx, a)
+	if err != nil {
+		tb.t.Fatalf("browser action failed: %v\n%s", err, tb.state())
+	}
+	return v
+}
+
+// eval evaluates a JavaScript expression, failing the test on error.
+func eval[T any](tb *tab, js string) T {
+	tb.t.Helper()
+	return run(tb, chromedp.Evaluate[T](js))
+}
+
+// waitFor polls the JavaScript predicate js until it is true, and fails the
+// test with what the page shows when it does not become true in time.
+func (tb *tab) waitFor(desc, js string) {
+	tb.t.Helper()
+	tb.waitForWithin(waitLimit, desc, js)
+}
+
+func (tb *tab) waitForWithin(limit time.Duration, desc, js string) {
+	tb.t.Helper()
+	deadline := time.Now().Add(limit)
+	expr := "(() => { try { return !!(" + js + "); } catch (e) { return false; } })()"
+	var lastErr error
+	for {
+		ok, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](expr))
+		if err == nil && ok {
+			return
+		}
+		lastErr = err
+		if time.Now().After(deadline) || tb.ctx.Err() != nil {
+			msg := fmt.Sprintf("timed out after %s waiting for %s", limit, desc)
+			if lastErr != nil {
+				msg += fmt.Sprintf(" (last error: %v)", lastErr)
+			}
+			tb.t.Fatalf("%s\n%s", msg, tb.state())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// state describes what the page shows, for failure messages.
+func (tb *tab) state() string {
+	ctx, cancel := context.WithTimeout(tb.root, 5*time.Second)
+	defer cancel()
+	type pageState struct {
+		URL, Loader, Title, HashStatus, StepLabel, Error string
+		Samples                                          int
+	}
+	st, err := chromedp.Run(ctx, chromedp.Evaluate[pageState](`(() => {
+		const text = (sel) => { const e = document.querySelector(sel); return e ? e.textContent.trim() : "(none)"; };
+		const hs = document.querySelector('[data-testid=hash-status]');
+		return {
+			URL: location.href,
+			Loader: text('#app-wasm-loader-label'),
+			Title: text('[data-testid=recording-title]'),
+			HashStatus: hs ? String(hs.dataset.status) : "(none)",
+			StepLabel: text('[data-testid=step-label]'),
+			Error: text('[data-testid=error]'),
+			Samples: document.querySelectorAll('[data-testid=sample]').length,
+		};
+	})()`))
+	if err != nil {
+		return fmt.Sprintf("page state: unknown (%v)", err)
+	}
+	return fmt.Sprintf("page state: url=%s\n  wasm loader=%q title=%q hash-status=%q step-label=%q samples=%d\n  error=%q",
+		st.URL, st.Loader, st.Title, st.HashStatus, st.StepLabel, st.Samples, st.Error)
+}
+
+// ---------------------------------------------------------------------------
+// The app
+
+// sel is the CSS selector of a data-testid hook.
+func sel(testid string) string { return fmt.Sprintf("[data-testid=%q]", testid) }
+
+// jsq quotes s as a JavaScript string literal.
+func jsq(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x2028 || r == 0x2029:
+			fmt.Fprintf(&b, "\\u%04x", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// q is document.querySelector(css) in JavaScript.
+func q(css string) string { return "document.querySelector(" + jsq(css) + ")" }
+
+// appReady is true once app.wasm runs: go-app's loader is gone (app.js
+// removes it after go.run returns) and goappNav is the app's, not app.js's
+// placeholder. The pre-rendered page already has the hooks, so waiting for
+// an element alone does not tell that the app listens.
+const appReady = `!document.getElementById('app-wasm-loader') && typeof goappNav === 'function' && !/^function\s*\(\)\s*\{\s*\}$/.test(goappNav.toString())`
+
+// open navigates to the site's path and waits for the app to run.
+func (tb *tab) open(p string) {
+	tb.t.Helper()
+	tb.do(chromedp.Navigate(tb.base + p))
+	tb.waitApp()
+}
+
+// reload reloads the page and waits for the app to run.
+func (tb *tab) reload() {
+	tb.t.Helper()
+	tb.do(chromedp.Reload())
+	tb.waitApp()
+}
+
+func (tb *tab) waitApp() {
+	tb.t.Helper()
+	tb.waitForWithin(45*time.Second, "app.wasm to load and run", appReady)
+}
+
+// visible waits for the element to be visible.
+func (tb *tab) visible(css string) {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, waitLimit)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(css))); err != nil {
+		tb.t.Fatalf("%s is not visible: %v\n%s", css, err, tb.state())
+	}
+}
+
+// text is the trimmed textContent of the first element matching css, and
+// whether there is one.
+func (tb *tab) text(css string) (string, bool) {
+	tb.t.Helper()
+	s := eval[*string](tb, "(() => { const e = "+q(css)+"; return e ? e.textContent.trim() : null; })()")
+	if s == nil {
+		return "", false
+	}
+	return *s, true
+}
+
+// waitText waits until the first element matching css has the text want.
+func (tb *tab) waitText(css, want string) {
+	tb.t.Helper()
+	tb.waitFor(fmt.Sprintf("%s to read %q", css, want),
+		"(("+q(css)+" || {}).textContent || '').trim() === "+jsq(want))
+}
+
+// waitTitle waits for the open recording to be name.
+func (tb *tab) waitTitle(name string) {
+	tb.t.Helper()
+	tb.waitText(sel("recording-title"), name)
+	tb.visible(sel("recording-title"))
+}
+
+// waitStep waits for the step label to read "k / n".
+func (tb *tab) waitStep(k, n int) {
+	tb.t.Helper()
+	tb.waitText(sel("step-label"), fmt.Sprintf("%d / %d", k, n))
+}
+
+// upload chooses files in the file input.
+func (tb *tab) upload(files ...string) {
+	tb.t.Helper()
+	for i, f := range files {
+		abs, err := filepath.Abs(f)
+		if err != nil {
+			tb.t.Fatal(err)
+		}
+		files[i] = abs
+	}
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("file-input")), files))
+}
+
+// key presses a key (a kb constant) with modifiers.
+func (tb *tab) key(k string, mods ...chromedp.Modifier) {
+	tb.t.Helper()
+	var opts []chromedp.KeyOption
+	if len(mods) > 0 {
+		opts = append(opts, chromedp.KeyModifiers(mods...))
+	}
+	tb.do(chromedp.KeyEvent(k, opts...))
+}
+
+// colorScheme emulates prefers-color-scheme: "light" or "dark".
+func colorScheme(scheme string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+		})
+		return err
+	})
+}
+
+// corpus is the path of a corpus file (go test runs in e2e/).
+func corpus(name string) string {
+	return filepath.Join("..", "recordings", "testdata", "corpus", name)
+}
+
+func seed(name string) string {
+	return filepath.Join("..", "recordings", "testdata", "corpus", "seeds", name)
+}

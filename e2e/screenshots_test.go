@@ -1,0 +1,56 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"testing"
+
+	"github.com/chromedp/chromedp/kb"
+)
+
+// pageBackground is the first background colour that is not transparent,
+// of the body or the root element.
+const pageBackground = `(() => {
+	for (const e of [document.body, document.documentElement]) {
+		const c = getComputedStyle(e).backgroundColor;
+		if (c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent') return c;
+	}
+	return 'transparent';
+})()`
+
+// TestScreenshots writes pictures of the landing page and of seed 4078aa36
+// at its last step and at step 5, in the light and the dark scheme, at
+// 1280x900, to e2e/screenshots/TestScreenshots/. The dark scheme must
+// change the page's colours.
+func TestScreenshots(t *testing.T) {
+	const n = 18 // chunks of seedToolCall
+	background := map[string]string{}
+	for _, scheme := range []string{"light", "dark"} {
+		tb := newTab(t)
+		tb.do(colorScheme(scheme))
+		tb.open("/")
+		tb.visible(sel("sample"))
+		if !eval[bool](tb, `matchMedia('(prefers-color-scheme: `+scheme+`)').matches`) {
+			t.Fatalf("the browser does not emulate prefers-color-scheme: %s", scheme)
+		}
+		background[scheme] = eval[string](tb, pageBackground)
+		t.Logf("wrote %s", tb.screenshot("landing-"+scheme))
+
+		tb.open("/#sample=" + seedToolCall)
+		tb.waitTitle(seedToolCall)
+		tb.waitStep(n, n)
+		t.Logf("wrote %s", tb.screenshot("seed-last-"+scheme))
+
+		tb.key(kb.Home)
+		tb.waitStep(0, n)
+		for range 5 {
+			tb.key(kb.ArrowRight)
+		}
+		tb.waitStep(5, n)
+		tb.visible(sel("step-chunk"))
+		t.Logf("wrote %s", tb.screenshot("seed-step5-"+scheme))
+	}
+	if background["light"] == background["dark"] {
+		t.Errorf("the page background is %s in both the light and the dark scheme", background["light"])
+	}
+}
