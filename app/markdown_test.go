@@ -3,6 +3,8 @@ package app
 import (
 	"strings"
 	"testing"
+
+	"github.com/recview/recview/recordings"
 )
 
 // TestRenderMarkdownHostile feeds model output that tries to run script,
@@ -45,5 +47,25 @@ func TestRenderMarkdownHostile(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestThumbnailable(t *testing.T) {
+	png := "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+	tests := []struct {
+		name string
+		part recordings.Part
+		want bool
+	}{
+		{"png", recordings.Part{Kind: recordings.PartImage, MediaType: "image/png", Data: png}, true},
+		{"not base64", recordings.Part{Kind: recordings.PartImage, MediaType: "image/png", Data: "not_valid_base64_data!!!"}, false},
+		{"quote injection", recordings.Part{Kind: recordings.PartImage, MediaType: "image/png", Data: `AAAA" onerror="x`}, false},
+		{"svg refused", recordings.Part{Kind: recordings.PartImage, MediaType: "image/svg+xml", Data: "PHN2Zz4="}, false},
+		{"by URL", recordings.Part{Kind: recordings.PartImage, MediaType: "image/png", URL: "https://example.com/a.png"}, false},
+	}
+	for _, tc := range tests {
+		if got := thumbnailable(tc.part); got != tc.want {
+			t.Errorf("%s: thumbnailable = %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }

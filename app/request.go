@@ -129,7 +129,12 @@ func renderPart(p recordings.Part, raw, partial bool) app.UI {
 		if label == "" {
 			label = fmt.Sprintf("%s · %s", p.MediaType, byteSize(p.Size))
 		}
-		return app.Div().Class("image").Body(app.Span().Class("icon").Text("🖼"), app.Span().Text("image: "+label))
+		return app.Div().Class("image").Body(
+			app.If(thumbnailable(p), func() app.UI {
+				return app.Img().Class("thumb").Src("data:" + p.MediaType + ";base64," + p.Data).Alt("image from the recording")
+			}).Else(func() app.UI { return app.Span().Class("icon").Text("🖼") }),
+			app.Span().Text("image: "+label),
+		)
 	case recordings.PartToolCall:
 		return renderToolCall(p.ToolCall, partial)
 	}
@@ -191,4 +196,25 @@ func scrollToCall(callID string) {
 		return nil
 	})
 	app.Window().Call("setTimeout", done, 1200)
+}
+
+// thumbnailable reports an inline raster image whose data is plain base64,
+// shown as a thumbnail from a data: URL (the page's CSP allows img-src
+// data:); images given by URL are never fetched.
+func thumbnailable(p recordings.Part) bool {
+	switch p.MediaType {
+	case "image/png", "image/jpeg", "image/gif", "image/webp":
+	default:
+		return false
+	}
+	if p.Data == "" {
+		return false
+	}
+	for i := 0; i < len(p.Data); i++ {
+		c := p.Data[i]
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '=') {
+			return false
+		}
+	}
+	return true
 }

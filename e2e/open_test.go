@@ -82,6 +82,10 @@ func TestFileInput(t *testing.T) {
 		if msg, ok := tb.text(sel("error")); ok {
 			t.Errorf("%s: an error is shown: %q", f.name, msg)
 		}
+		if f.family == recordings.FamilyOllamaChat {
+			// The vision request's base64 PNG shows as a decoded thumbnail.
+			tb.waitFor("the image thumbnail to decode", `(() => { const i = document.querySelector('[data-testid=message] img.thumb'); return i && i.complete && i.naturalWidth > 0; })()`)
+		}
 	}
 
 	// Several files in one choice: all open, the first one shows.

@@ -22,10 +22,13 @@ type Part struct {
 	Kind PartKind
 	Text string
 	// MediaType ("image/png"), Size (decoded bytes, estimated from base64)
-	// and URL (a non-data URL, or "") describe an image.
+	// and URL (a non-data URL, or "") describe an image. Data is an inline
+	// image's base64 text as recorded (never decoded here), for a
+	// thumbnail; "" for images given by URL.
 	MediaType string
 	Size      int
 	URL       string
+	Data      string
 	ToolCall  *ToolCall
 	CallID    string
 	Raw       *fastjson.Value

@@ -224,7 +224,7 @@ func base64Image(mediaType, data string) Part {
 	if mediaType == "" {
 		mediaType = sniffBase64(data)
 	}
-	return Part{Kind: PartImage, MediaType: mediaType, Size: n}
+	return Part{Kind: PartImage, MediaType: mediaType, Size: n, Data: data}
 }
 
 // sniffBase64 names the image type from the base64 of its magic bytes.
