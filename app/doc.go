@@ -20,6 +20,7 @@ type openDoc struct {
 	stepper *recordings.Stepper
 	step    int             // current step, 0..stepper.Len()
 	view    *fastjson.Value // the response at the current step
+	marks   []markInfo      // the chunk strip, computed on first use
 }
 
 // newDoc parses and prepares a recording; the error is the core's, shown

@@ -22,8 +22,28 @@ var markdown = goldmark.New(
 	goldmark.WithParserOptions(parser.WithASTTransformers(util.Prioritized(linkPolicy{}, 100))),
 )
 
+// mdCache keeps rendered Markdown by source: a page re-renders on every
+// step, and the request's messages do not change between steps.
+var mdCache = map[string]string{}
+
+// maxMDCache bounds mdCache; past it the cache starts over.
+const maxMDCache = 512
+
 // RenderMarkdown returns src as HTML wrapped in one <div class="md">.
+// Results are cached; it is meant for the UI goroutine only.
 func RenderMarkdown(src string) string {
+	if html, ok := mdCache[src]; ok {
+		return html
+	}
+	html := renderMarkdown(src)
+	if len(mdCache) >= maxMDCache {
+		clear(mdCache)
+	}
+	mdCache[src] = html
+	return html
+}
+
+func renderMarkdown(src string) string {
 	var b bytes.Buffer
 	b.WriteString(`<div class="md">`)
 	if err := markdown.Convert([]byte(src), &b); err != nil {

@@ -48,25 +48,56 @@ func (v *Viewer) renderStepBar(d *openDoc) app.UI {
 // maxMarks caps the marks drawn; longer streams get one mark per group.
 const maxMarks = 600
 
-func renderStrip(d *openDoc, v *Viewer) app.UI {
+// markInfo is one mark of the strip: the last chunk of its group, the
+// group's strongest delta kind, and its tooltip.
+type markInfo struct {
+	first, last int
+	kind, title string
+}
+
+// stripMarks computes the strip once per recording: it does not change
+// with the step.
+func stripMarks(d *openDoc) []markInfo {
+	if d.marks != nil {
+		return d.marks
+	}
 	n := d.stepper.Len()
 	per := (n + maxMarks - 1) / maxMarks
-	var marks []app.UI
 	for start := 1; start <= n; start += per {
 		k := min(start+per-1, n)
 		kind := ""
 		for j := start; j <= k; j++ {
 			kind = strongerKind(kind, d.stepper.Deltas(j))
 		}
-		cls := "mark k-" + kind
-		if d.step >= start && d.step <= k {
+		d.marks = append(d.marks, markInfo{start, k, kind, fmt.Sprintf("chunk %d: %s", k, recordings.FormatDeltas(d.stepper.Deltas(k)))})
+	}
+	return d.marks
+}
+
+func renderStrip(d *openDoc, v *Viewer) app.UI {
+	infos := stripMarks(d)
+	marks := make([]app.UI, len(infos))
+	for i, m := range infos {
+		cls := "mark k-" + m.kind
+		if d.step >= m.first && d.step <= m.last {
 			cls += " current"
 		}
-		target := k
-		marks = append(marks, app.Span().Class(cls).Title(fmt.Sprintf("chunk %d: %s", k, recordings.FormatDeltas(d.stepper.Deltas(k)))).
-			OnClick(func(ctx app.Context, e app.Event) { v.playing = false; v.seek(target) }))
+		marks[i] = app.Span().Class(cls).Title(m.title).DataSet("k", m.last)
 	}
-	return app.Div().Class("strip").Attr("aria-hidden", "true").Body(marks...)
+	// One handler on the strip, not one per mark: go-app re-binds the
+	// handlers of every mark on each render, which made scrubbing slow.
+	return app.Div().Class("strip").Attr("aria-hidden", "true").Body(marks...).
+		OnClick(func(ctx app.Context, e app.Event) {
+			k := e.Get("target").Get("dataset").Get("k")
+			if !k.Truthy() {
+				return
+			}
+			n, err := strconv.Atoi(k.String())
+			if err == nil {
+				v.playing = false
+				v.seek(n)
+			}
+		})
 }
 
 // kindRank orders delta kinds by how much they matter on the strip.
