@@ -11,9 +11,6 @@ import (
 	"github.com/valyala/fastjson"
 )
 
-// hashCorpusDir is the corpus these tests read.
-const hashCorpusDir = "testdata/corpus"
-
 // hashCheckRow is a row of testdata/corpus/HASHCHECK.tsv.
 type hashCheckRow struct {
 	file, hash, variant string
@@ -21,7 +18,7 @@ type hashCheckRow struct {
 
 func readHashCheck(t testing.TB) []hashCheckRow {
 	t.Helper()
-	f, err := os.Open(filepath.Join(hashCorpusDir, "HASHCHECK.tsv"))
+	f, err := os.Open(filepath.Join(corpusDir, "HASHCHECK.tsv"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +46,7 @@ func readHashCheck(t testing.TB) []hashCheckRow {
 
 func hashReadDoc(t testing.TB, name string) *fastjson.Value {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(hashCorpusDir, name))
+	data, err := os.ReadFile(filepath.Join(corpusDir, name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -392,7 +389,7 @@ func BenchmarkVerifyHash(b *testing.B) {
 	docs := make([]*fastjson.Value, len(rows))
 	var size int64
 	for i, row := range rows {
-		data, err := os.ReadFile(filepath.Join(hashCorpusDir, row.file))
+		data, err := os.ReadFile(filepath.Join(corpusDir, row.file))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -322,7 +322,7 @@ func FuzzPyJSON(f *testing.F) {
 		"tests__integration__responses__recordings__42c357284497af596ae6c9341b0c189daa31e88b25d0381a985f24203b7a5a38.json",
 		"tests__integration__inference__recordings__responses__211b1562d4e6.json",
 	} {
-		data, err := os.ReadFile(filepath.Join(hashCorpusDir, name))
+		data, err := os.ReadFile(filepath.Join(corpusDir, name))
 		if err != nil {
 			f.Fatal(err)
 		}
