@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/url"
-	"strings"
 
 	"github.com/valyala/fastjson"
 )
@@ -259,7 +257,7 @@ func (r *Recording) decodeRequest() error {
 		return err
 	}
 	if r.Endpoint == "" && r.URL != "" {
-		r.Endpoint = urlPath(r.URL)
+		_, r.Endpoint = pyURLParse(r.URL) // as the recorder's urlparse reads it
 	}
 	if r.Model == "" && r.Body != nil && r.Body.Type() == fastjson.TypeObject {
 		if m := r.Body.Get("model"); m != nil && m.Type() == fastjson.TypeString {
@@ -267,24 +265,4 @@ func (r *Recording) decodeRequest() error {
 		}
 	}
 	return nil
-}
-
-// urlPath returns the path of a URL the way Python's urlparse does for the
-// URLs the recorder writes ("vertexai:///generate_content" -> "/generate_content").
-func urlPath(raw string) string {
-	if u, err := url.Parse(raw); err == nil {
-		return u.Path
-	}
-	if i := strings.Index(raw, "://"); i >= 0 {
-		raw = raw[i+3:]
-		if j := strings.IndexAny(raw, "/?#"); j >= 0 && raw[j] == '/' {
-			raw = raw[j:]
-			if k := strings.IndexAny(raw, "?#"); k >= 0 {
-				raw = raw[:k]
-			}
-			return raw
-		}
-		return ""
-	}
-	return raw
 }
