@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"html"
 	"net/url"
 	"strings"
 
@@ -47,28 +48,9 @@ func renderMarkdown(src string) string {
 	var b bytes.Buffer
 	b.WriteString(`<div class="md">`)
 	if err := markdown.Convert([]byte(src), &b); err != nil {
-		return `<div class="md"><pre>` + htmlEscape(src) + `</pre></div>`
+		return `<div class="md"><pre>` + html.EscapeString(src) + `</pre></div>`
 	}
 	b.WriteString(`</div>`)
-	return b.String()
-}
-
-func htmlEscape(s string) string {
-	var b bytes.Buffer
-	for _, r := range s {
-		switch r {
-		case '<':
-			b.WriteString("&lt;")
-		case '>':
-			b.WriteString("&gt;")
-		case '&':
-			b.WriteString("&amp;")
-		case '"':
-			b.WriteString("&#34;")
-		default:
-			b.WriteRune(r)
-		}
-	}
 	return b.String()
 }
 
