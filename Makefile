@@ -52,12 +52,12 @@ build:
 	mkdir -p bin
 	$(GO) build -o bin/recview ./cmd/recview
 
-# The static site: go-app's pre-rendered page and files, web/ assets, and
-# app.wasm, versioned by the hash of the wasm so the service worker updates.
+# The static site: go-app's pre-rendered page and files, and the assets
+# (web/ and app.wasm) under dist/v/VERSION/web, VERSION a digest of them.
 dist:
-	rm -rf dist && mkdir -p dist/web
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o dist/web/app.wasm ./wasm
-	$(GO) run ./wasm -dist dist -web web -version $$(sha256sum dist/web/app.wasm | cut -c1-16)
+	rm -rf dist build/app.wasm && mkdir -p build
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o build/app.wasm ./wasm
+	$(GO) run ./wasm -dist dist -web web -wasm build/app.wasm
 
 serve: dist
-	$(GO) run ./wasm -serve 127.0.0.1:$(PORT) -dir dist
+	$(GO) run ./wasm -serve 127.0.0.1:$(PORT) -dir dist -netlify netlify.toml

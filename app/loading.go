@@ -21,7 +21,7 @@ func (v *Viewer) loadSample(ctx app.Context, file string, step int) {
 	v.loading = file
 	ctx = v.ctx
 	ctx.Async(func() {
-		data, err := fetchStatic("/web/samples/" + file)
+		data, err := fetchStatic(ctx.ResolveStaticResource("/web/samples/" + file))
 		var d *openDoc
 		if err == nil {
 			d, err = newDoc(file, data)

@@ -5,7 +5,6 @@ package e2e
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -37,7 +36,7 @@ func gallery(t *testing.T, tb *tab) []string {
 // one, and the URL fragment #sample=<file>.
 func checkSample(t *testing.T, tb *tab, file string) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dist, "web", "samples", file))
+	data, err := os.ReadFile(asset(t, "samples", file))
 	if err != nil {
 		t.Fatalf("sample %s: %v", file, err)
 	}

@@ -2,8 +2,8 @@
 
 // The browser tests drive the static site that `make dist` builds in
 // Debian's headless Chromium, through chromedp. The site is served from the
-// -dist folder on a random loopback port, with the headers of dist/_headers
-// (the Content-Security-Policy the site is deployed with). Run them with
+// -dist folder on a random loopback port, with the headers of netlify.toml
+// and dist/_headers (the Content-Security-Policy the site is deployed with). Run them with
 // `make test-e2e`, or:
 //
 //	go test -tags e2e -count=1 ./e2e/ -dist=$PWD/dist -v
@@ -15,16 +15,12 @@
 package e2e
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"net"
 	"net/http"
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -34,9 +30,13 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+	"github.com/recview/recview/internal/netlify"
 )
 
-var distFlag = flag.String("dist", "../dist", "the static site `make dist` wrote")
+var (
+	distFlag    = flag.String("dist", "../dist", "the static site `make dist` wrote")
+	netlifyFlag = flag.String("netlify", "../netlify.toml", "the netlify.toml whose headers the site is served with")
+)
 
 // chromiumPath is Debian's Chromium (`make deps-chromium` installs it).
 const chromiumPath = "/usr/bin/chromium"
@@ -91,30 +91,24 @@ type server struct {
 
 func (s *server) Close() error { return s.srv.Close() }
 
-// startServer serves dir as Netlify would: the files, with the headers that
-// dir/_headers gives (when there is one).
+// startServer serves dir as Netlify would: the files, with the headers of
+// -netlify (the repository's netlify.toml) and dir/_headers.
 func startServer(dir string) (*server, error) {
 	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
 		return nil, fmt.Errorf("no built site in %s (run `make dist`, or pass -dist): %w", dir, err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "web", "app.wasm")); err != nil {
-		return nil, fmt.Errorf("no web/app.wasm in %s (run `make dist`): %w", dir, err)
+	if wasm, _ := filepath.Glob(filepath.Join(dir, "v", "*", "web", "app.wasm")); len(wasm) != 1 {
+		return nil, fmt.Errorf("want one v/*/web/app.wasm in %s, have %d (run `make dist`)", dir, len(wasm))
 	}
-	rules, err := readHeaders(filepath.Join(dir, "_headers"))
+	rules, err := netlify.ReadConfig(*netlifyFlag)
 	if err != nil {
 		return nil, err
 	}
-	files := http.FileServer(http.Dir(dir))
-	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		for _, rule := range rules {
-			if rule.matches(r.URL.Path) {
-				for _, kv := range rule.headers {
-					w.Header().Set(kv[0], kv[1])
-				}
-			}
-		}
-		files.ServeHTTP(w, r)
-	})
+	perBuild, err := netlify.ReadHeadersFile(filepath.Join(dir, "_headers"))
+	if err != nil {
+		return nil, err
+	}
+	h := append(rules, perBuild...).Handler(http.FileServer(http.Dir(dir)))
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err
@@ -122,54 +116,6 @@ func startServer(dir string) (*server, error) {
 	s := &server{URL: "http://" + ln.Addr().String(), srv: &http.Server{Handler: h}}
 	go s.srv.Serve(ln)
 	return s, nil
-}
-
-// headerRule is one block of a Netlify _headers file: a path pattern and
-// the headers sent for it.
-type headerRule struct {
-	pattern string
-	headers [][2]string
-}
-
-func (r headerRule) matches(p string) bool {
-	if r.pattern == p {
-		return true
-	}
-	ok, _ := path.Match(r.pattern, p)
-	if ok {
-		return true
-	}
-	if prefix, found := strings.CutSuffix(r.pattern, "*"); found {
-		return strings.HasPrefix(p, prefix)
-	}
-	return false
-}
-
-func readHeaders(file string) ([]headerRule, error) {
-	data, err := os.ReadFile(file)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var rules []headerRule
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case strings.TrimSpace(line) == "" || strings.HasPrefix(strings.TrimSpace(line), "#"):
-		case line[0] != ' ' && line[0] != '\t':
-			rules = append(rules, headerRule{pattern: strings.TrimSpace(line)})
-		case len(rules) > 0:
-			name, value, ok := strings.Cut(strings.TrimSpace(line), ":")
-			if ok {
-				rules[len(rules)-1].headers = append(rules[len(rules)-1].headers,
-					[2]string{strings.TrimSpace(name), strings.TrimSpace(value)})
-			}
-		}
-	}
-	return rules, sc.Err()
 }
 
 // ---------------------------------------------------------------------------
@@ -240,6 +186,17 @@ func sharedBrowser(t testing.TB) context.Context {
 		t.Fatalf("cannot start the browser: %v", shared.err)
 	}
 	return shared.ctx
+}
+
+// asset is the path of a static asset in the built site, under
+// dist/v/<version>/web/, given its path under web/ as elements.
+func asset(t testing.TB, elem ...string) string {
+	t.Helper()
+	dirs, _ := filepath.Glob(filepath.Join(dist, "v", "*", "web"))
+	if len(dirs) != 1 {
+		t.Fatalf("want one v/*/web folder in %s, have %v", dist, dirs)
+	}
+	return filepath.Join(append(dirs, elem...)...)
 }
 
 func needSite(t testing.TB) *server {

@@ -3,6 +3,8 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"flag"
 	"fmt"
 	"io"
@@ -11,6 +13,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	viewer "github.com/recview/recview/app"
@@ -31,28 +34,56 @@ func handler(version string) *app.Handler {
 		// The gallery's samples, so that they open offline too.
 		CacheableResources: sampleResources(),
 		Version:            version,
+		// Everything under /web/ is served from /v/<version>/web/, a path
+		// that never changes content, so it can be cached for a year.
+		Resources: versionedResources("/v/" + version),
 	}
+}
+
+// versionedResources resolves go-app's static resources, the paths under
+// /web/, to prefix+path (prefix like "/v/0123abcd"), and leaves every other
+// path (the page, app.js, app-worker.js, the manifest) where go-app serves
+// it. go-app's PrefixedLocation would move those too, and with them the
+// service worker's scope.
+type versionedResources string
+
+// Resolve maps "/web/x" to "<prefix>/web/x"; other paths are returned as is.
+func (prefix versionedResources) Resolve(location string) string {
+	if strings.HasPrefix(location, "http://") || strings.HasPrefix(location, "https://") {
+		return location
+	}
+	if location == "/web" || location == "web" || strings.HasPrefix(location, "/web/") || strings.HasPrefix(location, "web/") {
+		return string(prefix) + "/" + strings.Trim(location, "/")
+	}
+	return location
 }
 
 func main() {
 	dist := flag.String("dist", "", "write the static site into this folder (then exit)")
-	web := flag.String("web", "web", "the folder of static assets copied to DIST/web")
-	version := flag.String("version", "", "the site's version (service-worker cache key); required with -dist")
+	web := flag.String("web", "web", "the folder of static assets copied to DIST/v/VERSION/web")
+	wasm := flag.String("wasm", "", "the built app.wasm, copied to DIST/v/VERSION/web; required with -dist")
 	serve := flag.String("serve", "", "serve the folder given by -dir at this address, like 127.0.0.1:8000")
 	dir := flag.String("dir", "dist", "the folder -serve serves")
+	config := flag.String("netlify", "netlify.toml", "the netlify.toml whose headers -serve sends")
 	flag.Parse()
 	routes()
 	switch {
 	case *dist != "":
-		if *version == "" {
-			log.Fatal("-dist needs -version")
+		if *wasm == "" {
+			log.Fatal("-dist needs -wasm")
 		}
-		if err := generate(*dist, *web, *version); err != nil {
+		version, err := generate(*dist, *web, *wasm)
+		if err != nil {
 			log.Fatal(err)
 		}
+		fmt.Printf("recview: wrote %s, version %s\n", *dist, version)
 	case *serve != "":
+		h, err := siteHandler(*dir, *config)
+		if err != nil {
+			log.Fatal(err)
+		}
 		fmt.Printf("recview: serving %s at http://%s\n", *dir, *serve)
-		log.Fatal(http.ListenAndServe(*serve, withHeaders(http.FileServer(http.Dir(*dir)))))
+		log.Fatal(http.ListenAndServe(*serve, h))
 	default:
 		flag.Usage()
 		os.Exit(2)
@@ -67,26 +98,68 @@ func sampleResources() []string {
 	return rs
 }
 
-// generate writes the pre-rendered pages and go-app's files into dist and
-// copies the static assets into dist/web; app.wasm is built there by make.
-func generate(dist, web, version string) error {
+// generate writes the site into dist: go-app's pre-rendered page and files,
+// and the static assets (the web folder and the wasm file) under
+// dist/v/<version>/web, where version is a digest of those assets. It
+// returns the version.
+func generate(dist, web, wasm string) (string, error) {
+	version, err := assetsVersion(web, wasm)
+	if err != nil {
+		return "", err
+	}
 	if err := app.GenerateStaticWebsite(dist, handler(version)); err != nil {
-		return err
+		return "", err
 	}
-	if err := writeHeadersFile(dist); err != nil {
-		return err
+	os.Remove(filepath.Join(dist, "web")) // go-app's empty web folder: the assets live under v/
+	if err := writeHeadersFile(dist, version); err != nil {
+		return "", err
 	}
-	return filepath.WalkDir(web, func(path string, d fs.DirEntry, err error) error {
+	assets := filepath.Join(dist, "v", version, "web")
+	err = filepath.WalkDir(web, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		rel, _ := filepath.Rel(web, path)
-		dst := filepath.Join(dist, "web", rel)
+		dst := filepath.Join(assets, rel)
 		if d.IsDir() {
 			return os.MkdirAll(dst, 0o755)
 		}
 		return copyFile(path, dst)
 	})
+	if err != nil {
+		return "", err
+	}
+	return version, copyFile(wasm, filepath.Join(assets, "app.wasm"))
+}
+
+// assetsVersion is the first 16 hex digits of a SHA-256 over the wasm file
+// and every file of the web folder (names and contents), so that any change
+// to an asset gives the site a new version and new asset URLs.
+func assetsVersion(web, wasm string) (string, error) {
+	h := sha256.New()
+	add := func(name, path string) error {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", name, len(data))
+		h.Write(data)
+		return nil
+	}
+	if err := add("app.wasm", wasm); err != nil {
+		return "", err
+	}
+	err := filepath.WalkDir(web, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(web, path)
+		return add(filepath.ToSlash(rel), path)
+	})
+	if err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
 }
 
 func copyFile(src, dst string) error {
