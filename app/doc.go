@@ -20,7 +20,7 @@ type openDoc struct {
 	stepper *recordings.Stepper
 	step    int             // current step, 0..stepper.Len()
 	view    *fastjson.Value // the response at the current step
-	marks   []markInfo      // the chunk strip, computed on first use
+	marks   []markInfo      // the step bar's strip of chunk marks
 }
 
 // newDoc parses and prepares a recording; the error is the core's, shown
@@ -35,7 +35,7 @@ func newDoc(name string, data []byte) (*openDoc, error) {
 	if s, err := recordings.NewStepper(rec); err == nil {
 		// The stepper has folded the whole stream once already: its last
 		// step is what Assemble would return (FuzzAssemble checks that).
-		d.stepper, d.step = s, s.Len()
+		d.stepper, d.step, d.marks = s, s.Len(), stripMarks(s)
 		s.Seek(d.step)
 		d.final, d.asmErr = s.Result(), s.Err()
 	} else {

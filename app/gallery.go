@@ -1,12 +1,15 @@
 package app
 
-import (
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
-)
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-// renderGallery is the landing page: how to open a recording, a paste box,
-// and the embedded samples.
-func (v *Viewer) renderGallery() app.UI {
+// Gallery is the landing page: how to open a recording, a paste box, and
+// the sample recordings embedded in the site (Samples).
+type Gallery struct {
+	app.Compo
+}
+
+// Render draws the landing page.
+func (g *Gallery) Render() app.UI {
 	return app.Main().Class("landing").Body(
 		app.Section().Class("intro").Body(
 			app.H1().Text("Read LLM API recordings"),
@@ -16,29 +19,35 @@ func (v *Viewer) renderGallery() app.UI {
 			app.Div().Class("paste").Body(
 				app.Textarea().ID("paste-box").Placeholder("…or paste a recording's JSON here").
 					DataSet("testid", "paste-input").Attr("aria-label", "Recording JSON").Attr("rows", "3").
-					OnInput(func(ctx app.Context, e app.Event) {
-						text := ctx.JSSrc().Get("value").String()
-						if text != "" {
-							ctx.JSSrc().Set("value", "")
-							v.openText(ctx, text)
-						}
-					}),
+					OnInput(g.onPaste),
 			),
 		),
 		app.H2().Text("Samples"),
 		app.Ul().Class("gallery").Body(
-			app.Range(Samples).Slice(func(i int) app.UI {
-				s := Samples[i]
-				return app.Li().Body(
-					app.A().Class("sample").Href("#sample="+s.File).DataSet("testid", "sample").DataSet("file", s.File).
-						OnClick(v.sampleClick(s.File)).Body(
-						app.Span().Class("kind").Text(s.Kind),
-						app.Span().Class("title").Text(s.Title),
-						app.Span().Class("file").Text(shortName(s.File)),
-					),
-				)
-			}),
+			app.Range(Samples).Slice(func(i int) app.UI { return g.renderCard(Samples[i]) }),
 		),
 		app.P().Class("fineprint").Text("Samples are real recordings from the ogx (llama-stack) repository, MIT licensed."),
 	)
+}
+
+func (g *Gallery) renderCard(s Sample) app.UI {
+	return app.Li().Body(
+		app.A().Class("sample").Href("#sample="+s.File).DataSet("testid", "sample").DataSet("file", s.File).
+			OnClick(func(ctx app.Context, e app.Event) {
+				e.PreventDefault()
+				ctx.NewActionWithValue(actionOpenSample, s.File)
+			}).Body(
+			app.Span().Class("kind").Text(s.Kind),
+			app.Span().Class("title").Text(s.Title),
+			app.Span().Class("file").Text(shortName(s.File)),
+		),
+	)
+}
+
+func (g *Gallery) onPaste(ctx app.Context, e app.Event) {
+	text := ctx.JSSrc().Get("value").String()
+	if text != "" {
+		ctx.JSSrc().Set("value", "")
+		ctx.NewActionWithValue(actionOpenText, text)
+	}
 }

@@ -52,24 +52,10 @@ func fetchStatic(path string) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(res.Body, recordings.MaxSize+1))
 }
 
-func (v *Viewer) sampleClick(file string) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		e.PreventDefault()
-		v.loadSample(ctx, file, -1)
-	}
-}
-
-// onFiles opens the files chosen in the file input.
-func (v *Viewer) onFiles(ctx app.Context, e app.Event) {
-	files := ctx.JSSrc().Get("files")
-	v.readFiles(ctx, files)
-	ctx.JSSrc().Set("value", "") // choosing the same file again fires change
-}
-
-// readFiles reads a FileList with File.text() and opens every recording
+// readFiles reads File objects with File.text() and opens every recording
 // that parses. Errors name each file; recordings already open stay.
-func (v *Viewer) readFiles(ctx app.Context, files app.Value) {
-	n := files.Get("length").Int()
+func (v *Viewer) readFiles(ctx app.Context, files []app.Value) {
+	n := len(files)
 	if n == 0 {
 		return
 	}
@@ -100,7 +86,7 @@ func (v *Viewer) readFiles(ctx app.Context, files app.Value) {
 		}
 	}
 	for i := range n {
-		f := files.Call("item", i)
+		f := files[i]
 		name := f.Get("name").String()
 		if size := f.Get("size").Int(); size > recordings.MaxSize {
 			results[i].err = fmt.Errorf("%s: %w (%d bytes)", name, recordings.ErrTooLarge, size)
@@ -198,7 +184,7 @@ func (v *Viewer) listen(ctx app.Context) {
 	})
 	on("drop", func(e app.Value) {
 		e.Call("preventDefault")
-		files := e.Get("dataTransfer").Get("files")
+		files := fileValues(e.Get("dataTransfer").Get("files"))
 		ctx.Dispatch(func(ctx app.Context) {
 			v.drag = false
 			v.readFiles(ctx, files)

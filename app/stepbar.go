@@ -5,81 +5,79 @@ import (
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/recview/recview/recordings"
 )
 
-// renderStepBar draws the stepping controls: previous/next, a slider over
-// steps 0..N, play with a speed, the "k / N" label and a strip of marks,
-// one per chunk, coloured by what the chunk carried.
-func (v *Viewer) renderStepBar(d *openDoc) app.UI {
-	n := d.stepper.Len()
+// playSpeeds are the play speeds offered, in chunks per second.
+var playSpeeds = []int{2, 10, 30, 100}
+
+// StepBar is the stepping control of a stream: previous/next, a slider
+// over steps 0..N, play with a speed, the "k / N" label, and a strip of
+// marks, one per chunk (or group of chunks), coloured by what the chunk
+// carried; a click on a mark jumps there.
+type StepBar struct {
+	app.Compo
+
+	Idoc     *openDoc
+	Istep    int  // the step shown, 0..N
+	Iplaying bool // the stream is playing
+	Ispeed   int  // play speed, chunks per second
+}
+
+// Doc sets the recording stepped through.
+func (s *StepBar) Doc(d *openDoc) *StepBar { s.Idoc = d; return s }
+
+// Step sets the step shown.
+func (s *StepBar) Step(k int) *StepBar { s.Istep = k; return s }
+
+// Playing sets whether the stream is playing.
+func (s *StepBar) Playing(p bool) *StepBar { s.Iplaying = p; return s }
+
+// Speed sets the play speed in chunks per second.
+func (s *StepBar) Speed(n int) *StepBar { s.Ispeed = n; return s }
+
+// Render draws the controls and the strip.
+func (s *StepBar) Render() app.UI {
+	n, k := s.Idoc.stepper.Len(), s.Istep
 	return app.Div().Class("stepbar").Body(
 		app.Div().Class("controls").Body(
 			app.Button().Class("button ghost").Text("◀").Title("Previous chunk (←, Shift+← for 10)").
-				Attr("aria-label", "Previous chunk").Disabled(d.step == 0).
-				OnClick(func(ctx app.Context, e app.Event) { v.playing = false; v.seek(d.step - 1) }),
-			app.Input().Type("range").Min(0).Max(n).Value(d.step).Class("slider").
+				Attr("aria-label", "Previous chunk").Disabled(k == 0).OnClick(seekTo(k-1)),
+			app.Input().Type("range").Min(0).Max(n).Value(k).Class("slider").
 				DataSet("testid", "step-slider").Attr("aria-label", "Step through the stream").
 				OnInput(func(ctx app.Context, e app.Event) {
 					k, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
-					v.playing = false
-					v.seek(k)
+					ctx.NewActionWithValue(actionSeek, k)
 				}),
 			app.Button().Class("button ghost").Text("▶").Title("Next chunk (→, Shift+→ for 10)").
-				Attr("aria-label", "Next chunk").Disabled(d.step == n).
-				OnClick(func(ctx app.Context, e app.Event) { v.playing = false; v.seek(d.step + 1) }),
-			app.Button().Class("button").Text(map[bool]string{true: "Pause", false: "Play"}[v.playing]).
+				Attr("aria-label", "Next chunk").Disabled(k == n).OnClick(seekTo(k+1)),
+			app.Button().Class("button").Text(map[bool]string{true: "Pause", false: "Play"}[s.Iplaying]).
 				Title("Play the stream (Space)").Attr("aria-label", "Play or pause").
-				OnClick(func(ctx app.Context, e app.Event) { v.togglePlay(ctx) }),
+				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionPlay) }),
 			app.Select().Attr("aria-label", "Play speed").OnChange(func(ctx app.Context, e app.Event) {
-				v.speed, _ = strconv.Atoi(ctx.JSSrc().Get("value").String())
+				n, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
+				ctx.NewActionWithValue(actionSpeed, n)
 			}).Body(
-				app.Range([]int{2, 10, 30, 100}).Slice(func(i int) app.UI {
-					s := []int{2, 10, 30, 100}[i]
-					return app.Option().Value(s).Selected(s == v.speed).Text(fmt.Sprintf("%d chunks/s", s))
+				app.Range(playSpeeds).Slice(func(i int) app.UI {
+					v := playSpeeds[i]
+					return app.Option().Value(v).Selected(v == s.Ispeed).Text(fmt.Sprintf("%d chunks/s", v))
 				}),
 			),
-			app.Span().Class("step-label").DataSet("testid", "step-label").Text(fmt.Sprintf("%d / %d", d.step, n)),
+			app.Span().Class("step-label").DataSet("testid", "step-label").Text(fmt.Sprintf("%d / %d", k, n)),
 		),
-		renderStrip(d, v),
+		s.renderStrip(),
 	)
 }
 
-// maxMarks caps the marks drawn; longer streams get one mark per group.
-const maxMarks = 600
-
-// markInfo is one mark of the strip: the last chunk of its group, the
-// group's strongest delta kind, and its tooltip.
-type markInfo struct {
-	first, last int
-	kind, title string
+func seekTo(k int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSeek, k) }
 }
 
-// stripMarks computes the strip once per recording: it does not change
-// with the step.
-func stripMarks(d *openDoc) []markInfo {
-	if d.marks != nil {
-		return d.marks
-	}
-	n := d.stepper.Len()
-	per := (n + maxMarks - 1) / maxMarks
-	for start := 1; start <= n; start += per {
-		k := min(start+per-1, n)
-		kind := ""
-		for j := start; j <= k; j++ {
-			kind = strongerKind(kind, d.stepper.Deltas(j))
-		}
-		d.marks = append(d.marks, markInfo{start, k, kind, fmt.Sprintf("chunk %d: %s", k, recordings.FormatDeltas(d.stepper.Deltas(k)))})
-	}
-	return d.marks
-}
-
-func renderStrip(d *openDoc, v *Viewer) app.UI {
-	infos := stripMarks(d)
+func (s *StepBar) renderStrip() app.UI {
+	infos := s.Idoc.marks
 	marks := make([]app.UI, len(infos))
 	for i, m := range infos {
 		cls := "mark k-" + m.kind
-		if d.step >= m.first && d.step <= m.last {
+		if s.Istep >= m.first && s.Istep <= m.last {
 			cls += " current"
 		}
 		marks[i] = app.Span().Class(cls).Title(m.title).DataSet("k", m.last)
@@ -92,29 +90,8 @@ func renderStrip(d *openDoc, v *Viewer) app.UI {
 			if !k.Truthy() {
 				return
 			}
-			n, err := strconv.Atoi(k.String())
-			if err == nil {
-				v.playing = false
-				v.seek(n)
+			if n, err := strconv.Atoi(k.String()); err == nil {
+				ctx.NewActionWithValue(actionSeek, n)
 			}
 		})
-}
-
-// kindRank orders delta kinds by how much they matter on the strip.
-var kindRank = map[recordings.DeltaKind]int{
-	recordings.KindMeta: 1, recordings.KindRole: 2, recordings.KindUsage: 3, recordings.KindThinking: 4,
-	recordings.KindContent: 5, recordings.KindToolCall: 6, recordings.KindFinish: 7,
-}
-
-func strongerKind(cur string, ds []recordings.Delta) string {
-	best := cur
-	for _, d := range ds {
-		if kindRank[d.Kind] > kindRank[recordings.DeltaKind(best)] {
-			best = string(d.Kind)
-		}
-	}
-	if best == "" {
-		return "none"
-	}
-	return best
 }

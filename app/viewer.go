@@ -20,10 +20,9 @@ type Viewer struct {
 	loading string // what is being loaded, "" when idle
 	tab     string // "view" or "raw"
 	playing bool
-	speed   int             // play speed in chunks per second
-	raw     map[string]bool // message keys shown raw instead of Markdown
-	theme   string          // "", "light" or "dark"
-	drag    bool            // a file is being dragged over the page
+	speed   int    // play speed in chunks per second
+	theme   string // "", "light" or "dark"
+	drag    bool   // a file is being dragged over the page
 
 	// ctx is the context of the mounted Viewer. Asynchronous work
 	// dispatches through it: the context of the element that started the
@@ -32,15 +31,47 @@ type Viewer struct {
 	ctx app.Context
 }
 
-// OnMount wires the page-wide listeners (keys, paste, drag and drop, the
-// URL fragment) and opens what the fragment names.
+// OnMount handles the components' actions, wires the page-wide listeners
+// (keys, paste, drag and drop, the URL fragment) and opens what the
+// fragment names.
 func (v *Viewer) OnMount(ctx app.Context) {
 	v.ctx = ctx
-	v.speed, v.tab, v.raw = 10, "view", map[string]bool{}
-	ctx.LocalStorage().Get("theme", &v.theme)
-	v.applyTheme()
+	v.speed, v.tab = 10, tabView
+	ctx.LocalStorage().Get(stateTheme, &v.theme)
+	applyTheme(v.theme)
+	v.handleActions(ctx)
 	v.listen(ctx)
 	v.openFragment(ctx)
+}
+
+// handleActions routes the components' actions (actions.go) to the
+// Viewer's methods; go-app runs them on the UI goroutine and renders the
+// page after each.
+func (v *Viewer) handleActions(ctx app.Context) {
+	ctx.Handle(actionSeek, func(ctx app.Context, a app.Action) {
+		v.playing = false
+		v.seek(a.Value.(int))
+	})
+	ctx.Handle(actionPlay, func(ctx app.Context, a app.Action) { v.togglePlay(ctx) })
+	ctx.Handle(actionSpeed, func(ctx app.Context, a app.Action) { v.speed = max(1, a.Value.(int)) })
+	ctx.Handle(actionOpenSample, func(ctx app.Context, a app.Action) { v.loadSample(ctx, a.Value.(string), -1) })
+	ctx.Handle(actionOpenText, func(ctx app.Context, a app.Action) { v.openText(ctx, a.Value.(string)) })
+	ctx.Handle(actionOpenFiles, func(ctx app.Context, a app.Action) { v.readFiles(ctx, a.Value.([]app.Value)) })
+	ctx.Handle(actionSelectDoc, func(ctx app.Context, a app.Action) {
+		v.cur, v.playing = a.Value.(int), false
+		v.syncFragment()
+	})
+	ctx.Handle(actionHome, func(ctx app.Context, a app.Action) {
+		v.docs, v.cur, v.playing = nil, 0, false
+		v.syncFragment()
+	})
+	ctx.Handle(actionTab, func(ctx app.Context, a app.Action) { v.tab = a.Value.(string) })
+	ctx.Handle(actionTheme, func(ctx app.Context, a app.Action) {
+		v.theme = nextTheme(v.theme)
+		ctx.LocalStorage().Set(stateTheme, v.theme)
+		applyTheme(v.theme)
+	})
+	ctx.Handle(actionDismiss, func(ctx app.Context, a app.Action) { v.err = "" })
 }
 
 func (v *Viewer) current() *openDoc {
@@ -64,18 +95,6 @@ func (v *Viewer) open(ctx app.Context, docs []*openDoc) {
 	v.playing = false
 	v.tab = "view"
 	v.syncFragment()
-}
-
-func (v *Viewer) closeAll(ctx app.Context, e app.Event) {
-	v.docs, v.cur, v.playing = nil, 0, false
-	v.syncFragment()
-}
-
-func (v *Viewer) selectDoc(i int) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		v.cur, v.playing = i, false
-		v.syncFragment()
-	}
 }
 
 // seek moves the current stream to step k and records it in the URL.
@@ -167,75 +186,29 @@ func (v *Viewer) openFragment(ctx app.Context) {
 	v.loadSample(ctx, q.Get("sample"), step)
 }
 
-func (v *Viewer) applyTheme() {
-	el := app.Window().Get("document").Get("documentElement")
-	if v.theme == "" {
-		el.Call("removeAttribute", "data-theme")
-		return
-	}
-	el.Call("setAttribute", "data-theme", v.theme)
-}
-
-// cycleTheme goes system -> light -> dark -> system.
-func (v *Viewer) cycleTheme(ctx app.Context, e app.Event) {
-	switch v.theme {
-	case "":
-		v.theme = "light"
-	case "light":
-		v.theme = "dark"
-	default:
-		v.theme = ""
-	}
-	ctx.LocalStorage().Set("theme", v.theme)
-	v.applyTheme()
-}
-
-func themeLabel(t string) string {
-	switch t {
-	case "light":
-		return "☀ Light"
-	case "dark":
-		return "☾ Dark"
-	}
-	return "◐ System"
-}
-
 // Render draws the page.
 func (v *Viewer) Render() app.UI {
 	return app.Div().Class("page").Class(map[bool]string{true: "dragging"}[v.drag]).Body(
-		v.renderHeader(),
-		app.If(v.err != "", func() app.UI {
-			return app.Div().Class("error").DataSet("testid", "error").Attr("role", "alert").Body(
-				app.Span().Text(v.err),
-				app.Button().Class("link").Text("Dismiss").Attr("aria-label", "Dismiss the error").OnClick(func(ctx app.Context, e app.Event) { v.err = "" }),
-			)
-		}),
+		(&TopBar{}).Theme(v.theme),
+		app.If(v.err != "", v.renderError),
 		app.If(v.loading != "", func() app.UI {
 			return app.Div().Class("loading").Attr("role", "status").Text("Loading " + v.loading + "…")
 		}),
-		app.If(len(v.docs) == 0, v.renderGallery).Else(v.renderOpen),
+		app.If(len(v.docs) == 0, func() app.UI { return &Gallery{} }).Else(v.renderOpen),
 		app.Div().Class("drop-target").Attr("aria-hidden", "true").Text("Drop recordings to open them"),
 	)
 }
 
-func (v *Viewer) renderHeader() app.UI {
-	return app.Header().Class("top").Body(
-		app.A().Class("brand").Href("#").Text("recview").OnClick(v.closeAll),
-		app.Span().Class("tagline").Text("LLM API recordings, readable"),
-		app.Div().Class("actions").Body(
-			app.Label().Class("button").Body(
-				app.Text("Open files…"),
-				app.Input().Type("file").Multiple(true).Accept(".json,application/json").
-					DataSet("testid", "file-input").Attr("aria-label", "Open recording files").
-					OnChange(v.onFiles),
-			),
-			app.Button().Class("button ghost").Text(themeLabel(v.theme)).
-				Title("Theme: follow the system, light or dark").Attr("aria-label", "Switch theme").
-				OnClick(v.cycleTheme),
-		),
+func (v *Viewer) renderError() app.UI {
+	return app.Div().Class("error").DataSet("testid", "error").Attr("role", "alert").Body(
+		app.Span().Text(v.err),
+		app.Button().Class("link").Text("Dismiss").Attr("aria-label", "Dismiss the error").
+			OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionDismiss) }),
 	)
 }
 
+// renderOpen shows the open recordings: tabs to switch between them when
+// there are several, then the current one.
 func (v *Viewer) renderOpen() app.UI {
 	d := v.current()
 	return app.Main().Class("doc").Body(
@@ -243,11 +216,31 @@ func (v *Viewer) renderOpen() app.UI {
 			return app.Nav().Class("doc-tabs").Attr("aria-label", "Open recordings").Body(
 				app.Range(v.docs).Slice(func(i int) app.UI {
 					return app.Button().Class("doc-tab").Class(map[bool]string{true: "active"}[i == v.cur]).
-						Title(v.docs[i].name).Text(shortName(v.docs[i].name)).OnClick(v.selectDoc(i))
+						Title(v.docs[i].name).Text(shortName(v.docs[i].name)).
+						OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSelectDoc, i) })
 				}),
 			)
 		}),
 		app.If(d != nil, func() app.UI { return v.renderDoc(d) }),
+	)
+}
+
+// renderDoc shows one recording: its header, then either the step bar over
+// the request and response panels, or the raw file.
+func (v *Viewer) renderDoc(d *openDoc) app.UI {
+	return app.Article().Class("recording").Body(
+		(&DocHeader{}).Doc(d).Tab(v.tab),
+		app.If(v.tab == tabRaw, func() app.UI { return (&RawView{}).Doc(d) }).Else(func() app.UI {
+			return app.Div().Body(
+				app.If(d.stepper != nil, func() app.UI {
+					return (&StepBar{}).Doc(d).Step(d.step).Playing(v.playing).Speed(v.speed)
+				}),
+				app.Div().Class("columns").Body(
+					(&RequestPanel{}).Doc(d),
+					(&ResponsePanel{}).Doc(d).Step(d.step),
+				),
+			)
+		}),
 	)
 }
 

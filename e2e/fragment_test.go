@@ -50,3 +50,20 @@ func TestFragment(t *testing.T) {
 	tb.waitTitle(seedToolCall)
 	tb.waitStep(7, n)
 }
+
+// TestThinkingHighlight opens the Anthropic sample at a step inside its
+// thinking block: the thinking text so far shows, open, with the piece
+// that chunk added marked.
+func TestThinkingHighlight(t *testing.T) {
+	const file = "tests__integration__messages__recordings__f22657bfd86db6348c0a0d0b17332dcfc038b345d2a7be8da4b880a433d36a52.json"
+	tb := newTab(t)
+	tb.open("/#sample=" + file + "&step=4")
+	tb.waitTitle(file)
+	tb.waitStep(4, 61)
+	// Chunk 4 is content_block_delta {"type":"thinking_delta","thinking":" need"}
+	// after "We" (chunk 3), as the file shows.
+	tb.waitFor("the thinking text", q("[data-testid=assembled] details.thinking[open] pre")+"?.textContent === 'We need'")
+	if got := eval[string](tb, q("[data-testid=assembled] details.thinking mark")+"?.textContent ?? ''"); got != " need" {
+		t.Errorf("highlighted thinking delta %q, want %q", got, " need")
+	}
+}

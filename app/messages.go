@@ -2,48 +2,19 @@ package app
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/recordings"
-	"github.com/valyala/fastjson"
 )
 
-// renderRequest shows the request: parameters, tools, then the messages
-// as cards by role.
-func (v *Viewer) renderRequest(d *openDoc) app.UI {
-	c := d.conv
-	return app.Section().Class("panel request").Attr("aria-label", "Request").Body(
-		app.H2().Text("Request"),
-		app.If(len(c.Params) > 0, func() app.UI {
-			return app.Dl().Class("params").Body(
-				app.Range(c.Params).Slice(func(i int) app.UI {
-					return app.Div().Body(app.Dt().Text(c.Params[i].Name), app.Dd().Body(app.Code().Text(clip(c.Params[i].Value, 300))))
-				}),
-			)
-		}),
-		app.If(len(c.Tools) > 0, func() app.UI {
-			return app.Details().Class("tools").Body(
-				app.Summary().Text(plural(len(c.Tools), "tool")+": "+toolNames(c.Tools)),
-				app.Range(c.Tools).Slice(func(i int) app.UI { return renderTool(c.Tools[i]) }),
-			)
-		}),
-		app.Range(c.Messages).Slice(func(i int) app.UI {
-			m := c.Messages[i]
-			return v.renderMessage("req"+strconv.Itoa(i), m.Role, m.Name, m.CallID, m.Parts, "message")
-		}),
-	)
-}
+// The parts of message cards, shared by the request and response panels.
 
-func toolNames(ts []recordings.Tool) string {
-	s := ""
-	for i, t := range ts {
-		if i > 0 {
-			s += ", "
-		}
-		s += t.Name
-	}
-	return s
+// rawToggle is a message card's "Raw" / "Markdown" switch; flip changes
+// the panel's state.
+func rawToggle(raw bool, flip func()) app.UI {
+	return app.Button().Class("link small toggle").Text(map[bool]string{true: "Markdown", false: "Raw"}[raw]).
+		Attr("aria-label", "Toggle raw text").Attr("aria-pressed", fmt.Sprint(raw)).
+		OnClick(func(ctx app.Context, e app.Event) { flip() })
 }
 
 func clip(s string, n int) string {
@@ -51,59 +22,6 @@ func clip(s string, n int) string {
 		return s
 	}
 	return s[:n] + fmt.Sprintf("… (%d more bytes)", len(s)-n)
-}
-
-// renderTool shows a tool definition with its parameters as a table.
-func renderTool(t recordings.Tool) app.UI {
-	props := t.Parameters.GetObject("properties")
-	required := map[string]bool{}
-	for _, r := range t.Parameters.GetArray("required") {
-		required[string(r.GetStringBytes())] = true
-	}
-	type row struct{ name, typ, desc string }
-	var rows []row
-	props.Visit(func(k []byte, p *fastjson.Value) {
-		typ := string(p.GetStringBytes("type"))
-		if typ == "" {
-			typ = string(recordings.JSON(p.Get("type")))
-		}
-		if required[string(k)] {
-			typ += " · required"
-		}
-		rows = append(rows, row{string(k), typ, string(p.GetStringBytes("description"))})
-	})
-	return app.Div().Class("tool").Body(
-		app.H3().Body(app.Code().Text(t.Name)),
-		app.If(t.Description != "", func() app.UI { return app.P().Text(t.Description) }),
-		app.If(len(rows) > 0, func() app.UI {
-			return app.Table().Body(
-				app.THead().Body(app.Tr().Body(app.Th().Text("parameter"), app.Th().Text("type"), app.Th().Text("description"))),
-				app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
-					return app.Tr().Body(app.Td().Body(app.Code().Text(rows[i].name)), app.Td().Text(rows[i].typ), app.Td().Text(rows[i].desc))
-				})),
-			)
-		}),
-	)
-}
-
-// renderMessage draws one message card; key identifies it for the raw
-// toggle; testid is "message" for request messages.
-func (v *Viewer) renderMessage(key, role, name, callID string, parts []recordings.Part, testid string) app.UI {
-	raw := v.raw[key]
-	return app.Div().Class("msg role-"+role).DataSet("testid", testid).DataSet("role", role).Body(
-		app.Div().Class("msg-head").Body(
-			app.Span().Class("role").Text(role),
-			app.If(name != "", func() app.UI { return app.Span().Class("name").Text(name) }),
-			app.If(callID != "", func() app.UI {
-				return app.Button().Class("link call-id").Text("answers " + callID).Title("Show the tool call").
-					OnClick(func(ctx app.Context, e app.Event) { scrollToCall(callID) })
-			}),
-			app.Button().Class("link small toggle").Text(map[bool]string{true: "Markdown", false: "Raw"}[raw]).
-				Attr("aria-label", "Toggle raw text").Attr("aria-pressed", fmt.Sprint(raw)).
-				OnClick(func(ctx app.Context, e app.Event) { v.raw[key] = !raw }),
-		),
-		app.Range(parts).Slice(func(i int) app.UI { return renderPart(parts[i], raw, false) }),
-	)
 }
 
 // renderPart draws one part of a message; partial is true while stepping

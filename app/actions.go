@@ -1,0 +1,29 @@
+package app
+
+// The actions components post (ctx.NewAction, ctx.NewActionWithValue) and
+// the Viewer handles (ctx.Handle in its OnMount). Components only show
+// their props and post actions; the Viewer owns the page's state and does
+// the I/O.
+const (
+	actionSeek       = "recview/seek"        // value int: show the stream after that many chunks
+	actionPlay       = "recview/play"        // no value: play or pause the stream
+	actionSpeed      = "recview/speed"       // value int: play speed, chunks per second
+	actionOpenSample = "recview/open-sample" // value string: a Samples file name
+	actionOpenText   = "recview/open-text"   // value string: pasted recording JSON
+	actionOpenFiles  = "recview/open-files"  // value []app.Value: File objects to read
+	actionSelectDoc  = "recview/select-doc"  // value int: index of an open recording
+	actionHome       = "recview/home"        // no value: close everything, back to the gallery
+	actionTab        = "recview/tab"         // value string: tabView or tabRaw
+	actionTheme      = "recview/theme"       // no value: next theme (system, light, dark)
+	actionDismiss    = "recview/dismiss"     // no value: hide the error banner
+)
+
+// The tabs of a recording.
+const (
+	tabView = "view" // request, response and stepping
+	tabRaw  = "raw"  // the whole file as foldable JSON
+)
+
+// stateTheme is the localStorage key of the chosen theme: "", "light" or
+// "dark" ("" follows the system).
+const stateTheme = "theme"

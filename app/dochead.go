@@ -1,0 +1,111 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/recordings"
+)
+
+// DocHeader is the head of an open recording: file name, API family,
+// endpoint, model, streaming and chunk count, the hash status badge, the
+// copyable test_id, notices, and the Recording / Raw JSON tabs.
+type DocHeader struct {
+	app.Compo
+
+	Idoc *openDoc
+	Itab string // tabView or tabRaw
+}
+
+// Doc sets the recording shown.
+func (h *DocHeader) Doc(d *openDoc) *DocHeader { h.Idoc = d; return h }
+
+// Tab sets the selected tab.
+func (h *DocHeader) Tab(t string) *DocHeader { h.Itab = t; return h }
+
+// Render draws the header.
+func (h *DocHeader) Render() app.UI {
+	d := h.Idoc
+	r := d.rec
+	return app.Header().Class("rec-head").Body(
+		app.H1().DataSet("testid", "recording-title").Text(d.name),
+		app.Div().Class("meta").Body(
+			app.Span().Class("chip family").Text(r.Family.Title()),
+			app.If(r.Endpoint != "", func() app.UI {
+				return app.Code().Class("chip").Text(strings.TrimSpace(r.Method + " " + r.Endpoint))
+			}),
+			app.If(r.Model != "", func() app.UI { return app.Span().Class("chip").Text(r.Model) }),
+			app.Span().Class("chip").Text(streamLabel(d)),
+			hashBadge(d.hash),
+		),
+		app.If(r.HasTestID, h.renderTestID),
+		app.If(r.Unknown, func() app.UI { return app.P().Class("notice").Text(r.Notice) }),
+		app.If(d.asmErr != nil, func() app.UI {
+			return app.P().Class("notice").Text(fmt.Sprint(d.asmErr))
+		}),
+		app.Nav().Class("tabs").Attr("role", "tablist").Body(
+			h.renderTab(tabView, "Recording"),
+			h.renderTab(tabRaw, "Raw JSON"),
+		),
+	)
+}
+
+func (h *DocHeader) renderTestID() app.UI {
+	id := h.Idoc.rec.TestID
+	return app.Div().Class("test-id").Body(
+		app.Span().Class("label").Text("test_id"),
+		app.Code().Text(id),
+		app.Button().Class("link").Text("Copy").Attr("aria-label", "Copy the test_id").
+			OnClick(func(ctx app.Context, e app.Event) { copyText(id) }),
+	)
+}
+
+func (h *DocHeader) renderTab(id, label string) app.UI {
+	return app.Button().Class("tab").Class(map[bool]string{true: "active"}[h.Itab == id]).
+		Attr("role", "tab").Attr("aria-selected", fmt.Sprint(h.Itab == id)).Text(label).
+		OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionTab, id) })
+}
+
+// copyText puts text on the clipboard (the Clipboard API; the page is a
+// secure context on https and on loopback).
+func copyText(text string) {
+	if cb := app.Window().Get("navigator").Get("clipboard"); cb.Truthy() {
+		cb.Call("writeText", text)
+	}
+}
+
+func streamLabel(d *openDoc) string {
+	switch {
+	case d.rec.Exception != nil:
+		return "exception"
+	case d.rec.Streaming:
+		return "stream · " + plural(len(d.rec.Chunks), "chunk")
+	}
+	return "not streamed"
+}
+
+// hashBadge shows a HashCheck: ok with its scheme, mismatch with the name
+// the recorder would give the file, or unknown.
+func hashBadge(h recordings.HashCheck) app.UI {
+	status := h.Status.String()
+	text, title := "hash "+status, ""
+	switch h.Status {
+	case recordings.HashOK:
+		text = "hash ok · " + h.Scheme
+		title = "The file name is the recorder's hash of this request (" + h.Scheme + " scheme)."
+	case recordings.HashMismatch:
+		text = "hash mismatch"
+		title = "The request no longer hashes to the file name."
+		if h.ExpectedName != "" {
+			title += " The recorder would name it " + h.ExpectedName + " (" + h.Scheme + " scheme)."
+		}
+		if h.Note != "" {
+			title += " " + h.Note
+		}
+	default:
+		title = "The file name holds no request hash."
+	}
+	return app.Span().Class("badge hash-"+status).DataSet("testid", "hash-status").DataSet("status", status).
+		Title(title).Text(text)
+}

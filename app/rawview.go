@@ -1,0 +1,65 @@
+package app
+
+import (
+	"fmt"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/recordings"
+	"github.com/valyala/fastjson"
+)
+
+// RawView shows the whole file as indented JSON, folded by top-level key
+// and, for lists such as a stream's chunks, by element. Folds are <details>
+// elements, which the browser's find-in-page opens on a match. Its only
+// prop is the recording, so stepping or other state changes of the page
+// never render it again.
+type RawView struct {
+	app.Compo
+
+	Idoc *openDoc
+}
+
+// Doc sets the recording shown.
+func (r *RawView) Doc(d *openDoc) *RawView { r.Idoc = d; return r }
+
+// Render draws the folds.
+func (r *RawView) Render() app.UI {
+	var sections []app.UI
+	r.Idoc.rec.Doc.GetObject().Visit(func(k []byte, v *fastjson.Value) {
+		sections = append(sections, rawFold(string(k), v, 0))
+	})
+	return app.Section().Class("raw").Body(
+		app.P().Class("muted").Text("Folded by key; the browser's find (Ctrl/Cmd+F) opens the folds it matches in."),
+		app.Div().Body(sections...),
+	)
+}
+
+// rawFold renders one key's value: objects and lists fold into their
+// members down to two levels, then print as JSON.
+func rawFold(key string, v *fastjson.Value, depth int) app.UI {
+	var kids []app.UI
+	switch {
+	case depth < 2 && v.Type() == fastjson.TypeObject:
+		v.GetObject().Visit(func(k []byte, x *fastjson.Value) { kids = append(kids, rawFold(string(k), x, depth+1)) })
+	case depth < 2 && v.Type() == fastjson.TypeArray && len(v.GetArray()) > 1:
+		for i, x := range v.GetArray() {
+			kids = append(kids, rawFold(fmt.Sprintf("[%d]", i), x, depth+1))
+		}
+	default:
+		return app.Details().Class("fold").Open(depth == 0 || len(recordings.JSON(v)) < 400).Body(
+			app.Summary().Body(app.Code().Text(key)),
+			app.Pre().Class("json").Text(string(recordings.PrettyJSON(v))),
+		)
+	}
+	return app.Details().Class("fold").Open(depth < 1).Body(
+		app.Summary().Body(app.Code().Text(key), app.Span().Class("muted").Text(foldSummary(v))),
+		app.Div().Class("fold-body").Body(kids...),
+	)
+}
+
+func foldSummary(v *fastjson.Value) string {
+	if v.Type() == fastjson.TypeArray {
+		return fmt.Sprintf(" [%d]", len(v.GetArray()))
+	}
+	return fmt.Sprintf(" {%d}", v.GetObject().Len())
+}

@@ -1,0 +1,170 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/recordings"
+)
+
+// ResponsePanel shows the response as assembled at the current step: the
+// message (Markdown, or raw), tool calls, finish reason and usage; data
+// responses (embeddings, models, tool results); an exception's error card.
+// While stepping, the text chunk k added is highlighted and chunk k's raw
+// JSON is shown below.
+type ResponsePanel struct {
+	app.Compo
+
+	Idoc  *openDoc
+	Istep int // the step shown, 0..N (N for a response that is not a stream)
+
+	raw map[msgKey]bool // choices shown raw instead of Markdown
+}
+
+// Doc sets the recording shown.
+func (p *ResponsePanel) Doc(d *openDoc) *ResponsePanel { p.Idoc = d; return p }
+
+// Step sets the step shown.
+func (p *ResponsePanel) Step(k int) *ResponsePanel { p.Istep = k; return p }
+
+// Render draws the panel.
+func (p *ResponsePanel) Render() app.UI {
+	d := p.Idoc
+	r := d.rec
+	return app.Section().Class("panel response").Attr("aria-label", "Response").Body(
+		app.H2().Text(map[bool]string{true: "Response, assembled", false: "Response"}[r.Streaming]),
+		p.renderBody(),
+		app.If(d.stepper != nil && d.step > 0, func() app.UI { return renderChunk(d) }),
+	)
+}
+
+func (p *ResponsePanel) renderBody() app.UI {
+	d := p.Idoc
+	if e := d.rec.Exception; e != nil {
+		return renderException(e)
+	}
+	ans := recordings.ReadAnswer(d.rec.Family, d.view)
+	if len(ans.Choices) > 0 {
+		return p.renderAnswer(ans)
+	}
+	return renderData(d.rec, d.view)
+}
+
+func (p *ResponsePanel) flip(i int) {
+	if p.raw == nil {
+		p.raw = map[msgKey]bool{}
+	}
+	k := msgKey{p.Idoc, i}
+	p.raw[k] = !p.raw[k]
+}
+
+func (p *ResponsePanel) renderAnswer(ans recordings.Answer) app.UI {
+	d := p.Idoc
+	stepping := d.stepper != nil && d.step < d.stepper.Len()
+	return app.Div().Class("answer").Body(
+		app.Range(ans.Choices).Slice(func(i int) app.UI {
+			c := ans.Choices[i]
+			raw := p.raw[msgKey{d, i}]
+			return app.Div().Class("msg role-"+c.Role).Body(
+				app.Div().Class("msg-head").Body(
+					app.Span().Class("role").Text(c.Role),
+					app.If(len(ans.Choices) > 1, func() app.UI { return app.Span().Class("name").Text(fmt.Sprintf("choice %d", c.Index)) }),
+					rawToggle(raw, func() { p.flip(i) }),
+				),
+				app.Div().Class("assembled").DataSet("testid", "assembled").Body(
+					app.Range(c.Parts).Slice(func(j int) app.UI {
+						part := c.Parts[j]
+						switch {
+						case part.Kind == recordings.PartText && (stepping || raw):
+							return highlighted(part.Text, added(d, c.Index, recordings.KindContent))
+						case part.Kind == recordings.PartThinking && stepping:
+							return app.Details().Class("thinking").Open(true).Body(
+								app.Summary().Text("thinking"),
+								highlighted(part.Text, added(d, c.Index, recordings.KindThinking)),
+							)
+						}
+						return renderPart(part, raw, stepping)
+					}),
+				),
+				app.If(c.FinishReason != "", func() app.UI {
+					return app.P().Class("finish").Body(app.Span().Class("label").Text("finish reason "),
+						app.Code().DataSet("testid", "finish-reason").Text(c.FinishReason))
+				}),
+			)
+		}),
+		app.If(len(ans.Usage) > 0, func() app.UI {
+			return app.Div().Body(app.H3().Class("label").Text("usage"), renderUsage(ans.Usage))
+		}),
+	)
+}
+
+// added is the text of the given kind (content or thinking) that chunk k,
+// the current step, appended to choice c; "" at step 0 and at the end.
+func added(d *openDoc, choice int, kind recordings.DeltaKind) string {
+	if d.stepper == nil || d.step == 0 || d.step == d.stepper.Len() {
+		return ""
+	}
+	var s string
+	for _, dl := range d.stepper.Deltas(d.step) {
+		if dl.Append && dl.Choice == choice && dl.Kind == kind {
+			s += dl.Text
+		}
+	}
+	return s
+}
+
+// highlighted shows text plainly with its last added piece marked.
+func highlighted(text, added string) app.UI {
+	if text == "" {
+		return app.Text("")
+	}
+	if added == "" || !strings.HasSuffix(text, added) {
+		return app.Pre().Class("text").Text(text)
+	}
+	return app.Pre().Class("text").Body(
+		app.Text(text[:len(text)-len(added)]),
+		app.Mark().Text(added),
+	)
+}
+
+func renderUsage(us []recordings.UsageItem) app.UI {
+	return app.Dl().Class("usage").DataSet("testid", "usage").Body(
+		app.Range(us).Slice(func(i int) app.UI {
+			return app.Div().Body(app.Dt().Text(us[i].Name), app.Dd().Text(us[i].Value))
+		}),
+	)
+}
+
+func renderException(e *recordings.Exception) app.UI {
+	return app.Div().Class("error-card").Body(
+		app.H3().Text(fmt.Sprintf("%d %s", e.Status, e.Type)),
+		app.If(e.Provider != "" || e.Category != "", func() app.UI {
+			return app.P().Class("muted").Text(strings.Trim(e.Provider+" · "+e.Category, " ·"))
+		}),
+		app.Pre().Class("text").Text(e.Message),
+	)
+}
+
+// renderChunk shows chunk k's raw JSON and what it added.
+func renderChunk(d *openDoc) app.UI {
+	c := d.stepper.Chunk(d.step)
+	title := fmt.Sprintf("chunk %d", d.step)
+	if c.Event != "" {
+		title += " · " + c.Event
+	}
+	var raw string
+	if c.Data != nil {
+		raw = string(recordings.PrettyJSON(c.Data))
+	} else {
+		raw = c.Text
+	}
+	return app.Div().Class("chunk").Body(
+		app.H3().Text(title),
+		app.P().Class("deltas").Text(recordings.FormatDeltas(d.stepper.Deltas(d.step))),
+		app.If(d.stepper.ChunkErr(d.step) != nil, func() app.UI {
+			return app.P().Class("warn").Text(d.stepper.ChunkErr(d.step).Error())
+		}),
+		app.Pre().Class("json").DataSet("testid", "step-chunk").Text(raw),
+	)
+}

@@ -1,0 +1,52 @@
+package app
+
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// TopBar is the page header: the brand (back to the gallery), the file
+// picker and the theme switch.
+type TopBar struct {
+	app.Compo
+
+	Itheme string // the current theme: "", "light" or "dark"
+}
+
+// Theme sets the theme the switch shows.
+func (b *TopBar) Theme(v string) *TopBar { b.Itheme = v; return b }
+
+// Render draws the bar.
+func (b *TopBar) Render() app.UI {
+	return app.Header().Class("top").Body(
+		app.A().Class("brand").Href("#").Text("recview").OnClick(func(ctx app.Context, e app.Event) {
+			ctx.NewAction(actionHome)
+		}),
+		app.Span().Class("tagline").Text("LLM API recordings, readable"),
+		app.Div().Class("actions").Body(
+			app.Label().Class("button").Body(
+				app.Text("Open files…"),
+				app.Input().Type("file").Multiple(true).Accept(".json,application/json").
+					DataSet("testid", "file-input").Attr("aria-label", "Open recording files").
+					OnChange(b.onFiles),
+			),
+			app.Button().Class("button ghost").Text(themeLabel(b.Itheme)).
+				Title("Theme: follow the system, light or dark").Attr("aria-label", "Switch theme").
+				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionTheme) }),
+		),
+	)
+}
+
+// onFiles posts the chosen files, taken out of the input's FileList before
+// the input is cleared (so that choosing the same file again fires change).
+func (b *TopBar) onFiles(ctx app.Context, e app.Event) {
+	ctx.NewActionWithValue(actionOpenFiles, fileValues(ctx.JSSrc().Get("files")))
+	ctx.JSSrc().Set("value", "")
+}
+
+// fileValues copies the File objects of a FileList.
+func fileValues(list app.Value) []app.Value {
+	n := list.Get("length").Int()
+	files := make([]app.Value, n)
+	for i := range n {
+		files[i] = list.Call("item", i)
+	}
+	return files
+}
