@@ -97,12 +97,12 @@ func renderSpans(spans []Span) string {
 			switch {
 			case first && last:
 				b.WriteString(clip(t, maxEdit))
-			case first:
-				b.WriteString(tail(t, keepAround))
-			case last:
-				b.WriteString(head(t, keepAround))
-			case len(t) > 3*keepAround:
-				b.WriteString(head(t, keepAround) + " … " + tail(t, keepAround))
+			case first && len(t) > keepAround:
+				b.WriteString("…" + t[len(t)-tailLen(t, keepAround):])
+			case last && len(t) > keepAround:
+				b.WriteString(t[:headLen(t, keepAround)] + "…")
+			case !first && !last && len(t) > 3*keepAround:
+				b.WriteString(t[:headLen(t, keepAround)] + " … " + t[len(t)-tailLen(t, keepAround):])
 			default:
 				b.WriteString(t)
 			}
@@ -116,33 +116,43 @@ func clip(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	h := head(s, n)
-	return h + fmt.Sprintf(" (%d more bytes)", len(s)-len(h)+len("…"))
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + fmt.Sprintf("… (%d more bytes)", len(s)-n)
 }
 
-// head is the first n bytes of s, cut at a rune boundary and ended by "…"
-// when shorter than s.
-func head(s string, n int) string {
+// headLen is the length of the start of s kept when cutting it to about n
+// bytes: at most n, at a rune boundary, after the last white space if
+// there is one in the second half.
+func headLen(s string, n int) int {
 	if len(s) <= n {
-		return s
+		return len(s)
 	}
 	for n > 0 && !utf8.RuneStart(s[n]) {
 		n--
 	}
-	return s[:n] + "…"
+	if i := strings.LastIndexAny(s[:n], " \n\t"); i >= n/2 {
+		return i
+	}
+	return n
 }
 
-// tail is the last n bytes of s, cut at a rune boundary and started by
-// "…" when shorter than s.
-func tail(s string, n int) string {
+// tailLen is the length of the end of s kept when cutting it to about n
+// bytes: at most n, at a rune boundary, from the first white space if
+// there is one in the first half.
+func tailLen(s string, n int) int {
 	if len(s) <= n {
-		return s
+		return len(s)
 	}
 	i := len(s) - n
 	for i < len(s) && !utf8.RuneStart(s[i]) {
 		i++
 	}
-	return "…" + s[i:]
+	if j := strings.IndexAny(s[i:], " \n\t"); j >= 0 && j <= n/2 {
+		i += j + 1
+	}
+	return len(s) - i
 }
 
 // printable escapes control characters other than newline and tab.
