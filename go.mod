@@ -9,6 +9,7 @@ require (
 	github.com/google/go-cmp v0.7.0
 	github.com/maxence-charriere/go-app/v10 v10.1.11
 	github.com/openai/openai-go/v3 v3.96.0
+	github.com/sergi/go-diff v1.4.0
 	github.com/valyala/fastjson v1.6.4
 	github.com/yuin/goldmark v1.8.7
 )
@@ -23,7 +24,6 @@ require (
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/invopop/jsonschema v0.14.0 // indirect
 	github.com/pb33f/ordered-map/v2 v2.3.1 // indirect
-	github.com/sergi/go-diff v1.4.0 // indirect
 	github.com/standard-webhooks/standard-webhooks/libraries v0.0.1 // indirect
 	github.com/tidwall/gjson v1.20.0 // indirect
 	github.com/tidwall/match v1.1.1 // indirect
