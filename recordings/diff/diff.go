@@ -55,9 +55,11 @@ type Change struct {
 	Path string
 	Op   Op
 	// Old and New are the values in A and B: compact JSON (strings
-	// quoted) for request and response values, plain text for metadata
-	// ("51", "ok (current)"). A numeric vector of more than 8 numbers
-	// (an embedding) is one Change whose Old and New are the whole arrays.
+	// quoted) for request and response values and for other top-level
+	// keys, plain text for the metadata read from the Recording
+	// ("51", "ok (current)", the test_id). Usage counters are JSON
+	// numbers. A numeric array of more than 8 numbers (an embedding) is
+	// one Change whose Old and New are the whole arrays.
 	Old, New string
 	// Text is a word diff (see Words) of the two strings when either is
 	// longer than LongText bytes or holds a newline; nil otherwise. Old and

@@ -248,3 +248,61 @@ func TestCompare(t *testing.T) {
 		})
 	}
 }
+
+// ollama is an Ollama /api/generate recording.
+func ollama(createdAt string, duration int, response string, evalCount int) string {
+	return `{"request":{"method":"POST","url":"http://localhost:11434/api/generate","headers":{},` +
+		`"body":{"model":"llama3.2:3b","prompt":"Which planet?","stream":false},"endpoint":"/api/generate","model":"llama3.2:3b"},` +
+		`"response":{"body":{"__type__":"ollama._types.GenerateResponse","__data__":{"model":"llama3.2:3b","created_at":` + quote(createdAt) +
+		`,"done":true,"done_reason":"stop","total_duration":` + fmt.Sprint(duration) + `,"load_duration":` + fmt.Sprint(duration/2) +
+		`,"prompt_eval_count":23,"eval_count":` + fmt.Sprint(evalCount) + `,"response":` + quote(response) + `,"context":[1,2,3]}},"is_streaming":false}}`
+}
+
+func TestCompareAnswerKinds(t *testing.T) {
+	twoChoices := strings.Replace(completion("x", 0, `"Sunny."`, "stop", ""),
+		`"choices":[{"index":0,"message":{"role":"assistant","content":"Sunny."},"finish_reason":"stop"}]`,
+		`"choices":[{"index":0,"message":{"role":"assistant","content":"Sunny."},"finish_reason":"stop"},{"index":1,"message":{"role":"assistant","content":"Warm."},"finish_reason":"stop"}]`, 1)
+	tests := []struct {
+		name       string
+		a, b       string
+		want       []Change
+		sameResult bool
+	}{
+		{
+			name: "Ollama: timings, dates and context ignored, no choice prefix",
+			a:    ollama("2025-07-29T18:47:29Z", 334746667, "Humans live on Earth.", 6),
+			b:    strings.Replace(ollama("2026-01-02T10:00:00Z", 123, "Humans live on planet Earth.", 7), "[1,2,3]", "[4,5,6,7]", 1),
+			want: []Change{
+				{Kind: KindResponse, Path: "text", Op: OpChanged, Old: `"Humans live on Earth."`, New: `"Humans live on planet Earth."`},
+				{Kind: KindResponse, Path: "usage.eval_count", Op: OpChanged, Old: "6", New: "7"},
+			},
+		},
+		{
+			name: "a field the answer does not read",
+			a:    recording(tid, chatBody("0.7", question), completion("x", 0, `"Sunny."`, "stop", "")),
+			b:    strings.Replace(recording(tid, chatBody("0.7", question), completion("x", 0, `"Sunny."`, "stop", "")), `"object":"chat.completion","created":0,"model":"gpt-4o"`, `"object":"chat.completion","created":0,"model":"gpt-4o-2024-08-06"`, 1),
+			want: []Change{
+				{Kind: KindResponse, Path: "model", Op: OpChanged, Old: `"gpt-4o"`, New: `"gpt-4o-2024-08-06"`},
+			},
+		},
+		{
+			name: "choice added",
+			a:    recording(tid, chatBody("0.7", question), completion("x", 0, `"Sunny."`, "stop", "")),
+			b:    recording(tid, chatBody("0.7", question), twoChoices),
+			want: []Change{
+				{Kind: KindResponse, Path: "choices[1]", Op: OpAdded, New: `"Warm."`},
+			},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := Compare(parse(t, "a.json", tc.a), parse(t, "b.json", tc.b))
+			if d := cmp.Diff(tc.want, res.Changes); d != "" {
+				t.Errorf("changes (-want +got):\n%s", d)
+			}
+			if res.SameResult != tc.sameResult {
+				t.Errorf("SameResult %v, want %v", res.SameResult, tc.sameResult)
+			}
+		})
+	}
+}

@@ -15,9 +15,16 @@ type Span struct {
 	Text string
 }
 
-// maxWordTokens bounds the tokens Words diffs word by word; past it (a
-// million words or so) the texts are reported as one replacement.
+// maxWordTokens bounds the distinct tokens (or lines) an encoder maps to
+// runes; past it the texts are reported as one replacement.
 const maxWordTokens = 1 << 20
+
+// maxDirect is the most tokens (both sides together) that Words diffs word
+// by word in one go. Myers' algorithm costs up to the product of the
+// lengths: 4,000 tokens of unrelated text take about 0.3 s, 20,000 seven.
+// Larger changed parts are diffed line by line first, and each changed
+// block of lines word by word when it fits, else as one replacement.
+const maxDirect = 4000
 
 // Words returns a word diff of old and new: spans that, read in order,
 // give old when the OpAdded spans are skipped and new when the OpRemoved
@@ -29,9 +36,10 @@ const maxWordTokens = 1 << 20
 // on their own. Tokens are mapped to runes and diffed with go-diff's
 // diffmatchpatch (its lines-to-characters trick applied to words), then
 // small shared tokens between two edits are folded into the edits
-// (DiffCleanupSemantic) so that the diff reads by phrases. Words never
-// times out, so its output is stable. Equal texts give one OpEqual span
-// (none when both are empty).
+// (DiffCleanupSemantic) so that the diff reads by phrases. When the part
+// that differs is longer than about 2,000 words on each side, it is diffed
+// by lines first (see maxDirect). Words never times out, so its output is
+// stable. Equal texts give one OpEqual span (none when both are empty).
 func Words(old, new string) []Span {
 	if old == new {
 		if old == "" {
@@ -40,15 +48,74 @@ func Words(old, new string) []Span {
 		return []Span{{OpEqual, old}}
 	}
 	ta, tb := tokens(old), tokens(new)
+	p := 0
+	for p < len(ta) && p < len(tb) && ta[p] == tb[p] {
+		p++
+	}
+	q := 0
+	for q < len(ta)-p && q < len(tb)-p && ta[len(ta)-1-q] == tb[len(tb)-1-q] {
+		q++
+	}
+	spans := appendSpan(nil, OpEqual, strings.Join(ta[:p], ""))
+	spans = diffTokens(spans, ta[p:len(ta)-q], tb[p:len(tb)-q])
+	spans = appendSpan(spans, OpEqual, strings.Join(ta[len(ta)-q:], ""))
+	spans = orderEdits(spans)
+	if !rebuilds(spans, old, new) { // not reached with go-diff v1.4.0
+		return replace(old, new)
+	}
+	return spans
+}
+
+// diffTokens appends the diff of two token lists to spans: word by word
+// when they are short enough, else by lines first.
+func diffTokens(spans []Span, ta, tb []string) []Span {
+	if len(ta)+len(tb) <= maxDirect {
+		return runeDiff(spans, ta, tb, true)
+	}
+	la, lb := lines(strings.Join(ta, "")), lines(strings.Join(tb, ""))
+	byLine := runeDiff(nil, la, lb, false)
+	var rem, add string
+	flush := func() {
+		ra, rb := tokens(rem), tokens(add)
+		if len(ra)+len(rb) <= maxDirect {
+			spans = runeDiff(spans, ra, rb, true)
+		} else {
+			spans = appendSpan(spans, OpRemoved, rem)
+			spans = appendSpan(spans, OpAdded, add)
+		}
+		rem, add = "", ""
+	}
+	for _, s := range byLine {
+		switch s.Op {
+		case OpRemoved:
+			rem += s.Text
+		case OpAdded:
+			add += s.Text
+		default:
+			flush()
+			spans = appendSpan(spans, OpEqual, s.Text)
+		}
+	}
+	flush()
+	return spans
+}
+
+// runeDiff appends the diff of two lists of units (tokens or lines) to
+// spans, each distinct unit diffed as one rune; cleanup folds small
+// shared runs into the edits around them.
+func runeDiff(spans []Span, ta, tb []string, cleanup bool) []Span {
 	enc := newEncoder()
 	ra, rb := enc.encode(ta), enc.encode(tb)
 	if ra == nil || rb == nil {
-		return replace(old, new)
+		spans = appendSpan(spans, OpRemoved, strings.Join(ta, ""))
+		return appendSpan(spans, OpAdded, strings.Join(tb, ""))
 	}
 	dmp := diffmatchpatch.New()
 	dmp.DiffTimeout = 0
-	ds := dmp.DiffCleanupSemantic(dmp.DiffMainRunes(ra, rb, false))
-	var spans []Span
+	ds := dmp.DiffMainRunes(ra, rb, false)
+	if cleanup {
+		ds = dmp.DiffCleanupSemantic(ds)
+	}
 	for _, d := range ds {
 		var op Op
 		switch d.Type {
@@ -61,11 +128,21 @@ func Words(old, new string) []Span {
 		}
 		spans = appendSpan(spans, op, enc.decode(d.Text))
 	}
-	spans = orderEdits(spans)
-	if !rebuilds(spans, old, new) { // not reached with go-diff v1.4.0
-		return replace(old, new)
-	}
 	return spans
+}
+
+// lines splits s after each newline.
+func lines(s string) []string {
+	var out []string
+	for s != "" {
+		i := strings.IndexByte(s, '\n') + 1
+		if i == 0 {
+			i = len(s)
+		}
+		out = append(out, s[:i])
+		s = s[i:]
+	}
+	return out
 }
 
 // replace is the word diff of last resort: all of old out, all of new in.

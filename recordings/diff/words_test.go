@@ -1,9 +1,11 @@
 package diff
 
 import (
+	"math/rand"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
@@ -38,18 +40,21 @@ func TestWords(t *testing.T) {
 	}
 }
 
-// TestWordsManyTokens crosses the surrogate range of the token-to-rune
-// mapping (token 0xD800 and up): the texts must still come back intact.
-func TestWordsManyTokens(t *testing.T) {
+// TestWordsLong covers texts whose differing part is past maxDirect:
+// diffed by lines first (60,000 distinct lines, so that the line-to-rune
+// mapping crosses the surrogate range), and, for one unrelated long line
+// on each side, replaced as a whole rather than diffed for seconds.
+func TestWordsLong(t *testing.T) {
 	var a, b strings.Builder
-	word := func(i int) string { return "w" + strconv.Itoa(i) }
-	for i := range 70000 {
-		w := word(i)
-		a.WriteString(w + " ")
-		if i == 60000 {
-			w = "CHANGED"
+	line := func(i int) string { return "line " + strconv.Itoa(i) + " says hello\n" }
+	for i := range 60000 {
+		a.WriteString(line(i))
+		switch i {
+		case 0, 30000, 59999:
+			b.WriteString(strings.Replace(line(i), "hello", "bye", 1))
+		default:
+			b.WriteString(line(i))
 		}
-		b.WriteString(w + " ")
 	}
 	spans := Words(a.String(), b.String())
 	if !rebuilds(spans, a.String(), b.String()) {
@@ -61,8 +66,34 @@ func TestWordsManyTokens(t *testing.T) {
 			edits = append(edits, s)
 		}
 	}
-	if want := []Span{{OpRemoved, word(60000)}, {OpAdded, "CHANGED"}}; !cmp.Equal(edits, want) {
+	want := []Span{{OpRemoved, "hello"}, {OpAdded, "bye"}, {OpRemoved, "hello"}, {OpAdded, "bye"}, {OpRemoved, "hello"}, {OpAdded, "bye"}}
+	if !cmp.Equal(edits, want) {
 		t.Errorf("edits %q, want %q", edits, want)
+	}
+
+	r := rand.New(rand.NewSource(1))
+	noise := func() string {
+		var b strings.Builder
+		for range 20000 {
+			b.WriteString(string(rune('a'+r.Intn(26))) + "/")
+		}
+		return b.String()
+	}
+	x, y := noise(), noise()
+	start := time.Now()
+	spans = Words("same start "+x, "same start "+y)
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("Words took %v on 40,000 tokens", d)
+	}
+	// Apart from shared tokens at the ends, one replacement.
+	if !rebuilds(spans, "same start "+x, "same start "+y) || len(spans) > 4 ||
+		spans[0].Op != OpEqual || !strings.HasPrefix(spans[0].Text, "same start ") {
+		t.Errorf("unrelated long lines: %d spans, want at most: equal, removed, added, equal", len(spans))
+	}
+	for i, s := range spans {
+		if s.Op != OpEqual && len(s.Text) < 39000 {
+			t.Errorf("span %d: %s %d bytes, want the whole line", i, s.Op, len(s.Text))
+		}
 	}
 }
 
