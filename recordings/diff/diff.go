@@ -4,6 +4,7 @@ import (
 	"errors"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/recview/recview/recordings"
 	"github.com/valyala/fastjson"
@@ -220,7 +221,7 @@ func (c *comparer) response(a, b *recordings.Recording) {
 	va, errA := recordings.Assemble(a)
 	vb, errB := recordings.Assemble(b)
 	if ea, eb := assemblyStatus(errA), assemblyStatus(errB); ea != eb {
-		c.add(Change{Path: "assembly", Op: OpChanged, Old: strconv.Quote(ea), New: strconv.Quote(eb)})
+		c.add(Change{Path: "assembly", Op: OpChanged, Old: quote(ea), New: quote(eb)})
 	}
 	if a.Status != b.Status {
 		c.add(Change{Path: "http_status", Op: OpChanged, Old: strconv.Itoa(a.Status), New: strconv.Itoa(b.Status)})
@@ -292,7 +293,7 @@ func sameChunking(a, b *recordings.Recording) bool {
 func chunkSignature(ds []recordings.Delta) string {
 	var keep []recordings.Delta
 	for _, d := range ds {
-		if d.Field == "id" || len(d.Field) > 3 && d.Field[len(d.Field)-3:] == ".id" {
+		if d.Field == "id" || strings.HasSuffix(d.Field, ".id") {
 			continue
 		}
 		keep = append(keep, d)

@@ -306,3 +306,30 @@ func TestCompareAnswerKinds(t *testing.T) {
 		})
 	}
 }
+
+// toolStream is a streamed tool call: the call's id and name, then its
+// arguments in two pieces, then the finish reason.
+func toolStream(chatID, callID string) string {
+	chunk := func(delta, finish string) string {
+		return `{"__type__":"openai.types.chat.chat_completion_chunk.ChatCompletionChunk","__data__":{"id":` + quote(chatID) +
+			`,"object":"chat.completion.chunk","created":1,"model":"gpt-4o","choices":[{"index":0,"delta":` + delta + `,"finish_reason":` + finish + `}]}}`
+	}
+	return `{"body":[` +
+		chunk(`{"role":"assistant","tool_calls":[{"index":0,"id":`+quote(callID)+`,"type":"function","function":{"name":"get_weather","arguments":""}}]}`, "null") + "," +
+		chunk(`{"tool_calls":[{"index":0,"function":{"arguments":"{\"city\":"}}]}`, "null") + "," +
+		chunk(`{"tool_calls":[{"index":0,"function":{"arguments":"\"Paris\"}"}}]}`, "null") + "," +
+		chunk(`{}`, `"tool_calls"`) +
+		`],"is_streaming":true}`
+}
+
+func TestCompareToolStreams(t *testing.T) {
+	a := parse(t, "a.json", recording(tid, chatBody("0.7", question), toolStream("chatcmpl-1", "call_abc")))
+	b := parse(t, "b.json", recording(tid, chatBody("0.7", question), toolStream("chatcmpl-2", "call_xyz")))
+	if len(a.Chunks) != 4 {
+		t.Fatalf("%d chunks, want 4", len(a.Chunks))
+	}
+	res := Compare(a, b)
+	if len(res.Changes) != 0 || !res.SameResult || !res.SameChunking {
+		t.Errorf("streams differing only in ids: %+v", res)
+	}
+}
