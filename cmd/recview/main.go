@@ -5,9 +5,11 @@
 //	recview assemble FILE        the assembled response as JSON
 //	recview steps FILE           one line per stream chunk: what it adds
 //	recview verify [--json] PATH...  file name vs request hash
+//	recview diff A B             two recordings compared by meaning
 //
 // FILE may be "-" for standard input. Exit status: 0 on success, 1 when
-// verify finds a mismatch, 2 for unreadable input or bad usage.
+// verify finds a mismatch or diff finds different results, 2 for
+// unreadable input or bad usage.
 package main
 
 import (
@@ -26,6 +28,7 @@ commands:
   assemble FILE          the assembled (final, non-streaming) response as JSON
   steps FILE             one line per stream chunk: what the chunk adds
   verify [--json] PATH…  check file names against request hashes (folders recurse)
+  diff A B               compare two recordings by meaning (exit 1 if the results differ)
 
 FILE may be - for standard input.
 `
@@ -76,6 +79,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 	case "verify":
 		return verify(rest, stdin, stdout, stderr)
+	case "diff":
+		return diffCmd(rest, stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -1,0 +1,36 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/diff"
+)
+
+// diffCmd compares two recordings by meaning and prints the differences
+// (see diff.Result.Format). Exit 0 when the assembled responses are the
+// same, 1 when they differ, 2 when a file cannot be read or parsed.
+func diffCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) != 2 || args[0] == "-" && args[1] == "-" {
+		fmt.Fprintln(stderr, "usage: recview diff A B   (one of them may be -)")
+		return exitError{2}
+	}
+	var recs [2]*recordings.Recording
+	for i, path := range args {
+		r, err := load(path, stdin)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return exitError{2}
+		}
+		recs[i] = r
+	}
+	res := diff.Compare(recs[0], recs[1])
+	if err := res.Format(stdout); err != nil {
+		return err
+	}
+	if !res.SameResult {
+		return exitError{1}
+	}
+	return nil
+}

@@ -1,0 +1,215 @@
+package diff
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strconv"
+	"strings"
+
+	"github.com/recview/recview/recordings"
+)
+
+// answers compares two answers of family f: choice by choice, then usage.
+func (c *comparer) answers(f recordings.Family, a, b recordings.Answer) {
+	list := ""
+	switch f {
+	case recordings.FamilyOpenAIChat, recordings.FamilyOpenAICompletions:
+		list = "choices"
+	case recordings.FamilyGeminiGenerate:
+		list = "candidates"
+	}
+	if list == "" && (len(a.Choices) > 1 || len(b.Choices) > 1) {
+		list = "choices"
+	}
+	for i := range max(len(a.Choices), len(b.Choices)) {
+		p := ""
+		if list != "" {
+			p = indexPath(list, i)
+		}
+		switch {
+		case i >= len(b.Choices):
+			c.add(Change{Path: p, Op: OpRemoved, Old: quote(a.Choices[i].Text())})
+		case i >= len(a.Choices):
+			c.add(Change{Path: p, Op: OpAdded, New: quote(b.Choices[i].Text())})
+		default:
+			c.choice(p, &a.Choices[i], &b.Choices[i])
+		}
+	}
+	c.usage(a.Usage, b.Usage)
+}
+
+func (c *comparer) choice(p string, a, b *recordings.Choice) {
+	c.str(keyPath(p, "role"), a.Role, b.Role)
+	c.str(keyPath(p, "thinking"), partsText(a, recordings.PartThinking), partsText(b, recordings.PartThinking))
+	c.str(keyPath(p, "text"), a.Text(), b.Text())
+	c.toolCalls(keyPath(p, "tool_calls"), a.ToolCalls(), b.ToolCalls())
+	oa, ob := otherParts(a), otherParts(b)
+	for i := range max(len(oa), len(ob)) {
+		path := indexPath(keyPath(p, "other"), i)
+		switch {
+		case i >= len(ob):
+			c.add(Change{Path: path, Op: OpRemoved, Old: oa[i]})
+		case i >= len(oa):
+			c.add(Change{Path: path, Op: OpAdded, New: ob[i]})
+		case oa[i] != ob[i]:
+			c.add(Change{Path: path, Op: OpChanged, Old: oa[i], New: ob[i]})
+		}
+	}
+	c.str(keyPath(p, "finish_reason"), a.FinishReason, b.FinishReason)
+}
+
+// partsText joins the text of a choice's parts of one kind.
+func partsText(c *recordings.Choice, kind recordings.PartKind) string {
+	var b strings.Builder
+	for _, p := range c.Parts {
+		if p.Kind == kind {
+			b.WriteString(p.Text)
+		}
+	}
+	return b.String()
+}
+
+// otherParts describes, as JSON, the parts of a choice that are neither
+// text, thinking nor tool calls: images (by media type, size, URL and the
+// start of the SHA-256 of their base64 data) and parts recview does not
+// know, as recorded.
+func otherParts(c *recordings.Choice) []string {
+	var out []string
+	for _, p := range c.Parts {
+		switch p.Kind {
+		case recordings.PartText, recordings.PartThinking, recordings.PartToolCall:
+		case recordings.PartImage:
+			out = append(out, `{"image":`+quote(p.MediaType)+`,"bytes":`+strconv.Itoa(p.Size)+`,"url":`+quote(p.URL)+`,"sha256":`+quote(digest(p.Data))+`}`)
+		case recordings.PartToolResult:
+			out = append(out, `{"tool_result":`+quote(p.Text)+`}`)
+		default:
+			out = append(out, p.Text)
+		}
+	}
+	return out
+}
+
+// toolCalls matches the calls of two choices by name, the k-th call of a
+// name in A with the k-th of that name in B, and compares their arguments.
+// Call ids are not compared: every recording has its own.
+func (c *comparer) toolCalls(p string, a, b []*recordings.ToolCall) {
+	la, lb := callLabels(a), callLabels(b)
+	inB := make(map[string]int, len(b))
+	for j, l := range lb {
+		inB[l] = j
+	}
+	inA := make(map[string]bool, len(a))
+	for i, tc := range a {
+		inA[la[i]] = true
+		path := p + "[" + la[i] + "]"
+		j, ok := inB[la[i]]
+		if !ok {
+			c.add(Change{Path: path, Op: OpRemoved, Old: callJSON(tc)})
+			continue
+		}
+		c.callArgs(path+".arguments", tc, b[j])
+	}
+	for j, tc := range b {
+		if !inA[lb[j]] {
+			c.add(Change{Path: p + "[" + lb[j] + "]", Op: OpAdded, New: callJSON(tc)})
+		}
+	}
+}
+
+// callLabels names each call by its function name, "name#k" for the k-th
+// call of a name (k > 1), "?" standing for an empty name.
+func callLabels(calls []*recordings.ToolCall) []string {
+	seen := map[string]int{}
+	out := make([]string, len(calls))
+	for i, tc := range calls {
+		name := tc.Name
+		if name == "" {
+			name = "?"
+		}
+		seen[name]++
+		out[i] = name
+		if n := seen[name]; n > 1 {
+			out[i] += "#" + strconv.Itoa(n)
+		}
+	}
+	return out
+}
+
+// callArgs compares the arguments of two calls: by JSON path when both
+// parse, as text otherwise.
+func (c *comparer) callArgs(path string, a, b *recordings.ToolCall) {
+	if a.Parsed != nil && b.Parsed != nil {
+		c.value(path, a.Parsed, b.Parsed)
+		return
+	}
+	n := len(c.changes)
+	c.str(path, a.Arguments, b.Arguments)
+	if len(c.changes) == n {
+		return
+	}
+	var notes []string
+	if a.ParseErr != nil {
+		notes = append(notes, "A's arguments are not JSON: "+a.ParseErr.Error())
+	}
+	if b.ParseErr != nil {
+		notes = append(notes, "B's arguments are not JSON: "+b.ParseErr.Error())
+	}
+	c.changes[n].Note = strings.Join(notes, "; ")
+}
+
+// callJSON describes a call as {"name": ..., "arguments": ...}, the
+// arguments parsed when they are JSON.
+func callJSON(tc *recordings.ToolCall) string {
+	args := quote(tc.Arguments)
+	if tc.Parsed != nil {
+		args = jsonText(tc.Parsed)
+	}
+	return `{"name":` + quote(tc.Name) + `,"arguments":` + args + `}`
+}
+
+// usage compares usage counters by name, leaving out the timings listed in
+// Ignored.
+func (c *comparer) usage(a, b []recordings.UsageItem) {
+	vb := make(map[string]string, len(b))
+	for _, u := range b {
+		vb[u.Name] = u.Value
+	}
+	va := make(map[string]bool, len(a))
+	for _, u := range a {
+		va[u.Name] = true
+		if ignored(u.Name) {
+			continue
+		}
+		path := "usage." + u.Name
+		switch w, ok := vb[u.Name]; {
+		case !ok:
+			c.add(Change{Path: path, Op: OpRemoved, Old: u.Value})
+		case !sameNumberText(u.Value, w):
+			c.add(Change{Path: path, Op: OpChanged, Old: u.Value, New: w})
+		}
+	}
+	for _, u := range b {
+		if !va[u.Name] && !ignored(u.Name) {
+			c.add(Change{Path: "usage." + u.Name, Op: OpAdded, New: u.Value})
+		}
+	}
+}
+
+// sameNumberText compares two numbers written as JSON.
+func sameNumberText(a, b string) bool {
+	if a == b {
+		return true
+	}
+	fa, errA := strconv.ParseFloat(a, 64)
+	fb, errB := strconv.ParseFloat(b, 64)
+	return errA == nil && errB == nil && fa == fb && !(isInt([]byte(a)) && isInt([]byte(b)))
+}
+
+// digest is the first 16 hex digits of the SHA-256 of s, "" for "".
+func digest(s string) string {
+	if s == "" {
+		return ""
+	}
+	h := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(h[:8])
+}

@@ -1,0 +1,28 @@
+// Package diff compares two recordings by meaning rather than by bytes:
+// the same test recorded twice (before and after a re-recording, or in
+// different years) differs in ids, timestamps and the way the stream was
+// cut into chunks, none of which a reviewer needs to see.
+//
+// Compare lists the differences in three kinds:
+//
+//   - metadata: test_id, API family, endpoint, model, streaming, chunk
+//     count, request-hash status (recordings.VerifyHash), other top-level
+//     keys of the file;
+//   - request: the request objects, by JSON path ("body.temperature",
+//     "body.messages[1].content"), long strings by a word diff;
+//   - response: the assembled responses (recordings.Assemble), read as
+//     answers (recordings.ReadAnswer): text per choice by a word diff, tool
+//     calls matched by name and compared by parsed arguments, finish
+//     reason, usage; other kinds (embeddings, model lists, errors) by JSON
+//     path. The ids and timestamps listed in Ignored are left out.
+//
+// A Result also says whether the assembled responses mean the same
+// (SameResult) and whether the streams were cut the same way
+// (SameChunking): "same result, different chunking" is a re-recording that
+// changed nothing a test can see. Result.Format prints a Result for a
+// terminal, the way `recview diff A B` does.
+//
+// Words is the word diff used for long strings, built on
+// github.com/sergi/go-diff's diffmatchpatch. The package uses neither the
+// file system nor syscall/js, and builds for GOOS=js GOARCH=wasm.
+package diff

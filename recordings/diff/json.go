@@ -1,0 +1,185 @@
+package diff
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/recview/recview/recordings"
+	"github.com/valyala/fastjson"
+)
+
+// minVector is the length above which an array of numbers is compared as
+// one vector (an embedding) rather than element by element.
+const minVector = 8
+
+// value compares two JSON values at path; nil stands for an absent value.
+func (c *comparer) value(path string, a, b *fastjson.Value) {
+	switch {
+	case a == nil && b == nil:
+		return
+	case c.nullIsAbsent && (a == nil || b == nil) && isNull(a) && isNull(b):
+		return
+	case a == nil:
+		if !c.skipped(path, OpAdded) {
+			c.add(Change{Path: path, Op: OpAdded, New: jsonText(b)})
+		}
+		return
+	case b == nil:
+		if !c.skipped(path, OpRemoved) {
+			c.add(Change{Path: path, Op: OpRemoved, Old: jsonText(a)})
+		}
+		return
+	}
+	if c.skipped(path, OpChanged) {
+		return
+	}
+	ta, tb := a.Type(), b.Type()
+	switch {
+	case ta == fastjson.TypeObject && tb == fastjson.TypeObject:
+		c.object(path, a, b, nil)
+		return
+	case ta == fastjson.TypeArray && tb == fastjson.TypeArray:
+		xa, xb := a.GetArray(), b.GetArray()
+		if (len(xa) > minVector || len(xb) > minVector) && isVector(xa) && isVector(xb) {
+			c.vector(path, a, b)
+			return
+		}
+		for i := range max(len(xa), len(xb)) {
+			var x, y *fastjson.Value
+			if i < len(xa) {
+				x = xa[i]
+			}
+			if i < len(xb) {
+				y = xb[i]
+			}
+			c.value(indexPath(path, i), x, y)
+		}
+		return
+	case ta == fastjson.TypeString && tb == fastjson.TypeString:
+		c.str(path, string(a.GetStringBytes()), string(b.GetStringBytes()))
+		return
+	case ta == fastjson.TypeNumber && tb == fastjson.TypeNumber:
+		if sameNumber(a, b) {
+			return
+		}
+	case ta == tb: // true, false, null
+		return
+	}
+	c.add(Change{Path: path, Op: OpChanged, Old: jsonText(a), New: jsonText(b)})
+}
+
+// str compares two strings, with a word diff when they are long.
+func (c *comparer) str(path, a, b string) {
+	if a == b {
+		return
+	}
+	ch := Change{Path: path, Op: OpChanged, Old: quote(a), New: quote(b)}
+	if !c.quick && (isLong(a) || isLong(b)) {
+		ch.Text = Words(a, b)
+	}
+	c.add(ch)
+}
+
+func (c *comparer) skipped(path string, op Op) bool {
+	return c.skip != nil && c.skip(path, op)
+}
+
+// isNull reports whether v is absent or JSON null.
+func isNull(v *fastjson.Value) bool { return v == nil || v.Type() == fastjson.TypeNull }
+
+// isLong reports whether s gets a word diff rather than old → new.
+func isLong(s string) bool { return len(s) > LongText || strings.Contains(s, "\n") }
+
+// equal reports whether a and b mean the same JSON, leaving out the paths
+// skip selects.
+func equal(a, b *fastjson.Value, skip func(path string) bool) bool {
+	c := &comparer{quick: true}
+	if skip != nil {
+		c.skip = func(path string, _ Op) bool { return skip(path) }
+	}
+	c.value("", a, b)
+	return len(c.changes) == 0
+}
+
+// sameNumber compares two JSON numbers by value; integers (no fraction, no
+// exponent) by their digits, so that ids past 2^53 stay distinct.
+func sameNumber(a, b *fastjson.Value) bool {
+	ra, rb := a.MarshalTo(nil), b.MarshalTo(nil)
+	if bytes.Equal(ra, rb) {
+		return true
+	}
+	if isInt(ra) && isInt(rb) {
+		return false
+	}
+	fa, errA := a.Float64()
+	fb, errB := b.Float64()
+	return errA == nil && errB == nil && fa == fb
+}
+
+func isInt(tok []byte) bool { return !bytes.ContainsAny(tok, ".eE") }
+
+func isVector(xs []*fastjson.Value) bool {
+	for _, x := range xs {
+		if x.Type() != fastjson.TypeNumber {
+			return false
+		}
+	}
+	return true
+}
+
+// vector compares two arrays of numbers as a whole.
+func (c *comparer) vector(path string, a, b *fastjson.Value) {
+	xa, xb := a.GetArray(), b.GetArray()
+	ch := Change{Path: path, Op: OpChanged, Old: jsonText(a), New: jsonText(b)}
+	if len(xa) != len(xb) {
+		ch.Note = fmt.Sprintf("%d → %d numbers", len(xa), len(xb))
+		c.add(ch)
+		return
+	}
+	n, most := 0, 0.0
+	for i := range xa {
+		if sameNumber(xa[i], xb[i]) {
+			continue
+		}
+		n++
+		fa, _ := xa[i].Float64()
+		fb, _ := xb[i].Float64()
+		if d := math.Abs(fa - fb); d > most {
+			most = d
+		}
+	}
+	if n == 0 {
+		return
+	}
+	ch.Note = fmt.Sprintf("%d of %d numbers differ, by at most %s", n, len(xa), strconv.FormatFloat(most, 'g', 3, 64))
+	c.add(ch)
+}
+
+// jsonText is v as compact JSON.
+func jsonText(v *fastjson.Value) string { return string(recordings.JSON(v)) }
+
+// quote is s as a JSON string literal.
+func quote(s string) string { return string(recordings.AppendQuote(nil, []byte(s))) }
+
+// keyPath appends an object key to a path: ".key" for plain keys (letters,
+// digits, "_", "-"), `["key"]` for the others.
+func keyPath(path, key string) string {
+	plain := key != ""
+	for i := 0; i < len(key) && plain; i++ {
+		ch := key[i]
+		plain = ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' || ch == '_' || ch == '-'
+	}
+	if !plain {
+		return path + "[" + quote(key) + "]"
+	}
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+// indexPath appends an array index to a path.
+func indexPath(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]" }
