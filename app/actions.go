@@ -11,6 +11,7 @@ const (
 	actionOpenSample = "recview/open-sample" // value string: a Samples file name
 	actionOpenText   = "recview/open-text"   // value string: pasted recording JSON
 	actionOpenFiles  = "recview/open-files"  // value []app.Value: File objects to read
+	actionOpenURL    = "recview/open-url"    // value string: a recording URL (GitHub blob, raw, gist...)
 	actionSelectDoc  = "recview/select-doc"  // value int: index of an open recording
 	actionHome       = "recview/home"        // no value: close everything, back to the gallery
 	actionTab        = "recview/tab"         // value string: tabView or tabRaw

@@ -12,6 +12,7 @@ import (
 type openDoc struct {
 	name    string // file name, shown as the title
 	sample  string // the gallery file it came from, "" for a user's file
+	src     string // the URL it was fetched from (raw form), "" for a file
 	rec     *recordings.Recording
 	conv    recordings.Conversation
 	hash    recordings.HashCheck

@@ -1,6 +1,10 @@
 package app
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
 
 // TopBar is the page header: the brand (back to the gallery), the file
 // picker and the theme switch.
@@ -21,6 +25,9 @@ func (b *TopBar) Render() app.UI {
 		}),
 		app.Span().Class("tagline").Text("LLM API recordings, readable"),
 		app.Div().Class("actions").Body(
+			app.Input().Type("url").Class("url-box").Placeholder("Open a URL: GitHub file, raw or gist link…").
+				DataSet("testid", "url-input").Attr("aria-label", "Open a recording by URL").
+				Attr("enterkeyhint", "go").OnKeyDown(b.onURLKey),
 			app.Label().Class("button").Body(
 				app.Text("Open files…"),
 				app.Input().Type("file").Multiple(true).Accept(".json,application/json").
@@ -32,6 +39,17 @@ func (b *TopBar) Render() app.UI {
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionTheme) }),
 		),
 	)
+}
+
+// onURLKey opens the URL typed in the URL box on Enter.
+func (b *TopBar) onURLKey(ctx app.Context, e app.Event) {
+	if e.Get("key").String() != "Enter" {
+		return
+	}
+	e.PreventDefault()
+	if link := strings.TrimSpace(ctx.JSSrc().Get("value").String()); link != "" {
+		ctx.NewActionWithValue(actionOpenURL, link)
+	}
 }
 
 // onFiles posts the chosen files, taken out of the input's FileList before

@@ -2,8 +2,6 @@ package app
 
 import (
 	"fmt"
-	"net/url"
-	"strconv"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -56,6 +54,7 @@ func (v *Viewer) handleActions(ctx app.Context) {
 	ctx.Handle(actionSpeed, func(ctx app.Context, a app.Action) { v.speed = max(1, a.Value.(int)) })
 	ctx.Handle(actionOpenSample, func(ctx app.Context, a app.Action) { v.loadSample(ctx, a.Value.(string), -1) })
 	ctx.Handle(actionOpenText, func(ctx app.Context, a app.Action) { v.openText(ctx, a.Value.(string)) })
+	ctx.Handle(actionOpenURL, func(ctx app.Context, a app.Action) { v.loadURL(ctx, a.Value.(string), -1) })
 	ctx.Handle(actionOpenFiles, func(ctx app.Context, a app.Action) { v.readFiles(ctx, a.Value.([]app.Value)) })
 	ctx.Handle(actionSelectDoc, func(ctx app.Context, a app.Action) {
 		v.cur, v.playing = a.Value.(int), false
@@ -137,53 +136,6 @@ func (v *Viewer) tick(ctx app.Context) {
 		}
 		v.tick(ctx)
 	})
-}
-
-// syncFragment writes the open sample and step into the URL fragment
-// (replaceState: stepping does not flood the history).
-func (v *Viewer) syncFragment() {
-	frag := ""
-	if d := v.current(); d != nil && d.sample != "" {
-		q := url.Values{"sample": {d.sample}}
-		if d.stepper != nil && d.step != d.stepper.Len() {
-			q.Set("step", strconv.Itoa(d.step))
-		}
-		frag = q.Encode()
-	}
-	h := app.Window().Get("history")
-	if !h.Truthy() {
-		return
-	}
-	loc := app.Window().Get("location")
-	base := loc.Get("pathname").String() + loc.Get("search").String()
-	if frag != "" {
-		base += "#" + frag
-	}
-	if app.Window().Get("location").Get("hash").String() != "#"+frag {
-		h.Call("replaceState", nil, "", base)
-	}
-}
-
-// openFragment opens the sample and step the URL fragment names.
-func (v *Viewer) openFragment(ctx app.Context) {
-	frag := app.Window().URL().Fragment
-	q, err := url.ParseQuery(frag)
-	if err != nil || q.Get("sample") == "" {
-		return
-	}
-	step := -1
-	if s := q.Get("step"); s != "" {
-		if n, err := strconv.Atoi(s); err == nil {
-			step = n
-		}
-	}
-	if d := v.current(); d != nil && d.sample == q.Get("sample") {
-		if step >= 0 {
-			d.seek(step)
-		}
-		return
-	}
-	v.loadSample(ctx, q.Get("sample"), step)
 }
 
 // Render draws the page.

@@ -1,0 +1,87 @@
+package app
+
+import (
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/recordings"
+)
+
+// loadURL fetches a recording from a URL (src= in the fragment, or the
+// header's URL box) and opens it at step (the last step when step < 0).
+// GitHub blob links are fetched from raw.githubusercontent.com
+// (recordings.RawURL). On any failure the error names the URL and why, and
+// what was open stays open.
+func (v *Viewer) loadURL(ctx app.Context, link string, step int) {
+	src, err := recordings.RawURL(link)
+	if err != nil {
+		v.fail(err)
+		return
+	}
+	v.loading = src
+	ctx = v.ctx
+	ctx.Async(func() {
+		data, err := fetchRecording(src)
+		var d *openDoc
+		if err == nil {
+			d, err = newDoc(fileName(src), data)
+		}
+		ctx.Dispatch(func(ctx app.Context) {
+			if err != nil {
+				v.fail(err)
+				return
+			}
+			d.src = src
+			if step >= 0 {
+				d.seek(step)
+			}
+			v.open(ctx, []*openDoc{d})
+		})
+	})
+}
+
+// fetchRecording GETs a recording with the browser's fetch (CORS mode, no
+// credentials, no referrer: the site's Referrer-Policy is no-referrer). It
+// refuses answers that are not 200, HTML pages, and bodies larger than
+// recordings.MaxSize, before reading them where the headers tell.
+func fetchRecording(src string) ([]byte, error) {
+	res, err := http.Get(src)
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot fetch it: the server did not allow this page to read it (no CORS header), or it could not be reached", src)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("%s: the server answered %s", src, res.Status)
+	}
+	if mt, _, _ := mime.ParseMediaType(res.Header.Get("Content-Type")); mt == "text/html" {
+		return nil, fmt.Errorf("%s: the server answered with an HTML page, not a recording (on GitHub, use the file's Raw link)", src)
+	}
+	if res.ContentLength > recordings.MaxSize {
+		return nil, fmt.Errorf("%s: %w (%d bytes)", src, recordings.ErrTooLarge, res.ContentLength)
+	}
+	data, err := io.ReadAll(io.LimitReader(res.Body, recordings.MaxSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: the download failed: %v", src, err)
+	}
+	if len(data) > recordings.MaxSize {
+		return nil, fmt.Errorf("%s: %w (more than %d bytes)", src, recordings.ErrTooLarge, recordings.MaxSize)
+	}
+	return data, nil
+}
+
+// fileName is the last path element of a URL, the name a recording fetched
+// from it is shown under.
+func fileName(src string) string {
+	name := src
+	if i := strings.IndexAny(name, "?#"); i >= 0 {
+		name = name[:i]
+	}
+	if i := strings.LastIndexByte(name, '/'); i >= 0 && i < len(name)-1 {
+		name = name[i+1:]
+	}
+	return name
+}
