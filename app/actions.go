@@ -5,24 +5,38 @@ package app
 // their props and post actions; the Viewer owns the page's state and does
 // the I/O.
 const (
-	actionSeek       = "recview/seek"        // value int: show the stream after that many chunks
-	actionPlay       = "recview/play"        // no value: play or pause the stream
-	actionSpeed      = "recview/speed"       // value int: play speed, chunks per second
-	actionOpenSample = "recview/open-sample" // value string: a Samples file name
-	actionOpenText   = "recview/open-text"   // value string: pasted recording JSON
-	actionOpenFiles  = "recview/open-files"  // value []app.Value: File objects to read
-	actionOpenURL    = "recview/open-url"    // value string: a recording URL (GitHub blob, raw, gist...)
-	actionSelectDoc  = "recview/select-doc"  // value int: index of an open recording
-	actionHome       = "recview/home"        // no value: close everything, back to the gallery
-	actionTab        = "recview/tab"         // value string: tabView or tabRaw
-	actionTheme      = "recview/theme"       // no value: next theme (system, light, dark)
-	actionDismiss    = "recview/dismiss"     // no value: hide the error banner
+	actionSeek        = "recview/seek"         // value int: show the stream after that many chunks
+	actionPlay        = "recview/play"         // no value: play or pause the stream
+	actionSpeed       = "recview/speed"        // value int: play speed, chunks per second
+	actionOpenSample  = "recview/open-sample"  // value string: a Samples file name
+	actionOpenText    = "recview/open-text"    // value string: pasted recording JSON
+	actionOpenFiles   = "recview/open-files"   // value []app.Value: File objects to read
+	actionOpenURL     = "recview/open-url"     // value string: a recording URL (GitHub blob, raw, gist...)
+	actionOpenFolder  = "recview/open-folder"  // value []fileRef: the files of a picked folder, for the index
+	actionOpenRow     = "recview/open-row"     // value int: open the file of that index row
+	actionShowIndex   = "recview/show-index"   // no value: show the index again
+	actionCompareRows = "recview/compare-rows" // value [2]int: compare the files of two index rows
+	actionCompareDocs = "recview/compare-docs" // value [2]int: compare two open recordings
+	actionShowDiff    = "recview/show-diff"    // no value: show the last comparison again
+	actionSelectDoc   = "recview/select-doc"   // value int: index of an open recording
+	actionHome        = "recview/home"         // no value: close everything, back to the gallery
+	actionTab         = "recview/tab"          // value string: tabView or tabRaw
+	actionTheme       = "recview/theme"        // no value: next theme (system, light, dark)
+	actionDismiss     = "recview/dismiss"      // no value: hide the error banner
+	actionFail        = "recview/fail"         // value string: show an error
 )
 
 // The tabs of a recording.
 const (
 	tabView = "view" // request, response and stepping
 	tabRaw  = "raw"  // the whole file as foldable JSON
+)
+
+// What the main area shows once something is open.
+const (
+	viewDoc   = ""      // the current recording
+	viewIndex = "index" // the index of a folder or many files
+	viewDiff  = "diff"  // the comparison of two recordings
 )
 
 // stateTheme is the localStorage key of the chosen theme: "", "light" or

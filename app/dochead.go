@@ -52,12 +52,13 @@ func (h *DocHeader) Render() app.UI {
 }
 
 func (h *DocHeader) renderTestID() app.UI {
-	id := h.Idoc.rec.TestID
 	return app.Div().Class("test-id").Body(
 		app.Span().Class("label").Text("test_id"),
-		app.Code().Text(id),
+		app.Code().Text(h.Idoc.rec.TestID),
+		// The handler reads the test_id when clicked: go-app keeps the
+		// handler first bound here when another recording is shown.
 		app.Button().Class("link").Text("Copy").Attr("aria-label", "Copy the test_id").
-			OnClick(func(ctx app.Context, e app.Event) { copyText(id) }),
+			OnClick(func(ctx app.Context, e app.Event) { copyText(h.Idoc.rec.TestID) }),
 	)
 }
 

@@ -59,6 +59,14 @@ func (v *Viewer) readFiles(ctx app.Context, files []app.Value) {
 	if n == 0 {
 		return
 	}
+	if n > 1 {
+		refs := make([]fileRef, n)
+		for i, f := range files {
+			refs[i] = newFileRef(f, "")
+		}
+		v.indexFiles(refs)
+		return
+	}
 	v.loading = plural(n, "file")
 	ctx = v.ctx
 	type result struct {
@@ -184,11 +192,16 @@ func (v *Viewer) listen(ctx app.Context) {
 	})
 	on("drop", func(e app.Value) {
 		e.Call("preventDefault")
-		files := fileValues(e.Get("dataTransfer").Get("files"))
-		ctx.Dispatch(func(ctx app.Context) {
-			v.drag = false
-			v.readFiles(ctx, files)
-		})
+		dt := e.Get("dataTransfer")
+		// The items of a drop are readable only during the event.
+		entries, folder := droppedEntries(dt)
+		files := fileValues(dt.Get("files"))
+		ctx.Dispatch(func(ctx app.Context) { v.drag = false })
+		if folder {
+			v.indexEntries(entries)
+			return
+		}
+		ctx.Dispatch(func(ctx app.Context) { v.readFiles(ctx, files) })
 	})
 	on("hashchange", func(e app.Value) {
 		ctx.Dispatch(func(ctx app.Context) { v.openFragment(ctx) })

@@ -67,13 +67,20 @@ func (p *RequestPanel) renderMessage(i int) app.UI {
 			app.Span().Class("role").Text(m.Role),
 			app.If(m.Name != "", func() app.UI { return app.Span().Class("name").Text(m.Name) }),
 			app.If(m.CallID != "", func() app.UI {
-				return app.Button().Class("link call-id").Text("answers " + m.CallID).Title("Show the tool call").
-					OnClick(func(ctx app.Context, e app.Event) { scrollToCall(m.CallID) })
+				return app.Button().Class("link call-id").Text("answers "+m.CallID).Title("Show the tool call").
+					DataSet("call", m.CallID).OnClick(onCallLink)
 			}),
 			rawToggle(raw, func() { p.flip(i) }),
 		),
 		app.Range(m.Parts).Slice(func(j int) app.UI { return renderPart(m.Parts[j], raw, false) }),
 	)
+}
+
+// onCallLink scrolls to the tool call a tool result answers, named by the
+// button's data-call (read when clicked: go-app keeps the first handler
+// bound to a button, so a captured id would go stale).
+func onCallLink(ctx app.Context, e app.Event) {
+	scrollToCall(ctx.JSSrc().Get("dataset").Get("call").String())
 }
 
 func toolNames(ts []recordings.Tool) string {

@@ -41,7 +41,7 @@ func (s *StepBar) Render() app.UI {
 	return app.Div().Class("stepbar").Body(
 		app.Div().Class("controls").Body(
 			app.Button().Class("button ghost").Text("◀").Title("Previous chunk (←, Shift+← for 10)").
-				Attr("aria-label", "Previous chunk").Disabled(k == 0).OnClick(seekTo(k-1)),
+				Attr("aria-label", "Previous chunk").Disabled(k == 0).OnClick(s.seekBy(-1)),
 			app.Input().Type("range").Min(0).Max(n).Value(k).Class("slider").
 				DataSet("testid", "step-slider").Attr("aria-label", "Step through the stream").
 				OnInput(func(ctx app.Context, e app.Event) {
@@ -49,7 +49,7 @@ func (s *StepBar) Render() app.UI {
 					ctx.NewActionWithValue(actionSeek, k)
 				}),
 			app.Button().Class("button ghost").Text("▶").Title("Next chunk (→, Shift+→ for 10)").
-				Attr("aria-label", "Next chunk").Disabled(k == n).OnClick(seekTo(k+1)),
+				Attr("aria-label", "Next chunk").Disabled(k == n).OnClick(s.seekBy(1)),
 			app.Button().Class("button").Text(map[bool]string{true: "Pause", false: "Play"}[s.Iplaying]).
 				Title("Play the stream (Space)").Attr("aria-label", "Play or pause").
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionPlay) }),
@@ -68,8 +68,12 @@ func (s *StepBar) Render() app.UI {
 	)
 }
 
-func seekTo(k int) app.EventHandler {
-	return func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSeek, k) }
+// seekBy moves n chunks from the step shown when the event fires. (go-app
+// keeps the first handler it bound to an element as long as the handler's
+// code is the same, so a handler must read what it needs when it runs,
+// not capture it when rendered.)
+func (s *StepBar) seekBy(n int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSeek, s.Istep+n) }
 }
 
 func (s *StepBar) renderStrip() app.UI {

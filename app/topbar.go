@@ -34,6 +34,12 @@ func (b *TopBar) Render() app.UI {
 					DataSet("testid", "file-input").Attr("aria-label", "Open recording files").
 					OnChange(b.onFiles),
 			),
+			app.Label().Class("button ghost").Title("Open a recordings folder: an index of every .json file in it").Body(
+				app.Text("Folder…"),
+				app.Input().Type("file").Attr("webkitdirectory", true).
+					DataSet("testid", "folder-input").Attr("aria-label", "Open a recordings folder").
+					OnChange(b.onFolder),
+			),
 			app.Button().Class("button ghost").Text(themeLabel(b.Itheme)).
 				Title("Theme: follow the system, light or dark").Attr("aria-label", "Switch theme").
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionTheme) }),
@@ -57,6 +63,24 @@ func (b *TopBar) onURLKey(ctx app.Context, e app.Event) {
 func (b *TopBar) onFiles(ctx app.Context, e app.Event) {
 	ctx.NewActionWithValue(actionOpenFiles, fileValues(ctx.JSSrc().Get("files")))
 	ctx.JSSrc().Set("value", "")
+}
+
+// onFolder posts the .json files of the chosen folder, with their paths in
+// it, for the index.
+func (b *TopBar) onFolder(ctx app.Context, e app.Event) {
+	var refs []fileRef
+	for _, f := range fileValues(ctx.JSSrc().Get("files")) {
+		path := f.Get("webkitRelativePath").String()
+		if strings.HasSuffix(strings.ToLower(f.Get("name").String()), ".json") {
+			refs = append(refs, newFileRef(f, path))
+		}
+	}
+	ctx.JSSrc().Set("value", "")
+	if len(refs) == 0 {
+		ctx.NewActionWithValue(actionFail, "the chosen folder holds no .json files")
+		return
+	}
+	ctx.NewActionWithValue(actionOpenFolder, refs)
 }
 
 // fileValues copies the File objects of a FileList.

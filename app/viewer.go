@@ -1,7 +1,9 @@
 package app
 
 import (
+	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -21,6 +23,10 @@ type Viewer struct {
 	speed   int    // play speed in chunks per second
 	theme   string // "", "light" or "dark"
 	drag    bool   // a file is being dragged over the page
+
+	index *folderIndex // the index of the last folder or many files, nil before
+	cmp   *comparison  // the last comparison, nil before
+	view  string       // what the main area shows: viewDoc, viewIndex or viewDiff
 
 	// ctx is the context of the mounted Viewer. Asynchronous work
 	// dispatches through it: the context of the element that started the
@@ -55,13 +61,24 @@ func (v *Viewer) handleActions(ctx app.Context) {
 	ctx.Handle(actionOpenSample, func(ctx app.Context, a app.Action) { v.loadSample(ctx, a.Value.(string), -1) })
 	ctx.Handle(actionOpenText, func(ctx app.Context, a app.Action) { v.openText(ctx, a.Value.(string)) })
 	ctx.Handle(actionOpenURL, func(ctx app.Context, a app.Action) { v.loadURL(ctx, a.Value.(string), -1) })
+	ctx.Handle(actionOpenFolder, func(ctx app.Context, a app.Action) { v.indexFiles(a.Value.([]fileRef)) })
+	ctx.Handle(actionOpenRow, func(ctx app.Context, a app.Action) { v.openRow(a.Value.(int)) })
+	ctx.Handle(actionShowIndex, func(ctx app.Context, a app.Action) { v.show(viewIndex) })
+	ctx.Handle(actionShowDiff, func(ctx app.Context, a app.Action) { v.show(viewDiff) })
+	ctx.Handle(actionCompareRows, func(ctx app.Context, a app.Action) { v.compareRows(a.Value.([2]int)) })
+	ctx.Handle(actionCompareDocs, func(ctx app.Context, a app.Action) {
+		ij := a.Value.([2]int)
+		v.compareDocs(ij[0], ij[1])
+		v.syncFragment()
+	})
 	ctx.Handle(actionOpenFiles, func(ctx app.Context, a app.Action) { v.readFiles(ctx, a.Value.([]app.Value)) })
 	ctx.Handle(actionSelectDoc, func(ctx app.Context, a app.Action) {
-		v.cur, v.playing = a.Value.(int), false
+		v.cur, v.playing, v.view = a.Value.(int), false, viewDoc
 		v.syncFragment()
 	})
 	ctx.Handle(actionHome, func(ctx app.Context, a app.Action) {
 		v.docs, v.cur, v.playing = nil, 0, false
+		v.index, v.cmp, v.view = nil, nil, viewDoc
 		v.syncFragment()
 	})
 	ctx.Handle(actionTab, func(ctx app.Context, a app.Action) { v.tab = a.Value.(string) })
@@ -71,6 +88,7 @@ func (v *Viewer) handleActions(ctx app.Context) {
 		applyTheme(v.theme)
 	})
 	ctx.Handle(actionDismiss, func(ctx app.Context, a app.Action) { v.err = "" })
+	ctx.Handle(actionFail, func(ctx app.Context, a app.Action) { v.fail(errors.New(a.Value.(string))) })
 }
 
 func (v *Viewer) current() *openDoc {
@@ -92,7 +110,7 @@ func (v *Viewer) open(ctx app.Context, docs []*openDoc) {
 	v.docs = append(v.docs, docs...)
 	v.cur = len(v.docs) - len(docs)
 	v.playing = false
-	v.tab = "view"
+	v.tab, v.view = tabView, viewDoc
 	v.syncFragment()
 }
 
@@ -146,7 +164,7 @@ func (v *Viewer) Render() app.UI {
 		app.If(v.loading != "", func() app.UI {
 			return app.Div().Class("loading").Attr("role", "status").Text("Loading " + v.loading + "…")
 		}),
-		app.If(len(v.docs) == 0, func() app.UI { return &Gallery{} }).Else(v.renderOpen),
+		app.If(len(v.docs) == 0 && v.index == nil, func() app.UI { return &Gallery{} }).Else(v.renderOpen),
 		app.Div().Class("drop-target").Attr("aria-hidden", "true").Text("Drop recordings to open them"),
 	)
 }
@@ -163,18 +181,63 @@ func (v *Viewer) renderError() app.UI {
 // there are several, then the current one.
 func (v *Viewer) renderOpen() app.UI {
 	d := v.current()
+	view := v.view
+	if d == nil && view == viewDoc {
+		view = viewIndex
+	}
 	return app.Main().Class("doc").Body(
-		app.If(len(v.docs) > 1, func() app.UI {
+		app.If(len(v.docs) > 1 || v.index != nil || v.cmp != nil, func() app.UI {
 			return app.Nav().Class("doc-tabs").Attr("aria-label", "Open recordings").Body(
+				app.If(v.index != nil, func() app.UI {
+					return app.Button().Class("doc-tab index-tab").Class(map[bool]string{true: "active"}[view == viewIndex]).
+						DataSet("testid", "index-tab").Text(fmt.Sprintf("☰ Index (%d)", len(v.index.files))).
+						OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionShowIndex) })
+				}),
+				app.If(v.cmp != nil, func() app.UI {
+					return app.Button().Class("doc-tab index-tab").Class(map[bool]string{true: "active"}[view == viewDiff]).
+						DataSet("testid", "diff-tab").Text("⇄ Comparison").
+						OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionShowDiff) })
+				}),
 				app.Range(v.docs).Slice(func(i int) app.UI {
-					return app.Button().Class("doc-tab").Class(map[bool]string{true: "active"}[i == v.cur]).
+					return app.Button().Class("doc-tab").Class(map[bool]string{true: "active"}[i == v.cur && view == viewDoc]).
 						Title(v.docs[i].name).Text(shortName(v.docs[i].name)).
 						OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSelectDoc, i) })
 				}),
+				app.If(len(v.docs) > 1 && d != nil, v.renderCompareWith),
 			)
 		}),
-		app.If(d != nil, func() app.UI { return v.renderDoc(d) }),
+		app.If(view == viewIndex && v.index != nil, func() app.UI { return (&Index{}).Index(v.index) }).
+			ElseIf(view == viewDiff && v.cmp != nil, func() app.UI { return (&DiffView{}).Comparison(v.cmp) }).
+			ElseIf(d != nil, func() app.UI { return v.renderDoc(d) }),
 	)
+}
+
+// renderCompareWith is the "Compare with…" menu of the open recordings.
+func (v *Viewer) renderCompareWith() app.UI {
+	return app.Select().Class("compare-with").DataSet("testid", "compare-with").
+		Attr("aria-label", "Compare the current recording with another open one").
+		OnChange(func(ctx app.Context, e app.Event) {
+			j, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
+			ctx.JSSrc().Set("value", "")
+			if err == nil {
+				ctx.NewActionWithValue(actionCompareDocs, [2]int{v.cur, j})
+			}
+		}).Body(
+		app.Option().Value("").Text("Compare with…"),
+		app.Range(v.docs).Slice(func(i int) app.UI {
+			return app.If(i != v.cur, func() app.UI {
+				return app.Option().Value(strconv.Itoa(i)).Text(shortName(v.docs[i].name))
+			})
+		}),
+	)
+}
+
+// show switches the main area to view, when there is something to show.
+func (v *Viewer) show(view string) {
+	if view == viewIndex && v.index == nil || view == viewDiff && v.cmp == nil {
+		return
+	}
+	v.view, v.playing = view, false
 }
 
 // renderDoc shows one recording: its header, then either the step bar over

@@ -49,6 +49,15 @@ func TestFragment(t *testing.T) {
 	tb.open("/#sample=" + seedToolCall + "&step=7")
 	tb.waitTitle(seedToolCall)
 	tb.waitStep(7, n)
+
+	// The buttons step from where the stream is, click after click.
+	prev, next := `button[aria-label="Previous chunk"]`, `button[aria-label="Next chunk"]`
+	tb.do(chromedp.Click(chromedp.CSS(prev)))
+	tb.waitStep(6, n)
+	tb.do(chromedp.Click(chromedp.CSS(prev)))
+	tb.waitStep(5, n)
+	tb.do(chromedp.Click(chromedp.CSS(next)))
+	tb.waitStep(6, n)
 }
 
 // TestThinkingHighlight opens the Anthropic sample at a step inside its

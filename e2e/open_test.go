@@ -88,14 +88,17 @@ func TestFileInput(t *testing.T) {
 		}
 	}
 
-	// Several files in one choice: all open, the first one shows.
+	// Several files in one choice open as an index; a row opens its file.
 	tb.open("/")
 	var paths []string
 	for _, f := range files[1:4] {
 		paths = append(paths, corpus(f.name))
 	}
 	tb.upload(paths...)
-	tb.waitTitle(files[1].name)
+	tb.visible(sel("index-table"))
+	tb.waitFor("3 index rows", `document.querySelectorAll('[data-testid=index-row]').length === 3`)
+	tb.do(chromedp.Click(chromedp.CSS(sel("index-row") + `[data-file="` + files[2].name + `"] td.file button`)))
+	tb.waitTitle(files[2].name)
 	if msg, ok := tb.text(sel("error")); ok {
 		t.Errorf("opening %d files at once shows an error: %q", len(paths), msg)
 	}

@@ -1,0 +1,105 @@
+package app
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/recordings/diff"
+)
+
+// comparison is two open recordings and their diff.Result, computed once
+// by the action that asked for it.
+type comparison struct {
+	a, b *openDoc
+	res  *diff.Result
+}
+
+func newComparison(a, b *openDoc) *comparison {
+	return &comparison{a: a, b: b, res: diff.Compare(a.rec, b.rec)}
+}
+
+// maxDiffText caps a value printed in the diff view; the raw views have
+// the whole of it.
+const maxDiffText = 2000
+
+// DiffView shows the comparison of two recordings (recordings/diff): a
+// verdict ("same result, same chunking", "same result, different
+// chunking", "different result"), then the metadata, request and response
+// changes, each with its JSON path, A's value and B's value side by side,
+// long strings as a word diff.
+type DiffView struct {
+	app.Compo
+
+	Icmp *comparison
+}
+
+// Comparison sets the comparison shown.
+func (d *DiffView) Comparison(c *comparison) *DiffView { d.Icmp = c; return d }
+
+// Render draws the comparison.
+func (d *DiffView) Render() app.UI {
+	c := d.Icmp
+	r := c.res
+	verdict, cls := "different result", "mismatch"
+	if r.SameResult && r.SameChunking {
+		verdict, cls = "same result, same chunking", "ok"
+	} else if r.SameResult {
+		verdict, cls = "same result, different chunking", "ok"
+	}
+	return app.Section().Class("diff").DataSet("testid", "diff-view").Attr("aria-label", "Comparison").Body(
+		app.Div().Class("diff-head").Body(
+			app.H2().Text("Comparison"),
+			app.Span().Class("badge hash-"+cls).DataSet("testid", "diff-verdict").Text(verdict),
+		),
+		app.Table().Class("diff-table").Body(
+			app.THead().Body(app.Tr().Body(
+				app.Th().Attr("scope", "col").Text("kind"),
+				app.Th().Attr("scope", "col").Text("path"),
+				app.Th().Attr("scope", "col").Body(app.Span().Class("side a").Text("A "), app.Code().Text(c.a.name)),
+				app.Th().Attr("scope", "col").Body(app.Span().Class("side b").Text("B "), app.Code().Text(c.b.name)),
+			)),
+			app.TBody().Body(
+				app.Range(r.Changes).Slice(func(i int) app.UI { return renderChange(r.Changes[i]) }),
+			),
+		),
+		app.If(len(r.Changes) == 0, func() app.UI {
+			return app.P().Class("muted").Text("No differences: the two recordings mean the same (ids and timestamps aside).")
+		}),
+	)
+}
+
+// renderChange draws one difference: A's and B's values, or a word diff
+// across both columns.
+func renderChange(ch diff.Change) app.UI {
+	row := app.Tr().Class("diff-change op-"+string(ch.Op)).DataSet("testid", "diff-change").DataSet("kind", string(ch.Kind))
+	head := []app.UI{
+		app.Td().Class("kind").Text(string(ch.Kind)),
+		app.Td().Body(app.Code().Text(ch.Path), app.If(ch.Note != "", func() app.UI { return app.Div().Class("muted").Text(ch.Note) })),
+	}
+	if ch.Text != nil {
+		return row.Body(append(head, app.Td().ColSpan(2).Body(app.Pre().Class("text worddiff").Body(
+			app.Range(ch.Text).Slice(func(i int) app.UI { return renderSpan(ch.Text[i]) }),
+		)))...)
+	}
+	return row.Body(append(head,
+		app.Td().Class("old").Body(app.If(ch.Op != diff.OpAdded, func() app.UI { return app.Pre().Class("json").Text(clip(ch.Old, maxDiffText)) })),
+		app.Td().Class("new").Body(app.If(ch.Op != diff.OpRemoved, func() app.UI { return app.Pre().Class("json").Text(clip(ch.New, maxDiffText)) })),
+	)...)
+}
+
+func renderSpan(s diff.Span) app.UI {
+	switch s.Op {
+	case diff.OpRemoved:
+		return app.Del().Text(s.Text)
+	case diff.OpAdded:
+		return app.Ins().Text(s.Text)
+	}
+	return app.Text(s.Text)
+}
+
+// compareDocs shows the comparison of open recordings i and j.
+func (v *Viewer) compareDocs(i, j int) {
+	if i < 0 || j < 0 || i >= len(v.docs) || j >= len(v.docs) {
+		return
+	}
+	v.cmp = newComparison(v.docs[i], v.docs[j])
+	v.view, v.playing = viewDiff, false
+}

@@ -1,0 +1,268 @@
+package app
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/recordings"
+)
+
+// maxIndexRows caps the rows drawn at once; the filter narrows the rest.
+const maxIndexRows = 500
+
+// indexColumns are the index's columns: key (for sorting) and heading.
+var indexColumns = [][2]string{
+	{"path", "file"}, {"test_id", "test_id"}, {"family", "API"}, {"model", "model"},
+	{"chunks", "chunks"}, {"hash", "hash"},
+}
+
+// Index is the table of a folder or many files: one row per file with its
+// name, test_id, API family, model, streaming and chunk count, and hash
+// status. Filter as you type, sort by a column, narrow by family or hash
+// status (facets), tick two rows to compare them, click a row to open it.
+// A progress bar shows while the files are read.
+type Index struct {
+	app.Compo
+
+	Iindex   *folderIndex
+	Iversion int // the index's version: rows arrived
+
+	filter string
+	family string // facet: a family, "" for all
+	hash   string // facet: a hash status, "" for all
+	sortBy string // a column key, "" for file order
+	desc   bool
+	picked []int // rows ticked for comparison, at most two
+}
+
+// Index sets the index shown and its version.
+func (x *Index) Index(ix *folderIndex) *Index { x.Iindex, x.Iversion = ix, ix.version; return x }
+
+// Render draws the index.
+func (x *Index) Render() app.UI {
+	ix := x.Iindex
+	shown := x.visible()
+	return app.Section().Class("index").Attr("aria-label", "Index of recordings").Body(
+		x.renderHead(),
+		x.renderFacets(),
+		app.Table().Class("index-table").DataSet("testid", "index-table").Body(
+			app.THead().Body(app.Tr().Body(
+				app.Th().Attr("scope", "col").Body(app.Span().Class("sr-only").Text("compare")),
+				app.Range(indexColumns).Slice(func(i int) app.UI { return x.renderHeading(indexColumns[i]) }),
+			)),
+			app.TBody().OnClick(x.onRowClick).Body(
+				app.Range(shown[:min(len(shown), maxIndexRows)]).Slice(func(i int) app.UI {
+					return x.renderRow(shown[i], ix.rows[shown[i]])
+				}),
+			),
+		),
+		app.If(len(shown) > maxIndexRows, func() app.UI {
+			return app.P().Class("muted").Text(fmt.Sprintf("%d more rows: type in the filter to narrow them.", len(shown)-maxIndexRows))
+		}),
+	)
+}
+
+func (x *Index) renderHead() app.UI {
+	ix := x.Iindex
+	status := fmt.Sprintf("%s", plural(len(ix.files), "file"))
+	if ix.done() {
+		status += fmt.Sprintf(", read in %s", ix.took.Round(10*time.Millisecond))
+	}
+	return app.Div().Class("index-head").Body(
+		app.H2().Text("Index"),
+		app.Span().Class("muted").DataSet("testid", "index-status").Text(status),
+		app.If(!ix.done(), func() app.UI {
+			return app.Progress().DataSet("testid", "index-progress").Attr("max", len(ix.files)).Attr("value", len(ix.rows)).
+				Attr("aria-label", fmt.Sprintf("Reading %d of %d files", len(ix.rows), len(ix.files)))
+		}),
+		app.Input().Type("search").Class("index-filter").Placeholder("Filter: file, test_id, model, API…").
+			DataSet("testid", "index-filter").Attr("aria-label", "Filter the index").Value(x.filter).
+			OnInput(func(ctx app.Context, e app.Event) { x.filter = ctx.JSSrc().Get("value").String() }),
+		app.Button().Class("button").Text("Compare the two ticked").Disabled(len(x.picked) != 2).
+			DataSet("testid", "index-compare").
+			OnClick(func(ctx app.Context, e app.Event) {
+				ctx.NewActionWithValue(actionCompareRows, [2]int{x.picked[0], x.picked[1]})
+			}),
+	)
+}
+
+// renderFacets draws the family and hash status facets with their counts
+// among the rows the text filter keeps.
+func (x *Index) renderFacets() app.UI {
+	families, hashes := map[string]int{}, map[string]int{}
+	for i, r := range x.Iindex.rows {
+		if x.matchesText(i) {
+			families[string(r.family)]++
+			hashes[r.hash]++
+		}
+	}
+	// The chips' handler reads the chip's value from its data-facet when
+	// clicked: go-app keeps the first handler bound to each chip, and the
+	// chips shift as rows arrive.
+	chips := func(label string, counts map[string]int, cur *string, title func(string) string) app.UI {
+		keys := make([]string, 0, len(counts))
+		for k := range counts {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		return app.Div().Class("facet").Attr("role", "group").Attr("aria-label", label).Body(
+			app.Span().Class("label").Text(label),
+			app.Range(keys).Slice(func(i int) app.UI {
+				k := keys[i]
+				return app.Button().Class("chip").Class(map[bool]string{true: "active"}[*cur == k]).
+					Attr("aria-pressed", fmt.Sprint(*cur == k)).DataSet("facet", k).
+					Text(fmt.Sprintf("%s %d", title(k), counts[k])).
+					OnClick(func(ctx app.Context, e app.Event) {
+						k := ctx.JSSrc().Get("dataset").Get("facet").String()
+						if *cur == k {
+							*cur = ""
+						} else {
+							*cur = k
+						}
+					})
+			}),
+		)
+	}
+	return app.Div().Class("facets").Body(
+		chips("API", families, &x.family, familyTitle),
+		chips("hash", hashes, &x.hash, func(s string) string { return s }),
+	)
+}
+
+func (x *Index) renderHeading(col [2]string) app.UI {
+	arrow := ""
+	if x.sortBy == col[0] {
+		arrow = map[bool]string{false: " ▲", true: " ▼"}[x.desc]
+	}
+	sort := "none"
+	if x.sortBy == col[0] {
+		sort = map[bool]string{false: "ascending", true: "descending"}[x.desc]
+	}
+	return app.Th().Attr("scope", "col").Attr("aria-sort", sort).Body(
+		app.Button().Class("link sort").Text(col[1]+arrow).DataSet("sort", col[0]).
+			OnClick(func(ctx app.Context, e app.Event) {
+				if x.sortBy == col[0] {
+					x.desc = !x.desc
+				} else {
+					x.sortBy, x.desc = col[0], false
+				}
+			}),
+	)
+}
+
+func (x *Index) renderRow(i int, r indexRow) app.UI {
+	picked := slices.Contains(x.picked, i)
+	status := r.hash
+	if r.scheme != "" {
+		status += " · " + r.scheme
+	}
+	chunks := ""
+	if r.streaming {
+		chunks = strconv.Itoa(r.chunks)
+	}
+	return app.Tr().Class("index-row").DataSet("testid", "index-row").DataSet("file", r.path).DataSet("row", i).
+		Title(r.err).Body(
+		app.Td().Body(app.Input().Type("checkbox").Checked(picked).DataSet("pick", i).
+			Attr("aria-label", "Tick to compare "+r.path)),
+		app.Td().Class("file").Body(app.Button().Class("link").DataSet("open", i).Text(r.path)),
+		app.Td().Class("tid").Text(r.testID),
+		app.Td().Text(familyTitle(string(r.family))),
+		app.Td().Text(r.model),
+		app.Td().Class("num").Text(chunks),
+		app.Td().Body(app.Span().Class("badge hash-"+r.hash).Text(status)),
+	)
+}
+
+// onRowClick handles clicks in the table body: a checkbox ticks the row
+// for comparison (the oldest tick goes when a third is ticked), anything
+// else opens the row's recording.
+func (x *Index) onRowClick(ctx app.Context, e app.Event) {
+	t := e.Get("target")
+	if pick := t.Get("dataset").Get("pick"); pick.Truthy() {
+		i, _ := strconv.Atoi(pick.String())
+		if j := slices.Index(x.picked, i); j >= 0 {
+			x.picked = slices.Delete(x.picked, j, j+1)
+		} else {
+			x.picked = append(x.picked, i)
+			if len(x.picked) > 2 {
+				x.picked = x.picked[1:]
+			}
+		}
+		return
+	}
+	row := t.Call("closest", "tr")
+	if !row.Truthy() || !row.Get("dataset").Get("row").Truthy() {
+		return
+	}
+	i, err := strconv.Atoi(row.Get("dataset").Get("row").String())
+	if err == nil {
+		ctx.NewActionWithValue(actionOpenRow, i)
+	}
+}
+
+// matchesText reports whether row i holds the filter text (any column,
+// case-insensitive; words must all match).
+func (x *Index) matchesText(i int) bool {
+	if strings.TrimSpace(x.filter) == "" {
+		return true
+	}
+	r := x.Iindex.rows[i]
+	hay := strings.ToLower(strings.Join([]string{r.path, r.testID, string(r.family), familyTitle(string(r.family)), r.model, r.hash, r.scheme, r.err}, "\x00"))
+	for _, w := range strings.Fields(strings.ToLower(x.filter)) {
+		if !strings.Contains(hay, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// visible lists the indexes of the rows the filter and facets keep, in
+// the chosen order.
+func (x *Index) visible() []int {
+	var out []int
+	for i, r := range x.Iindex.rows {
+		if x.matchesText(i) && (x.family == "" || string(r.family) == x.family) && (x.hash == "" || r.hash == x.hash) {
+			out = append(out, i)
+		}
+	}
+	if x.sortBy != "" {
+		rows := x.Iindex.rows
+		slices.SortStableFunc(out, func(a, b int) int {
+			c := compareRows(rows[a], rows[b], x.sortBy)
+			if x.desc {
+				return -c
+			}
+			return c
+		})
+	}
+	return out
+}
+
+func compareRows(a, b indexRow, by string) int {
+	switch by {
+	case "test_id":
+		return cmp.Compare(a.testID, b.testID)
+	case "family":
+		return cmp.Compare(a.family, b.family)
+	case "model":
+		return cmp.Compare(a.model, b.model)
+	case "chunks":
+		return cmp.Compare(a.chunks, b.chunks)
+	case "hash":
+		return cmp.Compare(a.hash, b.hash)
+	}
+	return cmp.Compare(a.path, b.path)
+}
+
+// familyTitle is a family's display name, "" for none (unreadable files).
+func familyTitle(f string) string {
+	if f == "" {
+		return ""
+	}
+	return recordings.Family(f).Title()
+}

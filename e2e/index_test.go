@@ -1,0 +1,136 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/diff"
+)
+
+// corpusFiles lists the corpus recordings (not the seeds folder).
+func corpusFiles(t *testing.T) []string {
+	t.Helper()
+	paths, err := filepath.Glob(corpus("*.json"))
+	if err != nil || len(paths) < 200 {
+		t.Fatalf("corpus: %d files, %v", len(paths), err)
+	}
+	return paths
+}
+
+// TestIndex picks the whole corpus folder: the index lists every file
+// with the hash status the core gives it; the filter and the facets
+// narrow it; a row opens its recording and the index stays a click away.
+func TestIndex(t *testing.T) {
+	paths := corpusFiles(t)
+	mismatches := 0
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := recordings.Parse(filepath.Base(p), data)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if recordings.VerifyHash(filepath.Base(p), r.Doc).Status == recordings.HashMismatch {
+			mismatches++
+		}
+	}
+	dir, err := filepath.Abs(corpus(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	tb.open("/")
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("folder-input")), []string{dir}))
+	tb.visible(sel("index-table"))
+	// The folder holds seeds/ too: every .json file under it is listed.
+	all := len(paths)
+	seeds, _ := filepath.Glob(filepath.Join(dir, "seeds", "*.json"))
+	asCaptured, _ := filepath.Glob(filepath.Join(dir, "seeds", "*", "*.json"))
+	all += len(seeds) + len(asCaptured)
+	tb.waitFor("the index to be read", `document.querySelector('[data-testid=index-progress]') === null && document.querySelectorAll('[data-testid=index-row]').length === `+strconv.Itoa(all))
+
+	// The hash facet counts what the core counts (the seeds included).
+	for _, p := range append(seeds, asCaptured...) {
+		data, _ := os.ReadFile(p)
+		if r, err := recordings.Parse(filepath.Base(p), data); err == nil && recordings.VerifyHash(filepath.Base(p), r.Doc).Status == recordings.HashMismatch {
+			mismatches++
+		}
+	}
+	if got, _ := tb.text(`[data-facet="mismatch"]`); got != "mismatch "+strconv.Itoa(mismatches) {
+		t.Errorf("hash facet %q, want mismatch %d", got, mismatches)
+	}
+	tb.do(chromedp.Click(chromedp.CSS(`[data-facet="mismatch"]`)))
+	tb.waitFor("the mismatch rows", `document.querySelectorAll('[data-testid=index-row]').length === `+strconv.Itoa(mismatches))
+	tb.do(chromedp.Click(chromedp.CSS(`[data-facet="mismatch"]`)))
+
+	// Filter as you type: words of a test_id.
+	want := 0
+	for _, p := range paths {
+		if strings.Contains(filepath.Base(p), "__messages__") {
+			want++
+		}
+	}
+	tb.do(chromedp.SendKeys(chromedp.CSS(sel("index-filter")), "__messages__ recordings"))
+	tb.waitFor("the filtered rows", `document.querySelectorAll('[data-testid=index-row]').length === `+strconv.Itoa(want))
+
+	// A row opens; the index tab brings the index back, filter kept.
+	first := eval[string](tb, q(sel("index-row"))+".dataset.file")
+	tb.do(chromedp.Click(chromedp.CSS(sel("index-row") + " td.file button")))
+	tb.waitTitle(filepath.Base(first))
+	tb.do(chromedp.Click(chromedp.CSS(sel("index-tab"))))
+	tb.visible(sel("index-table"))
+}
+
+// TestDiff compares two recordings of the same request from different
+// years (July 2025 and 2026) through the index: the page lists exactly the
+// changes the core's diff finds, by kind, and says "different result".
+func TestDiff(t *testing.T) {
+	const (
+		old = "tests__integration__inference__recordings__responses__84cab42e1f5c.json"
+		neu = "tests__integration__inference__recordings__8567635651a5e7104394951bbbba040e5c7f3ba11084fb6e81328f4905100a65.json"
+	)
+	ra, rb := readRecording(t, corpus(old)), readRecording(t, corpus(neu))
+	res := diff.Compare(ra, rb)
+	kinds := map[string]int{}
+	for _, c := range res.Changes {
+		kinds[string(c.Kind)]++
+	}
+	// By hand (see cmd/recview/testdata/diff-roses-2025-2026.golden): the
+	// 2026 file adds a test_id, moves from the v0 to the current hash
+	// scheme, sent to 0.0.0.0 instead of localhost, and the poem differs.
+	if res.SameResult || kinds["metadata"] == 0 || kinds["request"] == 0 || kinds["response"] == 0 {
+		t.Fatalf("the core's diff of the pair: %+v", kinds)
+	}
+
+	tb := newTab(t)
+	tb.open("/")
+	tb.upload(corpus(old), corpus(neu))
+	tb.waitFor("2 index rows", `document.querySelectorAll('[data-testid=index-row]').length === 2`)
+	tb.do(chromedp.Click(chromedp.CSS(sel("index-row") + `[data-file="` + old + `"] input[type=checkbox]`)))
+	tb.do(chromedp.Click(chromedp.CSS(sel("index-row") + `[data-file="` + neu + `"] input[type=checkbox]`)))
+	tb.waitFor("the compare button to be enabled", q(sel("index-compare"))+".disabled === false")
+	tb.do(chromedp.Click(chromedp.CSS(sel("index-compare"))))
+	tb.visible(sel("diff-view"))
+	for kind, n := range kinds {
+		if got := eval[int](tb, `document.querySelectorAll('[data-testid=diff-change][data-kind=`+kind+`]').length`); got != n {
+			t.Errorf("%d %s changes shown, the core finds %d", got, kind, n)
+		}
+	}
+	if v, _ := tb.text(sel("diff-verdict")); v != "different result" {
+		t.Errorf("verdict %q, want different result", v)
+	}
+	// The poem's word diff marks what changed.
+	if n := eval[int](tb, `document.querySelectorAll('[data-testid=diff-change][data-kind=response] ins, [data-testid=diff-change][data-kind=response] del').length`); n == 0 {
+		t.Errorf("the response text change shows no word diff")
+	}
+	tb.screenshot("diff")
+}
