@@ -43,10 +43,12 @@ deps-node:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./recordings/
 
-# Short fuzzing runs of the decoder and the assembler.
+# Short fuzzing runs of the decoder, the assembler and the permalink codec.
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 30s ./recordings/
+	$(GO) test -run '^$$' -fuzz 'FuzzParse$$' -fuzztime 30s ./recordings/
 	$(GO) test -run '^$$' -fuzz FuzzAssemble -fuzztime 30s ./recordings/
+	$(GO) test -run '^$$' -fuzz FuzzParseFragment -fuzztime 30s ./recordings/
+	$(GO) test -run '^$$' -fuzz FuzzDecodeData -fuzztime 30s ./recordings/
 
 build:
 	mkdir -p bin

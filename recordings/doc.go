@@ -31,6 +31,22 @@
 // request and a response for people. VerifyHash checks the file name
 // against the recorder's request hash.
 //
+// # Permalinks
+//
+// A permalink opens the viewer on a view: which recording (inline in the
+// link, at a URL, or a gallery sample), which stream step and which panel.
+// It all lives in the URL fragment, after "#", which browsers never send
+// to a server:
+//
+//	http://127.0.0.1:8000/#v=1&d=DATA&step=5&panel=response
+//
+// ParseFragment reads a fragment and Fragment.String writes one; the
+// grammar (format version 1) is in ParseFragment's doc. EncodeData makes
+// DATA from a recording file: the compact JSON, raw DEFLATE with a frozen
+// preset dictionary of recording boilerplate, base64url without padding.
+// DecodeData gives the compact JSON back, refusing data that inflates past
+// MaxInflated. A link longer than MaxLinkLen does not fit a GitHub comment.
+//
 // JSON values are github.com/valyala/fastjson values, which keep object
 // keys in order and numbers as written. Errors are *ParseError values
 // wrapping the sentinels of this package; no input makes the package

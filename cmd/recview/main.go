@@ -6,6 +6,12 @@
 //	recview steps FILE           one line per stream chunk: what it adds
 //	recview verify [--json] PATH...  file name vs request hash
 //	recview diff A B             two recordings compared by meaning
+//	recview link [--base URL] [--step K] [--panel P] FILE  a permalink that opens FILE in the viewer
+//
+// link prints BASE#v=1&d=DATA: the whole recording rides in the URL
+// fragment (see recordings.ParseFragment). BASE defaults to
+// http://127.0.0.1:8000/, where `make serve` serves the viewer; pass
+// --base for a hosted viewer.
 //
 // FILE may be "-" for standard input. Exit status: 0 on success, 1 when
 // verify finds a mismatch or diff finds different results, 2 for
@@ -29,6 +35,8 @@ commands:
   steps FILE             one line per stream chunk: what the chunk adds
   verify [--json] PATH…  check file names against request hashes (folders recurse)
   diff A B               compare two recordings by meaning (exit 1 if the results differ)
+  link FILE [--base URL] [--step K] [--panel P]
+                         a permalink opening FILE in the viewer (base: http://127.0.0.1:8000/)
 
 FILE may be - for standard input.
 `
@@ -81,6 +89,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return verify(rest, stdin, stdout, stderr)
 	case "diff":
 		return diffCmd(rest, stdin, stdout, stderr)
+	case "link":
+		return link(rest, stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/recview/recview/recordings"
+)
+
+// defaultBase is the viewer's address under `make serve`.
+const defaultBase = "http://127.0.0.1:8000/"
+
+// link prints the permalink that opens FILE in the viewer: BASE, "#", and
+// the fragment "v=1&d=DATA[&step=K][&panel=P]" (recordings.ParseFragment
+// has the grammar, recordings.EncodeData the data). Flags may come before
+// or after FILE. Exit 2 for bad usage, unreadable input, input that is not
+// a recording, or a step past the end of the stream. A link longer than
+// recordings.MaxLinkLen is printed all the same, with a warning on stderr.
+func link(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fl := flag.NewFlagSet("link", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	base := fl.String("base", defaultBase, "the viewer's `URL`; the default is where make serve serves it")
+	step, stepSet := 0, false
+	fl.Func("step", "open the stream after `K` chunks (0 = before the first)", func(v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return fmt.Errorf("want a chunk number 0 or more, got %q", v)
+		}
+		step, stepSet = n, true
+		return nil
+	})
+	panel := fl.String("panel", "", "open panel `P`: request, response or raw")
+	fl.Usage = func() {
+		fmt.Fprintln(stderr, "usage: recview link FILE [--base URL] [--step K] [--panel P]")
+		fl.PrintDefaults()
+	}
+	var files []string
+	for {
+		if err := fl.Parse(args); err != nil {
+			return exitError{2}
+		}
+		if fl.NArg() == 0 {
+			break
+		}
+		files = append(files, fl.Arg(0))
+		args = fl.Args()[1:]
+	}
+	if len(files) != 1 {
+		fl.Usage()
+		return exitError{2}
+	}
+	switch *panel {
+	case "", recordings.PanelRequest, recordings.PanelResponse, recordings.PanelRaw:
+	default:
+		fmt.Fprintf(stderr, "recview: link: --panel %q: want request, response or raw\n", *panel)
+		return exitError{2}
+	}
+
+	name, data, err := readInput(files[0], stdin)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError{2}
+	}
+	r, err := recordings.Parse(name, data)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError{2}
+	}
+	if stepSet {
+		if !r.Streaming {
+			fmt.Fprintf(stderr, "recview: link: %s: --step given, but the response is not a stream\n", name)
+			return exitError{2}
+		}
+		if step > len(r.Chunks) {
+			fmt.Fprintf(stderr, "recview: link: %s: --step %d, but the stream has %d chunks\n", name, step, len(r.Chunks))
+			return exitError{2}
+		}
+	}
+	d, err := recordings.EncodeData(data)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError{2}
+	}
+	frag := recordings.Fragment{
+		Version: recordings.FragmentVersion,
+		Sources: []recordings.Source{{Kind: recordings.SourceData, Value: d}},
+		Step:    step, HasStep: stepSet,
+		Panel: *panel,
+	}
+	b, _, _ := strings.Cut(*base, "#") // a fragment in BASE gives way to the link's
+	u := b + "#" + frag.String()
+	if len(u) > recordings.MaxLinkLen {
+		fmt.Fprintf(stderr, "recview: warning: %s: the link is %d characters, more than the %d a GitHub comment holds; host the file and link it with src= instead\n",
+			name, len(u), recordings.MaxLinkLen)
+	}
+	_, err = fmt.Fprintln(stdout, u)
+	return err
+}
+
+// readInput reads a file, or stdin for "-", as load does, returning the
+// name to report and the bytes.
+func readInput(path string, stdin io.Reader) (string, []byte, error) {
+	if path == "-" {
+		data, err := io.ReadAll(io.LimitReader(stdin, recordings.MaxSize+1))
+		return "<stdin>", data, err
+	}
+	data, err := readFile(path)
+	return path, data, err
+}

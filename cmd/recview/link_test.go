@@ -1,0 +1,161 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/recview/recview/recordings"
+)
+
+// decodeLink splits a printed link into its base and fragment and decodes
+// the fragment's data.
+func decodeLink(t *testing.T, out string) (base string, f recordings.Fragment, data []byte) {
+	t.Helper()
+	if !strings.HasSuffix(out, "\n") || strings.Count(out, "\n") != 1 {
+		t.Fatalf("output is not one line: %.200q", out)
+	}
+	base, frag, ok := strings.Cut(strings.TrimSuffix(out, "\n"), "#")
+	if !ok {
+		t.Fatalf("no # in %.200q", out)
+	}
+	f, err := recordings.ParseFragment(frag)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Sources) != 1 || f.Sources[0].Kind != recordings.SourceData {
+		t.Fatalf("sources %+v, want one d=", f.Sources)
+	}
+	data, err = recordings.DecodeData(f.Sources[0].Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return base, f, data
+}
+
+func compactFile(t *testing.T, path string) []byte {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func TestLink(t *testing.T) {
+	want := compactFile(t, seed)
+	for _, tc := range []struct {
+		name     string
+		args     []string
+		base     string
+		step     int
+		hasStep  bool
+		panel    string
+		fragHead string
+	}{
+		{"default", []string{"link", seed}, defaultBase, 0, false, "", "v=1&d="},
+		{"step after file", []string{"link", seed, "--step", "5"}, defaultBase, 5, true, "", "v=1&d="},
+		{"step 0, panel, base first", []string{"link", "--base", "https://recview.example/app/#stale", "--panel", "raw", "--step=0", seed},
+			"https://recview.example/app/", 0, true, "raw", "v=1&d="},
+		{"last step", []string{"link", "-step", "18", seed}, defaultBase, 18, true, "", "v=1&d="},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := runCmd(t, "", tc.args...)
+			if code != 0 || errOut != "" {
+				t.Fatalf("exit %d, stderr %q", code, errOut)
+			}
+			base, f, data := decodeLink(t, out)
+			if base != strings.TrimSuffix(tc.base, "#") {
+				t.Errorf("base %q, want %q", base, tc.base)
+			}
+			if !strings.HasPrefix(out, tc.base+"#"+tc.fragHead) {
+				t.Errorf("link %.60q does not start with %q", out, tc.base+"#"+tc.fragHead)
+			}
+			if f.HasStep != tc.hasStep || f.Step != tc.step || f.Panel != tc.panel {
+				t.Errorf("fragment step %d (%v), panel %q; want %d (%v), %q", f.Step, f.HasStep, f.Panel, tc.step, tc.hasStep, tc.panel)
+			}
+			if s := "&step=" + strconv.Itoa(tc.step); tc.hasStep != (strings.Contains(out, s+"&") || strings.Contains(out, s+"\n")) {
+				t.Errorf("%s in the link: %v, want %v (%q)", s, !tc.hasStep, tc.hasStep, out[len(out)-40:])
+			}
+			if !bytes.Equal(data, want) {
+				t.Errorf("link data is not the file's compact JSON (%d vs %d bytes)", len(data), len(want))
+			}
+		})
+	}
+}
+
+func TestLinkStdin(t *testing.T) {
+	raw, err := os.ReadFile(seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runCmd(t, string(raw), "link", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if _, _, data := decodeLink(t, out); !bytes.Equal(data, compactFile(t, seed)) {
+		t.Error("link data differs from the file")
+	}
+}
+
+func TestLinkErrors(t *testing.T) {
+	notRecording := t.TempDir() + "/x.json"
+	os.WriteFile(notRecording, []byte(`{"hello": "world"}`), 0o644)
+	for _, tc := range []struct {
+		name  string
+		stdin string
+		args  []string
+		msg   string
+	}{
+		{"no file", "", []string{"link"}, "usage: recview link FILE"},
+		{"two files", "", []string{"link", seed, seed}, "usage: recview link FILE"},
+		{"missing file", "", []string{"link", corpus + "/nope.json"}, "no such file"},
+		{"not JSON", "", []string{"link", "link.go"}, "invalid JSON"},
+		{"not a recording", "", []string{"link", notRecording}, "not a recording"},
+		{"stdin not a recording", "[1, 2]", []string{"link", "-"}, "not a recording"},
+		{"negative step", "", []string{"link", "--step", "-1", seed}, "want a chunk number 0 or more"},
+		{"step past the end", "", []string{"link", "--step", "19", seed}, "the stream has 18 chunks"},
+		{"step on a non-stream", "", []string{"link", "--step", "0", corpus + "/tests__integration__recordings__vision__responses__3877ecf1bc62.json"}, "not a stream"},
+		{"bad panel", "", []string{"link", "--panel", "chunks", seed}, "want request, response or raw"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := runCmd(t, tc.stdin, tc.args...)
+			if code != 2 || out != "" {
+				t.Errorf("exit %d, stdout %.80q; want 2 and nothing", code, out)
+			}
+			if !strings.Contains(errOut, tc.msg) {
+				t.Errorf("stderr %q, want %q", errOut, tc.msg)
+			}
+		})
+	}
+}
+
+// TestLinkTooLong: a link past recordings.MaxLinkLen (a recording with a
+// base64 image) is printed all the same, with a warning.
+func TestLinkTooLong(t *testing.T) {
+	const big = corpus + "/tests__integration__recordings__vision__responses__ff7db0102b28.json"
+	out, errOut, code := runCmd(t, "", "link", big)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if len(out) <= recordings.MaxLinkLen {
+		t.Fatalf("link is %d characters, the test needs one over %d", len(out), recordings.MaxLinkLen)
+	}
+	if !strings.Contains(errOut, "warning") || !strings.Contains(errOut, "src=") {
+		t.Errorf("stderr %q, want a warning suggesting src=", errOut)
+	}
+	if _, _, data := decodeLink(t, out); !bytes.Equal(data, compactFile(t, big)) {
+		t.Error("long link data differs from the file")
+	}
+	// A short link gets no warning.
+	if _, errOut, _ := runCmd(t, "", "link", seed); errOut != "" {
+		t.Errorf("short link warns: %q", errOut)
+	}
+}

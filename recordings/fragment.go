@@ -1,0 +1,267 @@
+package recordings
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// FragmentVersion is the permalink format version this package reads and
+// writes: the fragment grammar of ParseFragment and the data codec of
+// EncodeData with its frozen dictionary.
+const FragmentVersion = 1
+
+// SourceKind says where a permalink's recording comes from. Its value is
+// the fragment key that names it.
+type SourceKind string
+
+// The kinds of source a fragment names.
+const (
+	// SourceData is a recording inline in the link: d=DATA, where DATA is
+	// EncodeData's output; DecodeData gives the compact JSON back.
+	SourceData SourceKind = "d"
+	// SourceURL is a recording to fetch: src=URL, an absolute http or https
+	// URL or a URL relative to the viewer's page.
+	SourceURL SourceKind = "src"
+	// SourceSample is a sample of the viewer's gallery: sample=FILE, a file
+	// name without a folder, like "4078aa36...b6508.json".
+	SourceSample SourceKind = "sample"
+)
+
+// Source is one recording a permalink names.
+type Source struct {
+	Kind SourceKind
+	// Value is the percent-decoded value: base64url data, a URL or a file
+	// name, following Kind.
+	Value string
+}
+
+// The panels a permalink can open (panel=).
+const (
+	PanelRequest  = "request"  // what was sent
+	PanelResponse = "response" // the assembled response
+	PanelRaw      = "raw"      // the file's JSON
+)
+
+// Fragment is a decoded permalink fragment: the view state of the viewer,
+// everything after "#" in its URL. See ParseFragment for the grammar.
+type Fragment struct {
+	// Version is the format version, FragmentVersion; String writes
+	// FragmentVersion when it is 0.
+	Version int
+	// Sources are the recordings the link names, in order: none (an empty
+	// viewer), one, or two (a comparison: Sources[0] on the left, the
+	// "before"; Sources[1] on the right, the "after").
+	Sources []Source
+	// Step is the stream step to show: the response after Step chunks, 0
+	// for before the first chunk. Only meaningful when HasStep is true;
+	// without a step the viewer shows the final response. The viewer
+	// clamps Step to the stream's length.
+	Step    int
+	HasStep bool
+	// Panel is PanelRequest, PanelResponse, PanelRaw, or "" for the
+	// viewer's default.
+	Panel string
+}
+
+// ParseFragment decodes a permalink fragment: the part of the viewer's URL
+// after "#" (a leading "#" is skipped). The fragment never reaches a
+// server. Grammar, format version 1:
+//
+//	fragment = [ "#" ] [ pair *( "&" pair ) ]
+//	pair     = key [ "=" value ]
+//	key      = "v" / "d" / "src" / "sample" / "step" / "panel" / other-key
+//
+// A pair is split at its first "="; its value is percent-decoded (%XX,
+// RFC 3986; "+" stands for itself, not a space). Empty pairs ("&&") are
+// skipped. Keys are case-sensitive.
+//
+//   - v=1: the format version. Only 1 is known. A fragment without v is
+//     version 1: links the viewer made before versioning,
+//     #sample=FILE&step=K, keep working.
+//   - d=DATA: a recording inline, DATA being EncodeData's output
+//     (base64url without padding: A-Z a-z 0-9 - _).
+//   - src=URL: a recording to fetch, an absolute http:// or https:// URL
+//     or a relative one (no scheme); "&", "#", "%", "+" and spaces in it
+//     are percent-encoded.
+//   - sample=FILE: a sample of the viewer's gallery, by file name: no "/"
+//     or "\", and not "." or "..".
+//   - step=K: show the stream after K chunks, K a decimal number from 0
+//     (before the first chunk); the viewer clamps K to the stream's
+//     length. Without step the viewer shows the final response.
+//   - panel=request|response|raw: the panel to open.
+//
+// d, src and sample name sources. A fragment names at most two, in order:
+// the first is the recording (the left side of a comparison), the second
+// the right side; kinds may mix (sample=A.json&d=DATA). v, step and panel
+// appear at most once each, in any order. Unknown keys are ignored, with
+// or without a value, so newer links still open in older viewers.
+//
+// Errors, each a *ParseError wrapping ErrBadLink, with Path set to the key
+// and Offset to the byte of s where its pair starts: a version other than
+// 1, a step that is not a decimal number of at most 9 digits (so negative
+// steps are refused), an unknown panel, a third source, a repeated v, step
+// or panel, a known key without a value, a value with a bad percent
+// escape, a d value outside base64url, a src URL that does not parse or
+// has a scheme other than http or https, and a sample that is not a plain
+// file name. ParseFragment does not decode d= data: DecodeData does that.
+func ParseFragment(s string) (Fragment, error) {
+	f := Fragment{Version: FragmentVersion}
+	s = strings.TrimPrefix(s, "#")
+	seen := map[string]bool{}
+	for off := 0; off <= len(s); {
+		pair := s[off:]
+		next := len(s) + 1
+		if i := strings.IndexByte(pair, '&'); i >= 0 {
+			pair, next = pair[:i], off+i+1
+		}
+		at := off
+		off = next
+		if pair == "" {
+			continue
+		}
+		key, raw, hasValue := strings.Cut(pair, "=")
+		bad := func(format string, args ...any) error {
+			return &ParseError{Offset: int64(at), Path: key, Err: fmt.Errorf("%w: "+format, append([]any{ErrBadLink}, args...)...)}
+		}
+		switch key {
+		case "v", "step", "panel", "d", "src", "sample":
+		default:
+			continue // unknown keys are for later versions
+		}
+		if !hasValue || raw == "" {
+			return Fragment{}, bad("%s has no value", key)
+		}
+		val, err := url.PathUnescape(raw)
+		if err != nil {
+			return Fragment{}, bad("bad percent escape in %q", raw)
+		}
+		if key == "v" || key == "step" || key == "panel" {
+			if seen[key] {
+				return Fragment{}, bad("%s appears twice", key)
+			}
+			seen[key] = true
+		}
+		switch key {
+		case "v":
+			if val != strconv.Itoa(FragmentVersion) {
+				return Fragment{}, bad("unknown format version %q (this viewer reads version %d)", val, FragmentVersion)
+			}
+		case "step":
+			n, ok := parseStep(val)
+			if !ok {
+				return Fragment{}, bad("want a chunk number 0 or more, got %q", val)
+			}
+			f.Step, f.HasStep = n, true
+		case "panel":
+			switch val {
+			case PanelRequest, PanelResponse, PanelRaw:
+				f.Panel = val
+			default:
+				return Fragment{}, bad("unknown panel %q (want request, response or raw)", val)
+			}
+		default:
+			if len(f.Sources) == 2 {
+				return Fragment{}, bad("a link names at most two recordings, this is a third")
+			}
+			if err := checkSource(SourceKind(key), val); err != "" {
+				return Fragment{}, bad("%s", err)
+			}
+			f.Sources = append(f.Sources, Source{Kind: SourceKind(key), Value: val})
+		}
+	}
+	return f, nil
+}
+
+// parseStep reads a step: 1 to 9 decimal digits.
+func parseStep(s string) (int, bool) {
+	if len(s) == 0 || len(s) > 9 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+// checkSource says what is wrong with a source value, or "".
+func checkSource(kind SourceKind, v string) string {
+	switch kind {
+	case SourceData:
+		d := strings.TrimRight(v, "=")
+		if d == "" {
+			return "d has no data"
+		}
+		for i := 0; i < len(d); i++ {
+			if !isBase64URL(d[i]) {
+				return fmt.Sprintf("data is not base64url: %q at byte %d", d[i], i)
+			}
+		}
+	case SourceURL:
+		u, err := url.Parse(v)
+		if err != nil {
+			return fmt.Sprintf("src is not a URL: %q", v)
+		}
+		if u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https" {
+			return fmt.Sprintf("src must be an http or https URL, not %s:", u.Scheme)
+		}
+	case SourceSample:
+		if strings.ContainsAny(v, `/\`) || v == "." || v == ".." {
+			return fmt.Sprintf("sample must be a file name, not %q", v)
+		}
+	}
+	return ""
+}
+
+func isBase64URL(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_'
+}
+
+// String encodes the fragment, without the leading "#", in the canonical
+// order: v first (FragmentVersion when Version is 0), then the sources in
+// order, then step when HasStep, then panel when set; for example
+// "v=1&sample=a.json&step=3&panel=raw". Values
+// are percent-encoded where the grammar needs it (see ParseFragment), so
+// ParseFragment(f.String()) gives f back for any f it could have returned.
+func (f Fragment) String() string {
+	var b strings.Builder
+	v := f.Version
+	if v == 0 {
+		v = FragmentVersion
+	}
+	b.WriteString("v=" + strconv.Itoa(v))
+	for _, s := range f.Sources {
+		b.WriteString("&" + string(s.Kind) + "=" + escapeValue(s.Value))
+	}
+	if f.HasStep {
+		b.WriteString("&step=" + strconv.Itoa(f.Step))
+	}
+	if f.Panel != "" {
+		b.WriteString("&panel=" + escapeValue(f.Panel))
+	}
+	return b.String()
+}
+
+// escapeValue percent-encodes every byte of a value that is not allowed
+// unescaped in a URL fragment (RFC 3986) or that the grammar reads:
+// "&", "%", "+", "#" and spaces. "=", "/", "?" and ":" stay as they are.
+func escapeValue(s string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || strings.IndexByte("-._~!$'()*,;=:@/?", c) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteByte('%')
+		b.WriteByte(hex[c>>4])
+		b.WriteByte(hex[c&15])
+	}
+	return b.String()
+}

@@ -1,0 +1,179 @@
+package recordings
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestParseFragment(t *testing.T) {
+	sample := Source{SourceSample, "4078aa36a9cbcb50c445a46d69fb9126952d1c85f3d413125b034730e51b6508.json"}
+	for _, tc := range []struct {
+		name, in string
+		want     Fragment
+		canon    string // f.String(); "" when it is in
+	}{
+		{"empty", "", Fragment{Version: 1}, "v=1"},
+		{"hash only", "#", Fragment{Version: 1}, "v=1"},
+		{"legacy sample and step", "#sample=" + sample.Value + "&step=3",
+			Fragment{Version: 1, Sources: []Source{sample}, Step: 3, HasStep: true}, "v=1&sample=" + sample.Value + "&step=3"},
+		{"legacy sample, no step", "sample=a.json", Fragment{Version: 1, Sources: []Source{{SourceSample, "a.json"}}}, "v=1&sample=a.json"},
+		{"data step panel", "v=1&d=q1YqSsxLKS1KVbJSSi4tLsnPTS1SqgUA&step=0&panel=raw",
+			Fragment{Version: 1, Sources: []Source{{SourceData, "q1YqSsxLKS1KVbJSSi4tLsnPTS1SqgUA"}}, Step: 0, HasStep: true, Panel: PanelRaw}, ""},
+		{"data with padding", "v=1&d=q1Y=", Fragment{Version: 1, Sources: []Source{{SourceData, "q1Y="}}}, ""},
+		{"any order", "panel=request&step=12&v=1&src=https://example.com/a.json",
+			Fragment{Version: 1, Sources: []Source{{SourceURL, "https://example.com/a.json"}}, Step: 12, HasStep: true, Panel: PanelRequest},
+			"v=1&src=https://example.com/a.json&step=12&panel=request"},
+		{"src percent-encoded", "v=1&src=https://h/x.json%3Fa%3D1%26b%3D2%23frag",
+			Fragment{Version: 1, Sources: []Source{{SourceURL, "https://h/x.json?a=1&b=2#frag"}}},
+			"v=1&src=https://h/x.json?a=1%26b=2%23frag"},
+		{"src relative with space", "src=samples/my%20file.json",
+			Fragment{Version: 1, Sources: []Source{{SourceURL, "samples/my file.json"}}}, "v=1&src=samples/my%20file.json"},
+		{"plus is literal", "src=/a+b.json", Fragment{Version: 1, Sources: []Source{{SourceURL, "/a+b.json"}}}, "v=1&src=/a%2Bb.json"},
+		{"comparison, mixed kinds", "v=1&sample=a.json&d=AAAA",
+			Fragment{Version: 1, Sources: []Source{{SourceSample, "a.json"}, {SourceData, "AAAA"}}}, ""},
+		{"comparison, same kind", "v=1&src=/before.json&src=/after.json",
+			Fragment{Version: 1, Sources: []Source{{SourceURL, "/before.json"}, {SourceURL, "/after.json"}}}, ""},
+		{"unknown keys ignored", "v=1&theme=dark&sample=a.json&zoom&x=%zz&&",
+			Fragment{Version: 1, Sources: []Source{{SourceSample, "a.json"}}}, "v=1&sample=a.json"},
+		{"leading zeros", "step=007", Fragment{Version: 1, Step: 7, HasStep: true}, "v=1&step=7"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := ParseFragment(tc.in)
+			if err != nil {
+				t.Fatalf("ParseFragment(%q): %v", tc.in, err)
+			}
+			if !reflect.DeepEqual(f, tc.want) {
+				t.Fatalf("ParseFragment(%q) = %+v, want %+v", tc.in, f, tc.want)
+			}
+			canon := tc.canon
+			if canon == "" {
+				canon = tc.in
+			}
+			if got := f.String(); got != canon {
+				t.Errorf("String() = %q, want %q", got, canon)
+			}
+			if g, err := ParseFragment(f.String()); err != nil || !reflect.DeepEqual(g, f) {
+				t.Errorf("ParseFragment(String()) = %+v, %v; want %+v", g, err, f)
+			}
+		})
+	}
+}
+
+func TestParseFragmentErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, msg string
+		off           int64
+	}{
+		{"negative step", "v=1&sample=a.json&step=-1", `recordings: step: bad link: want a chunk number 0 or more, got "-1"`, 18},
+		{"step not a number", "step=3a", `got "3a"`, 0},
+		{"step too big", "step=1234567890", `got "1234567890"`, 0},
+		{"step plus", "step=%2B3", `got "+3"`, 0},
+		{"unknown version", "v=2&d=AAAA", `recordings: v: bad link: unknown format version "2" (this viewer reads version 1)`, 0},
+		{"version zero", "v=0", `unknown format version "0"`, 0},
+		{"three sources", "v=1&sample=a.json&sample=b.json&src=/c.json", "recordings: src: bad link: a link names at most two recordings, this is a third", 32},
+		{"repeated step", "step=1&step=2", "step appears twice", 7},
+		{"repeated v", "v=1&v=1", "v appears twice", 4},
+		{"unknown panel", "panel=chunks", `unknown panel "chunks" (want request, response or raw)`, 0},
+		{"empty value", "v=1&d=", "d has no value", 4},
+		{"key alone", "sample", "sample has no value", 0},
+		{"bad escape", "src=%zz", `bad percent escape in "%zz"`, 0},
+		{"data not base64url", "d=abc+def", `data is not base64url: '+' at byte 3`, 0},
+		{"data only padding", "d==", "d has no data", 0},
+		{"src javascript", "src=javascript:alert(1)", "src must be an http or https URL, not javascript:", 0},
+		{"src bad URL", "src=http://%41:80x/", "src is not a URL", 0},
+		{"sample with folder", "sample=../secret.json", `sample must be a file name, not "../secret.json"`, 0},
+		{"sample dotdot", "sample=..", "sample must be a file name", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := ParseFragment(tc.in)
+			if !errors.Is(err, ErrBadLink) {
+				t.Fatalf("ParseFragment(%q) = %+v, %v; want ErrBadLink", tc.in, f, err)
+			}
+			var pe *ParseError
+			if !errors.As(err, &pe) || pe.Offset != tc.off {
+				t.Errorf("error %#v, want a *ParseError at offset %d", err, tc.off)
+			}
+			if !strings.Contains(err.Error(), tc.msg) {
+				t.Errorf("error %q, want it to contain %q", err, tc.msg)
+			}
+		})
+	}
+}
+
+// TestPermalinkV1Golden decodes frozen v1 links. The files in
+// testdata/permalink were written once, by the first encoder (go test
+// -run PermalinkV1Golden -update writes only missing files), and must
+// never change: links pasted into pull requests have to open forever.
+// Each v1-NAME.link holds a fragment; v1-NAME.json the compact recording
+// its data decodes to.
+func TestPermalinkV1Golden(t *testing.T) {
+	for _, tc := range []struct {
+		name, file string
+		step       int
+		hasStep    bool
+		panel      string
+	}{
+		{"openai-tool-stream", "seeds/4078aa36a9cbcb50c445a46d69fb9126952d1c85f3d413125b034730e51b6508.json", 5, true, ""},
+		{"anthropic-sse", "tests__integration__messages__recordings__f22657bfd86db6348c0a0d0b17332dcfc038b345d2a7be8da4b880a433d36a52.json", 0, false, PanelRequest},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			linkPath := filepath.Join("testdata", "permalink", "v1-"+tc.name+".link")
+			jsonPath := filepath.Join("testdata", "permalink", "v1-"+tc.name+".json")
+			if _, err := os.Stat(linkPath); os.IsNotExist(err) && *update {
+				writeV1Golden(t, tc.file, linkPath, jsonPath, tc.step, tc.hasStep, tc.panel)
+			}
+			link, err := os.ReadFile(linkPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := os.ReadFile(jsonPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := ParseFragment(strings.TrimSpace(string(link)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f.Version != 1 || len(f.Sources) != 1 || f.Sources[0].Kind != SourceData ||
+				f.HasStep != tc.hasStep || f.Step != tc.step || f.Panel != tc.panel {
+				t.Fatalf("fragment %+v, want v1, one d= source, step %d (%v), panel %q", f, tc.step, tc.hasStep, tc.panel)
+			}
+			got, err := DecodeData(f.Sources[0].Value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != strings.TrimSuffix(string(want), "\n") {
+				t.Fatalf("decoded data differs from %s:\n%s", jsonPath, firstDiff(want, got))
+			}
+			if _, err := Parse(tc.name, got); err != nil {
+				t.Errorf("decoded data is not a recording: %v", err)
+			}
+		})
+	}
+}
+
+func writeV1Golden(t *testing.T, file, linkPath, jsonPath string, step int, hasStep bool, panel string) {
+	data, err := os.ReadFile(filepath.Join(corpusDir, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := EncodeData(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := Fragment{Version: 1, Sources: []Source{{SourceData, d}}, Step: step, HasStep: hasStep, Panel: panel}
+	if err := os.MkdirAll(filepath.Dir(linkPath), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(jsonPath, append(compact(t, data), '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(linkPath, []byte(f.String()+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote %s (%d characters)", linkPath, len(f.String()))
+}
