@@ -35,6 +35,10 @@ type Source struct {
 	// Value is the percent-decoded value: base64url data, a URL or a file
 	// name, following Kind.
 	Value string
+	// Name is the recording's file name (name=), "" when the link gives
+	// none. The name holds the request hash the viewer checks, which
+	// inline data (d=) would otherwise lose.
+	Name string
 }
 
 // The panels a permalink can open (panel=).
@@ -91,6 +95,10 @@ type Fragment struct {
 //     (before the first chunk); the viewer clamps K to the stream's
 //     length. Without step the viewer shows the final response.
 //   - panel=request|response|raw: the panel to open.
+//   - name=FILE: the file name of the source just before it (a d= source
+//     has none of its own), so the viewer can title it and check its
+//     request hash; a plain file name like sample's. At most one per
+//     source.
 //
 // d, src and sample name sources. A fragment names at most two, in order:
 // the first is the recording (the left side of a comparison), the second
@@ -126,7 +134,7 @@ func ParseFragment(s string) (Fragment, error) {
 			return &ParseError{Offset: int64(at), Path: key, Err: fmt.Errorf("%w: "+format, append([]any{ErrBadLink}, args...)...)}
 		}
 		switch key {
-		case "v", "step", "panel", "d", "src", "sample":
+		case "v", "step", "panel", "d", "src", "sample", "name":
 		default:
 			continue // unknown keys are for later versions
 		}
@@ -154,6 +162,14 @@ func ParseFragment(s string) (Fragment, error) {
 				return Fragment{}, bad("want a chunk number 0 or more, got %q", val)
 			}
 			f.Step, f.HasStep = n, true
+		case "name":
+			if len(f.Sources) == 0 || f.Sources[len(f.Sources)-1].Name != "" {
+				return Fragment{}, bad("name must follow the source it names, once")
+			}
+			if err := checkSource(SourceSample, val); err != "" {
+				return Fragment{}, bad("name must be a file name, not %q", val)
+			}
+			f.Sources[len(f.Sources)-1].Name = val
 		case "panel":
 			switch val {
 			case PanelRequest, PanelResponse, PanelRaw:
@@ -237,6 +253,9 @@ func (f Fragment) String() string {
 	b.WriteString("v=" + strconv.Itoa(v))
 	for _, s := range f.Sources {
 		b.WriteString("&" + string(s.Kind) + "=" + escapeValue(s.Value))
+		if s.Name != "" {
+			b.WriteString("&name=" + escapeValue(s.Name))
+		}
 	}
 	if f.HasStep {
 		b.WriteString("&step=" + strconv.Itoa(f.Step))

@@ -10,7 +10,7 @@ import (
 )
 
 func TestParseFragment(t *testing.T) {
-	sample := Source{SourceSample, "4078aa36a9cbcb50c445a46d69fb9126952d1c85f3d413125b034730e51b6508.json"}
+	sample := Source{SourceSample, "4078aa36a9cbcb50c445a46d69fb9126952d1c85f3d413125b034730e51b6508.json", ""}
 	for _, tc := range []struct {
 		name, in string
 		want     Fragment
@@ -20,25 +20,29 @@ func TestParseFragment(t *testing.T) {
 		{"hash only", "#", Fragment{Version: 1}, "v=1"},
 		{"legacy sample and step", "#sample=" + sample.Value + "&step=3",
 			Fragment{Version: 1, Sources: []Source{sample}, Step: 3, HasStep: true}, "v=1&sample=" + sample.Value + "&step=3"},
-		{"legacy sample, no step", "sample=a.json", Fragment{Version: 1, Sources: []Source{{SourceSample, "a.json"}}}, "v=1&sample=a.json"},
+		{"legacy sample, no step", "sample=a.json", Fragment{Version: 1, Sources: []Source{{SourceSample, "a.json", ""}}}, "v=1&sample=a.json"},
 		{"data step panel", "v=1&d=q1YqSsxLKS1KVbJSSi4tLsnPTS1SqgUA&step=0&panel=raw",
-			Fragment{Version: 1, Sources: []Source{{SourceData, "q1YqSsxLKS1KVbJSSi4tLsnPTS1SqgUA"}}, Step: 0, HasStep: true, Panel: PanelRaw}, ""},
-		{"data with padding", "v=1&d=q1Y=", Fragment{Version: 1, Sources: []Source{{SourceData, "q1Y="}}}, ""},
+			Fragment{Version: 1, Sources: []Source{{SourceData, "q1YqSsxLKS1KVbJSSi4tLsnPTS1SqgUA", ""}}, Step: 0, HasStep: true, Panel: PanelRaw}, ""},
+		{"data with padding", "v=1&d=q1Y=", Fragment{Version: 1, Sources: []Source{{SourceData, "q1Y=", ""}}}, ""},
 		{"any order", "panel=request&step=12&v=1&src=https://example.com/a.json",
-			Fragment{Version: 1, Sources: []Source{{SourceURL, "https://example.com/a.json"}}, Step: 12, HasStep: true, Panel: PanelRequest},
+			Fragment{Version: 1, Sources: []Source{{SourceURL, "https://example.com/a.json", ""}}, Step: 12, HasStep: true, Panel: PanelRequest},
 			"v=1&src=https://example.com/a.json&step=12&panel=request"},
 		{"src percent-encoded", "v=1&src=https://h/x.json%3Fa%3D1%26b%3D2%23frag",
-			Fragment{Version: 1, Sources: []Source{{SourceURL, "https://h/x.json?a=1&b=2#frag"}}},
+			Fragment{Version: 1, Sources: []Source{{SourceURL, "https://h/x.json?a=1&b=2#frag", ""}}},
 			"v=1&src=https://h/x.json?a=1%26b=2%23frag"},
 		{"src relative with space", "src=samples/my%20file.json",
-			Fragment{Version: 1, Sources: []Source{{SourceURL, "samples/my file.json"}}}, "v=1&src=samples/my%20file.json"},
-		{"plus is literal", "src=/a+b.json", Fragment{Version: 1, Sources: []Source{{SourceURL, "/a+b.json"}}}, "v=1&src=/a%2Bb.json"},
+			Fragment{Version: 1, Sources: []Source{{SourceURL, "samples/my file.json", ""}}}, "v=1&src=samples/my%20file.json"},
+		{"plus is literal", "src=/a+b.json", Fragment{Version: 1, Sources: []Source{{SourceURL, "/a+b.json", ""}}}, "v=1&src=/a%2Bb.json"},
 		{"comparison, mixed kinds", "v=1&sample=a.json&d=AAAA",
-			Fragment{Version: 1, Sources: []Source{{SourceSample, "a.json"}, {SourceData, "AAAA"}}}, ""},
+			Fragment{Version: 1, Sources: []Source{{SourceSample, "a.json", ""}, {SourceData, "AAAA", ""}}}, ""},
 		{"comparison, same kind", "v=1&src=/before.json&src=/after.json",
-			Fragment{Version: 1, Sources: []Source{{SourceURL, "/before.json"}, {SourceURL, "/after.json"}}}, ""},
+			Fragment{Version: 1, Sources: []Source{{SourceURL, "/before.json", ""}, {SourceURL, "/after.json", ""}}}, ""},
 		{"unknown keys ignored", "v=1&theme=dark&sample=a.json&zoom&x=%zz&&",
-			Fragment{Version: 1, Sources: []Source{{SourceSample, "a.json"}}}, "v=1&sample=a.json"},
+			Fragment{Version: 1, Sources: []Source{{SourceSample, "a.json", ""}}}, "v=1&sample=a.json"},
+		{"named data", "v=1&d=AAAA&name=4078aa36.json&step=2",
+			Fragment{Version: 1, Sources: []Source{{SourceData, "AAAA", "4078aa36.json"}}, Step: 2, HasStep: true}, ""},
+		{"comparison, both named", "v=1&d=AAAA&name=a.json&d=BBBB&name=b%20c.json",
+			Fragment{Version: 1, Sources: []Source{{SourceData, "AAAA", "a.json"}, {SourceData, "BBBB", "b c.json"}}}, ""},
 		{"leading zeros", "step=007", Fragment{Version: 1, Step: 7, HasStep: true}, "v=1&step=7"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -70,6 +74,9 @@ func TestParseFragmentErrors(t *testing.T) {
 	}{
 		{"negative step", "v=1&sample=a.json&step=-1", `recordings: step: bad link: want a chunk number 0 or more, got "-1"`, 18},
 		{"step not a number", "step=3a", `got "3a"`, 0},
+		{"name before any source", "v=1&name=a.json&d=AAAA", `name must follow the source it names`, 4},
+		{"name twice", "d=AAAA&name=a.json&name=b.json", `name must follow the source it names`, 19},
+		{"name with a folder", "d=AAAA&name=../a.json", `name must be a file name`, 7},
 		{"step too big", "step=1234567890", `got "1234567890"`, 0},
 		{"step plus", "step=%2B3", `got "+3"`, 0},
 		{"unknown version", "v=2&d=AAAA", `recordings: v: bad link: unknown format version "2" (this viewer reads version 1)`, 0},
@@ -165,7 +172,7 @@ func writeV1Golden(t *testing.T, file, linkPath, jsonPath string, step int, hasS
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := Fragment{Version: 1, Sources: []Source{{SourceData, d}}, Step: step, HasStep: hasStep, Panel: panel}
+	f := Fragment{Version: 1, Sources: []Source{{SourceData, d, ""}}, Step: step, HasStep: hasStep, Panel: panel}
 	if err := os.MkdirAll(filepath.Dir(linkPath), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -84,9 +85,13 @@ func link(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, err)
 		return exitError{2}
 	}
+	src := recordings.Source{Kind: recordings.SourceData, Value: d}
+	if files[0] != "-" {
+		src.Name = filepath.Base(files[0]) // the viewer checks the hash against it
+	}
 	frag := recordings.Fragment{
 		Version: recordings.FragmentVersion,
-		Sources: []recordings.Source{{Kind: recordings.SourceData, Value: d}},
+		Sources: []recordings.Source{src},
 		Step:    step, HasStep: stepSet,
 		Panel: *panel,
 	}

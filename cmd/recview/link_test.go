@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -86,6 +87,9 @@ func TestLink(t *testing.T) {
 			}
 			if !bytes.Equal(data, want) {
 				t.Errorf("link data is not the file's compact JSON (%d vs %d bytes)", len(data), len(want))
+			}
+			if got := f.Sources[0].Name; got != filepath.Base(seed) {
+				t.Errorf("name= %q, want the file's name %q (its hash)", got, filepath.Base(seed))
 			}
 		})
 	}
