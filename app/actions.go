@@ -24,6 +24,9 @@ const (
 	actionTheme       = "recview/theme"        // no value: next theme (system, light, dark)
 	actionDismiss     = "recview/dismiss"      // no value: hide the error banner
 	actionFail        = "recview/fail"         // value string: show an error
+	actionShare       = "recview/share"        // no value: make the permalink of the view and copy it
+	actionShareURL    = "recview/share-url"    // value string: make the src= permalink for that URL
+	actionCloseShare  = "recview/close-share"  // no value: close the share panel
 )
 
 // The tabs of a recording.

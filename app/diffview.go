@@ -48,6 +48,7 @@ func (d *DiffView) Render() app.UI {
 		app.Div().Class("diff-head").Body(
 			app.H2().Text("Comparison"),
 			app.Span().Class("badge hash-"+cls).DataSet("testid", "diff-verdict").Text(verdict),
+			shareButton(),
 		),
 		app.Table().Class("diff-table").Body(
 			app.THead().Body(app.Tr().Body(
@@ -102,4 +103,5 @@ func (v *Viewer) compareDocs(i, j int) {
 	}
 	v.cmp = newComparison(v.docs[i], v.docs[j])
 	v.view, v.playing = viewDiff, false
+	v.syncFragment()
 }

@@ -13,6 +13,8 @@ type openDoc struct {
 	name    string // file name, shown as the title
 	sample  string // the gallery file it came from, "" for a user's file
 	src     string // the URL it was fetched from (raw form), "" for a file
+	data    []byte // the file as read
+	link    string // the file as permalink data (recordings.EncodeData), once encoded
 	rec     *recordings.Recording
 	conv    recordings.Conversation
 	hash    recordings.HashCheck
@@ -31,7 +33,7 @@ func newDoc(name string, data []byte) (*openDoc, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &openDoc{name: name, rec: rec, conv: rec.Conversation()}
+	d := &openDoc{name: name, data: data, rec: rec, conv: rec.Conversation()}
 	d.hash = recordings.VerifyHash(name, rec.Doc)
 	if s, err := recordings.NewStepper(rec); err == nil {
 		// The stepper has folded the whole stream once already: its last

@@ -38,6 +38,7 @@ func (h *DocHeader) Render() app.UI {
 			app.If(r.Model != "", func() app.UI { return app.Span().Class("chip").Text(r.Model) }),
 			app.Span().Class("chip").Text(streamLabel(d)),
 			hashBadge(d.hash),
+			shareButton(),
 		),
 		app.If(r.HasTestID, h.renderTestID),
 		app.If(r.Unknown, func() app.UI { return app.P().Class("notice").Text(r.Notice) }),
@@ -109,4 +110,11 @@ func hashBadge(h recordings.HashCheck) app.UI {
 	}
 	return app.Span().Class("badge hash-"+status).DataSet("testid", "hash-status").DataSet("status", status).
 		Title(title).Text(text)
+}
+
+// shareButton opens the share panel with the view's permalink.
+func shareButton() app.UI {
+	return app.Button().Class("button ghost share").Text("Share link").DataSet("testid", "share-button").
+		Title("Copy a link that opens this view: the recording rides in the link, nothing is uploaded").
+		OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionShare) })
 }

@@ -7,42 +7,8 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/recordings"
 )
-
-// loadURL fetches a recording from a URL (src= in the fragment, or the
-// header's URL box) and opens it at step (the last step when step < 0).
-// GitHub blob links are fetched from raw.githubusercontent.com
-// (recordings.RawURL). On any failure the error names the URL and why, and
-// what was open stays open.
-func (v *Viewer) loadURL(ctx app.Context, link string, step int) {
-	src, err := recordings.RawURL(link)
-	if err != nil {
-		v.fail(err)
-		return
-	}
-	v.loading = src
-	ctx = v.ctx
-	ctx.Async(func() {
-		data, err := fetchRecording(src)
-		var d *openDoc
-		if err == nil {
-			d, err = newDoc(fileName(src), data)
-		}
-		ctx.Dispatch(func(ctx app.Context) {
-			if err != nil {
-				v.fail(err)
-				return
-			}
-			d.src = src
-			if step >= 0 {
-				d.seek(step)
-			}
-			v.open(ctx, []*openDoc{d})
-		})
-	})
-}
 
 // fetchRecording GETs a recording with the browser's fetch (CORS mode, no
 // credentials, no referrer: the site's Referrer-Policy is no-referrer). It

@@ -1,27 +1,52 @@
 package app
 
 import (
-	"net/url"
-	"strconv"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/recordings"
 )
 
-// syncFragment writes the open sample and step into the URL fragment
-// (replaceState: stepping does not flood the history).
+// fragment is the permalink fragment of what the page shows: the current
+// recording (or both sides of the comparison), its step when not the last,
+// and the raw panel when open. With inline false a local file that has no
+// link data yet is left out (encoding it is the share button's work); ok
+// is false when no source can be named.
+func (v *Viewer) fragment(inline bool) (f recordings.Fragment, ok bool, err error) {
+	f.Version = recordings.FragmentVersion
+	if v.view == viewDiff && v.cmp != nil {
+		for _, d := range []*openDoc{v.cmp.a, v.cmp.b} {
+			s, ok, err := sourceOf(d, inline)
+			if err != nil || !ok {
+				return f, false, err
+			}
+			f.Sources = append(f.Sources, s)
+		}
+		return f, true, nil
+	}
+	d := v.current()
+	if d == nil || v.view == viewIndex {
+		return f, false, nil
+	}
+	s, ok, err := sourceOf(d, inline)
+	if err != nil || !ok {
+		return f, false, err
+	}
+	f.Sources = []recordings.Source{s}
+	if d.stepper != nil && d.step != d.stepper.Len() {
+		f.Step, f.HasStep = d.step, true
+	}
+	if v.tab == tabRaw {
+		f.Panel = recordings.PanelRaw
+	}
+	return f, true, nil
+}
+
+// syncFragment writes the view into the URL fragment with replaceState:
+// stepping does not flood the history, and reload or a copied address
+// come back to the same place.
 func (v *Viewer) syncFragment() {
 	frag := ""
-	if d := v.current(); d != nil && (d.sample != "" || d.src != "") {
-		q := url.Values{}
-		if d.src != "" {
-			q.Set("src", d.src)
-		} else {
-			q.Set("sample", d.sample)
-		}
-		if d.stepper != nil && d.step != d.stepper.Len() {
-			q.Set("step", strconv.Itoa(d.step))
-		}
-		frag = q.Encode()
+	if f, ok, _ := v.fragment(false); ok {
+		frag = f.String()
 	}
 	h := app.Window().Get("history")
 	if !h.Truthy() {
@@ -32,33 +57,67 @@ func (v *Viewer) syncFragment() {
 	if frag != "" {
 		base += "#" + frag
 	}
-	if app.Window().Get("location").Get("hash").String() != "#"+frag {
+	if loc.Get("hash").String() != "#"+frag {
 		h.Call("replaceState", nil, "", base)
 	}
 }
 
-// openFragment opens the sample and step the URL fragment names.
+// openFragment opens what the URL fragment names (see
+// recordings.ParseFragment): when it names what is open already, only the
+// step and panel change. A bad link is an error; the page keeps what it
+// shows.
 func (v *Viewer) openFragment(ctx app.Context) {
-	frag := app.Window().URL().Fragment
-	q, err := url.ParseQuery(frag)
-	if err != nil || q.Get("sample") == "" && q.Get("src") == "" {
+	raw := app.Window().Get("location").Get("hash").String()
+	if raw == "" || raw == "#" {
 		return
 	}
-	step := -1
-	if s := q.Get("step"); s != "" {
-		if n, err := strconv.Atoi(s); err == nil {
-			step = n
+	f, err := recordings.ParseFragment(raw)
+	if err != nil {
+		v.fail(err)
+		return
+	}
+	if len(f.Sources) == 0 {
+		return
+	}
+	if v.showing(f.Sources) {
+		v.applyView(f)
+		return
+	}
+	v.openSources(f.Sources, f)
+}
+
+// showing reports whether the page shows exactly these sources already.
+func (v *Viewer) showing(sources []recordings.Source) bool {
+	var docs []*openDoc
+	switch {
+	case len(sources) == 2 && v.view == viewDiff && v.cmp != nil:
+		docs = []*openDoc{v.cmp.a, v.cmp.b}
+	case len(sources) == 1 && v.view == viewDoc && v.current() != nil:
+		docs = []*openDoc{v.current()}
+	default:
+		return false
+	}
+	for i, d := range docs {
+		s, ok, _ := sourceOf(d, false)
+		if !ok || s.Kind != sources[i].Kind || s.Value != sources[i].Value {
+			return false
 		}
 	}
-	if d := v.current(); d != nil && d.sample == q.Get("sample") && d.src == q.Get("src") {
-		if step >= 0 {
-			d.seek(step)
-		}
+	return true
+}
+
+// applyView moves the current recording to the fragment's step and panel.
+func (v *Viewer) applyView(f recordings.Fragment) {
+	d := v.current()
+	if d == nil || v.view != viewDoc {
 		return
 	}
-	if q.Get("src") != "" {
-		v.loadURL(ctx, q.Get("src"), step)
-		return
+	if f.HasStep {
+		d.seek(f.Step)
 	}
-	v.loadSample(ctx, q.Get("sample"), step)
+	if f.Panel == recordings.PanelRaw {
+		v.tab = tabRaw
+	} else if f.Panel != "" {
+		v.tab = tabView
+	}
 }

@@ -32,7 +32,7 @@ func (g *Gallery) Render() app.UI {
 
 func (g *Gallery) renderCard(s Sample) app.UI {
 	return app.Li().Body(
-		app.A().Class("sample").Href("#sample="+s.File).DataSet("testid", "sample").DataSet("file", s.File).
+		app.A().Class("sample").Href("#v=1&sample="+s.File).DataSet("testid", "sample").DataSet("file", s.File).
 			OnClick(func(ctx app.Context, e app.Event) {
 				e.PreventDefault()
 				ctx.NewActionWithValue(actionOpenSample, s.File)

@@ -11,35 +11,6 @@ import (
 	"github.com/recview/recview/recordings"
 )
 
-// loadSample fetches a gallery sample from the site's own static files and
-// opens it at step (or the last step when step < 0).
-func (v *Viewer) loadSample(ctx app.Context, file string, step int) {
-	if _, ok := sampleByFile(file); !ok {
-		v.fail(fmt.Errorf("no sample named %q", file))
-		return
-	}
-	v.loading = file
-	ctx = v.ctx
-	ctx.Async(func() {
-		data, err := fetchStatic(ctx.ResolveStaticResource("/web/samples/" + file))
-		var d *openDoc
-		if err == nil {
-			d, err = newDoc(file, data)
-		}
-		ctx.Dispatch(func(ctx app.Context) {
-			if err != nil {
-				v.fail(err)
-				return
-			}
-			d.sample = file
-			if step >= 0 {
-				d.seek(step)
-			}
-			v.open(ctx, []*openDoc{d})
-		})
-	})
-}
-
 func fetchStatic(path string) ([]byte, error) {
 	res, err := http.Get(path)
 	if err != nil {

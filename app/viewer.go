@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/recordings"
 )
 
 // Viewer is the whole page: the header with the ways to open recordings,
@@ -27,6 +28,8 @@ type Viewer struct {
 	index *folderIndex // the index of the last folder or many files, nil before
 	cmp   *comparison  // the last comparison, nil before
 	view  string       // what the main area shows: viewDoc, viewIndex or viewDiff
+
+	sharing *shareState // the share panel, nil when closed
 
 	// ctx is the context of the mounted Viewer. Asynchronous work
 	// dispatches through it: the context of the element that started the
@@ -58,9 +61,13 @@ func (v *Viewer) handleActions(ctx app.Context) {
 	})
 	ctx.Handle(actionPlay, func(ctx app.Context, a app.Action) { v.togglePlay(ctx) })
 	ctx.Handle(actionSpeed, func(ctx app.Context, a app.Action) { v.speed = max(1, a.Value.(int)) })
-	ctx.Handle(actionOpenSample, func(ctx app.Context, a app.Action) { v.loadSample(ctx, a.Value.(string), -1) })
+	ctx.Handle(actionOpenSample, func(ctx app.Context, a app.Action) {
+		v.openSources([]recordings.Source{{Kind: recordings.SourceSample, Value: a.Value.(string)}}, recordings.Fragment{})
+	})
 	ctx.Handle(actionOpenText, func(ctx app.Context, a app.Action) { v.openText(ctx, a.Value.(string)) })
-	ctx.Handle(actionOpenURL, func(ctx app.Context, a app.Action) { v.loadURL(ctx, a.Value.(string), -1) })
+	ctx.Handle(actionOpenURL, func(ctx app.Context, a app.Action) {
+		v.openSources([]recordings.Source{{Kind: recordings.SourceURL, Value: a.Value.(string)}}, recordings.Fragment{})
+	})
 	ctx.Handle(actionOpenFolder, func(ctx app.Context, a app.Action) { v.indexFiles(a.Value.([]fileRef)) })
 	ctx.Handle(actionOpenRow, func(ctx app.Context, a app.Action) { v.openRow(a.Value.(int)) })
 	ctx.Handle(actionShowIndex, func(ctx app.Context, a app.Action) { v.show(viewIndex) })
@@ -69,8 +76,10 @@ func (v *Viewer) handleActions(ctx app.Context) {
 	ctx.Handle(actionCompareDocs, func(ctx app.Context, a app.Action) {
 		ij := a.Value.([2]int)
 		v.compareDocs(ij[0], ij[1])
-		v.syncFragment()
 	})
+	ctx.Handle(actionShare, func(ctx app.Context, a app.Action) { v.share(ctx) })
+	ctx.Handle(actionShareURL, func(ctx app.Context, a app.Action) { v.shareURL(ctx, a.Value.(string)) })
+	ctx.Handle(actionCloseShare, func(ctx app.Context, a app.Action) { v.sharing = nil })
 	ctx.Handle(actionOpenFiles, func(ctx app.Context, a app.Action) { v.readFiles(ctx, a.Value.([]app.Value)) })
 	ctx.Handle(actionSelectDoc, func(ctx app.Context, a app.Action) {
 		v.cur, v.playing, v.view = a.Value.(int), false, viewDoc
@@ -161,6 +170,7 @@ func (v *Viewer) Render() app.UI {
 	return app.Div().Class("page").Class(map[bool]string{true: "dragging"}[v.drag]).Body(
 		(&TopBar{}).Theme(v.theme),
 		app.If(v.err != "", v.renderError),
+		app.If(v.sharing != nil, func() app.UI { return (&SharePanel{}).Share(v.sharing) }),
 		app.If(v.loading != "", func() app.UI {
 			return app.Div().Class("loading").Attr("role", "status").Text("Loading " + v.loading + "…")
 		}),
@@ -238,6 +248,7 @@ func (v *Viewer) show(view string) {
 		return
 	}
 	v.view, v.playing = view, false
+	v.syncFragment()
 }
 
 // renderDoc shows one recording: its header, then either the step bar over

@@ -84,6 +84,7 @@ func TestOpenURL(t *testing.T) {
 			t.Errorf("after the failed %s the page shows %q, want %s still open", tc.path, title, bigStream)
 		}
 		tb.do(chromedp.Click(chromedp.CSS(sel("error") + " button")))
+		tb.waitFor("the error to be dismissed", q(sel("error"))+" === null")
 	}
 
 	// The URL box opens a good URL, and the fragment then names it.

@@ -1,0 +1,142 @@
+package app
+
+import (
+	"fmt"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/recordings"
+)
+
+// readSource reads the recording a permalink source names: a gallery
+// sample from the site's own files, a URL with fetch (GitHub blob links
+// through raw.githubusercontent.com), or inline data (recordings.DecodeData).
+// It blocks: call it from a goroutine (ctx.Async).
+func readSource(ctx app.Context, s recordings.Source) (*openDoc, error) {
+	switch s.Kind {
+	case recordings.SourceSample:
+		if _, ok := sampleByFile(s.Value); !ok {
+			return nil, fmt.Errorf("no sample named %q", s.Value)
+		}
+		data, err := fetchStatic(ctx.ResolveStaticResource("/web/samples/" + s.Value))
+		if err != nil {
+			return nil, err
+		}
+		d, err := newDoc(s.Value, data)
+		if d != nil {
+			d.sample = s.Value
+		}
+		return d, err
+	case recordings.SourceURL:
+		src, err := recordings.RawURL(s.Value)
+		if err != nil {
+			return nil, err
+		}
+		data, err := fetchRecording(src)
+		if err != nil {
+			return nil, err
+		}
+		name := s.Name
+		if name == "" {
+			name = fileName(src)
+		}
+		d, err := newDoc(name, data)
+		if d != nil {
+			d.src = src
+		}
+		return d, err
+	case recordings.SourceData:
+		data, err := recordings.DecodeData(s.Value)
+		if err != nil {
+			return nil, fmt.Errorf("the link's recording cannot be read: %w", err)
+		}
+		name := s.Name
+		if name == "" {
+			name = "shared.json"
+		}
+		d, err := newDoc(name, data)
+		if d != nil {
+			d.link = s.Value
+		}
+		return d, err
+	}
+	return nil, fmt.Errorf("unknown source %q", s.Kind)
+}
+
+// sourceOf is the permalink source of an open recording: its sample, its
+// URL, or its data when encoded already (or when inline is true, encoding
+// it now). ok is false for a local file not encoded.
+func sourceOf(d *openDoc, inline bool) (recordings.Source, bool, error) {
+	switch {
+	case d.sample != "":
+		return recordings.Source{Kind: recordings.SourceSample, Value: d.sample}, true, nil
+	case d.src != "":
+		s := recordings.Source{Kind: recordings.SourceURL, Value: d.src}
+		if fileName(d.src) != d.name {
+			s.Name = d.name
+		}
+		return s, true, nil
+	case d.link == "" && inline:
+		link, err := recordings.EncodeData(d.data)
+		if err != nil {
+			return recordings.Source{}, false, err
+		}
+		d.link = link
+	}
+	if d.link == "" {
+		return recordings.Source{}, false, nil
+	}
+	return recordings.Source{Kind: recordings.SourceData, Value: d.link, Name: d.name}, true, nil
+}
+
+// openSources reads one source (a recording) or two (a comparison) in the
+// background and shows them at the fragment's step and panel. Any failure
+// is shown and leaves the page as it was.
+func (v *Viewer) openSources(sources []recordings.Source, f recordings.Fragment) {
+	if len(sources) == 0 {
+		return
+	}
+	v.loading = describeSources(sources)
+	ctx := v.ctx
+	ctx.Async(func() {
+		docs := make([]*openDoc, 0, len(sources))
+		var err error
+		for _, s := range sources {
+			var d *openDoc
+			if d, err = readSource(ctx, s); err != nil {
+				break
+			}
+			docs = append(docs, d)
+		}
+		ctx.Dispatch(func(ctx app.Context) {
+			if err != nil {
+				v.fail(err)
+				return
+			}
+			v.open(ctx, docs)
+			if len(docs) == 2 {
+				v.compareDocs(len(v.docs)-2, len(v.docs)-1)
+			}
+			v.applyView(f)
+			v.syncFragment()
+		})
+	})
+}
+
+// describeSources says what is loading, for the loading line.
+func describeSources(sources []recordings.Source) string {
+	var names []string
+	for _, s := range sources {
+		switch {
+		case s.Name != "":
+			names = append(names, s.Name)
+		case s.Kind == recordings.SourceData:
+			names = append(names, "the link's recording")
+		default:
+			names = append(names, s.Value)
+		}
+	}
+	if len(names) == 2 {
+		return names[0] + " and " + names[1]
+	}
+	return names[0]
+}
