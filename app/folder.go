@@ -31,10 +31,26 @@ func newFileRef(f app.Value, path string) fileRef {
 // binary file reaches the parser as it is). It blocks: call it from a
 // goroutine, not the UI goroutine.
 func (f fileRef) readBytes() ([]byte, error) {
+	return f.bytes(f.startRead())
+}
+
+// startRead starts reading the file (File.arrayBuffer); bytes waits for
+// the read. Starting several reads before waiting for the first lets the
+// browser read them at once. A file larger than recordings.MaxSize is not
+// read: the promise is null.
+func (f fileRef) startRead() app.Value {
 	if f.size > recordings.MaxSize {
+		return app.Null()
+	}
+	return f.file.Call("arrayBuffer")
+}
+
+// bytes waits for a read startRead started and copies the bytes to Go.
+func (f fileRef) bytes(read app.Value) ([]byte, error) {
+	if read.IsNull() {
 		return nil, fmt.Errorf("%s: %w (%d bytes)", f.path, recordings.ErrTooLarge, f.size)
 	}
-	buf, err := await(f.file.Call("arrayBuffer"))
+	buf, err := await(read)
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot read the file: %v", f.path, err)
 	}
@@ -170,8 +186,8 @@ func summarize(f fileRef, data []byte, err error) indexRow {
 }
 
 // indexFiles shows the index of files and reads them in the background,
-// one at a time (each read yields to the page, so it stays responsive),
-// publishing the rows read so far every 100 ms.
+// readBatch files at a time (each wait for a read yields to the page, so
+// it stays responsive), publishing the rows read so far every 250 ms.
 func (v *Viewer) indexFiles(files []fileRef) {
 	ix := &folderIndex{files: files, rows: make([]indexRow, 0, len(files)), started: time.Now()}
 	v.index, v.view, v.err = ix, viewIndex, ""
@@ -179,10 +195,17 @@ func (v *Viewer) indexFiles(files []fileRef) {
 	ctx.Async(func() {
 		rows := make([]indexRow, 0, len(files))
 		last := time.Now()
+		reads := make([]app.Value, len(files))
 		for i, f := range files {
-			data, err := f.readBytes()
+			if i%readBatch == 0 {
+				for j := i; j < min(i+readBatch, len(files)); j++ {
+					reads[j] = files[j].startRead()
+				}
+			}
+			data, err := f.bytes(reads[i])
+			reads[i] = app.Undefined()
 			rows = append(rows, summarize(f, data, err))
-			if i == len(files)-1 || time.Since(last) > 100*time.Millisecond {
+			if i == len(files)-1 || time.Since(last) > 250*time.Millisecond {
 				last = time.Now()
 				read := rows[:len(rows):len(rows)]
 				ctx.Dispatch(func(ctx app.Context) {
@@ -196,6 +219,9 @@ func (v *Viewer) indexFiles(files []fileRef) {
 		}
 	})
 }
+
+// readBatch is how many files the index asks the browser to read at once.
+const readBatch = 16
 
 // openRow reads the file of index row i again and opens it.
 func (v *Viewer) openRow(i int) {

@@ -115,8 +115,12 @@ func TestDiff(t *testing.T) {
 	tb.open("/")
 	tb.upload(corpus(old), corpus(neu))
 	tb.waitFor("2 index rows", `document.querySelectorAll('[data-testid=index-row]').length === 2`)
-	tb.do(chromedp.Click(chromedp.CSS(sel("index-row") + `[data-file="` + old + `"] input[type=checkbox]`)))
-	tb.do(chromedp.Click(chromedp.CSS(sel("index-row") + `[data-file="` + neu + `"] input[type=checkbox]`)))
+	// Each tick redraws the table: find the next box once it is drawn.
+	for _, name := range []string{old, neu} {
+		box := sel("index-row") + `[data-file="` + name + `"] input[type=checkbox]`
+		tb.do(chromedp.Click(chromedp.CSS(box)))
+		tb.waitFor(name+" to be ticked", q(box)+".checked === true")
+	}
 	tb.waitFor("the compare button to be enabled", q(sel("index-compare"))+".disabled === false")
 	tb.do(chromedp.Click(chromedp.CSS(sel("index-compare"))))
 	tb.visible(sel("diff-view"))
