@@ -137,6 +137,8 @@ func (v *Viewer) listen(ctx app.Context) {
 			return
 		}
 		switch key {
+		case "Escape":
+			ctx.Dispatch(func(ctx app.Context) { v.sharing = nil })
 		case "ArrowLeft", "ArrowRight", "Home", "End", " ":
 			e.Call("preventDefault")
 			ctx.Dispatch(func(ctx app.Context) { v.onKey(ctx, key, shift) })
