@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/recordings"
@@ -65,6 +66,13 @@ func (v *Viewer) offer(link string) {
 		return
 	}
 	ctx := v.ctx
+	// writeText may never settle (no focus, or a permission prompt): after
+	// two seconds the panel says to copy by hand.
+	ctx.After(2*time.Second, func(ctx app.Context) {
+		if st.copied == "" {
+			st.copied = "failed"
+		}
+	})
 	ctx.Async(func() {
 		_, err := await(cb.Call("writeText", link))
 		ctx.Dispatch(func(ctx app.Context) {

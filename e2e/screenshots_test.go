@@ -5,6 +5,7 @@ package e2e
 import (
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
 
@@ -18,8 +19,9 @@ const pageBackground = `(() => {
 	return 'transparent';
 })()`
 
-// TestScreenshots writes pictures of the landing page and of seed 4078aa36
-// at its last step and at step 5, in the light and the dark scheme, at
+// TestScreenshots writes pictures of the landing page, of seed 4078aa36
+// at its last step and at step 5 with the share panel, of an index of 40
+// corpus files and of a comparison, in the light and the dark scheme, at
 // 1280x900, to e2e/screenshots/TestScreenshots/. The dark scheme must
 // change the page's colours.
 func TestScreenshots(t *testing.T) {
@@ -49,6 +51,19 @@ func TestScreenshots(t *testing.T) {
 		tb.waitStep(5, n)
 		tb.visible(sel("step-chunk"))
 		t.Logf("wrote %s", tb.screenshot("seed-step5-"+scheme))
+
+		tb.do(chromedp.Click(chromedp.CSS(sel("share-button"))))
+		tb.visible(sel("share-url"))
+		t.Logf("wrote %s", tb.screenshot("share-"+scheme))
+
+		tb.open("/")
+		tb.upload(corpusFiles(t)[:40]...)
+		tb.waitFor("40 index rows", `document.querySelectorAll('[data-testid=index-row]').length === 40`)
+		t.Logf("wrote %s", tb.screenshot("index-"+scheme))
+
+		tb.open("/#v=1&sample=" + seedHello + "&sample=" + seedToolCall)
+		tb.visible(sel("diff-view"))
+		t.Logf("wrote %s", tb.screenshot("diff-"+scheme))
 	}
 	if background["light"] == background["dark"] {
 		t.Errorf("the page background is %s in both the light and the dark scheme", background["light"])
