@@ -3,12 +3,15 @@
 package e2e
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/recview/recview/recordings"
 	"github.com/recview/recview/recordings/diff"
@@ -24,9 +27,32 @@ func corpusFiles(t *testing.T) []string {
 	return paths
 }
 
-// TestIndex picks the whole corpus folder: the index lists every file
-// with the hash status the core gives it; the filter and the facets
-// narrow it; a row opens its recording and the index stays a click away.
+// dropPaths drags files or folders from the desktop onto the page and
+// drops them, as the browser does for a real drag (Input.dispatchDragEvent).
+func (tb *tab) dropPaths(paths ...string) {
+	tb.t.Helper()
+	for i, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			tb.t.Fatal(err)
+		}
+		paths[i] = abs
+	}
+	for _, typ := range []input.DispatchDragEventType{input.DispatchDragEventTypeDragEnter, input.DispatchDragEventTypeDragOver, input.DispatchDragEventTypeDrop} {
+		tb.do(chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
+			_, err := cdp.Call(ctx, target, input.DispatchDragEvent, input.DispatchDragEventParams{
+				Type: typ, X: 600, Y: 400,
+				Data: &input.DragData{Items: []*input.DragDataItem{}, Files: paths, DragOperationsMask: 1},
+			})
+			return err
+		}))
+	}
+}
+
+// TestIndex drops the whole corpus folder on the page: the index lists
+// every file with the hash status the core gives it; the filter and the
+// facets narrow it; a row opens its recording and the index stays a click
+// away. The folder picker gives the same index.
 func TestIndex(t *testing.T) {
 	paths := corpusFiles(t)
 	mismatches := 0
@@ -49,7 +75,7 @@ func TestIndex(t *testing.T) {
 	}
 	tb := newTab(t)
 	tb.open("/")
-	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("folder-input")), []string{dir}))
+	tb.dropPaths(dir)
 	tb.visible(sel("index-table"))
 	// The folder holds seeds/ too: every .json file under it is listed.
 	all := len(paths)
@@ -88,6 +114,11 @@ func TestIndex(t *testing.T) {
 	tb.waitTitle(filepath.Base(first))
 	tb.do(chromedp.Click(chromedp.CSS(sel("index-tab"))))
 	tb.visible(sel("index-table"))
+
+	// The folder picker reads the same folder.
+	tb.open("/")
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("folder-input")), []string{dir}))
+	tb.waitFor("the picked folder's index", `document.querySelector('[data-testid=index-progress]') === null && document.querySelectorAll('[data-testid=index-row]').length === `+strconv.Itoa(all))
 }
 
 // TestDiff compares two recordings of the same request from different

@@ -15,7 +15,7 @@ import (
 	"github.com/recview/recview/recordings"
 )
 
-// TestShare opens a local seed file, steps to chunk 5, and shares the
+// TestShare drops a seed file on the page, steps to chunk 5, and shares the
 // view: the link carries the recording itself (d=, with its name and the
 // step), and opened in a new browser with a profile of its own it shows
 // the same recording, hash status and step.
@@ -23,7 +23,7 @@ func TestShare(t *testing.T) {
 	const n = 18
 	tb := newTab(t)
 	tb.open("/")
-	tb.upload(seed(seedToolCall))
+	tb.dropPaths(seed(seedToolCall))
 	tb.waitTitle(seedToolCall)
 	tb.key(kb.Home)
 	for range 5 {
