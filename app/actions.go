@@ -10,9 +10,9 @@ const (
 	actionSpeed       = "recview/speed"        // value int: play speed, chunks per second
 	actionOpenSample  = "recview/open-sample"  // value string: a Samples file name
 	actionOpenText    = "recview/open-text"    // value string: pasted recording JSON
-	actionOpenFiles   = "recview/open-files"   // value []app.Value: File objects to read
+	actionOpenFiles   = "recview/open-files"   // value app.Value: a JavaScript array of File objects
 	actionOpenURL     = "recview/open-url"     // value string: a recording URL (GitHub blob, raw, gist...)
-	actionOpenFolder  = "recview/open-folder"  // value []fileRef: the files of a picked folder, for the index
+	actionOpenFolder  = "recview/open-folder"  // value app.Value: a JavaScript array of a picked folder's File objects
 	actionOpenRow     = "recview/open-row"     // value int: open the file of that index row
 	actionShowIndex   = "recview/show-index"   // no value: show the index again
 	actionCompareRows = "recview/compare-rows" // value [2]int: compare the files of two index rows

@@ -163,6 +163,7 @@ type indexRow struct {
 	hash      string // ok, mismatch, unknown, or "error" when it is not a recording
 	scheme    string
 	err       string // why the file is not a recording
+	hay       string // the row's text, lower case, for the filter
 }
 
 // summarize parses a file and keeps what the index shows of it; the
@@ -176,12 +177,14 @@ func summarize(f fileRef, data []byte, err error) indexRow {
 	}
 	if err != nil {
 		row.hash, row.err = "error", err.Error()
+		row.hay = strings.ToLower(row.path + "\x00error\x00" + row.err)
 		return row
 	}
 	row.testID, row.family, row.model = rec.TestID, rec.Family, rec.Model
 	row.streaming, row.chunks = rec.Streaming, len(rec.Chunks)
 	h := recordings.VerifyHash(f.name, rec.Doc)
 	row.hash, row.scheme = h.Status.String(), h.Scheme
+	row.hay = strings.ToLower(strings.Join([]string{row.path, row.testID, string(row.family), row.family.Title(), row.model, row.hash, row.scheme}, "\x00"))
 	return row
 }
 

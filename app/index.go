@@ -215,8 +215,7 @@ func (x *Index) matchesText(i int) bool {
 	if strings.TrimSpace(x.filter) == "" {
 		return true
 	}
-	r := x.Iindex.rows[i]
-	hay := strings.ToLower(strings.Join([]string{r.path, r.testID, string(r.family), familyTitle(string(r.family)), r.model, r.hash, r.scheme, r.err}, "\x00"))
+	hay := x.Iindex.rows[i].hay
 	for _, w := range strings.Fields(strings.ToLower(x.filter)) {
 		if !strings.Contains(hay, w) {
 			return false

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/recordings"
@@ -23,83 +24,70 @@ func fetchStatic(path string) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(res.Body, recordings.MaxSize+1))
 }
 
-// readFiles reads File objects with File.text() and opens every recording
-// that parses. Errors name each file; recordings already open stay.
-func (v *Viewer) readFiles(ctx app.Context, files []app.Value) {
-	n := len(files)
-	if n == 0 {
+// readFiles opens File objects (a JavaScript array): one file opens as a
+// recording, several as an index. An error names the file; what is open
+// stays open.
+func (v *Viewer) readFiles(files app.Value) {
+	n := files.Get("length").Int()
+	switch {
+	case n == 0:
+		return
+	case n > 1:
+		v.listFiles(files, false)
 		return
 	}
-	if n > 1 {
-		refs := make([]fileRef, n)
-		for i, f := range files {
-			refs[i] = newFileRef(f, "")
+	f := newFileRef(files.Index(0), "")
+	v.loading = f.name
+	ctx := v.ctx
+	ctx.Async(func() {
+		data, err := f.readBytes()
+		var d *openDoc
+		if err == nil {
+			d, err = newDoc(f.name, data)
 		}
-		v.indexFiles(refs)
-		return
-	}
-	v.loading = plural(n, "file")
-	ctx = v.ctx
-	type result struct {
-		doc *openDoc
-		err error
-	}
-	results := make([]result, n)
-	left := n
-	finish := func() {
-		var docs []*openDoc
-		var errs []error
-		for _, r := range results {
-			if r.err != nil {
-				errs = append(errs, r.err)
-			} else if r.doc != nil {
-				docs = append(docs, r.doc)
+		ctx.Dispatch(func(ctx app.Context) {
+			if err != nil {
+				v.fail(err)
+				return
+			}
+			v.open(ctx, []*openDoc{d})
+		})
+	})
+}
+
+// listFiles makes the index of File objects (a JavaScript array) in the
+// background: asking thousands of files for their names takes the page a
+// second, so it pauses every 200 files to let the page draw. With folder
+// set (a picked folder) only .json files are kept, with their paths.
+func (v *Viewer) listFiles(files app.Value, folder bool) {
+	n := files.Get("length").Int()
+	v.loading = fmt.Sprintf("the list of %d files", n)
+	ctx := v.ctx
+	ctx.Async(func() {
+		refs := make([]fileRef, 0, n)
+		for i := range n {
+			f := files.Index(i)
+			path := ""
+			if folder {
+				path = f.Get("webkitRelativePath").String()
+				if !strings.HasSuffix(strings.ToLower(path), ".json") {
+					continue
+				}
+			}
+			refs = append(refs, newFileRef(f, path))
+			if i%200 == 199 {
+				time.Sleep(time.Millisecond)
 			}
 		}
-		if len(docs) > 0 {
-			v.open(ctx, docs)
-		}
-		v.loading = ""
-		if len(errs) > 0 {
-			v.fail(errors.Join(errs...))
-		}
-	}
-	for i := range n {
-		f := files[i]
-		name := f.Get("name").String()
-		if size := f.Get("size").Int(); size > recordings.MaxSize {
-			results[i].err = fmt.Errorf("%s: %w (%d bytes)", name, recordings.ErrTooLarge, size)
-			if left--; left == 0 {
-				finish()
+		ctx.Dispatch(func(ctx app.Context) {
+			v.loading = ""
+			if len(refs) == 0 {
+				v.fail(errors.New("the folder holds no .json files"))
+				return
 			}
-			continue
-		}
-		var then, catch app.Func
-		release := func() { then.Release(); catch.Release() }
-		then = app.FuncOf(func(this app.Value, args []app.Value) any {
-			text := args[0].String()
-			ctx.Dispatch(func(ctx app.Context) {
-				results[i].doc, results[i].err = newDoc(name, []byte(text))
-				if left--; left == 0 {
-					finish()
-				}
-			})
-			release()
-			return nil
+			v.indexFiles(refs)
 		})
-		catch = app.FuncOf(func(this app.Value, args []app.Value) any {
-			msg := args[0].Call("toString").String()
-			ctx.Dispatch(func(ctx app.Context) {
-				results[i].err = fmt.Errorf("%s: cannot read the file: %s", name, msg)
-				if left--; left == 0 {
-					finish()
-				}
-			})
-			release()
-			return nil
-		})
-		f.Call("text").Call("then", then).Call("catch", catch)
-	}
+	})
 }
 
 // openText opens pasted JSON text.
@@ -168,13 +156,13 @@ func (v *Viewer) listen(ctx app.Context) {
 		dt := e.Get("dataTransfer")
 		// The items of a drop are readable only during the event.
 		entries, folder := droppedEntries(dt)
-		files := fileValues(dt.Get("files"))
+		files := jsArray(dt.Get("files"))
 		ctx.Dispatch(func(ctx app.Context) { v.drag = false })
 		if folder {
 			v.indexEntries(entries)
 			return
 		}
-		ctx.Dispatch(func(ctx app.Context) { v.readFiles(ctx, files) })
+		ctx.Dispatch(func(ctx app.Context) { v.readFiles(files) })
 	})
 	on("hashchange", func(e app.Value) {
 		ctx.Dispatch(func(ctx app.Context) { v.openFragment(ctx) })

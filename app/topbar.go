@@ -58,37 +58,21 @@ func (b *TopBar) onURLKey(ctx app.Context, e app.Event) {
 	}
 }
 
-// onFiles posts the chosen files, taken out of the input's FileList before
-// the input is cleared (so that choosing the same file again fires change).
+// onFiles posts the chosen files, copied out of the input's FileList (one
+// call: Array.from) before the input is cleared, so that choosing the same
+// file again fires change.
 func (b *TopBar) onFiles(ctx app.Context, e app.Event) {
-	ctx.NewActionWithValue(actionOpenFiles, fileValues(ctx.JSSrc().Get("files")))
+	ctx.NewActionWithValue(actionOpenFiles, jsArray(ctx.JSSrc().Get("files")))
 	ctx.JSSrc().Set("value", "")
 }
 
-// onFolder posts the .json files of the chosen folder, with their paths in
-// it, for the index.
+// onFolder posts the files of the chosen folder for the index.
 func (b *TopBar) onFolder(ctx app.Context, e app.Event) {
-	var refs []fileRef
-	for _, f := range fileValues(ctx.JSSrc().Get("files")) {
-		path := f.Get("webkitRelativePath").String()
-		if strings.HasSuffix(strings.ToLower(f.Get("name").String()), ".json") {
-			refs = append(refs, newFileRef(f, path))
-		}
-	}
+	ctx.NewActionWithValue(actionOpenFolder, jsArray(ctx.JSSrc().Get("files")))
 	ctx.JSSrc().Set("value", "")
-	if len(refs) == 0 {
-		ctx.NewActionWithValue(actionFail, "the chosen folder holds no .json files")
-		return
-	}
-	ctx.NewActionWithValue(actionOpenFolder, refs)
 }
 
-// fileValues copies the File objects of a FileList.
-func fileValues(list app.Value) []app.Value {
-	n := list.Get("length").Int()
-	files := make([]app.Value, n)
-	for i := range n {
-		files[i] = list.Call("item", i)
-	}
-	return files
+// jsArray copies a FileList (or any array-like) into a JavaScript array.
+func jsArray(list app.Value) app.Value {
+	return app.Window().Get("Array").Call("from", list)
 }

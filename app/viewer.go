@@ -68,7 +68,7 @@ func (v *Viewer) handleActions(ctx app.Context) {
 	ctx.Handle(actionOpenURL, func(ctx app.Context, a app.Action) {
 		v.openSources([]recordings.Source{{Kind: recordings.SourceURL, Value: a.Value.(string)}}, recordings.Fragment{})
 	})
-	ctx.Handle(actionOpenFolder, func(ctx app.Context, a app.Action) { v.indexFiles(a.Value.([]fileRef)) })
+	ctx.Handle(actionOpenFolder, func(ctx app.Context, a app.Action) { v.listFiles(a.Value.(app.Value), true) })
 	ctx.Handle(actionOpenRow, func(ctx app.Context, a app.Action) { v.openRow(a.Value.(int)) })
 	ctx.Handle(actionShowIndex, func(ctx app.Context, a app.Action) { v.show(viewIndex) })
 	ctx.Handle(actionShowDiff, func(ctx app.Context, a app.Action) { v.show(viewDiff) })
@@ -80,7 +80,7 @@ func (v *Viewer) handleActions(ctx app.Context) {
 	ctx.Handle(actionShare, func(ctx app.Context, a app.Action) { v.share(ctx) })
 	ctx.Handle(actionShareURL, func(ctx app.Context, a app.Action) { v.shareURL(ctx, a.Value.(string)) })
 	ctx.Handle(actionCloseShare, func(ctx app.Context, a app.Action) { v.sharing = nil })
-	ctx.Handle(actionOpenFiles, func(ctx app.Context, a app.Action) { v.readFiles(ctx, a.Value.([]app.Value)) })
+	ctx.Handle(actionOpenFiles, func(ctx app.Context, a app.Action) { v.readFiles(a.Value.(app.Value)) })
 	ctx.Handle(actionSelectDoc, func(ctx app.Context, a app.Action) {
 		v.cur, v.playing, v.view = a.Value.(int), false, viewDoc
 		v.syncFragment()
