@@ -22,12 +22,12 @@ func renderData(r *recordings.Recording, v *fastjson.Value) app.UI {
 		content := v.Get("content")
 		if content != nil && content.Type() == fastjson.TypeString {
 			if parsed, err := fastjson.Parse(string(content.GetStringBytes())); err == nil {
-				return app.Pre().Class("json").Text(string(recordings.PrettyJSON(parsed)))
+				return renderText("json", string(recordings.PrettyJSON(parsed)))
 			}
-			return app.Pre().Class("text").Text(string(content.GetStringBytes()))
+			return renderText("text", string(content.GetStringBytes()))
 		}
 	}
-	return app.Pre().Class("json").Text(clip(string(recordings.PrettyJSON(v)), 200000))
+	return renderText("json", string(recordings.PrettyJSON(v)))
 }
 
 // vectors returns the embedding vectors of an OpenAI or Ollama response.

@@ -6,14 +6,12 @@ import (
 	"mime"
 	"net/http"
 	"strings"
-
-	"github.com/recview/recview/recordings"
 )
 
 // fetchRecording GETs a recording with the browser's fetch (CORS mode, no
 // credentials, no referrer: the site's Referrer-Policy is no-referrer). It
 // refuses answers that are not 200, HTML pages, and bodies larger than
-// recordings.MaxSize, before reading them where the headers tell.
+// maxOpenSize, before reading them when the headers tell the size.
 func fetchRecording(src string) ([]byte, error) {
 	res, err := http.Get(src)
 	if err != nil {
@@ -26,15 +24,15 @@ func fetchRecording(src string) ([]byte, error) {
 	if mt, _, _ := mime.ParseMediaType(res.Header.Get("Content-Type")); mt == "text/html" {
 		return nil, fmt.Errorf("%s: the server answered with an HTML page, not a recording (on GitHub, use the file's Raw link)", src)
 	}
-	if res.ContentLength > recordings.MaxSize {
-		return nil, fmt.Errorf("%s: %w (%d bytes)", src, recordings.ErrTooLarge, res.ContentLength)
+	if res.ContentLength > maxOpenSize {
+		return nil, tooBig(src, res.ContentLength)
 	}
-	data, err := io.ReadAll(io.LimitReader(res.Body, recordings.MaxSize+1))
+	data, err := io.ReadAll(io.LimitReader(res.Body, maxOpenSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: the download failed: %v", src, err)
 	}
-	if len(data) > recordings.MaxSize {
-		return nil, fmt.Errorf("%s: %w (more than %d bytes)", src, recordings.ErrTooLarge, recordings.MaxSize)
+	if len(data) > maxOpenSize {
+		return nil, tooBig(src, int64(len(data)))
 	}
 	return data, nil
 }

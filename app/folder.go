@@ -36,10 +36,10 @@ func (f fileRef) readBytes() ([]byte, error) {
 
 // startRead starts reading the file (File.arrayBuffer); bytes waits for
 // the read. Starting several reads before waiting for the first lets the
-// browser read them at once. A file larger than recordings.MaxSize is not
-// read: the promise is null.
+// browser read them at once. A file larger than maxOpenSize is not read:
+// the promise is null.
 func (f fileRef) startRead() app.Value {
-	if f.size > recordings.MaxSize {
+	if f.size > maxOpenSize {
 		return app.Null()
 	}
 	return f.file.Call("arrayBuffer")
@@ -48,7 +48,7 @@ func (f fileRef) startRead() app.Value {
 // bytes waits for a read startRead started and copies the bytes to Go.
 func (f fileRef) bytes(read app.Value) ([]byte, error) {
 	if read.IsNull() {
-		return nil, fmt.Errorf("%s: %w (%d bytes)", f.path, recordings.ErrTooLarge, f.size)
+		return nil, tooBig(f.path, int64(f.size))
 	}
 	buf, err := await(read)
 	if err != nil {

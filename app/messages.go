@@ -33,14 +33,14 @@ func renderPart(p recordings.Part, raw, partial bool) app.UI {
 		if p.Text == "" {
 			return app.Text("")
 		}
-		if raw || p.Kind == recordings.PartToolResult {
-			return app.Pre().Class("text").Text(p.Text)
+		if raw || p.Kind == recordings.PartToolResult || len(p.Text) > maxShownText {
+			return renderText("text", p.Text)
 		}
 		return app.Raw(RenderMarkdown(p.Text))
 	case recordings.PartThinking:
 		return app.Details().Class("thinking").Open(partial).Body(
 			app.Summary().Text("thinking"),
-			app.Pre().Class("text").Text(p.Text),
+			renderText("text", p.Text),
 		)
 	case recordings.PartImage:
 		label := p.URL
@@ -80,16 +80,16 @@ func renderToolCall(tc *recordings.ToolCall, partial bool) app.UI {
 			app.If(tc.ID != "", func() app.UI { return app.Span().Class("call-id").Text(tc.ID) }),
 		),
 		app.If(tc.Parsed != nil, func() app.UI {
-			return app.Pre().Class("json").Text(string(recordings.PrettyJSON(tc.Parsed)))
+			return renderText("json", string(recordings.PrettyJSON(tc.Parsed)))
 		}).ElseIf(tc.ParseErr != nil && partial, func() app.UI {
 			return app.Div().Body(
 				app.P().Class("muted").Text("arguments so far"),
-				app.Pre().Class("json").Text(tc.Arguments),
+				renderText("json", tc.Arguments),
 			)
 		}).ElseIf(tc.ParseErr != nil, func() app.UI {
 			return app.Div().Body(
 				app.P().Class("warn").Text("arguments are not valid JSON: "+tc.ParseErr.Error()),
-				app.Pre().Class("json").Text(tc.Arguments),
+				renderText("json", tc.Arguments),
 			)
 		}),
 	)

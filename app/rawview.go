@@ -48,7 +48,7 @@ func rawFold(key string, v *fastjson.Value, depth int) app.UI {
 	default:
 		return app.Details().Class("fold").Open(depth == 0 || len(recordings.JSON(v)) < 400).Body(
 			app.Summary().Body(app.Code().Text(key)),
-			app.Pre().Class("json").Text(string(recordings.PrettyJSON(v))),
+			renderText("json", string(recordings.PrettyJSON(v))),
 		)
 	}
 	return app.Details().Class("fold").Open(depth < 1).Body(

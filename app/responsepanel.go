@@ -114,18 +114,31 @@ func added(d *openDoc, choice int, kind recordings.DeltaKind) string {
 	return s
 }
 
-// highlighted shows text plainly with its last added piece marked.
+// highlighted shows text plainly with its last added piece marked. Past
+// maxShownText only the end shows, where the stream is adding.
 func highlighted(text, added string) app.UI {
 	if text == "" {
 		return app.Text("")
 	}
-	if added == "" || !strings.HasSuffix(text, added) {
-		return app.Pre().Class("text").Text(text)
+	if !strings.HasSuffix(text, added) {
+		added = ""
 	}
-	return app.Pre().Class("text").Body(
+	var before app.UI = app.Text("")
+	if len(text) > maxShownText {
+		cut := len(text) - maxShownText
+		for cut < len(text) && text[cut]&0xC0 == 0x80 {
+			cut++
+		}
+		before = app.P().Class("muted clip-note").Text(fmt.Sprintf("… the first %d bytes are not shown here.", cut))
+		text = text[cut:]
+		if len(added) > len(text) {
+			added = text
+		}
+	}
+	return app.Div().Body(before, app.Pre().Class("text").Body(
 		app.Text(text[:len(text)-len(added)]),
-		app.Mark().Text(added),
-	)
+		app.If(added != "", func() app.UI { return app.Mark().Text(added) }),
+	))
 }
 
 func renderUsage(us []recordings.UsageItem) app.UI {
@@ -142,7 +155,7 @@ func renderException(e *recordings.Exception) app.UI {
 		app.If(e.Provider != "" || e.Category != "", func() app.UI {
 			return app.P().Class("muted").Text(strings.Trim(e.Provider+" · "+e.Category, " ·"))
 		}),
-		app.Pre().Class("text").Text(e.Message),
+		renderText("text", e.Message),
 	)
 }
 
@@ -165,6 +178,6 @@ func renderChunk(d *openDoc) app.UI {
 		app.If(d.stepper.ChunkErr(d.step) != nil, func() app.UI {
 			return app.P().Class("warn").Text(d.stepper.ChunkErr(d.step).Error())
 		}),
-		app.Pre().Class("json").DataSet("testid", "step-chunk").Text(raw),
+		app.Pre().Class("json").DataSet("testid", "step-chunk").Text(clip(raw, maxShownText)),
 	)
 }

@@ -1,0 +1,51 @@
+package app
+
+import (
+	"fmt"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// maxOpenSize is the largest file the viewer opens, in bytes: a decoded
+// recording takes several times its size in the page's memory, and a
+// WebAssembly page has 4 GB at most. Larger files are refused before they
+// are read; `recview show` and `recview assemble` read up to
+// recordings.MaxSize.
+const maxOpenSize = 64 << 20
+
+// tooBig is the error for a file or download past maxOpenSize.
+func tooBig(what string, size int64) error {
+	return fmt.Errorf("%s: %.1f MB is more than the viewer opens (%d MB); the recview CLI reads it (recview show FILE)",
+		what, float64(size)/(1<<20), maxOpenSize>>20)
+}
+
+// maxShownText is the most text a message or value shows on the page, in
+// bytes; the Raw JSON tab folds the rest. Rendering megabytes of text
+// would freeze the page.
+const maxShownText = 128 << 10
+
+// clipped returns text cut to maxShownText and whether it was cut.
+func clipped(text string) (string, bool) {
+	if len(text) <= maxShownText {
+		return text, false
+	}
+	cut := maxShownText
+	for cut > 0 && text[cut]&0xC0 == 0x80 { // not inside a UTF-8 sequence
+		cut--
+	}
+	return text[:cut], true
+}
+
+// clipNote says how much of a text is not shown.
+func clipNote(total, shown int) app.UI {
+	return app.P().Class("muted clip-note").Text(fmt.Sprintf("… %d more bytes not shown here (%d in all); the Raw JSON tab has everything.", total-shown, total))
+}
+
+// renderText shows text in a <pre>, cut to maxShownText with a note.
+func renderText(class, text string) app.UI {
+	shown, cut := clipped(text)
+	if !cut {
+		return app.Pre().Class(class).Text(text)
+	}
+	return app.Div().Body(app.Pre().Class(class).Text(shown), clipNote(len(text), len(shown)))
+}
