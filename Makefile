@@ -1,14 +1,15 @@
 # recview: `make test` runs every test; `make serve` serves the viewer.
 # Both install what they need on a fresh Debian machine.
 
+SHELL    := /bin/bash
 GO       ?= go
 GOROOT   := $(shell $(GO) env GOROOT)
 WASMEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
 PORT     ?= 8000
 
-.PHONY: test test-native test-wasm lint bench serve build deps-node fuzz dist test-e2e deps-chromium
+.PHONY: test-fuzz test test-native test-wasm lint bench serve build deps-node fuzz dist test-e2e deps-chromium
 
-test: lint test-native test-wasm test-e2e
+test: lint test-native test-wasm test-fuzz test-e2e
 	@echo "make test: all tests passed"
 
 lint:
@@ -43,12 +44,24 @@ deps-node:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./recordings/
 
-# Short fuzzing runs of the decoder, the assembler and the permalink codec.
+# Every fuzz target (the decoder, the assembler, the hash canonicalizer,
+# the permalink decoders, the word diff), seeded from the corpus: a few
+# seconds each in `make test`, FUZZTIME each with `make fuzz`. A crash
+# leaves its input in testdata/fuzz/, where it stays as a regression test.
+FUZZ_TARGETS := ./recordings/:FuzzParse ./recordings/:FuzzAssemble ./recordings/:FuzzPyJSON \
+	./recordings/:FuzzParseFragment ./recordings/:FuzzDecodeData ./recordings/diff/:FuzzWords
+FUZZTIME ?= 60s
+
+test-fuzz:
+	@for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; fn=$${t##*:}; \
+		echo "fuzz $$fn ($(or $(FUZZ_SHORT),3s))"; \
+		$(GO) test -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(or $(FUZZ_SHORT),3s) $$pkg 2>&1 | tail -3; \
+		test $${PIPESTATUS[0]} -eq 0 || exit 1; \
+	done
+
 fuzz:
-	$(GO) test -run '^$$' -fuzz 'FuzzParse$$' -fuzztime 30s ./recordings/
-	$(GO) test -run '^$$' -fuzz FuzzAssemble -fuzztime 30s ./recordings/
-	$(GO) test -run '^$$' -fuzz FuzzParseFragment -fuzztime 30s ./recordings/
-	$(GO) test -run '^$$' -fuzz FuzzDecodeData -fuzztime 30s ./recordings/
+	$(MAKE) test-fuzz FUZZ_SHORT=$(FUZZTIME)
 
 build:
 	mkdir -p bin
