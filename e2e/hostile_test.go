@@ -194,13 +194,7 @@ func TestHostileContent(t *testing.T) {
 			tb.key(kb.Escape)
 			tb.upload(hostile, seed(seedHello))
 			tb.waitFor("2 rows", `document.querySelectorAll('[data-testid=index-row]').length === 2`)
-			for _, f := range []string{name, seedHello} {
-				box := sel("index-row") + `[data-file="` + strings.ReplaceAll(f, `'`, `\'`) + `"] input[type=checkbox]`
-				tb.do(chromedp.Click(chromedp.CSS(box)))
-				tb.waitFor("the tick", q(box)+".checked")
-			}
-			tb.do(chromedp.Click(chromedp.CSS(sel("index-compare"))))
-			tb.visible(sel("diff-view"))
+			tb.compareRows(name, seedHello)
 		},
 	} {
 		step()

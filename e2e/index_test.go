@@ -49,6 +49,23 @@ func (tb *tab) dropPaths(paths ...string) {
 	}
 }
 
+// compareRows ticks the index rows of files, then clicks Compare. Each
+// tick redraws the table (one piece of HTML), so a box is clicked in one
+// script, never through a node found earlier, and the next waits until
+// the viewer has drawn the tick (the checked attribute, not just the
+// box's own state); the button is enabled only when both are in.
+func (tb *tab) compareRows(files ...string) {
+	tb.t.Helper()
+	for _, f := range files {
+		box := sel("index-row") + `[data-file="` + strings.ReplaceAll(f, `"`, `\"`) + `"] input[type=checkbox]`
+		tb.do(chromedp.Evaluate[chromedp.Void](q(box) + ".click()"))
+		tb.waitFor(f+" to be ticked", q(box)+".hasAttribute('checked')")
+	}
+	tb.waitFor("the compare button to be enabled", q(sel("index-compare"))+".disabled === false")
+	tb.do(chromedp.Evaluate[chromedp.Void](q(sel("index-compare")) + ".click()"))
+	tb.visible(sel("diff-view"))
+}
+
 // TestIndex drops the whole corpus folder on the page: the index lists
 // every file with the hash status the core gives it; the filter and the
 // facets narrow it; a row opens its recording and the index stays a click
@@ -146,15 +163,7 @@ func TestDiff(t *testing.T) {
 	tb.open("/")
 	tb.upload(corpus(old), corpus(neu))
 	tb.waitFor("2 index rows", `document.querySelectorAll('[data-testid=index-row]').length === 2`)
-	// Each tick redraws the table: find the next box once it is drawn.
-	for _, name := range []string{old, neu} {
-		box := sel("index-row") + `[data-file="` + name + `"] input[type=checkbox]`
-		tb.do(chromedp.Click(chromedp.CSS(box)))
-		tb.waitFor(name+" to be ticked", q(box)+".checked === true")
-	}
-	tb.waitFor("the compare button to be enabled", q(sel("index-compare"))+".disabled === false")
-	tb.do(chromedp.Click(chromedp.CSS(sel("index-compare"))))
-	tb.visible(sel("diff-view"))
+	tb.compareRows(old, neu)
 	for kind, n := range kinds {
 		if got := eval[int](tb, `document.querySelectorAll('[data-testid=diff-change][data-kind=`+kind+`]').length`); got != n {
 			t.Errorf("%d %s changes shown, the core finds %d", got, kind, n)

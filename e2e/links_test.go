@@ -126,15 +126,10 @@ func TestPrivacy(t *testing.T) {
 	tb.do(chromedp.Click(chromedp.CSS(sel("share-button"))))
 	tb.visible(sel("share-url"))
 	tb.key(kb.Escape)
+	tb.waitFor("the share panel to close", q(sel("share-url"))+" === null")
 	tb.dropPaths(seed(seedHello), corpus(smallChat))
 	tb.waitFor("2 rows", `document.querySelectorAll('[data-testid=index-row]').length === 2`)
-	for _, f := range []string{seedHello, smallChat} {
-		box := sel("index-row") + `[data-file="` + f + `"] input[type=checkbox]`
-		tb.do(chromedp.Click(chromedp.CSS(box)))
-		tb.waitFor("the tick", q(box)+".checked")
-	}
-	tb.do(chromedp.Click(chromedp.CSS(sel("index-compare"))))
-	tb.visible(sel("diff-view"))
+	tb.compareRows(seedHello, smallChat)
 	w.check(t, tb)
 }
 
