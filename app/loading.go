@@ -3,26 +3,11 @@ package app
 import (
 	"errors"
 	"fmt"
-	"io"
-	"net/http"
 	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/recview/recview/recordings"
 )
-
-func fetchStatic(path string) ([]byte, error) {
-	res, err := http.Get(path)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	defer res.Body.Close()
-	if res.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("%s: %s", path, res.Status)
-	}
-	return io.ReadAll(io.LimitReader(res.Body, recordings.MaxSize+1))
-}
 
 // readFiles opens File objects (a JavaScript array): one file opens as a
 // recording, several as an index. An error names the file; what is open
