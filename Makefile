@@ -41,8 +41,14 @@ deps-node:
 		echo "node not found: installing Debian's nodejs"; \
 		(apt-get update && apt-get install -y nodejs) >/dev/null || { echo "cannot install nodejs: the WASM tests need node"; exit 1; }; }
 
-bench:
+# The core's benchmarks; then, each measured side by side in one run:
+# recview against openai-go on the 1,399-chunk stream (TestBenchTable),
+# and app.wasm's size, raw, gzip and brotli, layer by layer
+# (internal/wasmsize).
+bench: dist
 	$(GO) test -run '^$$' -bench . -benchmem ./recordings/
+	set -o pipefail; $(GO) test -count=1 -v -run '^TestBenchTable$$' ./recordings/ -args -benchtable | grep -v -e '^=== RUN' -e '^--- PASS' -e '^PASS' -e '^ok'
+	$(GO) run ./internal/wasmsize -wasm build/app.wasm
 
 # Every fuzz target (the decoder, the assembler, the hash canonicalizer,
 # the permalink decoders, the word diff), seeded from the corpus: a few

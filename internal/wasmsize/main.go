@@ -1,0 +1,89 @@
+// Command wasmsize reports the size of the viewer's app.wasm, raw, gzip
+// (level 9) and brotli (quality 11, what a CDN serves), and what each
+// dependency adds: it builds programs that stop at each layer
+// (variants/: the Go runtime alone, a go-app page, plus goldmark, plus the
+// recordings core, plus recordings/diff) the way `make dist` builds the
+// viewer, and prints the differences as a Markdown table.
+//
+//	go run ./internal/wasmsize [-wasm build/app.wasm]
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+
+	"github.com/andybalholm/brotli"
+)
+
+// sizes of one wasm file, in bytes.
+type sizes struct{ raw, gz, br int }
+
+func measure(path string) (sizes, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return sizes{}, err
+	}
+	var g, b bytes.Buffer
+	gw, _ := gzip.NewWriterLevel(&g, gzip.BestCompression)
+	gw.Write(data)
+	gw.Close()
+	bw := brotli.NewWriterLevel(&b, brotli.BestCompression)
+	bw.Write(data)
+	bw.Close()
+	return sizes{len(data), g.Len(), b.Len()}, nil
+}
+
+// build compiles a package for GOOS=js GOARCH=wasm as `make dist` does.
+func build(pkg, out string) error {
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, pkg)
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd.Stderr = os.Stderr
+	return cmd.Run()
+}
+
+func mb(n int) string { return fmt.Sprintf("%.2f MB", float64(n)/(1<<20)) }
+
+func main() {
+	wasm := flag.String("wasm", "build/app.wasm", "the viewer's app.wasm (make dist builds it)")
+	flag.Parse()
+	dir, err := os.MkdirTemp("", "wasmsize")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+
+	layers := []struct{ name, pkg string }{
+		{"Go runtime (empty main)", "./internal/wasmsize/variants/empty"},
+		{"+ go-app", "./internal/wasmsize/variants/goapp"},
+		{"+ goldmark (GFM)", "./internal/wasmsize/variants/goldmark"},
+		{"+ recordings core", "./internal/wasmsize/variants/core"},
+		{"+ recordings/diff (go-diff)", "./internal/wasmsize/variants/diff"},
+	}
+	fmt.Println("| app.wasm layer | raw | gzip -9 | brotli 11 | brotli added |")
+	fmt.Println("|---|---|---|---|---|")
+	prev := 0
+	for _, l := range layers {
+		out := filepath.Join(dir, filepath.Base(l.pkg)+".wasm")
+		if err := build(l.pkg, out); err != nil {
+			log.Fatalf("%s: %v", l.pkg, err)
+		}
+		s, err := measure(out)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("| %s | %s | %s | %s | %s |\n", l.name, mb(s.raw), mb(s.gz), mb(s.br), mb(s.br-prev))
+		prev = s.br
+	}
+	s, err := measure(*wasm)
+	if err != nil {
+		log.Fatalf("%v (run make dist first)", err)
+	}
+	fmt.Printf("| **the viewer** (%s) | %s | %s | %s | %s |\n", *wasm, mb(s.raw), mb(s.gz), mb(s.br), mb(s.br-prev))
+	fmt.Printf("\nTarget: app.wasm under 1.80 MB after brotli; it is %s.\n", mb(s.br))
+}

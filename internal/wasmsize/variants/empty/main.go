@@ -1,0 +1,5 @@
+// Command empty is the smallest Go WebAssembly program: the runtime's
+// share of app.wasm (see internal/wasmsize).
+package main
+
+func main() {}
