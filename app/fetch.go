@@ -89,6 +89,7 @@ func header(res app.Value, name string) string {
 // bytes read when it stopped.
 type errPastLimit int64
 
+// Error implements error: "more than N bytes".
 func (e errPastLimit) Error() string { return fmt.Sprintf("more than %d bytes", int64(e)) }
 
 // readBody reads a Response's body chunk by chunk (its ReadableStream) and

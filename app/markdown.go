@@ -70,6 +70,8 @@ func safeURL(dest string) bool {
 // linkPolicy rewrites links and images after parsing.
 type linkPolicy struct{}
 
+// Transform implements goldmark's parser.ASTTransformer: it walks the
+// parsed document and applies the link policy to every link and image.
 func (linkPolicy) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
 	var links []ast.Node
 	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {

@@ -44,6 +44,7 @@ FILE may be - for standard input.
 // exitError carries an exit status up to main.
 type exitError struct{ code int }
 
+// Error implements error: "exit N".
 func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 
 func main() {
