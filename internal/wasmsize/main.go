@@ -1,9 +1,10 @@
 // Command wasmsize reports the size of the viewer's app.wasm, raw, gzip
 // (level 9) and brotli (quality 11, what a CDN serves), and what each
-// dependency adds: it builds programs that stop at each layer
-// (variants/: the Go runtime alone, a go-app page, plus goldmark, plus the
-// recordings core, plus recordings/diff) the way `make dist` builds the
-// viewer, and prints the differences as a Markdown table.
+// dependency adds: it builds programs that stop at each layer the way
+// `make dist` builds the viewer (variants/empty: the Go runtime alone;
+// variants/layers: a go-app page, with build tags adding goldmark, the
+// recordings core and recordings/diff), and prints the differences as a
+// Markdown table.
 //
 //	go run ./internal/wasmsize [-wasm build/app.wasm]
 package main
@@ -39,9 +40,10 @@ func measure(path string) (sizes, error) {
 	return sizes{len(data), g.Len(), b.Len()}, nil
 }
 
-// build compiles a package for GOOS=js GOARCH=wasm as `make dist` does.
-func build(pkg, out string) error {
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, pkg)
+// build compiles a package with build tags for GOOS=js GOARCH=wasm as
+// `make dist` does.
+func build(pkg, tags, out string) error {
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-tags="+tags, "-o", out, pkg)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	cmd.Stderr = os.Stderr
 	return cmd.Run()
@@ -58,19 +60,20 @@ func main() {
 	}
 	defer os.RemoveAll(dir)
 
-	layers := []struct{ name, pkg string }{
-		{"Go runtime (empty main)", "./internal/wasmsize/variants/empty"},
-		{"+ go-app", "./internal/wasmsize/variants/goapp"},
-		{"+ goldmark (GFM)", "./internal/wasmsize/variants/goldmark"},
-		{"+ recordings core", "./internal/wasmsize/variants/core"},
-		{"+ recordings/diff (go-diff)", "./internal/wasmsize/variants/diff"},
+	const layers = "./internal/wasmsize/variants/layers"
+	steps := []struct{ name, pkg, tags string }{
+		{"Go runtime (empty main)", "./internal/wasmsize/variants/empty", ""},
+		{"+ go-app", layers, ""},
+		{"+ goldmark (GFM)", layers, "goldmark"},
+		{"+ recordings core", layers, "goldmark,core"},
+		{"+ recordings/diff (go-diff)", layers, "goldmark,core,diff"},
 	}
 	fmt.Println("| app.wasm layer | raw | gzip -9 | brotli 11 | brotli added |")
 	fmt.Println("|---|---|---|---|---|")
 	prev := 0
-	for _, l := range layers {
-		out := filepath.Join(dir, filepath.Base(l.pkg)+".wasm")
-		if err := build(l.pkg, out); err != nil {
+	for i, l := range steps {
+		out := filepath.Join(dir, fmt.Sprintf("layer%d.wasm", i))
+		if err := build(l.pkg, l.tags, out); err != nil {
 			log.Fatalf("%s: %v", l.pkg, err)
 		}
 		s, err := measure(out)
