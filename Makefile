@@ -51,11 +51,11 @@ bench: dist
 	$(GO) run ./internal/wasmsize -wasm build/app.wasm
 
 # Every fuzz target (the decoder, the assembler, the hash canonicalizer,
-# the permalink decoders, the word diff), seeded from the corpus: a few
+# the permalink decoders and number packing, the word diff), seeded from the corpus: a few
 # seconds each in `make test`, FUZZTIME each with `make fuzz`. A crash
 # leaves its input in testdata/fuzz/, where it stays as a regression test.
 FUZZ_TARGETS := ./recordings/:FuzzParse ./recordings/:FuzzAssemble ./recordings/:FuzzPyJSON \
-	./recordings/:FuzzParseFragment ./recordings/:FuzzDecodeData ./recordings/diff/:FuzzWords
+	./recordings/:FuzzParseFragment ./recordings/:FuzzDecodeData ./recordings/:FuzzPackNumbers ./recordings/diff/:FuzzWords
 FUZZTIME ?= 60s
 
 test-fuzz:

@@ -10,7 +10,7 @@ import (
 )
 
 // TestFragment checks that the URL fragment follows the view of a sample
-// (#v=1&sample=<file>&step=<k>, no step at the last one; links of the
+// (#v=2&sample=<file>&step=<k>, no step at the last one; links of the
 // older form #sample=<file> still open) and that a reload
 // comes back to the same place.
 func TestFragment(t *testing.T) {
@@ -20,8 +20,8 @@ func TestFragment(t *testing.T) {
 	tb.open("/#sample=" + seedToolCall)
 	tb.waitTitle(seedToolCall)
 	tb.waitStep(n, n)
-	if hash := eval[string](tb, "location.hash"); hash != "#v=1&sample="+seedToolCall {
-		t.Errorf("fragment at the last step %q, want %q", hash, "#v=1&sample="+seedToolCall)
+	if hash := eval[string](tb, "location.hash"); hash != "#v=2&sample="+seedToolCall {
+		t.Errorf("fragment at the last step %q, want %q", hash, "#v=2&sample="+seedToolCall)
 	}
 
 	tb.key(kb.Home)
@@ -30,7 +30,7 @@ func TestFragment(t *testing.T) {
 		tb.key(kb.ArrowRight)
 	}
 	tb.waitStep(3, n)
-	want := "#v=1&sample=" + seedToolCall + "&step=3"
+	want := "#v=2&sample=" + seedToolCall + "&step=3"
 	tb.waitFor("the fragment to be "+want, "location.hash === "+jsq(want))
 
 	tb.reload()
@@ -43,7 +43,7 @@ func TestFragment(t *testing.T) {
 	// Back at the last step, the step leaves the fragment.
 	tb.key(kb.End)
 	tb.waitStep(n, n)
-	tb.waitFor("the fragment to drop the step", "location.hash === "+jsq("#v=1&sample="+seedToolCall))
+	tb.waitFor("the fragment to drop the step", "location.hash === "+jsq("#v=2&sample="+seedToolCall))
 
 	// A link with a step, loaded afresh, opens there.
 	tb.do(chromedp.Navigate("about:blank"))

@@ -59,8 +59,8 @@ func checkSample(t *testing.T, tb *tab, file string) {
 	if st, err := recordings.NewStepper(rec); err == nil {
 		tb.waitStep(st.Len(), st.Len())
 	}
-	if hash := eval[string](tb, "location.hash"); hash != "#v=1&sample="+file {
-		t.Errorf("%s: URL fragment %q, want %q", file, hash, "#v=1&sample="+file)
+	if hash := eval[string](tb, "location.hash"); hash != "#v=2&sample="+file {
+		t.Errorf("%s: URL fragment %q, want %q", file, hash, "#v=2&sample="+file)
 	}
 	if msg, ok := tb.text(sel("error")); ok {
 		t.Errorf("%s: an error is shown: %q", file, msg)

@@ -84,7 +84,7 @@ func TestHostileLinks(t *testing.T) {
 		{"inflate bomb", "v=1&d=" + bombLink(t), "too large"},
 		{"not base64url", "v=1&d=ab$cd", "base64"},
 		{"corrupt deflate", "v=1&d=" + base64.RawURLEncoding.EncodeToString([]byte("not deflate at all")), "link"},
-		{"version 2", "v=2&sample=" + seedHello, "version"},
+		{"version 3", "v=3&sample=" + seedHello, "version"},
 		{"javascript src", "v=1&src=" + url.QueryEscape("javascript:alert(1)"), "http"},
 		{"1 GB declared", "v=1&src=" + url.QueryEscape(huge+"/sized"), "more than the viewer opens"},
 		{"1 GB streamed", "v=1&src=" + url.QueryEscape(huge+"/chunked"), "more than the viewer opens"},

@@ -67,6 +67,47 @@ func TestShare(t *testing.T) {
 	}
 }
 
+// TestShareEmbedding shares an embeddings recording: the link is format
+// version 2, with the 1,536 numbers packed (under 8,000 characters, where
+// version 1 made 9,028), and opened in another tab it shows the same
+// vector. The frozen v2 golden link opens too.
+func TestShareEmbedding(t *testing.T) {
+	const file = "tests__integration__responses__recordings__7975422e72258311444c13e6224cde52e51868e33f84cbbf3cf7254819c72cd1.json"
+	tb := newTab(t)
+	tb.open("/")
+	tb.upload(corpus(file))
+	tb.waitTitle(file)
+	tb.visible(".embeddings .vector")
+	vector, _ := tb.text(".embeddings .vector p")
+	if !strings.Contains(vector, "1536 dimensions") {
+		t.Fatalf("the embedding shows %q, want 1536 dimensions", vector)
+	}
+	tb.do(chromedp.Click(chromedp.CSS(sel("share-button"))))
+	tb.visible(sel("share-url"))
+	link := eval[string](tb, q(sel("share-url"))+".value")
+	u, err := url.Parse(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(u.Fragment, "v=2&d=") || len(link) >= 8000 {
+		t.Errorf("link of %d characters starting %.10q, want a v=2&d= link under 8,000", len(link), u.Fragment)
+	}
+
+	golden, err := os.ReadFile("../recordings/testdata/permalink/v2-embeddings.link")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, l := range map[string]string{"shared": link, "golden": tb.base + "/#" + strings.TrimSpace(string(golden))} {
+		other := newTab(t)
+		other.do(chromedp.Navigate(l))
+		other.waitApp()
+		other.visible(".embeddings .vector")
+		if got, _ := other.text(".embeddings .vector p"); got != vector {
+			t.Errorf("the %s link shows %q, want %q", name, got, vector)
+		}
+	}
+}
+
 // TestShareComparison opens two samples compared by a link (two sources in
 // one fragment) and checks the diff view and its own share link.
 func TestShareComparison(t *testing.T) {
@@ -80,7 +121,7 @@ func TestShareComparison(t *testing.T) {
 	tb.do(chromedp.Click(chromedp.CSS(sel("diff-view") + " " + sel("share-button"))))
 	tb.visible(sel("share-url"))
 	link := eval[string](tb, q(sel("share-url"))+".value")
-	if !strings.HasSuffix(link, "#v=1&sample="+a+"&sample="+b) {
+	if !strings.HasSuffix(link, "#v=2&sample="+a+"&sample="+b) {
 		t.Errorf("the comparison's link %q does not name both samples", link)
 	}
 }
@@ -107,7 +148,7 @@ func TestShareTooLong(t *testing.T) {
 	tb.do(chromedp.SendKeys(chromedp.CSS(".share .url-box"), blob+kb.Enter))
 	tb.visible(sel("share-url"))
 	link := eval[string](tb, q(sel("share-url"))+".value")
-	want := "#v=1&src=https://raw.githubusercontent.com/ogx-ai/ogx/main/tests/integration/recordings/vision/responses/ff7db0102b28.json&name=" + big
+	want := "#v=2&src=https://raw.githubusercontent.com/ogx-ai/ogx/main/tests/integration/recordings/vision/responses/ff7db0102b28.json&name=" + big
 	if !strings.HasSuffix(link, want) {
 		t.Errorf("src= link %q, want it to end in %q", link, want)
 	}

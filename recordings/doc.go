@@ -38,12 +38,13 @@
 // It all lives in the URL fragment, after "#", which browsers never send
 // to a server:
 //
-//	http://127.0.0.1:8000/#v=1&d=DATA&step=5&panel=response
+//	http://127.0.0.1:8000/#v=2&d=DATA&step=5&panel=response
 //
 // ParseFragment reads a fragment and Fragment.String writes one; the
-// grammar (format version 1) is in ParseFragment's doc. EncodeData makes
-// DATA from a recording file: the compact JSON, raw DEFLATE with a frozen
-// preset dictionary of recording boilerplate, base64url without padding.
+// grammar (format versions 1 and 2) is in ParseFragment's doc. EncodeData
+// makes DATA from a recording file: the compact JSON with arrays of
+// numbers packed as float32 bytes, raw DEFLATE with a frozen preset
+// dictionary of recording boilerplate, base64url without padding.
 // DecodeData gives the compact JSON back, refusing data that inflates past
 // MaxInflated. A link longer than MaxLinkLen does not fit a GitHub comment.
 //

@@ -7,10 +7,12 @@ import (
 	"strings"
 )
 
-// FragmentVersion is the permalink format version this package reads and
-// writes: the fragment grammar of ParseFragment and the data codec of
-// EncodeData with its frozen dictionary.
-const FragmentVersion = 1
+// FragmentVersion is the permalink format version this package writes:
+// the fragment grammar of ParseFragment and the data codec of EncodeData
+// with its frozen dictionary. Version 2 is version 1 with arrays of
+// numbers packed in d= data (see EncodeData); ParseFragment and DecodeData
+// read both, so links made for version 1 open forever.
+const FragmentVersion = 2
 
 // SourceKind says where a permalink's recording comes from. Its value is
 // the fragment key that names it.
@@ -51,8 +53,8 @@ const (
 // Fragment is a decoded permalink fragment: the view state of the viewer,
 // everything after "#" in its URL. See ParseFragment for the grammar.
 type Fragment struct {
-	// Version is the format version, FragmentVersion; String writes
-	// FragmentVersion when it is 0.
+	// Version is the format version: 1 or 2 (FragmentVersion), 1 for a
+	// fragment without v=; String writes FragmentVersion when it is 0.
 	Version int
 	// Sources are the recordings the link names, in order: none (an empty
 	// viewer), one, or two (a comparison: Sources[0] on the left, the
@@ -71,7 +73,7 @@ type Fragment struct {
 
 // ParseFragment decodes a permalink fragment: the part of the viewer's URL
 // after "#" (a leading "#" is skipped). The fragment never reaches a
-// server. Grammar, format version 1:
+// server. Grammar, format versions 1 and 2 (they differ only in d= data):
 //
 //	fragment = [ "#" ] [ pair *( "&" pair ) ]
 //	pair     = key [ "=" value ]
@@ -81,9 +83,9 @@ type Fragment struct {
 // RFC 3986; "+" stands for itself, not a space). Empty pairs ("&&") are
 // skipped. Keys are case-sensitive.
 //
-//   - v=1: the format version. Only 1 is known. A fragment without v is
-//     version 1: links the viewer made before versioning,
-//     #sample=FILE&step=K, keep working.
+//   - v=2: the format version, 1 or 2. A fragment without v is version 1:
+//     links the viewer made before versioning, #sample=FILE&step=K, keep
+//     working.
 //   - d=DATA: a recording inline, DATA being EncodeData's output
 //     (base64url without padding: A-Z a-z 0-9 - _).
 //   - src=URL: a recording to fetch, an absolute http:// or https:// URL
@@ -108,14 +110,14 @@ type Fragment struct {
 //
 // Errors, each a *ParseError wrapping ErrBadLink, with Path set to the key
 // and Offset to the byte of s where its pair starts: a version other than
-// 1, a step that is not a decimal number of at most 9 digits (so negative
+// 1 or 2, a step that is not a decimal number of at most 9 digits (so negative
 // steps are refused), an unknown panel, a third source, a repeated v, step
 // or panel, a known key without a value, a value with a bad percent
 // escape, a d value outside base64url, a src URL that does not parse or
 // has a scheme other than http or https, and a sample that is not a plain
 // file name. ParseFragment does not decode d= data: DecodeData does that.
 func ParseFragment(s string) (Fragment, error) {
-	f := Fragment{Version: FragmentVersion}
+	f := Fragment{Version: 1}
 	s = strings.TrimPrefix(s, "#")
 	seen := map[string]bool{}
 	for off := 0; off <= len(s); {
@@ -153,9 +155,11 @@ func ParseFragment(s string) (Fragment, error) {
 		}
 		switch key {
 		case "v":
-			if val != strconv.Itoa(FragmentVersion) {
-				return Fragment{}, bad("unknown format version %q (this viewer reads version %d)", val, FragmentVersion)
+			n, err := strconv.Atoi(val)
+			if err != nil || n < 1 || n > FragmentVersion || val != strconv.Itoa(n) {
+				return Fragment{}, bad("unknown format version %q (this viewer reads versions 1 to %d)", val, FragmentVersion)
 			}
+			f.Version = n
 		case "step":
 			n, ok := parseStep(val)
 			if !ok {
@@ -241,7 +245,7 @@ func isBase64URL(c byte) bool {
 // String encodes the fragment, without the leading "#", in the canonical
 // order: v first (FragmentVersion when Version is 0), then the sources in
 // order, then step when HasStep, then panel when set; for example
-// "v=1&sample=a.json&step=3&panel=raw". Values
+// "v=2&sample=a.json&step=3&panel=raw". Values
 // are percent-encoded where the grammar needs it (see ParseFragment), so
 // ParseFragment(f.String()) gives f back for any f it could have returned.
 func (f Fragment) String() string {

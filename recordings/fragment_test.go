@@ -2,6 +2,7 @@ package recordings
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -43,6 +44,7 @@ func TestParseFragment(t *testing.T) {
 			Fragment{Version: 1, Sources: []Source{{SourceData, "AAAA", "4078aa36.json"}}, Step: 2, HasStep: true}, ""},
 		{"comparison, both named", "v=1&d=AAAA&name=a.json&d=BBBB&name=b%20c.json",
 			Fragment{Version: 1, Sources: []Source{{SourceData, "AAAA", "a.json"}, {SourceData, "BBBB", "b c.json"}}}, ""},
+		{"version 2", "v=2&d=AAAA&step=1", Fragment{Version: 2, Sources: []Source{{SourceData, "AAAA", ""}}, Step: 1, HasStep: true}, "v=2&d=AAAA&step=1"},
 		{"leading zeros", "step=007", Fragment{Version: 1, Step: 7, HasStep: true}, "v=1&step=7"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -79,7 +81,8 @@ func TestParseFragmentErrors(t *testing.T) {
 		{"name with a folder", "d=AAAA&name=../a.json", `name must be a file name`, 7},
 		{"step too big", "step=1234567890", `got "1234567890"`, 0},
 		{"step plus", "step=%2B3", `got "+3"`, 0},
-		{"unknown version", "v=2&d=AAAA", `recordings: v: bad link: unknown format version "2" (this viewer reads version 1)`, 0},
+		{"unknown version", "v=3&d=AAAA", `recordings: v: bad link: unknown format version "3" (this viewer reads versions 1 to 2)`, 0},
+		{"version with a sign", "v=+2&d=AAAA", `unknown format version "+2"`, 0},
 		{"version zero", "v=0", `unknown format version "0"`, 0},
 		{"three sources", "v=1&sample=a.json&sample=b.json&src=/c.json", "recordings: src: bad link: a link names at most two recordings, this is a third", 32},
 		{"repeated step", "step=1&step=2", "step appears twice", 7},
@@ -111,27 +114,33 @@ func TestParseFragmentErrors(t *testing.T) {
 	}
 }
 
-// TestPermalinkV1Golden decodes frozen v1 links. The files in
-// testdata/permalink were written once, by the first encoder (go test
-// -run PermalinkV1Golden -update writes only missing files), and must
-// never change: links pasted into pull requests have to open forever.
-// Each v1-NAME.link holds a fragment; v1-NAME.json the compact recording
-// its data decodes to.
-func TestPermalinkV1Golden(t *testing.T) {
+// TestPermalinkGolden decodes frozen links. The links in
+// testdata/permalink were written once, by the encoder of their version
+// (go test -run PermalinkGolden -update writes only missing files of the
+// current version), and must never change: links pasted into pull
+// requests have to open forever. Each vN-NAME.link holds a fragment of
+// format version N; vN-NAME.json the compact recording its data decodes
+// to. The v2 link is an embedding, whose numbers version 2 packs.
+func TestPermalinkGolden(t *testing.T) {
 	for _, tc := range []struct {
+		version    int
 		name, file string
 		step       int
 		hasStep    bool
 		panel      string
 	}{
-		{"openai-tool-stream", "seeds/4078aa36a9cbcb50c445a46d69fb9126952d1c85f3d413125b034730e51b6508.json", 5, true, ""},
-		{"anthropic-sse", "tests__integration__messages__recordings__f22657bfd86db6348c0a0d0b17332dcfc038b345d2a7be8da4b880a433d36a52.json", 0, false, PanelRequest},
+		{1, "openai-tool-stream", "seeds/4078aa36a9cbcb50c445a46d69fb9126952d1c85f3d413125b034730e51b6508.json", 5, true, ""},
+		{1, "anthropic-sse", "tests__integration__messages__recordings__f22657bfd86db6348c0a0d0b17332dcfc038b345d2a7be8da4b880a433d36a52.json", 0, false, PanelRequest},
+		{2, "embeddings", "tests__integration__responses__recordings__7975422e72258311444c13e6224cde52e51868e33f84cbbf3cf7254819c72cd1.json", 0, false, PanelResponse},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			linkPath := filepath.Join("testdata", "permalink", "v1-"+tc.name+".link")
-			jsonPath := filepath.Join("testdata", "permalink", "v1-"+tc.name+".json")
+		t.Run(fmt.Sprintf("v%d-%s", tc.version, tc.name), func(t *testing.T) {
+			base := filepath.Join("testdata", "permalink", fmt.Sprintf("v%d-%s", tc.version, tc.name))
+			linkPath, jsonPath := base+".link", base+".json"
 			if _, err := os.Stat(linkPath); os.IsNotExist(err) && *update {
-				writeV1Golden(t, tc.file, linkPath, jsonPath, tc.step, tc.hasStep, tc.panel)
+				if tc.version != FragmentVersion {
+					t.Fatalf("%s is missing, and only version %d links can be written now", linkPath, FragmentVersion)
+				}
+				writeGolden(t, tc.file, linkPath, jsonPath, tc.step, tc.hasStep, tc.panel)
 			}
 			link, err := os.ReadFile(linkPath)
 			if err != nil {
@@ -145,9 +154,9 @@ func TestPermalinkV1Golden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if f.Version != 1 || len(f.Sources) != 1 || f.Sources[0].Kind != SourceData ||
+			if f.Version != tc.version || len(f.Sources) != 1 || f.Sources[0].Kind != SourceData ||
 				f.HasStep != tc.hasStep || f.Step != tc.step || f.Panel != tc.panel {
-				t.Fatalf("fragment %+v, want v1, one d= source, step %d (%v), panel %q", f, tc.step, tc.hasStep, tc.panel)
+				t.Fatalf("fragment %+v, want v%d, one d= source, step %d (%v), panel %q", f, tc.version, tc.step, tc.hasStep, tc.panel)
 			}
 			got, err := DecodeData(f.Sources[0].Value)
 			if err != nil {
@@ -163,7 +172,9 @@ func TestPermalinkV1Golden(t *testing.T) {
 	}
 }
 
-func writeV1Golden(t *testing.T, file, linkPath, jsonPath string, step int, hasStep bool, panel string) {
+// writeGolden writes a link of the current format version for a corpus
+// file, and the compact JSON it decodes to.
+func writeGolden(t *testing.T, file, linkPath, jsonPath string, step int, hasStep bool, panel string) {
 	data, err := os.ReadFile(filepath.Join(corpusDir, file))
 	if err != nil {
 		t.Fatal(err)
@@ -172,7 +183,7 @@ func writeV1Golden(t *testing.T, file, linkPath, jsonPath string, step int, hasS
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := Fragment{Version: 1, Sources: []Source{{SourceData, d, ""}}, Step: step, HasStep: hasStep, Panel: panel}
+	f := Fragment{Version: FragmentVersion, Sources: []Source{{SourceData, d, ""}}, Step: step, HasStep: hasStep, Panel: panel}
 	if err := os.MkdirAll(filepath.Dir(linkPath), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -47,16 +47,19 @@ var (
 var linkDictV1 []byte
 
 // EncodeData turns a recording file into the inline data of a permalink
-// (the value of d= in a fragment, see ParseFragment), format version 1:
+// (the value of d= in a fragment, see ParseFragment), format version 2:
 //
-//	base64url-without-padding( rawDEFLATE-with-dictionary( compact(JSON) ) )
+//	base64url-without-padding( rawDEFLATE-with-dictionary( pack( compact(JSON) ) ) )
 //
 // compact is json.Compact: whitespace between tokens is removed, and key
 // order, numbers and string escapes are kept byte for byte, so DecodeData
-// gives back exactly the compacted file. DEFLATE is RFC 1951 without a
-// zlib or gzip header, at flate.BestCompression, primed with the frozen v1
-// dictionary (flate.NewWriterDict). The result uses only A-Z a-z 0-9 - _
-// and needs no escaping in a URL.
+// gives back exactly the compacted file. pack replaces each array of at
+// least 8 numbers written as float32 decimals (an embedding) with the
+// numbers' 4-byte binary values (permalink_pack.go); version 1 data is the
+// same without pack. DEFLATE is RFC 1951 without a zlib or gzip header, at
+// flate.BestCompression, primed with the frozen v1 dictionary
+// (flate.NewWriterDict), which version 2 keeps. The result uses only A-Z
+// a-z 0-9 - _ and needs no escaping in a URL.
 //
 // Errors: a *ParseError with the line and column when recordingJSON is not
 // JSON (wrapping a *json.SyntaxError); ErrLinkTooLarge when the compact
@@ -76,7 +79,7 @@ func EncodeData(recordingJSON []byte) (string, error) {
 	if err != nil {
 		return "", err // only for a bad level
 	}
-	if _, err := w.Write(compact.Bytes()); err != nil {
+	if _, err := w.Write(packNumbers(compact.Bytes())); err != nil {
 		return "", err
 	}
 	if err := w.Close(); err != nil {
@@ -86,13 +89,15 @@ func EncodeData(recordingJSON []byte) (string, error) {
 }
 
 // DecodeData reverses EncodeData: it decodes the inline data of a version 1
-// permalink (the value of d=, already percent-decoded) into the compact
-// JSON of the recording. Trailing "=" padding is tolerated.
+// or 2 permalink (the value of d=, already percent-decoded) into the
+// compact JSON of the recording; version 1 data, having no packed arrays,
+// decodes the same either way. Trailing "=" padding is tolerated.
 //
 // Errors, each a *ParseError: ErrBadLink for data that is empty, not
 // base64url (Offset is the byte of s at fault), not DEFLATE or cut short,
-// or that inflates to something other than JSON; ErrLinkTooLarge when s is
-// longer than MaxInflated or inflates past MaxInflated bytes. DecodeData
+// with a packed array cut short, or that inflates to something other than
+// JSON; ErrLinkTooLarge when s is longer than MaxInflated or inflates or
+// unpacks past MaxInflated bytes. DecodeData
 // never panics, whatever s holds.
 func DecodeData(s string) ([]byte, error) {
 	if len(s) > MaxInflated {
@@ -126,8 +131,12 @@ func DecodeData(s string) ([]byte, error) {
 	case err != nil:
 		return nil, &ParseError{Err: fmt.Errorf("%w: corrupt compressed data: %v", ErrBadLink, err)}
 	}
-	if !json.Valid(out.Bytes()) {
-		return nil, &ParseError{Err: fmt.Errorf("%w: data inflates to %d bytes that are not JSON", ErrBadLink, out.Len())}
+	js, err := unpackNumbers(out.Bytes(), MaxInflated)
+	if err != nil {
+		return nil, &ParseError{Err: err}
 	}
-	return out.Bytes(), nil
+	if !json.Valid(js) {
+		return nil, &ParseError{Err: fmt.Errorf("%w: data inflates to %d bytes that are not JSON", ErrBadLink, len(js))}
+	}
+	return js, nil
 }

@@ -15,7 +15,7 @@ import (
 const defaultBase = "http://127.0.0.1:8000/"
 
 // link prints the permalink that opens FILE in the viewer: BASE, "#", and
-// the fragment "v=1&d=DATA[&step=K][&panel=P]" (recordings.ParseFragment
+// the fragment "v=2&d=DATA[&step=K][&panel=P]" (recordings.ParseFragment
 // has the grammar, recordings.EncodeData the data). Flags may come before
 // or after FILE. Exit 2 for bad usage, unreadable input, input that is not
 // a recording, or a step past the end of the stream. A link longer than

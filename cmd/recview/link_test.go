@@ -61,11 +61,11 @@ func TestLink(t *testing.T) {
 		panel    string
 		fragHead string
 	}{
-		{"default", []string{"link", seed}, defaultBase, 0, false, "", "v=1&d="},
-		{"step after file", []string{"link", seed, "--step", "5"}, defaultBase, 5, true, "", "v=1&d="},
+		{"default", []string{"link", seed}, defaultBase, 0, false, "", "v=2&d="},
+		{"step after file", []string{"link", seed, "--step", "5"}, defaultBase, 5, true, "", "v=2&d="},
 		{"step 0, panel, base first", []string{"link", "--base", "https://recview.example/app/#stale", "--panel", "raw", "--step=0", seed},
-			"https://recview.example/app/", 0, true, "raw", "v=1&d="},
-		{"last step", []string{"link", "-step", "18", seed}, defaultBase, 18, true, "", "v=1&d="},
+			"https://recview.example/app/", 0, true, "raw", "v=2&d="},
+		{"last step", []string{"link", "-step", "18", seed}, defaultBase, 18, true, "", "v=2&d="},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, errOut, code := runCmd(t, "", tc.args...)
