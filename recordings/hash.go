@@ -214,23 +214,9 @@ func VerifyHash(name string, doc *fastjson.Value) HashCheck {
 		return c
 	}
 
-	var cands []hashCandidate
-	switch {
-	case req.Exists("payload"):
-		cands = httpCandidates(req, &c)
-	case req.Exists("tool_name"):
-		cands = toolCandidates(req, &c)
-	case req.Exists("file_id") && req.Exists("api"):
-		if named {
-			c.Status = HashMismatch
-		}
-		c.Note = "file-processor recordings have no known request-hash scheme"
-		return c
-	case req.Exists("body") && req.Exists("url"):
-		cands = inferenceCandidates(doc, req, &c, len(fileHash) == 12)
-	default:
-		c.Note = "request has none of the shapes the recorder writes"
-		return c
+	cands, unhashable := candidates(doc, req, &c, len(fileHash) == 12)
+	if unhashable && named {
+		c.Status = HashMismatch
 	}
 	if len(cands) == 0 {
 		return c // c.Note says why
@@ -255,17 +241,7 @@ func VerifyHash(name string, doc *fastjson.Value) HashCheck {
 	}
 	c.Scheme, c.Computed = chosen.scheme, chosen.hash()
 
-	short := chosen.scheme == SchemeV0 || len(fileHash) == 12
-	base := c.Computed
-	if short {
-		base = base[:12]
-	}
-	switch {
-	case !c.ModelList:
-		c.ExpectedName = base + ".json"
-	case c.Digest != "":
-		c.ExpectedName = "models-" + base + "-" + c.Digest + ".json"
-	}
+	c.ExpectedName = fileNameFor(chosen.scheme, c.Computed, len(fileHash) == 12, c.ModelList, c.Digest)
 	if c.Status == HashMismatch {
 		c.Note = "file name does not match the request's hash under any scheme"
 	}
@@ -291,6 +267,44 @@ func joinNote(a, b string) string {
 		return b
 	}
 	return a + "; " + b
+}
+
+// candidates returns the hash schemes that fit the request's shape, in
+// the order VerifyHash tries them (see VerifyHash), setting c.Note (and
+// c.ModelList, c.Digest for model lists) on the way. unhashable reports a
+// file-processor request, whose scheme is not known. short says the file
+// name has 12 hex digits.
+func candidates(doc, req *fastjson.Value, c *HashCheck, short bool) (cands []hashCandidate, unhashable bool) {
+	switch {
+	case req.Exists("payload"):
+		return httpCandidates(req, c), false
+	case req.Exists("tool_name"):
+		return toolCandidates(req, c), false
+	case req.Exists("file_id") && req.Exists("api"):
+		c.Note = "file-processor recordings have no known request-hash scheme"
+		return nil, true
+	case req.Exists("body") && req.Exists("url"):
+		return inferenceCandidates(doc, req, c, short), false
+	}
+	c.Note = "request has none of the shapes the recorder writes"
+	return nil, false
+}
+
+// fileNameFor is the base name the recorder gives a recording whose
+// request hashes to hash (64 hex digits) under scheme: "<hash>.json", or
+// "models-<hash>-<digest>.json" for a model list ("" when digest is ""),
+// with the hash cut to 12 digits for SchemeV0 or when short.
+func fileNameFor(scheme, hash string, short, modelList bool, digest string) string {
+	if scheme == SchemeV0 || short {
+		hash = hash[:12]
+	}
+	switch {
+	case !modelList:
+		return hash + ".json"
+	case digest != "":
+		return "models-" + hash + "-" + digest + ".json"
+	}
+	return ""
 }
 
 // hashCandidate is one scheme's serialized hash input, hashed on demand. The
