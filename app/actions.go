@@ -27,12 +27,20 @@ const (
 	actionShare       = "recview/share"        // no value: make the permalink of the view and copy it
 	actionShareURL    = "recview/share-url"    // value string: make the src= permalink for that URL
 	actionCloseShare  = "recview/close-share"  // no value: close the share panel
+
+	actionPlayEdit     = "recview/play-edit"     // value string: the playground editor's text, to run
+	actionPlaySave     = "recview/play-save"     // value string: the editor's text, to run and download
+	actionPlayFormat   = "recview/play-format"   // value string: "pretty" or "compact"
+	actionPlayTestID   = "recview/play-test-id"  // value string: the test_id to hash with
+	actionPlayEndpoint = "recview/play-endpoint" // value string: a bare request body's URL path
+	actionPlayMethod   = "recview/play-method"   // value string: a bare request body's HTTP method
 )
 
 // The tabs of a recording.
 const (
 	tabView = "view" // request, response and stepping
 	tabRaw  = "raw"  // the whole file as foldable JSON
+	tabPlay = "play" // the playground: edit the JSON, see the result and the recorder's file name
 )
 
 // What the main area shows once something is open.

@@ -10,12 +10,13 @@ import (
 
 // DocHeader is the head of an open recording: file name, API family,
 // endpoint, model, streaming and chunk count, the hash status badge, the
-// copyable test_id, notices, and the Recording / Raw JSON tabs.
+// copyable test_id, notices, and the Recording / Raw JSON / Playground
+// tabs.
 type DocHeader struct {
 	app.Compo
 
 	Idoc *openDoc
-	Itab string // tabView or tabRaw
+	Itab string // tabView, tabRaw or tabPlay
 }
 
 // Doc sets the recording shown.
@@ -48,6 +49,7 @@ func (h *DocHeader) Render() app.UI {
 		app.Nav().Class("tabs").Attr("role", "tablist").Body(
 			h.renderTab(tabView, "Recording"),
 			h.renderTab(tabRaw, "Raw JSON"),
+			h.renderTab(tabPlay, "Playground"),
 		),
 	)
 }

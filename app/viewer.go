@@ -30,6 +30,7 @@ type Viewer struct {
 	view  string       // what the main area shows: viewDoc, viewIndex or viewDiff
 
 	sharing *shareState // the share panel, nil when closed
+	play    *playState  // the playground of the current recording, nil before it is opened
 
 	// ctx is the context of the mounted Viewer. Asynchronous work
 	// dispatches through it: the context of the element that started the
@@ -83,6 +84,9 @@ func (v *Viewer) handleActions(ctx app.Context) {
 	ctx.Handle(actionOpenFiles, func(ctx app.Context, a app.Action) { v.readFiles(a.Value.(app.Value)) })
 	ctx.Handle(actionSelectDoc, func(ctx app.Context, a app.Action) {
 		v.cur, v.playing, v.view = a.Value.(int), false, viewDoc
+		if v.tab == tabPlay {
+			v.startPlay()
+		}
 		v.syncFragment()
 	})
 	ctx.Handle(actionHome, func(ctx app.Context, a app.Action) {
@@ -90,7 +94,14 @@ func (v *Viewer) handleActions(ctx app.Context) {
 		v.index, v.cmp, v.view = nil, nil, viewDoc
 		v.syncFragment()
 	})
-	ctx.Handle(actionTab, func(ctx app.Context, a app.Action) { v.tab = a.Value.(string) })
+	ctx.Handle(actionTab, func(ctx app.Context, a app.Action) {
+		v.tab = a.Value.(string)
+		if v.tab == tabPlay {
+			v.playing = false
+			v.startPlay()
+		}
+	})
+	v.handlePlayActions(ctx)
 	ctx.Handle(actionTheme, func(ctx app.Context, a app.Action) {
 		v.theme = nextTheme(v.theme)
 		ctx.LocalStorage().Set(stateTheme, v.theme)
@@ -256,7 +267,8 @@ func (v *Viewer) show(view string) {
 func (v *Viewer) renderDoc(d *openDoc) app.UI {
 	return app.Article().Class("recording").Body(
 		(&DocHeader{}).Doc(d).Tab(v.tab),
-		app.If(v.tab == tabRaw, func() app.UI { return (&RawView{}).Doc(d) }).Else(func() app.UI {
+		app.If(v.tab == tabRaw, func() app.UI { return (&RawView{}).Doc(d) }).
+			ElseIf(v.tab == tabPlay && v.play != nil, func() app.UI { return (&Playground{}).Play(v.play) }).Else(func() app.UI {
 			return app.Div().Body(
 				app.If(d.stepper != nil, func() app.UI {
 					return (&StepBar{}).Doc(d).Step(d.step).Playing(v.playing).Speed(v.speed)

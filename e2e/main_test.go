@@ -288,7 +288,7 @@ func (tb *tab) listenConsole() {
 				return
 			}
 			switch m.Type {
-			case chromedp.ConsoleError, chromedp.ConsoleWarning, chromedp.ConsoleException:
+			case chromedp.ConsoleError, chromedp.ConsoleWarning, chromedp.ConsoleException, chromedp.ConsoleLog: // a Go panic is logged
 				tb.mu.Lock()
 				tb.console = append(tb.console, fmt.Sprintf("console.%s: %s", m.Type, m))
 				tb.mu.Unlock()

@@ -1,0 +1,152 @@
+package app
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// editorDelay is how long the editor waits after the last keystroke before
+// it hands its text to the playground to run.
+const editorDelay = 300 * time.Millisecond
+
+// editorID is the id of the playground's textarea.
+const editorID = "play-editor"
+
+// Editor is the playground's JSON editor: a textarea with a gutter of line
+// numbers (the line of a syntax error marked). It owns its text while the
+// user types, so typing redraws nothing but the gutter; 300 ms after the
+// last keystroke, or at once on Ctrl/Cmd+Enter, it posts actionPlayEdit
+// with the text. Ctrl/Cmd+S posts actionPlaySave. The Viewer loads a text
+// into it (a recording, a reformat) by passing a new Iversion.
+type Editor struct {
+	app.Compo
+
+	Itext    string // the text to load when Iversion changes
+	Iversion int    // the version of Itext
+	IerrLine int    // the line of a syntax error, 0 for none
+
+	loaded int // the version in the textarea
+	lines  int // lines in the textarea
+	seq    int // keystrokes so far: a debounced run fires only if no newer one came
+
+	gutter    [3]string // the gutter's numbers for gutterFor (see gutterText)
+	gutterFor [2]int    // lines, error line
+}
+
+// Text sets the text to load and its version.
+func (e *Editor) Text(text string, version int) *Editor {
+	e.Itext, e.Iversion = text, version
+	return e
+}
+
+// ErrLine sets the line of a syntax error to mark, 0 for none.
+func (e *Editor) ErrLine(n int) *Editor { e.IerrLine = n; return e }
+
+// OnMount loads the text.
+func (e *Editor) OnMount(ctx app.Context) { e.load(ctx) }
+
+// OnUpdate loads a new text when the Viewer passes one.
+func (e *Editor) OnUpdate(ctx app.Context) {
+	if e.Iversion != e.loaded {
+		e.load(ctx)
+	}
+}
+
+func (e *Editor) load(ctx app.Context) {
+	e.loaded, e.lines = e.Iversion, strings.Count(e.Itext, "\n")+1
+	text := e.Itext
+	ctx.Defer(func(ctx app.Context) {
+		if ta := app.Window().GetElementByID(editorID); ta.Truthy() {
+			ta.Set("value", text)
+		}
+	})
+}
+
+// Render draws the gutter and the textarea.
+func (e *Editor) Render() app.UI {
+	return app.Div().Class("editor").Body(
+		app.Pre().Class("gutter").Attr("aria-hidden", "true").Body(e.renderGutter()...),
+		app.Textarea().ID(editorID).Class("editor-text").DataSet("testid", "editor").
+			Attr("spellcheck", "false").Attr("wrap", "off").Attr("autocomplete", "off").
+			Attr("aria-label", "The recording's JSON (Ctrl/Cmd+Enter runs it, Ctrl/Cmd+S saves it)").
+			OnInput(e.onInput).OnKeyDown(e.onKeyDown).OnScroll(e.onScroll),
+	)
+}
+
+// renderGutter numbers the lines, the line of a syntax error marked. The
+// numbers are written again only when the line count or the error line
+// change: scrolling a long file redraws the component on every scroll
+// event.
+func (e *Editor) renderGutter() []app.UI {
+	if e.gutterFor != [2]int{e.lines, e.IerrLine} || e.gutter == [3]string{} {
+		e.gutterFor = [2]int{e.lines, e.IerrLine}
+		e.gutter = gutterText(e.lines, e.IerrLine)
+	}
+	out := []app.UI{app.Text(e.gutter[0])}
+	if e.gutter[1] != "" {
+		out = append(out, app.Mark().Class("err-line").Text(e.gutter[1]), app.Text(e.gutter[2]))
+	}
+	return out
+}
+
+// gutterText is the line numbers 1..lines, one a line, in three parts:
+// before the error line, the error line ("" when errLine is 0 or past the
+// end), and after it.
+func gutterText(lines, errLine int) (parts [3]string) {
+	var b strings.Builder
+	part := 0
+	for i := 1; i <= lines; i++ {
+		if i == errLine {
+			parts[0], part = b.String(), 1
+			b.Reset()
+		}
+		b.WriteString(strconv.Itoa(i))
+		b.WriteByte('\n')
+		if i == errLine {
+			parts[1], part = b.String(), 2
+			b.Reset()
+		}
+	}
+	parts[part] = b.String()
+	return parts
+}
+
+func (e *Editor) onInput(ctx app.Context, ev app.Event) {
+	ta := ctx.JSSrc()
+	e.lines = strings.Count(ta.Get("value").String(), "\n") + 1
+	e.seq++
+	seq := e.seq
+	ctx.After(editorDelay, func(ctx app.Context) {
+		if e.seq == seq {
+			ctx.NewActionWithValue(actionPlayEdit, ta.Get("value").String())
+		}
+	})
+}
+
+func (e *Editor) onKeyDown(ctx app.Context, ev app.Event) {
+	if !ev.Get("ctrlKey").Bool() && !ev.Get("metaKey").Bool() {
+		return
+	}
+	text := func() string { return ctx.JSSrc().Get("value").String() }
+	switch ev.Get("key").String() {
+	case "Enter":
+		ev.PreventDefault()
+		e.seq++ // a pending run is superseded
+		ctx.NewActionWithValue(actionPlayEdit, text())
+	case "s", "S":
+		ev.PreventDefault()
+		e.seq++
+		ctx.NewActionWithValue(actionPlaySave, text())
+	}
+}
+
+// onScroll keeps the gutter beside the lines it numbers.
+func (e *Editor) onScroll(ctx app.Context, ev app.Event) {
+	ta := ctx.JSSrc()
+	if g := ta.Get("previousElementSibling"); g.Truthy() {
+		g.Set("scrollTop", ta.Get("scrollTop"))
+	}
+}

@@ -1,0 +1,223 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/recordings"
+	"github.com/valyala/fastjson"
+)
+
+// playState is the playground of the current recording: the editor's
+// text and what running it gave.
+type playState struct {
+	doc     *openDoc // the recording the panes show: the last text that parsed
+	text    string   // the editor's text, as last run
+	version int      // bumped when the Viewer loads a text into the editor
+	runs    int      // bumped on every change: components redraw when their props change
+
+	err     string // why the text did not run (a syntax error names its line and column), "" when it did
+	errLine int    // the line of a syntax error, 0 for none
+	errAt   int64  // the byte offset of a syntax error
+	stale   bool   // the panes show an earlier text than the editor's
+
+	body     bool   // the text is a bare request body, not a recording
+	method   string // a bare body's HTTP method
+	endpoint string // a bare body's URL path
+	testID   string // the test_id hashed: the recording's own until edited
+	ownID    bool   // testID is the recording's own
+
+	hashes  []recordings.SchemeHash // what each scheme makes of the request
+	hashErr string                  // why there are none
+}
+
+// handlePlayActions routes the playground's actions.
+func (v *Viewer) handlePlayActions(ctx app.Context) {
+	ctx.Handle(actionPlayEdit, func(ctx app.Context, a app.Action) { v.runPlay(a.Value.(string)) })
+	ctx.Handle(actionPlaySave, func(ctx app.Context, a app.Action) { v.savePlay(a.Value.(string)) })
+	ctx.Handle(actionPlayFormat, func(ctx app.Context, a app.Action) { v.formatPlay(a.Value.(string)) })
+	rerun := func(set func(st *playState, val string)) func(app.Context, app.Action) {
+		return func(ctx app.Context, a app.Action) {
+			if v.play != nil {
+				set(v.play, a.Value.(string))
+				v.runPlay(v.play.text)
+			}
+		}
+	}
+	ctx.Handle(actionPlayTestID, rerun(func(st *playState, val string) { st.testID, st.ownID = val, false }))
+	ctx.Handle(actionPlayEndpoint, rerun(func(st *playState, val string) { st.endpoint = val }))
+	ctx.Handle(actionPlayMethod, rerun(func(st *playState, val string) { st.method = val }))
+}
+
+// startPlay opens the playground on the current recording: its file,
+// indented, in the editor.
+func (v *Viewer) startPlay() {
+	d := v.current()
+	if d == nil {
+		return
+	}
+	if v.play != nil && v.play.doc == d {
+		return // back to the playground of this recording
+	}
+	v.play = &playState{doc: d, method: "POST", endpoint: "/v1/chat/completions", ownID: true}
+	v.loadPlay(string(recordings.PrettyJSON(d.rec.Doc)))
+}
+
+// loadPlay puts text in the editor and runs it.
+func (v *Viewer) loadPlay(text string) {
+	v.play.version++
+	v.runPlay(text)
+}
+
+// runPlay runs the editor's text: a recording replaces the current one
+// (the header, panes, hash badge and permalink follow it); a bare request
+// body gets the file name the recorder would give it; anything else is an
+// error shown under the editor while the panes keep the last good text,
+// marked stale.
+func (v *Viewer) runPlay(text string) {
+	st := v.play
+	if st == nil {
+		return
+	}
+	st.runs++
+	st.text, st.err, st.errLine, st.body = text, "", 0, false
+	d := st.doc
+	nd, err := newDoc(d.name, []byte(text))
+	switch {
+	case err == nil:
+		st.stale = false
+		nd.step = d.step
+		nd.seek(d.step)
+		v.replaceDoc(d, nd)
+		st.doc = nd
+		if st.ownID {
+			st.testID = nd.rec.TestID
+		}
+		st.hashes, err = requestHashes([]byte(text), st.testID, st.ownID)
+	case isBareBody(text, err):
+		st.body, st.stale = true, true
+		st.hashes, err = recordings.BodyHashes(st.method, st.endpoint, st.testID, []byte(text))
+	default:
+		st.stale, st.hashes = true, nil
+		st.err, st.errLine, st.errAt = playError(err)
+		return
+	}
+	st.hashErr = ""
+	if err != nil {
+		st.hashes, st.hashErr = nil, err.Error()
+	}
+}
+
+// replaceDoc puts nd where old was, as a file of the user's: its permalink
+// carries the edited data inline.
+func (v *Viewer) replaceDoc(old, nd *openDoc) {
+	for i, d := range v.docs {
+		if d == old {
+			v.docs[i] = nd
+		}
+	}
+	v.syncFragment()
+}
+
+// requestHashes is recordings.RequestHashes of a recording file, with its
+// test_id replaced by testID unless own.
+func requestHashes(data []byte, testID string, own bool) ([]recordings.SchemeHash, error) {
+	var p fastjson.Parser
+	doc, err := p.ParseBytes(data)
+	if err != nil {
+		return nil, err
+	}
+	if !own {
+		var a fastjson.Arena
+		id := a.NewNull()
+		if testID != "" {
+			id = a.NewString(testID)
+		}
+		doc.Set("test_id", id)
+	}
+	return recordings.RequestHashes(doc)
+}
+
+// isBareBody reports whether text, which Parse refused with err, is a JSON
+// object without a recording's "request": a request body to hash.
+func isBareBody(text string, err error) bool {
+	if !errors.Is(err, recordings.ErrNotRecording) {
+		return false
+	}
+	v, perr := fastjson.Parse(text)
+	return perr == nil && v.Type() == fastjson.TypeObject && !v.Exists("request")
+}
+
+// playError is how the playground shows an error: a syntax error as "Line
+// L, column C: what", with its line and byte offset.
+func playError(err error) (msg string, line int, offset int64) {
+	var pe *recordings.ParseError
+	if errors.As(err, &pe) && pe.Line > 0 {
+		return fmt.Sprintf("Line %d, column %d: %v", pe.Line, pe.Col, pe.Err), pe.Line, pe.Offset
+	}
+	return err.Error(), 0, 0
+}
+
+// formatPlay indents (pretty) or compacts the editor's JSON.
+func (v *Viewer) formatPlay(how string) {
+	st := v.play
+	if st == nil {
+		return
+	}
+	var b bytes.Buffer
+	var err error
+	if how == "compact" {
+		err = json.Compact(&b, []byte(st.text))
+	} else {
+		err = json.Indent(&b, []byte(st.text), "", "  ")
+	}
+	if err != nil {
+		st.runs++
+		st.err, st.errLine, st.errAt = playError(syntaxErr(st.text))
+		return
+	}
+	v.loadPlay(b.String())
+}
+
+// syntaxErr is Parse's error for text that is not JSON, with its line and
+// column.
+func syntaxErr(text string) error {
+	_, err := recordings.Parse("", []byte(text))
+	return err
+}
+
+// savePlay runs text and downloads it under the name the recorder would
+// give it (the current scheme's), else the recording's own name.
+func (v *Viewer) savePlay(text string) {
+	v.runPlay(text)
+	st := v.play
+	if st == nil {
+		return
+	}
+	name := st.doc.name
+	if len(st.hashes) > 0 && st.hashes[0].FileName != "" {
+		name = st.hashes[0].FileName
+	}
+	download(name, text)
+}
+
+// download offers text as a file: a Blob behind a link with a download
+// name, clicked (no inline script; the CSP allows blob: downloads).
+func download(name, text string) {
+	w := app.Window()
+	parts := w.Get("Array").New()
+	parts.Call("push", text)
+	opts := w.Get("Object").New()
+	opts.Set("type", "application/json")
+	blob := w.Get("Blob").New(parts, opts)
+	url := w.Get("URL").Call("createObjectURL", blob)
+	a := w.Get("document").Call("createElement", "a")
+	a.Set("href", url)
+	a.Set("download", name)
+	a.Call("click")
+	time.AfterFunc(time.Minute, func() { w.Get("URL").Call("revokeObjectURL", url) })
+}

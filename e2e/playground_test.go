@@ -1,0 +1,121 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// setEditor replaces the playground editor's text as typing would (an
+// input event), and runs it at once with Ctrl+Enter in the editor.
+func (tb *tab) setEditor(text string) {
+	tb.t.Helper()
+	tb.do(chromedp.Evaluate[chromedp.Void](`(() => { const e = ` + q(sel("editor")) + `; e.focus(); e.value = ` + jsq(text) + `; e.dispatchEvent(new Event('input', {bubbles: true})); })()`))
+	tb.key(kb.Enter, chromedp.ModifierCtrl)
+}
+
+// setField changes a playground input (by data-testid) as a person would:
+// its value, then a change event.
+func (tb *tab) setField(testid, value string) {
+	tb.t.Helper()
+	tb.do(chromedp.Evaluate[chromedp.Void](`(() => { const e = ` + q(sel(testid)) + `; e.value = ` + jsq(value) + `; e.dispatchEvent(new Event('change', {bubbles: true})); })()`))
+}
+
+// TestPlayground opens a seed in the playground: the recorder's file name
+// for its request is the seed's own; one word changed in a message gives
+// another name and a mismatched hash, undone the name and ok come back; a
+// syntax error is shown at its line while the panes keep the last good
+// text, marked stale; and a bare request body with its endpoint and
+// test_id gives the name of the corpus recording it was sent in.
+func TestPlayground(t *testing.T) {
+	tb := newTab(t)
+	tb.open("/")
+	tb.upload(seed(seedHello))
+	tb.waitTitle(seedHello)
+	tb.do(chromedp.Click(chromedp.CSS(`button[role=tab]:nth-child(3)`)))
+	tb.visible(sel("editor"))
+	tb.waitText(sel("computed-filename"), seedHello)
+	if got, _ := tb.text(sel("computed-hash")); got+".json" != seedHello {
+		t.Errorf("computed-hash %q, want the seed's %s", got, seedHello)
+	}
+	canonical, _ := tb.text(sel("canonical-string"))
+	if !strings.HasPrefix(canonical, `{"body": {`) || !strings.Contains(canonical, `"test_id": "tests/integration/agents/test_agents.py::test_agent_simple`) {
+		t.Errorf("canonical-string %.120q…, want the recorder's json.dumps of method, endpoint, body and test_id", canonical)
+	}
+	original := eval[string](tb, q(sel("editor"))+".value")
+	if !strings.Contains(original, "the word: hello") {
+		t.Fatalf("the editor does not hold the seed: %.200q", original)
+	}
+	tb.screenshot("playground-light")
+
+	// One word of a message changed: another file name, a mismatch.
+	tb.setEditor(strings.Replace(original, "the word: hello", "the word: goodbye", 1))
+	tb.waitFor("hash-status mismatch", q(sel("hash-status"))+".dataset.status === 'mismatch'")
+	if got, _ := tb.text(sel("computed-filename")); got == seedHello || !strings.HasSuffix(got, ".json") || len(got) != 64+len(".json") {
+		t.Errorf("computed-filename %q after the edit, want another 64-hex name", got)
+	}
+	if !strings.Contains(eval[string](tb, `document.querySelector('.play-view').textContent`), "goodbye") {
+		t.Errorf("the request pane does not show the edited message")
+	}
+	// Undone: the seed's name and ok again.
+	tb.setEditor(original)
+	tb.waitFor("hash-status ok", q(sel("hash-status"))+".dataset.status === 'ok'")
+	tb.waitText(sel("computed-filename"), seedHello)
+
+	// The comma after line 2 (the test_id) dropped: a syntax error where
+	// line 3 starts the next key. It is shown there; the panes stay,
+	// marked stale.
+	lines := strings.Split(original, "\n")
+	if !strings.HasPrefix(lines[1], `  "test_id": `) || !strings.HasSuffix(lines[1], ",") {
+		t.Fatalf("line 2 of the editor is %q, want the test_id", lines[1])
+	}
+	lines[1] = strings.TrimSuffix(lines[1], ",")
+	tb.setEditor(strings.Join(lines, "\n"))
+	tb.visible(sel("editor-error"))
+	if msg, _ := tb.text(sel("editor-error")); !strings.HasPrefix(msg, "Line 3, column 3: ") {
+		t.Errorf("editor-error %q, want line 3, column 3", msg)
+	}
+	tb.visible(sel("stale"))
+	tb.visible(sel("assembled"))
+	if title, _ := tb.text(sel("recording-title")); title != seedHello {
+		t.Errorf("after the syntax error the page shows %q", title)
+	}
+	if n := eval[int](tb, `document.querySelectorAll('.gutter .err-line').length`); n != 1 {
+		t.Errorf("%d error lines marked in the gutter, want 1", n)
+	}
+	tb.do(chromedp.Click(chromedp.CSS(sel("editor-error"))))
+	if at := eval[int](tb, q(sel("editor"))+".selectionStart"); at != len(lines[0])+1+len(lines[1])+1+2 {
+		t.Errorf("a click on the error puts the cursor at %d, want line 3, column 3", at)
+	}
+	tb.screenshot("playground-error")
+
+	// A bare request body, its endpoint and test_id: the corpus file name.
+	const chat = "tests__integration__messages__recordings__f7c9050b819b93ab26e3bfdd8bc759553a8b56cf43cb1381dd153a27315df165.json"
+	var rec struct {
+		TestID  string `json:"test_id"`
+		Request struct {
+			Body json.RawMessage `json:"body"`
+		} `json:"request"`
+	}
+	data, err := os.ReadFile(corpus(chat))
+	if err == nil {
+		err = json.Unmarshal(data, &rec)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.setEditor(string(rec.Request.Body))
+	tb.visible(sel("play-endpoint"))
+	tb.setField("play-endpoint", "/v1/v1/chat/completions") // the path of the URL it was sent to
+	tb.setField("play-test-id", rec.TestID)
+	tb.waitText(sel("computed-filename"), strings.TrimPrefix(chat, "tests__integration__messages__recordings__"))
+	tb.screenshot("playground-body")
+	tb.do(colorScheme("dark"))
+	tb.screenshot("playground-body-dark")
+}
