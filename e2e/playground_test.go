@@ -3,10 +3,18 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
+	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/recview/recview/recordings"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -27,14 +35,48 @@ func (tb *tab) setField(testid, value string) {
 	tb.do(chromedp.Evaluate[chromedp.Void](`(() => { const e = ` + q(sel(testid)) + `; e.value = ` + jsq(value) + `; e.dispatchEvent(new Event('change', {bubbles: true})); })()`))
 }
 
+// linkData decodes the recording inline in a permalink.
+func linkData(t *testing.T, link string) []byte {
+	t.Helper()
+	u, err := url.Parse(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := recordings.ParseFragment(u.Fragment)
+	if err != nil || len(f.Sources) != 1 || f.Sources[0].Kind != recordings.SourceData {
+		t.Fatalf("link %.80q: %+v, %v; want one d= source", link, f, err)
+	}
+	data, err := recordings.DecodeData(f.Sources[0].Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// waitFile waits up to 10 s for a download to be written at path.
+func waitFile(t *testing.T, path string) []byte {
+	t.Helper()
+	for range 100 {
+		if data, err := os.ReadFile(path); err == nil && len(data) > 0 {
+			return data
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("no file %s downloaded", path)
+	return nil
+}
+
 // TestPlayground opens a seed in the playground: the recorder's file name
 // for its request is the seed's own; one word changed in a message gives
-// another name and a mismatched hash, undone the name and ok come back; a
+// another name and a mismatched hash (and the share link, Compact and
+// Pretty, and Save under the new name all carry the edit); undone, the
+// name and ok come back; a
 // syntax error is shown at its line while the panes keep the last good
 // text, marked stale; and a bare request body with its endpoint and
 // test_id gives the name of the corpus recording it was sent in.
 func TestPlayground(t *testing.T) {
 	tb := newTab(t)
+	w := watchTab(t, tb) // no request elsewhere, no CSP violation (the download is a blob:)
 	tb.open("/")
 	tb.upload(seed(seedHello))
 	tb.waitTitle(seedHello)
@@ -63,6 +105,36 @@ func TestPlayground(t *testing.T) {
 	if !strings.Contains(eval[string](tb, `document.querySelector('.play-view').textContent`), "goodbye") {
 		t.Errorf("the request pane does not show the edited message")
 	}
+	// The edited recording is what a share link carries.
+	tb.do(chromedp.Click(chromedp.CSS(sel("share-button"))))
+	tb.visible(sel("share-url"))
+	if data := linkData(t, eval[string](tb, q(sel("share-url"))+".value")); !strings.Contains(string(data), "the word: goodbye") {
+		t.Errorf("the share link carries %.100q…, not the edited recording", data)
+	}
+	tb.key(kb.Escape)
+	// Compact, then Pretty again: the same recording, one line, then many.
+	tb.do(chromedp.Click(chromedp.CSS(`.play-tools button:nth-child(3)`)))
+	tb.waitFor("one line", `!`+q(sel("editor"))+`.value.includes("\n")`)
+	tb.do(chromedp.Click(chromedp.CSS(`.play-tools button:nth-child(2)`)))
+	tb.waitFor("many lines", q(sel("editor"))+`.value.split("\n").length > 100`)
+	if got := eval[string](tb, q(sel("hash-status"))+".dataset.status"); got != "mismatch" {
+		t.Errorf("after reformatting the hash is %q, want mismatch still", got)
+	}
+	// Save downloads the text under the recorder's name for it.
+	dir := t.TempDir()
+	tb.do(chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
+		_, err := cdp.Call(ctx, target, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+			Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir,
+			BrowserContextID: chromedp.FromContext(tb.root).BrowserContextID}) // the tab's own context
+		return err
+	}))
+	name, _ := tb.text(sel("computed-filename"))
+	tb.do(chromedp.Click(chromedp.CSS(sel("play-save"))))
+	saved := waitFile(t, filepath.Join(dir, name))
+	if !strings.Contains(string(saved), "the word: goodbye") {
+		t.Errorf("Save wrote %.100q…, not the editor's text", saved)
+	}
+
 	// Undone: the seed's name and ok again.
 	tb.setEditor(original)
 	tb.waitFor("hash-status ok", q(sel("hash-status"))+".dataset.status === 'ok'")
@@ -118,4 +190,5 @@ func TestPlayground(t *testing.T) {
 	tb.screenshot("playground-body")
 	tb.do(colorScheme("dark"))
 	tb.screenshot("playground-body-dark")
+	w.check(t, tb)
 }
