@@ -116,7 +116,11 @@ func gutterText(lines, errLine int) (parts [3]string) {
 
 func (e *Editor) onInput(ctx app.Context, ev app.Event) {
 	ta := ctx.JSSrc()
-	e.lines = strings.Count(ta.Get("value").String(), "\n") + 1
+	// Counted in JavaScript: copying a megabyte of text into Go on every
+	// keystroke would slow typing. (String.prototype.split.call, since
+	// syscall/js cannot call a method of a string value.)
+	split := app.Window().Get("String").Get("prototype").Get("split")
+	e.lines = split.Call("call", ta.Get("value"), "\n").Get("length").Int()
 	e.seq++
 	seq := e.seq
 	ctx.After(editorDelay, func(ctx app.Context) {
