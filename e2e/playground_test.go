@@ -28,6 +28,13 @@ func (tb *tab) setEditor(text string) {
 	tb.key(kb.Enter, chromedp.ModifierCtrl)
 }
 
+// click clicks the element css selects, found and clicked in one script:
+// the viewer may redraw it between a lookup and a click.
+func (tb *tab) click(css string) {
+	tb.t.Helper()
+	tb.do(chromedp.Evaluate[chromedp.Void](q(css) + ".click()"))
+}
+
 // setField changes a playground input (by data-testid) as a person would:
 // its value, then a change event.
 func (tb *tab) setField(testid, value string) {
@@ -106,16 +113,16 @@ func TestPlayground(t *testing.T) {
 		t.Errorf("the request pane does not show the edited message")
 	}
 	// The edited recording is what a share link carries.
-	tb.do(chromedp.Click(chromedp.CSS(sel("share-button"))))
+	tb.click(sel("share-button"))
 	tb.visible(sel("share-url"))
 	if data := linkData(t, eval[string](tb, q(sel("share-url"))+".value")); !strings.Contains(string(data), "the word: goodbye") {
 		t.Errorf("the share link carries %.100q…, not the edited recording", data)
 	}
 	tb.key(kb.Escape)
 	// Compact, then Pretty again: the same recording, one line, then many.
-	tb.do(chromedp.Click(chromedp.CSS(`.play-tools button:nth-child(3)`)))
+	tb.click(`.play-tools button:nth-child(3)`)
 	tb.waitFor("one line", `!`+q(sel("editor"))+`.value.includes("\n")`)
-	tb.do(chromedp.Click(chromedp.CSS(`.play-tools button:nth-child(2)`)))
+	tb.click(`.play-tools button:nth-child(2)`)
 	tb.waitFor("many lines", q(sel("editor"))+`.value.split("\n").length > 100`)
 	if got := eval[string](tb, q(sel("hash-status"))+".dataset.status"); got != "mismatch" {
 		t.Errorf("after reformatting the hash is %q, want mismatch still", got)
@@ -129,7 +136,7 @@ func TestPlayground(t *testing.T) {
 		return err
 	}))
 	name, _ := tb.text(sel("computed-filename"))
-	tb.do(chromedp.Click(chromedp.CSS(sel("play-save"))))
+	tb.click(sel("play-save"))
 	saved := waitFile(t, filepath.Join(dir, name))
 	if !strings.Contains(string(saved), "the word: goodbye") {
 		t.Errorf("Save wrote %.100q…, not the editor's text", saved)
@@ -161,7 +168,7 @@ func TestPlayground(t *testing.T) {
 	if n := eval[int](tb, `document.querySelectorAll('.gutter .err-line').length`); n != 1 {
 		t.Errorf("%d error lines marked in the gutter, want 1", n)
 	}
-	tb.do(chromedp.Click(chromedp.CSS(sel("editor-error"))))
+	tb.click(sel("editor-error"))
 	if at := eval[int](tb, q(sel("editor"))+".selectionStart"); at != len(lines[0])+1+len(lines[1])+1+2 {
 		t.Errorf("a click on the error puts the cursor at %d, want line 3, column 3", at)
 	}
