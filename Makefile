@@ -17,6 +17,7 @@ lint:
 	if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./recordings/... ./app/... ./wasm/...
+	$(GO) vet -tags 'e2e bench' ./e2e/
 
 test-native:
 	$(GO) test ./...
@@ -44,11 +45,14 @@ deps-node:
 # The core's benchmarks; then, each measured side by side in one run:
 # recview against openai-go on the 1,399-chunk stream (TestBenchTable),
 # and app.wasm's size, raw, gzip and brotli, layer by layer
-# (internal/wasmsize).
-bench: dist
+# (internal/wasmsize); then what a person feels in headless Chromium
+# (e2e/bench_test.go: visits, drop, slider, a 3,000-file folder, a 50 MB
+# stream). Tables only: nothing fails for a missed budget.
+bench: dist deps-chromium
 	$(GO) test -run '^$$' -bench . -benchmem ./recordings/
 	set -o pipefail; $(GO) test -count=1 -v -run '^TestBenchTable$$' ./recordings/ -args -benchtable | grep -v -e '^=== RUN' -e '^--- PASS' -e '^PASS' -e '^ok'
 	$(GO) run ./internal/wasmsize -wasm build/app.wasm
+	set -o pipefail; $(GO) test -tags 'e2e bench' -count=1 -v -timeout 20m -run '^TestBench' ./e2e/ -dist=$(CURDIR)/dist | grep -e '^|' -e '^$$' -e FAIL
 
 # Every fuzz target (the decoder, the assembler, the hash canonicalizer,
 # the permalink decoders and number packing, the word diff), seeded from the corpus: a few

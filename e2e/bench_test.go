@@ -1,0 +1,299 @@
+//go:build e2e && bench
+
+// What a person feels, measured in headless Chromium against the site
+// `make dist` built, served on loopback (issue 5). `make bench` runs it:
+//
+//	go test -tags 'e2e bench' -count=1 -v -run '^TestBench' ./e2e/ -dist=$PWD/dist
+//
+// It prints Markdown table rows, each a median with its budget. These are
+// measurements, not tests: nothing fails for a missed budget.
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// largestStream is the corpus's longest stream: 1,399 OpenAI chat chunks,
+// 1.1 MB.
+const largestStream = "tests__integration__responses__recordings__0ea735928993b5a2de3a444256136d53ab666dbfb7582e5562268f809aa8d5f3.json"
+
+// benchHooks runs before the page's own scripts (CDP's
+// addScriptToEvaluateOnNewDocument, outside the page's CSP): it notes when
+// the app first runs (window.__interactive, ms since navigation),
+// keeps the WebAssembly instance (window.__wasm) to read its memory, and
+// keeps the longest gap between animation frames (window.__maxGap, reset
+// with __resetGaps()), the page's longest freeze.
+const benchHooks = `(() => {
+	for (const name of ['instantiateStreaming', 'instantiate']) {
+		const orig = WebAssembly[name];
+		WebAssembly[name] = async (...args) => { const r = await orig.apply(WebAssembly, args); window.__wasm = r.instance || r; return r; };
+	}
+	// The pre-rendered page shows the gallery before app.wasm runs: the
+	// page is interactive once app.js has removed its loader and the app
+	// has installed its navigation hook (e2e's appReady).
+	const ready = () => !document.getElementById('app-wasm-loader') && typeof goappNav === 'function' && !/^function\s*\(\)\s*\{\s*\}$/.test(goappNav.toString());
+	const check = () => { if (!window.__interactive && document.readyState !== 'loading' && ready()) window.__interactive = performance.now(); };
+	new MutationObserver(check).observe(document, {childList: true, subtree: true});
+	let last = 0;
+	window.__maxGap = 0;
+	window.__resetGaps = () => { window.__maxGap = 0; last = performance.now(); };
+	const frame = now => { check(); if (last) window.__maxGap = Math.max(window.__maxGap, now - last); last = now; requestAnimationFrame(frame); };
+	requestAnimationFrame(frame);
+})()`
+
+// benchRow is one line of the table.
+type benchRow struct {
+	what, value, budget string
+	met                 bool
+}
+
+func (r benchRow) String() string {
+	verdict := "missed"
+	if r.met {
+		verdict = "met"
+	}
+	return fmt.Sprintf("| %s | %s | %s | %s |", r.what, r.value, r.budget, verdict)
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+// hookedTab is a tab in a new browser context (no cache, no service
+// worker) with benchHooks installed.
+func hookedTab(t *testing.T) *tab {
+	tb := newTab(t)
+	tb.do(chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
+		_, err := cdp.Call(ctx, target, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: benchHooks})
+		return err
+	}))
+	return tb
+}
+
+// awaitJS evaluates an expression that returns a promise and waits for it.
+func awaitJS[T any](tb *tab, js string) T {
+	tb.t.Helper()
+	return run(tb, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
+}
+
+// TestBenchFeel measures, medians of 5 unless said: the first visit to an
+// interactive page (the gallery drawn) and a repeat visit (service
+// worker); dropping the 1,399-chunk stream to its assembled message on
+// screen; a jump of the step slider to a random chunk (21 jumps); and a
+// folder of 3,000 recordings indexed, with the page's longest freeze.
+func TestBenchFeel(t *testing.T) {
+	var rows []benchRow
+	defer func() {
+		fmt.Println("\n| in headless Chromium, loopback | measured | budget | |\n|---|---|---|---|")
+		for _, r := range rows {
+			fmt.Println(r)
+		}
+	}()
+
+	// Visits: a fresh context each time, then the same one again.
+	var first, repeat []float64
+	for range 5 {
+		tb := hookedTab(t)
+		tb.open("/")
+		tb.waitFor("the gallery", "window.__interactive > 0")
+		first = append(first, eval[float64](tb, "window.__interactive"))
+		awaitJS[bool](tb, "navigator.serviceWorker.ready.then(() => true)")
+		tb.do(chromedp.Navigate(tb.base + "/"))
+		tb.waitFor("the gallery again", "window.__interactive > 0")
+		if !eval[bool](tb, "navigator.serviceWorker.controller !== null") {
+			t.Errorf("the repeat visit was not served by the service worker")
+		}
+		repeat = append(repeat, eval[float64](tb, "window.__interactive"))
+	}
+	rows = append(rows,
+		benchRow{"first visit to an interactive page", fmt.Sprintf("%.0f ms", median(first)), "1,500 ms", median(first) < 1500},
+		benchRow{"repeat visit (service worker)", fmt.Sprintf("%.0f ms", median(repeat)), "500 ms", median(repeat) < 500})
+
+	// Drop the largest stream: from the drop to the assembled message.
+	var drops []float64
+	tb := hookedTab(t)
+	for range 5 {
+		tb.open("/")
+		tb.waitFor("the gallery", "window.__interactive > 0")
+		tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
+			window.__shown = 0;
+			new MutationObserver((_, obs) => {
+				const title = document.querySelector('[data-testid=recording-title]');
+				if (title && title.textContent === ` + jsq(largestStream) + ` && document.querySelector('[data-testid=assembled]')) { window.__shown = performance.now(); obs.disconnect(); }
+			}).observe(document, {childList: true, subtree: true, characterData: true});
+			window.__t0 = performance.now();
+		})()`))
+		tb.dropPaths(corpus(largestStream))
+		tb.waitFor("the assembled message", "window.__shown > 0")
+		drops = append(drops, eval[float64](tb, "window.__shown - window.__t0"))
+	}
+	rows = append(rows, benchRow{"drop the 1,399-chunk stream → assembled message on screen", fmt.Sprintf("%.0f ms", median(drops)), "150 ms", median(drops) < 150})
+
+	// Slider jumps to random chunks, on the recording just dropped.
+	var jumps []int
+	for range 21 {
+		jumps = append(jumps, rand.IntN(1400))
+	}
+	times := awaitJS[[][2]float64](tb, `(async () => {
+		const slider = document.querySelector('[data-testid=step-slider]');
+		const label = document.querySelector('[data-testid=step-label]');
+		const out = [];
+		for (const k of `+strings.ReplaceAll(fmt.Sprint(jumps), " ", ",")+`) {
+			const want = k + ' / ';
+			const shown = new Promise(resolve => {
+				const obs = new MutationObserver(() => { if (label.textContent.startsWith(want)) { obs.disconnect(); resolve(performance.now()); } });
+				obs.observe(label, {childList: true, subtree: true, characterData: true});
+			});
+			const t0 = performance.now();
+			slider.value = k;
+			slider.dispatchEvent(new Event('input', {bubbles: true}));
+			const t1 = await shown;
+			const t2 = await new Promise(r => requestAnimationFrame(() => r(performance.now())));
+			out.push([t1 - t0, t2 - t0]);
+			await new Promise(r => setTimeout(r, 50));
+		}
+		return out;
+	})()`)
+	var dom, frame []float64
+	for _, x := range times {
+		dom, frame = append(dom, x[0]), append(frame, x[1])
+	}
+	rows = append(rows,
+		benchRow{"slider jump to a random chunk → step drawn (median of 21)", fmt.Sprintf("%.1f ms (max %.1f)", median(dom), slices.Max(dom)), "16 ms", median(dom) < 16},
+		benchRow{"… → next animation frame", fmt.Sprintf("%.1f ms (max %.1f)", median(frame), slices.Max(frame)), "16 ms", median(frame) < 16})
+
+	// A folder of 3,000 recordings, the corpus repeated.
+	dir := folderOf(t, 3000)
+	var indexed, gaps []float64
+	for range 5 {
+		tb := hookedTab(t)
+		tb.open("/")
+		tb.waitFor("the gallery", "window.__interactive > 0")
+		tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
+			window.__indexed = 0;
+			new MutationObserver((_, obs) => {
+				const s = document.querySelector('[data-testid=index-status]');
+				if (s && s.textContent.includes('read in')) { window.__indexed = performance.now(); obs.disconnect(); }
+			}).observe(document, {childList: true, subtree: true, characterData: true});
+			window.__resetGaps();
+			window.__t0 = performance.now();
+		})()`))
+		tb.dropPaths(dir)
+		tb.waitForWithin(90*time.Second, "the index", "window.__indexed > 0")
+		indexed = append(indexed, eval[float64](tb, "window.__indexed - window.__t0"))
+		gaps = append(gaps, eval[float64](tb, "window.__maxGap"))
+	}
+	rows = append(rows,
+		benchRow{fmt.Sprintf("a folder of 3,000 recordings (%.0f MB) indexed", dirMB(t, dir)), fmt.Sprintf("%.1f s", median(indexed)/1000), "5 s", median(indexed) < 5000},
+		benchRow{"… longest freeze while indexing (gap between frames)", fmt.Sprintf("%.0f ms", median(gaps)), "responsive (< 100 ms)", median(gaps) < 100})
+}
+
+// folderOf writes n recordings into a new folder: the corpus files again
+// and again, under new names.
+func folderOf(t *testing.T, n int) string {
+	t.Helper()
+	files := corpusFiles(t)
+	dir := t.TempDir()
+	for i := range n {
+		src := files[i%len(files)]
+		data, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%04d-%s", i, filepath.Base(src))), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func dirMB(t *testing.T, dir string) float64 {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int64
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil {
+			n += info.Size()
+		}
+	}
+	return float64(n) / 1e6
+}
+
+// TestBenchBigStream opens a synthetic stream of 50,000 OpenAI chat
+// chunks, 50 MB, through file-input: the time to its assembled message,
+// the page's longest freeze meanwhile, and the memory it then holds (the
+// JavaScript heap and the WebAssembly memory) against the file's size.
+func TestBenchBigStream(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "big-stream.json")
+	size := writeBigStream(t, path, 50_000, 50<<20)
+	tb := hookedTab(t)
+	tb.open("/")
+	tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
+		window.__shown = 0;
+		new MutationObserver((_, obs) => {
+			if (document.querySelector('[data-testid=assembled]')) { window.__shown = performance.now(); obs.disconnect(); }
+		}).observe(document, {childList: true, subtree: true});
+		window.__resetGaps();
+		window.__t0 = performance.now();
+	})()`))
+	tb.upload(path)
+	tb.waitForWithin(120*time.Second, "the assembled message", "window.__shown > 0 || document.querySelector('[data-testid=error]')")
+	if msg, ok := tb.text(sel("error")); ok {
+		fmt.Printf("| a 50 MB stream of 50,000 chunks | refused: %s | opens, or a clear error past a limit | met |\n", msg)
+		return
+	}
+	took := eval[float64](tb, "window.__shown - window.__t0")
+	gap := eval[float64](tb, "window.__maxGap")
+	tb.key("End")
+	time.Sleep(time.Second)
+	js := eval[float64](tb, "performance.memory ? performance.memory.usedJSHeapSize : 0")
+	wasm := eval[float64](tb, "window.__wasm ? window.__wasm.exports.mem.buffer.byteLength : 0")
+	mb := func(x float64) float64 { return x / (1 << 20) }
+	ratio := (js + wasm) / float64(size)
+	fmt.Printf("\n| a %.0f MB stream of 50,000 chunks | measured | budget | |\n|---|---|---|---|\n", mb(float64(size)))
+	fmt.Println(benchRow{"open → assembled message", fmt.Sprintf("%.1f s", took/1000), "no freeze", true})
+	fmt.Println(benchRow{"… longest freeze (gap between frames)", fmt.Sprintf("%.0f ms", gap), "responsive (< 100 ms)", gap < 100})
+	fmt.Println(benchRow{"memory after: JS heap + WebAssembly memory", fmt.Sprintf("%.0f + %.0f MB = %.1f× the file", mb(js), mb(wasm), ratio), "< 4× the file", ratio < 4})
+}
+
+// writeBigStream writes an OpenAI chat stream of n chunks, each a content
+// delta padded so the file is about size bytes, and returns its size.
+func writeBigStream(t *testing.T, path string, n, size int) int64 {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	word := strings.Repeat("lorem ipsum ", (size/n-250)/12) // about 250 bytes of JSON around each
+	fmt.Fprint(f, `{"test_id": "synthetic", "request": {"method": "POST", "url": "http://localhost/v1/chat/completions", "headers": {}, "body": {"model": "m", "messages": [{"role": "user", "content": "long"}], "stream": true}, "endpoint": "/v1/chat/completions", "model": "m"}, "response": {"body": [`)
+	for i := range n {
+		if i > 0 {
+			fmt.Fprint(f, ",")
+		}
+		fmt.Fprintf(f, `{"__type__": "openai.types.chat.chat_completion_chunk.ChatCompletionChunk", "__data__": {"id": "c", "choices": [{"delta": {"content": "%d %s", "role": null}, "finish_reason": null, "index": 0}], "created": 0, "model": "m", "object": "chat.completion.chunk"}}`, i, word)
+	}
+	fmt.Fprint(f, `], "is_streaming": true}}`)
+	info, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info.Size()
+}
