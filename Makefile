@@ -7,7 +7,7 @@ GOROOT   := $(shell $(GO) env GOROOT)
 WASMEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
 PORT     ?= 8000
 
-.PHONY: test-fuzz test test-native test-wasm lint bench serve build deps-node fuzz dist test-e2e deps-chromium
+.PHONY: test-fuzz test test-native test-wasm lint bench bench-page serve build deps-node deps-npm fuzz dist test-e2e deps-chromium
 
 test: lint test-native test-wasm test-fuzz test-e2e
 	@echo "make test: all tests passed"
@@ -16,7 +16,7 @@ lint:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./recordings/... ./app/... ./wasm/...
+	GOOS=js GOARCH=wasm $(GO) vet ./recordings/... ./app/... ./wasm/... ./e2e/bench/wasm/
 	$(GO) vet -tags 'e2e bench' ./e2e/
 
 test-native:
@@ -48,11 +48,26 @@ deps-node:
 # (internal/wasmsize); then what a person feels in headless Chromium
 # (e2e/bench_test.go: visits, drop, slider, a 3,000-file folder, a 50 MB
 # stream). Tables only: nothing fails for a missed budget.
-bench: dist deps-chromium
+bench: dist deps-chromium bench-page
 	$(GO) test -run '^$$' -bench . -benchmem ./recordings/
 	set -o pipefail; $(GO) test -count=1 -v -run '^TestBenchTable$$' ./recordings/ -args -benchtable | grep -v -e '^=== RUN' -e '^--- PASS' -e '^PASS' -e '^ok'
 	$(GO) run ./internal/wasmsize -wasm build/app.wasm
-	set -o pipefail; $(GO) test -tags 'e2e bench' -count=1 -v -timeout 20m -run '^TestBench' ./e2e/ -dist=$(CURDIR)/dist | grep -e '^|' -e '^$$' -e FAIL
+	set -o pipefail; $(GO) test -tags 'e2e bench' -count=1 -v -timeout 20m -run '^TestBench' ./e2e/ -dist=$(CURDIR)/dist | grep -e '^|' -e '^$$' -e '^Budget' -e FAIL
+
+# The page of the in-browser core comparison (TestBenchCore): recview's
+# core as WebAssembly (e2e/bench/wasm) and the openai npm package bundled
+# by esbuild (e2e/bench/js, dev-only, exact versions in its lock file).
+bench-page: deps-npm
+	cd e2e/bench/js && npm ci --no-audit --no-fund --loglevel=error
+	mkdir -p build/bench
+	e2e/bench/js/node_modules/.bin/esbuild e2e/bench/js/entry.js --bundle --format=iife --log-level=warning --outfile=build/bench/bench.js
+	cp $(GOROOT)/lib/wasm/wasm_exec.js build/bench/
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o build/bench/bench.wasm ./e2e/bench/wasm
+
+deps-npm: deps-node
+	@command -v npm >/dev/null 2>&1 || { \
+		echo "npm not found: installing Debian's npm"; \
+		(apt-get update && apt-get install -y npm) >/dev/null || { echo "cannot install npm: make bench needs it"; exit 1; }; }
 
 # Every fuzz target (the decoder, the assembler, the hash canonicalizer,
 # the permalink decoders and number packing, the word diff), seeded from the corpus: a few
