@@ -57,7 +57,8 @@ const benchHooks = `(() => {
 	requestAnimationFrame(frame);
 })()`
 
-// benchRow is one line of the table.
+// benchRow is one line of the table; a row with no budget is
+// information, with no verdict.
 type benchRow struct {
 	what, value, budget string
 	met                 bool
@@ -65,7 +66,10 @@ type benchRow struct {
 
 func (r benchRow) String() string {
 	verdict := "missed"
-	if r.met {
+	switch {
+	case r.budget == "":
+		r.budget, verdict = "—", "—"
+	case r.met:
 		verdict = "met"
 	}
 	return fmt.Sprintf("| %s | %s | %s | %s |", r.what, r.value, r.budget, verdict)
@@ -178,7 +182,7 @@ func TestBenchFeel(t *testing.T) {
 	}
 	rows = append(rows,
 		benchRow{"slider jump to a random chunk → step drawn (median of 21)", fmt.Sprintf("%.1f ms (max %.1f)", median(dom), slices.Max(dom)), "16 ms", median(dom) < 16},
-		benchRow{"… → next animation frame", fmt.Sprintf("%.1f ms (max %.1f)", median(frame), slices.Max(frame)), "16 ms", median(frame) < 16})
+		benchRow{"… → the next animation frame after it (includes the wait for the display's next frame)", fmt.Sprintf("%.1f ms (max %.1f)", median(frame), slices.Max(frame)), "", false})
 
 	// A folder of 3,000 recordings, the corpus repeated.
 	dir := folderOf(t, 3000)
