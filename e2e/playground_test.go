@@ -127,7 +127,7 @@ func TestPlayground(t *testing.T) {
 	if got := eval[string](tb, q(sel("hash-status"))+".dataset.status"); got != "mismatch" {
 		t.Errorf("after reformatting the hash is %q, want mismatch still", got)
 	}
-	// Save downloads the text under the recorder's name for it.
+	// Ctrl+S saves: the text, under the recorder's name for it.
 	dir := t.TempDir()
 	tb.do(chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
 		_, err := cdp.Call(ctx, target, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
@@ -136,7 +136,8 @@ func TestPlayground(t *testing.T) {
 		return err
 	}))
 	name, _ := tb.text(sel("computed-filename"))
-	tb.click(sel("play-save"))
+	tb.do(chromedp.Evaluate[chromedp.Void](q(sel("editor")) + ".focus()"))
+	tb.key("s", chromedp.ModifierCtrl) // as the Save button does
 	saved := waitFile(t, filepath.Join(dir, name))
 	if !strings.Contains(string(saved), "the word: goodbye") {
 		t.Errorf("Save wrote %.100q…, not the editor's text", saved)
