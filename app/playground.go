@@ -16,6 +16,8 @@ import (
 // text and what running it gave.
 type playState struct {
 	doc     *openDoc // the recording the panes show: the last text that parsed
+	orig    *openDoc // the recording as opened, which origTxt stands for
+	origTxt string   // the recording as opened, indented
 	text    string   // the editor's text, as last run
 	version int      // bumped when the Viewer loads a text into the editor
 	runs    int      // bumped on every change: components redraw when their props change
@@ -63,8 +65,9 @@ func (v *Viewer) startPlay() {
 	if v.play != nil && v.play.doc == d {
 		return // back to the playground of this recording
 	}
-	v.play = &playState{doc: d, method: "POST", endpoint: "/v1/chat/completions", ownID: true}
-	v.loadPlay(string(recordings.PrettyJSON(d.rec.Doc)))
+	text := string(recordings.PrettyJSON(d.rec.Doc))
+	v.play = &playState{doc: d, orig: d, origTxt: text, method: "POST", endpoint: "/v1/chat/completions", ownID: true}
+	v.loadPlay(text)
 }
 
 // loadPlay puts text in the editor and runs it.
@@ -86,14 +89,20 @@ func (v *Viewer) runPlay(text string) {
 	st.runs++
 	st.text, st.err, st.errLine, st.body = text, "", 0, false
 	d := st.doc
-	nd, err := newDoc(d.name, []byte(text))
+	// The text as opened (or edited back to it) is the recording as
+	// opened, with its source: a sample or URL stays one in the link.
+	nd, err := st.orig, error(nil)
+	if text != st.origTxt {
+		nd, err = newDoc(d.name, []byte(text))
+	}
 	switch {
 	case err == nil:
 		st.stale = false
-		nd.step = d.step
-		nd.seek(d.step)
-		v.replaceDoc(d, nd)
-		st.doc = nd
+		if nd != d {
+			nd.seek(d.step)
+			v.replaceDoc(d, nd)
+			st.doc = nd
+		}
 		if st.ownID {
 			st.testID = nd.rec.TestID
 		}

@@ -200,3 +200,27 @@ func TestPlayground(t *testing.T) {
 	tb.screenshot("playground-body-dark")
 	w.check(t, tb)
 }
+
+// TestPlaygroundSample: a gallery sample opened in the playground stays
+// the sample in the address bar until it is edited, and is again once the
+// edit is undone.
+func TestPlaygroundSample(t *testing.T) {
+	tb := newTab(t)
+	tb.open("/#v=2&sample=" + seedHello)
+	tb.waitTitle(seedHello)
+	tb.click(`button[role=tab]:nth-child(3)`)
+	tb.visible(sel("editor"))
+	tb.waitText(sel("computed-filename"), seedHello)
+	sample := "#v=2&sample=" + seedHello
+	if got := eval[string](tb, "location.hash"); got != sample {
+		t.Errorf("opening the playground changed the fragment to %q", got)
+	}
+	original := eval[string](tb, q(sel("editor"))+".value")
+	tb.setEditor(strings.Replace(original, "the word: hello", "the word: goodbye", 1))
+	tb.waitFor("hash-status mismatch", q(sel("hash-status"))+".dataset.status === 'mismatch'")
+	if got := eval[string](tb, "location.hash"); strings.Contains(got, "sample=") {
+		t.Errorf("the edited recording is still linked as the sample: %q", got)
+	}
+	tb.setEditor(original)
+	tb.waitFor("the sample's fragment again", "location.hash === "+jsq(sample))
+}
