@@ -36,6 +36,7 @@ func TestParseErrors(t *testing.T) {
 		{name: "test_id number", input: `{"test_id": 5, "request": {}, "response": {"body": null}}`, is: ErrBadField, path: "test_id"},
 		{name: "model number", input: `{"request": {"url": "http://h/v1/chat/completions", "model": 1}, "response": {"body": null}}`, is: ErrBadField, path: "request.model"},
 		{name: "no body", input: `{"request": {"url": "http://h/v1/models"}, "response": {}}`, is: ErrNotRecording, path: "response"},
+		{name: "nested 301 deep", input: `{"request": {}, "response": {"body": ` + strings.Repeat("[", 299) + strings.Repeat("]", 299) + `}}`, msg: "invalid JSON: nested more than 300 levels deep"},
 		{name: "status text", input: `{"request": {"url": "u", "payload": {}}, "response": {"body": {}, "status": "ok"}}`, is: ErrBadField, path: "response.status"},
 	}
 	for _, tc := range tests {

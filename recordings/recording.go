@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/valyala/fastjson"
 )
@@ -72,6 +73,8 @@ type Recording struct {
 
 	// Size is the length of the input in bytes.
 	Size int
+
+	pace *pacer // while ParseInSlices decodes, else nil
 }
 
 // Exception is a recorded provider error (response.is_exception), from
@@ -126,8 +129,16 @@ func Parse(name string, data []byte) (*Recording, error) {
 	if err != nil {
 		return nil, syntaxError(name, data, err)
 	}
-	r := &Recording{Name: name, Doc: doc, Size: len(data)}
-	if err := r.decode(); err != nil {
+	return newRecording(name, doc, len(data), nil)
+}
+
+// newRecording decodes a parsed document of size bytes, calling on pace
+// (which may be nil) as it decodes an SSE stream.
+func newRecording(name string, doc *fastjson.Value, size int, pace *pacer) (*Recording, error) {
+	r := &Recording{Name: name, Doc: doc, Size: size, pace: pace}
+	err := r.decode()
+	r.pace = nil
+	if err != nil {
 		var pe *ParseError
 		if errors.As(err, &pe) {
 			pe.Name = name
@@ -147,7 +158,15 @@ func syntaxError(name string, data []byte, ferr error) error {
 	err := json.Unmarshal(data, &raw)
 	var se *json.SyntaxError
 	if !errors.As(err, &se) {
-		return &ParseError{Name: name, Err: fmt.Errorf("invalid JSON: %v", ferr)}
+		// encoding/json reads what fastjson refused: nesting past
+		// fastjson's depth limit, whose message repeats every level.
+		msg := ferr.Error()
+		if strings.Contains(msg, "too big depth") {
+			msg = fmt.Sprintf("nested more than %d levels deep", fastjson.MaxDepth)
+		} else if len(msg) > 200 {
+			msg = msg[:200] + "…"
+		}
+		return &ParseError{Name: name, Err: fmt.Errorf("invalid JSON: %s", msg)}
 	}
 	if se.Offset >= int64(len(data)) {
 		off := int64(len(data))

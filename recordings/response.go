@@ -169,6 +169,7 @@ func (r *Recording) decodeSSE(items []*fastjson.Value) error {
 			return badField(fmt.Sprintf("response.body[%d]", i), "string (an SSE line)", it)
 		}
 		line := string(it.GetStringBytes())
+		r.pace.add(len(line))
 		if line == "" {
 			flush()
 			continue

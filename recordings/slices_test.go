@@ -1,0 +1,175 @@
+package recordings
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// sliceEverything makes ParseInSlices slice inputs of any size for the
+// rest of the test.
+func sliceEverything(t testing.TB) {
+	old := sliceMin
+	sliceMin = 0
+	t.Cleanup(func() { sliceMin = old })
+}
+
+// sameAsParse fails unless ParseInSlices gives what Parse gives for data:
+// the same error text, or the same document and decoded fields. It returns
+// how many times between was called.
+func sameAsParse(t *testing.T, name string, data []byte) int {
+	t.Helper()
+	calls := 0
+	got, gerr := ParseInSlices(name, data, func() { calls++ })
+	want, werr := Parse(name, data)
+	if fmt.Sprint(gerr) != fmt.Sprint(werr) {
+		if len(data) > 400 {
+			t.Logf("input: %.200s … %s", data, data[len(data)-200:])
+		}
+		t.Fatalf("%s: ParseInSlices error %v, Parse error %v", name, gerr, werr)
+	}
+	if werr != nil {
+		return calls
+	}
+	if g, w := JSON(got.Doc), JSON(want.Doc); !bytes.Equal(g, w) {
+		t.Fatalf("%s: documents differ:\nsliced %.300s\nwhole  %.300s", name, g, w)
+	}
+	if got.Family != want.Family || got.Shape != want.Shape || got.TestID != want.TestID || got.Model != want.Model ||
+		got.Streaming != want.Streaming || got.TypeName != want.TypeName || got.Size != want.Size || got.Unknown != want.Unknown {
+		t.Fatalf("%s: decoded fields differ:\nsliced %+v\nwhole  %+v", name, got, want)
+	}
+	if len(got.Chunks) != len(want.Chunks) {
+		t.Fatalf("%s: %d chunks sliced, %d whole", name, len(got.Chunks), len(want.Chunks))
+	}
+	for i := range got.Chunks {
+		g, w := &got.Chunks[i], &want.Chunks[i]
+		if g.Event != w.Event || g.Type != w.Type || !bytes.Equal(g.Raw(), w.Raw()) {
+			t.Fatalf("%s: chunk %d differs: %s / %s", name, i, g.Raw(), w.Raw())
+		}
+	}
+	return calls
+}
+
+// TestParseInSlicesCorpus: every corpus file, sliced whatever its size,
+// decodes to exactly what Parse decodes, and the 1.1 MB stream gives the
+// caller a break about every 64 KB.
+func TestParseInSlicesCorpus(t *testing.T) {
+	sliceEverything(t)
+	for _, row := range readManifest(t) {
+		data, err := os.ReadFile(filepath.Join(corpusDir, row.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		calls := sameAsParse(t, row.file, data)
+		if strings.HasPrefix(row.file, largestStreamPrefix) {
+			// 1.1 MB of chunks in 64 KB slices: 17 breaks, give or take
+			// the metadata around the chunks.
+			if calls < 15 || calls > 18 {
+				t.Errorf("%s: between called %d times, want about 17", row.file, calls)
+			}
+		}
+	}
+}
+
+const largestStreamPrefix = "tests__integration__responses__recordings__0ea735928993"
+
+// TestParseInSlicesShapes: inputs the plain scan must get right or hand
+// to Parse, written by hand.
+func TestParseInSlicesShapes(t *testing.T) {
+	sliceEverything(t)
+	head := `{"request": {"url": "http://x/v1/chat/completions", "body": {"model": "m"}}, `
+	chunk := `{"choices": [{"delta": {"content": "a\"]}"}, "index": 0}]}`
+	// fastjson counts a value's depth from the document (1) through
+	// response, body and 296 nested lists to the 1 inside: 300, its limit.
+	deep := strings.Repeat("[", 296) + "1" + strings.Repeat("]", 296)
+	for name, doc := range map[string]string{
+		"stream":              head + `"response": {"body": [` + chunk + `, ` + chunk + `], "is_streaming": true}}`,
+		"whitespace":          " \n" + head + `"response" : { "body" :[ ` + chunk + " ,\n\t" + chunk + " ] , \"is_streaming\": true } } \n",
+		"SSE lines":           head + `"response": {"body": ["event: x", "data: {\"a\": 1}", ""], "is_streaming": true}}`,
+		"empty body":          head + `"response": {"body": [], "is_streaming": true}}`,
+		"body not a list":     head + `"response": {"body": {"a": 1}}}`,
+		"response first":      `{"response": {"is_streaming": true, "body": [` + chunk + `]}, "request": {"url": "http://x/v1/chat/completions"}}`,
+		"escaped key":         head + `"respons\u0065": {"body": [1]}, "response": {"body": [` + chunk + `], "is_streaming": true}}`,
+		"only escaped key":    head + `"respons\u0065": {"body": [` + chunk + `], "is_streaming": true}}`,
+		"duplicate response":  head + `"response": {"body": [` + chunk + `], "is_streaming": true}, "response": {"body": [2]}}`,
+		"duplicate body":      head + `"response": {"body": [` + chunk + `], "body": [3], "is_streaming": true}}`,
+		"missing comma":       head + `"response": {"body": [` + chunk + ` ` + chunk + `], "is_streaming": true}}`,
+		"double comma":        head + `"response": {"body": [` + chunk + `,,` + chunk + `], "is_streaming": true}}`,
+		"trailing comma":      head + `"response": {"body": [` + chunk + `,], "is_streaming": true}}`,
+		"bad element":         head + `"response": {"body": [{"a": tru}], "is_streaming": true}}`,
+		"unbalanced element":  head + `"response": {"body": [{"a": [}], "is_streaming": true}}`,
+		"truncated in body":   head + `"response": {"body": [` + chunk + `, {"choi`,
+		"truncated after":     head + `"response": {"body": [` + chunk + `], "is_stre`,
+		"trailing garbage":    head + `"response": {"body": [` + chunk + `], "is_streaming": true}} x`,
+		"scalars":             head + `"response": {"body": [1, -2.5e3, true, null, "s"], "is_streaming": false}}`,
+		"at depth limit":      head + `"response": {"body": [` + deep + `], "is_streaming": true}}`,
+		"past depth limit":    head + `"response": {"body": [[` + deep + `]], "is_streaming": true}}`,
+		"far past the limit":  head + `"response": {"body": [` + strings.Repeat("[", 20000) + `], "is_streaming": true}}`,
+		"backslashes":         head + `"response": {"body": ["a\\\\", "b\\\"c"], "is_streaming": true}}`,
+		"not an object":       `[` + chunk + `]`,
+		"request has a body":  `{"request": {"body": [1, 2]}, "response": {"body": [` + chunk + `], "is_streaming": true}}`,
+		"unterminated string": head + `"response": {"body": ["abc], "is_streaming": true}}`,
+	} {
+		t.Run(name, func(t *testing.T) { sameAsParse(t, name+".json", []byte(doc)) })
+	}
+}
+
+// TestParseInSlicesSmall: under sliceMin, or with no between function,
+// the input is parsed whole and between is never called.
+func TestParseInSlicesSmall(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(corpusDir, "seeds", "4078aa36a9cbcb50c445a46d69fb9126952d1c85f3d413125b034730e51b6508.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	if _, err := ParseInSlices("seed.json", data, func() { calls++ }); err != nil {
+		t.Fatal(err)
+	}
+	if calls != 0 {
+		t.Errorf("between called %d times for a %d-byte file", calls, len(data))
+	}
+	if _, err := ParseInSlices("seed.json", data, nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestNewStepperInSlices: folding in slices gives the same steps as
+// NewStepper and a break every 64 chunks.
+func TestNewStepperInSlices(t *testing.T) {
+	r := parseFile(t, largestStreamPrefix+"b5a2de3a444256136d53ab666dbfb7582e5562268f809aa8d5f3.json")
+	calls := 0
+	got, err := NewStepperInSlices(r, func() { calls++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := NewStepper(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(r.Chunks); calls != (n-1)/sliceChunks {
+		t.Errorf("between called %d times for %d chunks, want %d", calls, n, (n-1)/sliceChunks)
+	}
+	for _, k := range []int{0, 1, 5, 64, 700, 1398, got.Len()} {
+		got.Seek(k)
+		want.Seek(k)
+		if g, w := JSON(got.Result()), JSON(want.Result()); !bytes.Equal(g, w) {
+			t.Fatalf("step %d: %s / %s", k, g, w)
+		}
+		if fmt.Sprint(got.Deltas(k)) != fmt.Sprint(want.Deltas(k)) {
+			t.Fatalf("step %d deltas: %v / %v", k, got.Deltas(k), want.Deltas(k))
+		}
+	}
+}
+
+// FuzzParseInSlices: for any input, slicing changes nothing.
+func FuzzParseInSlices(f *testing.F) {
+	fuzzSeeds(f)
+	f.Add([]byte(`{"request": {"url": "http://x/v1/chat/completions"}, "response": {"body": ["data: {}", "", 1, [[]]], "is_streaming": true}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sliceEverything(t)
+		sameAsParse(t, "fuzz.json", data)
+	})
+}
