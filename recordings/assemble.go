@@ -1,6 +1,7 @@
 package recordings
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"unicode"
@@ -173,6 +174,10 @@ func intOf(v *fastjson.Value) (int, bool) {
 // a JSON literal instead.
 func newString(a *fastjson.Arena, b []byte) *fastjson.Value {
 	for i := 0; i < len(b); {
+		if i+8 <= len(b) && plainWord(binary.LittleEndian.Uint64(b[i:])) {
+			i += 8 // the common case, eight printable ASCII bytes at once
+			continue
+		}
 		c := b[i]
 		if c < utf8.RuneSelf {
 			if c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\b' && c != '\f' || c == 0x7f {
@@ -188,6 +193,18 @@ func newString(a *fastjson.Arena, b []byte) *fastjson.Value {
 		i += size
 	}
 	return a.NewStringBytes(b)
+}
+
+// plainWord reports whether the eight bytes in w are all printable ASCII
+// (0x20 to 0x7e), which newString takes as they are. It uses the
+// bit tricks of "Bit Twiddling Hacks" (Sean Anderson, "Determine if a
+// word has a byte less than n"): a byte below 0x20, or from 0x7f up,
+// sets the high bit of its lane.
+func plainWord(w uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	below := (w - ones*0x20) &^ w & highs // a byte < 0x20 (w's high bits excluded)
+	above := (w + ones*0x01) | w          // a byte >= 0x7f has its high bit set here
+	return (below|above)&highs == 0
 }
 
 func parsedString(b []byte) *fastjson.Value {

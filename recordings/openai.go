@@ -3,6 +3,7 @@ package recordings
 import (
 	"fmt"
 	"strconv"
+	"unsafe"
 
 	"github.com/valyala/fastjson"
 )
@@ -158,8 +159,16 @@ func appendText(dst []byte, v *fastjson.Value) ([]byte, string, bool) {
 		return dst, "", false
 	}
 	b := v.GetStringBytes()
-	return append(dst, b...), string(b), true
+	return append(dst, b...), noCopyString(b), true
 }
+
+// noCopyString returns a fastjson string value's bytes as the string they
+// are. GetStringBytes hands out the bytes of a Go string held by the value
+// (fastjson's s2b), unescaped in place in the parser's buffer the first
+// time it is read and never touched again, since recview never reuses a
+// Parser: a copy (one per delta, as much again as the stream's text) buys
+// nothing.
+func noCopyString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 func (s *openaiAssembler) addChoice(st *openaiChoice, idx int, ch *fastjson.Value, ds []Delta) ([]Delta, error) {
 	delta := ch.Get("delta")

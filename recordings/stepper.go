@@ -32,12 +32,18 @@ type Stepper struct {
 	deltas      [][]Delta   // deltas[k-1]: what chunk k added
 	errs        []error     // errs[k-1]: why chunk k was skipped, or nil
 	err         error       // the first chunk error, or ErrIncompleteStream
+	last        assembler   // the state at step Len(), kept from folding the stream once
 }
 
 // NewStepper prepares stepping through r's stream, positioned at step 0.
 // It returns ErrNotStream when r has no stream recview can assemble. Chunks
 // that cannot be folded in are skipped; Err reports the first of them.
-func NewStepper(r *Recording) (*Stepper, error) {
+func NewStepper(r *Recording) (*Stepper, error) { return NewStepperInSlices(r, nil) }
+
+// NewStepperInSlices is NewStepper for a caller that must not be blocked
+// for long, like the browser page: it calls between, when not nil, after
+// folding every 64 chunks, where the caller may let other work run.
+func NewStepperInSlices(r *Recording, between func()) (*Stepper, error) {
 	if !r.Streaming || r.Exception != nil {
 		return nil, ErrNotStream
 	}
@@ -57,6 +63,9 @@ func NewStepper(r *Recording) (*Stepper, error) {
 		if i%checkpointEvery == 0 {
 			s.checkpoints = append(s.checkpoints, asm.clone())
 		}
+		if between != nil && i > 0 && i%sliceChunks == 0 {
+			between()
+		}
 		ds, err := asm.add(&r.Chunks[i], nil)
 		s.deltas[i] = ds
 		if err != nil {
@@ -72,7 +81,7 @@ func NewStepper(r *Recording) (*Stepper, error) {
 	if s.err == nil && !asm.complete() {
 		s.err = ErrIncompleteStream
 	}
-	s.cur = fresh
+	s.cur, s.last = fresh, asm
 	return s, nil
 }
 
@@ -125,10 +134,17 @@ func (s *Stepper) Next() bool {
 }
 
 // Seek moves to step k, clamped to 0..Len(). Moving forward by less than a
-// checkpoint interval folds the chunks in between; any other move restarts
-// from the nearest checkpoint at or before k.
+// checkpoint interval folds the chunks in between; a move to the last step
+// takes the state kept from NewStepper; any other move restarts from the
+// nearest checkpoint at or before k.
 func (s *Stepper) Seek(k int) {
 	k = max(0, min(k, len(s.rec.Chunks)))
+	if k == len(s.rec.Chunks) && k != s.pos {
+		// The last step without refolding up to 64 chunks into a copy of
+		// the text so far (50 MB for a 50 MB stream).
+		s.cur, s.pos = s.last.clone(), k
+		return
+	}
 	if k < s.pos || k-s.pos > checkpointEvery {
 		c := k / checkpointEvery
 		s.cur = s.checkpoints[c].clone()
