@@ -37,6 +37,23 @@ func BenchmarkDecodeAssemble(b *testing.B) {
 	}
 }
 
+// BenchmarkParseInSlices decodes the largest corpus stream chunk by chunk
+// (ParseInSlices, as the viewer does for files of 1 MB and more) and
+// assembles it; compare with BenchmarkDecodeAssemble.
+func BenchmarkParseInSlices(b *testing.B) {
+	data := readLargest(b)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		r, err := ParseInSlices(largestStream, data, func() {})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := Assemble(r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkNewStepper is the one-time cost of preparing to step through
 // the largest stream (a full fold plus snapshots).
 func BenchmarkNewStepper(b *testing.B) {
