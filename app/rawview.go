@@ -34,6 +34,11 @@ func (r *RawView) Render() app.UI {
 	)
 }
 
+// maxRawItems is the most elements of a list the Raw JSON tab folds out:
+// a 50,000-chunk stream drawn whole would freeze the page for many
+// seconds.
+const maxRawItems = 2000
+
 // rawFold renders one key's value: objects and lists fold into their
 // members down to two levels, then print as JSON.
 func rawFold(key string, v *fastjson.Value, depth int) app.UI {
@@ -42,8 +47,14 @@ func rawFold(key string, v *fastjson.Value, depth int) app.UI {
 	case depth < 2 && v.Type() == fastjson.TypeObject:
 		v.GetObject().Visit(func(k []byte, x *fastjson.Value) { kids = append(kids, rawFold(string(k), x, depth+1)) })
 	case depth < 2 && v.Type() == fastjson.TypeArray && len(v.GetArray()) > 1:
-		for i, x := range v.GetArray() {
+		items := v.GetArray()
+		for i, x := range items[:min(len(items), maxRawItems)] {
 			kids = append(kids, rawFold(fmt.Sprintf("[%d]", i), x, depth+1))
+		}
+		if len(items) > maxRawItems {
+			kids = append(kids, app.P().Class("muted clip-note").Text(fmt.Sprintf(
+				"… %d more elements not shown here (%d in all): the step bar shows any chunk, and recview show FILE prints them all.",
+				len(items)-maxRawItems, len(items))))
 		}
 	default:
 		return app.Details().Class("fold").Open(depth == 0 || len(recordings.JSON(v)) < 400).Body(
