@@ -55,6 +55,11 @@ func (v *Viewer) handlePlayActions(ctx app.Context) {
 	ctx.Handle(actionPlayMethod, rerun(func(st *playState, val string) { st.method = val }))
 }
 
+// maxPlaySize is the largest file the playground edits, in bytes: every
+// edit reads the whole text back and parses it again, and typing in a
+// textarea of tens of megabytes is slow in itself.
+const maxPlaySize = 4 << 20
+
 // startPlay opens the playground on the current recording: its file,
 // indented, in the editor.
 func (v *Viewer) startPlay() {
@@ -64,6 +69,10 @@ func (v *Viewer) startPlay() {
 	}
 	if v.play != nil && v.play.doc == d {
 		return // back to the playground of this recording
+	}
+	if d.rec.Size > maxPlaySize {
+		v.play = nil // renderDoc says why
+		return
 	}
 	text := string(recordings.PrettyJSON(d.rec.Doc))
 	v.play = &playState{doc: d, orig: d, origTxt: text, method: "POST", endpoint: "/v1/chat/completions", ownID: true}

@@ -268,7 +268,12 @@ func (v *Viewer) renderDoc(d *openDoc) app.UI {
 	return app.Article().Class("recording").Body(
 		(&DocHeader{}).Doc(d).Tab(v.tab),
 		app.If(v.tab == tabRaw, func() app.UI { return (&RawView{}).Doc(d) }).
-			ElseIf(v.tab == tabPlay && v.play != nil, func() app.UI { return (&Playground{}).Play(v.play) }).Else(func() app.UI {
+			ElseIf(v.tab == tabPlay && v.play != nil, func() app.UI { return (&Playground{}).Play(v.play) }).
+			ElseIf(v.tab == tabPlay && d.rec.Size > maxPlaySize, func() app.UI {
+				return app.P().Class("notice").DataSet("testid", "play-too-big").Text(fmt.Sprintf(
+					"The playground edits files up to %d MB, and this one is %.1f MB: the Recording and Raw JSON tabs show it, and a text editor edits it.",
+					maxPlaySize>>20, float64(d.rec.Size)/(1<<20)))
+			}).Else(func() app.UI {
 			return app.Div().Body(
 				app.If(d.stepper != nil, func() app.UI {
 					return (&StepBar{}).Doc(d).Step(d.step).Playing(v.playing).Speed(v.speed)

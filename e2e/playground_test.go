@@ -5,6 +5,7 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -223,4 +224,34 @@ func TestPlaygroundSample(t *testing.T) {
 	}
 	tb.setEditor(original)
 	tb.waitFor("the sample's fragment again", "location.hash === "+jsq(sample))
+}
+
+// TestPlaygroundTooBig: a recording over the playground's limit (4 MB)
+// gets a notice instead of the editor, and the recording stays open.
+func TestPlaygroundTooBig(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"test_id": "big", "request": {"method": "POST", "url": "http://localhost/v1/chat/completions", "body": {"model": "m", "messages": [], "stream": true}, "endpoint": "/v1/chat/completions", "model": "m"}, "response": {"body": [`)
+	word := strings.Repeat("lorem ipsum ", 80)
+	for i := range 5000 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"__type__": "ChatCompletionChunk", "__data__": {"id": "c", "choices": [{"delta": {"content": "%s"}, "finish_reason": null, "index": 0}], "created": 0, "model": "m", "object": "chat.completion.chunk"}}`, word)
+	}
+	b.WriteString(`], "is_streaming": true}}`)
+	path := filepath.Join(t.TempDir(), "big.json")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	tb.open("/")
+	tb.upload(path)
+	tb.waitTitle("big.json")
+	tb.click(`button[role=tab]:nth-child(3)`)
+	tb.waitText(sel("play-too-big"), fmt.Sprintf("The playground edits files up to 4 MB, and this one is %.1f MB: the Recording and Raw JSON tabs show it, and a text editor edits it.", float64(b.Len())/(1<<20)))
+	if n := eval[int](tb, "document.querySelectorAll('[data-testid=editor]').length"); n != 0 {
+		t.Errorf("%d editors shown for a file over the limit", n)
+	}
+	tb.click(`button[role=tab]:nth-child(1)`)
+	tb.visible(sel("assembled"))
 }
