@@ -255,3 +255,35 @@ func TestPlaygroundTooBig(t *testing.T) {
 	tb.click(`button[role=tab]:nth-child(1)`)
 	tb.visible(sel("assembled"))
 }
+
+// TestPlaygroundLargest edits the corpus's longest stream (1.1 MB, which
+// the viewer decodes in slices, pausing between them): a changed
+// temperature gives a mismatch and another file name, and the text as
+// opened gives the file's own name and ok again.
+func TestPlaygroundLargest(t *testing.T) {
+	const largest = "tests__integration__responses__recordings__0ea735928993b5a2de3a444256136d53ab666dbfb7582e5562268f809aa8d5f3.json"
+	tb := newTab(t)
+	tb.open("/")
+	tb.upload(corpus(largest))
+	tb.waitTitle(largest)
+	tb.click(`button[role=tab]:nth-child(3)`)
+	tb.visible(sel("editor"))
+	tb.waitFor("hash-status ok", q(sel("hash-status"))+".dataset.status === 'ok'")
+	original := eval[string](tb, q(sel("editor"))+".value")
+	edited := strings.Replace(original, `"stream": true`, `"stream": true, "temperature": 0.5`, 1)
+	if edited == original {
+		t.Fatal(`the recording's text has no "stream": true to edit`)
+	}
+	tb.setEditor(edited)
+	tb.waitFor("hash-status mismatch", q(sel("hash-status"))+".dataset.status === 'mismatch'")
+	// The corpus names a file after its path in ogx; the recorder named it
+	// after its request hash.
+	own := strings.TrimPrefix(largest, "tests__integration__responses__recordings__")
+	if name, _ := tb.text(sel("computed-filename")); name == "" || name == own {
+		t.Errorf("computed-filename %q after the edit, want another name than %s", name, own)
+	}
+	tb.visible(sel("assembled"))
+	tb.setEditor(original)
+	tb.waitFor("hash-status ok", q(sel("hash-status"))+".dataset.status === 'ok'")
+	tb.waitText(sel("computed-filename"), own)
+}
