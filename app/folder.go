@@ -224,8 +224,10 @@ func summarize(f fileRef, data []byte, err error) indexRow {
 }
 
 // indexFiles shows the index of files and reads them in the background,
-// readBatch files at a time (each wait for a read yields to the page, so
-// it stays responsive), publishing the rows read so far every 250 ms.
+// readBatch files at a time, publishing the rows read so far every 250 ms.
+// A wait for a read that has already settled resumes as a microtask,
+// which lets the page draw nothing, so it also pauses after every 10 ms of
+// work (breather), so 16 files are not parsed and hashed in one go.
 func (v *Viewer) indexFiles(files []fileRef) {
 	ix := &folderIndex{files: files, rows: make([]indexRow, 0, len(files)), started: time.Now()}
 	v.index, v.view, v.err = ix, viewIndex, ""
@@ -234,6 +236,7 @@ func (v *Viewer) indexFiles(files []fileRef) {
 		rows := make([]indexRow, 0, len(files))
 		last := time.Now()
 		reads := make([]app.Value, len(files))
+		pause := breather()
 		for i, f := range files {
 			if i%readBatch == 0 {
 				for j := i; j < min(i+readBatch, len(files)); j++ {
@@ -243,6 +246,7 @@ func (v *Viewer) indexFiles(files []fileRef) {
 			data, err := f.bytes(reads[i])
 			reads[i] = app.Undefined()
 			rows = append(rows, summarize(f, data, err))
+			pause()
 			if i == len(files)-1 || time.Since(last) > 250*time.Millisecond {
 				last = time.Now()
 				read := rows[:len(rows):len(rows)]

@@ -39,31 +39,77 @@ type Index struct {
 	sortBy string // a column key, "" for file order
 	desc   bool
 	picked []int // rows ticked for comparison, at most two
+
+	drawn    []int        // the rows in the table's <tbody>, in order
+	drawnKey string       // the ticks they were drawn with
+	drawnIx  *folderIndex // the index they are rows of
 }
 
 // Index sets the index shown and its version.
 func (x *Index) Index(ix *folderIndex) *Index { x.Iindex, x.Iversion = ix, ix.version; return x }
 
-// Render draws the index.
+// Render draws the index. The table's rows are not part of the tree: see
+// drawRows.
 func (x *Index) Render() app.UI {
-	shown := x.visible()
+	shown := len(x.visible())
 	return app.Section().Class("index").Attr("aria-label", "Index of recordings").Body(
 		x.renderHead(),
 		x.renderFacets(),
-		// The table is one piece of HTML, every value escaped: go-app
-		// builds a table of hundreds of rows element by element far slower
-		// than the browser parses it (1.5 s against a few ms for 500
-		// rows), and the filter redraws it on every key. Clicks are
-		// handled here, by what the target's data attributes say.
+		// Clicks are handled here, by what the target's data attributes say.
 		app.Div().Class("index-wrap").OnClick(x.onTableClick).Body(
-			app.Raw(x.tableHTML(shown[:min(len(shown), maxIndexRows)])),
+			app.Table().Class("index-table").DataSet("testid", "index-table").Body(
+				x.renderColumns(),
+				app.TBody(),
+			),
 		),
-		app.If(len(shown) > maxIndexRows, func() app.UI {
-			return app.P().Class("muted").Text(fmt.Sprintf("%d more rows: type in the filter to narrow them.", len(shown)-maxIndexRows))
+		app.If(shown > maxIndexRows, func() app.UI {
+			return app.P().Class("muted").Text(fmt.Sprintf("%d more rows: type in the filter to narrow them.", shown-maxIndexRows))
 		}),
 	)
 }
 
+// OnMount draws the rows into the new table.
+func (x *Index) OnMount(ctx app.Context) {
+	x.drawn, x.drawnKey, x.drawnIx = nil, "", nil
+	ctx.Defer(x.drawRows)
+}
+
+// OnUpdate draws the rows that arrived.
+func (x *Index) OnUpdate(ctx app.Context) { ctx.Defer(x.drawRows) }
+
+// drawRows brings the table's <tbody> up to date with the rows the filter,
+// facets and order keep, at most maxIndexRows, as HTML (rowHTML). go-app
+// builds a table of hundreds of rows element by element far slower than
+// the browser parses it (1.5 s against a few ms for 500 rows); and
+// replacing the whole body as rows arrive made the browser restyle and lay
+// out every row again, every 250 ms (up to 120 ms each time on a 2-vCPU
+// machine), so rows that only arrived are appended. go-app leaves the
+// <tbody>'s children alone: it has none in the tree.
+func (x *Index) drawRows(ctx app.Context) {
+	tbody := x.JSValue().Call("querySelector", "[data-testid=index-table] > tbody")
+	if !tbody.Truthy() {
+		return
+	}
+	shown := x.visible()
+	shown = shown[:min(len(shown), maxIndexRows)]
+	key := fmt.Sprint(x.picked)
+	var b strings.Builder
+	if x.drawnIx == x.Iindex && key == x.drawnKey && len(x.drawn) <= len(shown) && slices.Equal(x.drawn, shown[:len(x.drawn)]) {
+		if len(shown) == len(x.drawn) {
+			return
+		}
+		for _, i := range shown[len(x.drawn):] {
+			x.rowHTML(&b, i)
+		}
+		tbody.Call("insertAdjacentHTML", "beforeend", b.String())
+	} else {
+		for _, i := range shown {
+			x.rowHTML(&b, i)
+		}
+		tbody.Set("innerHTML", b.String())
+	}
+	x.drawn, x.drawnKey, x.drawnIx = shown, key, x.Iindex
+}
 func (x *Index) renderHead() app.UI {
 	ix := x.Iindex
 	status := fmt.Sprintf("%s", plural(len(ix.files), "file"))
@@ -79,7 +125,10 @@ func (x *Index) renderHead() app.UI {
 		}),
 		app.Input().Type("search").Class("index-filter").Placeholder("Filter: file, test_id, model, API…").
 			DataSet("testid", "index-filter").Attr("aria-label", "Filter the index").Value(x.filter).
-			OnInput(func(ctx app.Context, e app.Event) { x.filter = ctx.JSSrc().Get("value").String() }),
+			OnInput(func(ctx app.Context, e app.Event) {
+				x.filter = ctx.JSSrc().Get("value").String()
+				ctx.Defer(x.drawRows)
+			}),
 		app.Button().Class("button").Text("Compare the two ticked").Disabled(len(x.picked) != 2).
 			DataSet("testid", "index-compare").
 			OnClick(func(ctx app.Context, e app.Event) {
@@ -116,6 +165,7 @@ func (x *Index) renderFacets() app.UI {
 					Text(fmt.Sprintf("%s %d", title(k), counts[k])).
 					OnClick(func(ctx app.Context, e app.Event) {
 						k := ctx.JSSrc().Get("dataset").Get("facet").String()
+						ctx.Defer(x.drawRows)
 						if *cur == k {
 							*cur = ""
 						} else {
@@ -131,46 +181,49 @@ func (x *Index) renderFacets() app.UI {
 	)
 }
 
-// tableHTML is the index table for rows: a head whose column buttons sort
-// (data-sort=KEY), then each row a <tr data-testid="index-row"
-// data-file=PATH data-row=I> with a checkbox (data-pick=I) and the cells.
-// Every value is escaped with html.EscapeString.
-func (x *Index) tableHTML(rows []int) string {
-	var b strings.Builder
+// renderColumns is the table's head: the column buttons sort
+// (data-sort=KEY, handled by onTableClick).
+func (x *Index) renderColumns() app.UI {
+	return app.THead().Body(app.Tr().Body(
+		app.Th().Scope("col").Body(app.Span().Class("sr-only").Text("compare")),
+		app.Range(indexColumns).Slice(func(k int) app.UI {
+			col := indexColumns[k]
+			arrow, sort := "", "none"
+			if x.sortBy == col[0] {
+				arrow = map[bool]string{false: " ▲", true: " ▼"}[x.desc]
+				sort = map[bool]string{false: "ascending", true: "descending"}[x.desc]
+			}
+			return app.Th().Scope("col").Attr("aria-sort", sort).Body(
+				app.Button().Class("link", "sort").DataSet("sort", col[0]).Text(col[1] + arrow),
+			)
+		}),
+	))
+}
+
+// rowHTML writes index row i: a <tr data-testid="index-row" data-file=PATH
+// data-row=I> with a checkbox (data-pick=I) and the cells. Every value is
+// escaped with html.EscapeString.
+func (x *Index) rowHTML(b *strings.Builder, i int) {
 	esc := html.EscapeString
-	b.WriteString(`<table class="index-table" data-testid="index-table"><thead><tr><th scope="col"><span class="sr-only">compare</span></th>`)
-	for _, col := range indexColumns {
-		arrow, sort := "", "none"
-		if x.sortBy == col[0] {
-			arrow = map[bool]string{false: " ▲", true: " ▼"}[x.desc]
-			sort = map[bool]string{false: "ascending", true: "descending"}[x.desc]
-		}
-		fmt.Fprintf(&b, `<th scope="col" aria-sort="%s"><button class="link sort" data-sort="%s">%s%s</button></th>`, sort, col[0], esc(col[1]), arrow)
+	r := x.Iindex.rows[i]
+	status := r.hash
+	if r.scheme != "" {
+		status += " · " + r.scheme
 	}
-	b.WriteString("</tr></thead><tbody>")
-	for _, i := range rows {
-		r := x.Iindex.rows[i]
-		status := r.hash
-		if r.scheme != "" {
-			status += " · " + r.scheme
-		}
-		chunks := ""
-		if r.streaming {
-			chunks = strconv.Itoa(r.chunks)
-		}
-		checked := ""
-		if slices.Contains(x.picked, i) {
-			checked = " checked"
-		}
-		fmt.Fprintf(&b, `<tr class="index-row" data-testid="index-row" data-file="%s" data-row="%d" title="%s">`, esc(r.path), i, esc(r.err))
-		fmt.Fprintf(&b, `<td><input type="checkbox" data-pick="%d" aria-label="Tick to compare %s"%s></td>`, i, esc(r.path), checked)
-		fmt.Fprintf(&b, `<td class="file"><button class="link" data-open="%d">%s</button></td>`, i, esc(r.path))
-		fmt.Fprintf(&b, `<td class="tid">%s</td><td>%s</td><td>%s</td><td class="num">%s</td>`,
-			esc(r.testID), esc(familyTitle(string(r.family))), esc(r.model), chunks)
-		fmt.Fprintf(&b, `<td><span class="badge hash-%s">%s</span></td></tr>`, esc(r.hash), esc(status))
+	chunks := ""
+	if r.streaming {
+		chunks = strconv.Itoa(r.chunks)
 	}
-	b.WriteString("</tbody></table>")
-	return b.String()
+	checked := ""
+	if slices.Contains(x.picked, i) {
+		checked = " checked"
+	}
+	fmt.Fprintf(b, `<tr class="index-row" data-testid="index-row" data-file="%s" data-row="%d" title="%s">`, esc(r.path), i, esc(r.err))
+	fmt.Fprintf(b, `<td><input type="checkbox" data-pick="%d" aria-label="Tick to compare %s"%s></td>`, i, esc(r.path), checked)
+	fmt.Fprintf(b, `<td class="file"><button class="link" data-open="%d">%s</button></td>`, i, esc(r.path))
+	fmt.Fprintf(b, `<td class="tid">%s</td><td>%s</td><td>%s</td><td class="num">%s</td>`,
+		esc(r.testID), esc(familyTitle(string(r.family))), esc(r.model), chunks)
+	fmt.Fprintf(b, `<td><span class="badge hash-%s">%s</span></td></tr>`, esc(r.hash), esc(status))
 }
 
 // onTableClick handles clicks in the table: a column button sorts by it
@@ -178,6 +231,7 @@ func (x *Index) tableHTML(rows []int) string {
 // oldest tick goes when a third is ticked), anything else in a row opens
 // its recording.
 func (x *Index) onTableClick(ctx app.Context, e app.Event) {
+	ctx.Defer(x.drawRows)
 	t := e.Get("target")
 	if col := t.Get("dataset").Get("sort"); col.Truthy() {
 		if x.sortBy == col.String() {

@@ -210,25 +210,6 @@ func TestBenchFeel(t *testing.T) {
 		benchRow{"… longest freeze while indexing (gap between frames)", fmt.Sprintf("%.0f ms", median(gaps)), "responsive (< 100 ms)", median(gaps) < 100})
 }
 
-// folderOf writes n recordings into a new folder: the corpus files again
-// and again, under new names.
-func folderOf(t *testing.T, n int) string {
-	t.Helper()
-	files := corpusFiles(t)
-	dir := t.TempDir()
-	for i := range n {
-		src := files[i%len(files)]
-		data, err := os.ReadFile(src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%04d-%s", i, filepath.Base(src))), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
-
 func dirMB(t *testing.T, dir string) float64 {
 	entries, err := os.ReadDir(dir)
 	if err != nil {

@@ -4,15 +4,18 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/recview/recview/recordings"
 	"github.com/recview/recview/recordings/diff"
 )
@@ -25,6 +28,25 @@ func corpusFiles(t *testing.T) []string {
 		t.Fatalf("corpus: %d files, %v", len(paths), err)
 	}
 	return paths
+}
+
+// folderOf writes n recordings into a new folder: the corpus files again
+// and again, under new names.
+func folderOf(t *testing.T, n int) string {
+	t.Helper()
+	files := corpusFiles(t)
+	dir := t.TempDir()
+	for i := range n {
+		src := files[i%len(files)]
+		data, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%04d-%s", i, filepath.Base(src))), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }
 
 // dropPaths drags files or folders from the desktop onto the page and
@@ -177,4 +199,46 @@ func TestDiff(t *testing.T) {
 		t.Errorf("the response text change shows no word diff")
 	}
 	tb.screenshot("diff")
+}
+
+// TestIndexAppends opens two files, then drops a folder of 1,000
+// recordings, and checks that the folder's rows replace the two and that the
+// rows read while the first ones are shown are appended to the table, not
+// drawn again with it: the first row is still the node it was while the
+// folder was being read (replacing the whole table every 250 ms made the
+// browser restyle and lay out hundreds of rows each time, 120 ms frames).
+func TestIndexAppends(t *testing.T) {
+	const n = 1000
+	dir := folderOf(t, n)
+	tb := newTab(t)
+	tb.open("/")
+	// First an index of two files, which the folder's index replaces.
+	two := corpusFiles(t)[:2]
+	tb.upload(two...)
+	tb.waitFor("2 index rows", `document.querySelectorAll('[data-testid=index-row]').length === 2`)
+	tb.dropPaths(dir)
+	tb.waitForWithin(60*time.Second, "a row of the folder while it is read", `(() => {
+		const row = document.querySelector('[data-testid=index-row]');
+		if (!row || !row.dataset.file.includes('/') || !document.querySelector('[data-testid=index-progress]')) return false;
+		row.__seenWhileReading = true;
+		return true;
+	})()`)
+	tb.waitForWithin(60*time.Second, "the whole folder", `document.querySelector('[data-testid=index-progress]') === null && document.querySelectorAll('[data-testid=index-row]').length === 500`)
+	if !eval[bool](tb, `document.querySelector('[data-testid=index-row]').__seenWhileReading === true`) {
+		t.Errorf("the first row was drawn again as the folder was read: the table was replaced, not appended to")
+	}
+	// The filter still redraws: one file of the 1,000.
+	tb.do(chromedp.SendKeys(chromedp.CSS(sel("index-filter")), "0999-"))
+	tb.waitFor("the filtered row", `document.querySelectorAll('[data-testid=index-row]').length === 1 && document.querySelector('[data-testid=index-row]').dataset.file.includes('/0999-')`)
+	tb.do(chromedp.SendKeys(chromedp.CSS(sel("index-filter")), strings.Repeat(kb.Backspace, len("0999-"))))
+	tb.waitFor("the unfiltered rows", `document.querySelectorAll('[data-testid=index-row]').length === 500`)
+
+	// The two files again: their rows only.
+	tb.upload(two...)
+	tb.waitFor("the new index's 2 rows", `document.querySelectorAll('[data-testid=index-row]').length === 2`)
+	for i, f := range two {
+		if got := eval[string](tb, `document.querySelectorAll('[data-testid=index-row]')[`+strconv.Itoa(i)+`].dataset.file`); got != filepath.Base(f) {
+			t.Errorf("row %d is %q, want %q", i, got, filepath.Base(f))
+		}
+	}
 }
