@@ -376,6 +376,10 @@ func appendPyString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		if i+8 <= len(s) && pyPlainWord(s[i:i+8]) {
+			i += 8 // the common case: eight bytes that need no escape
+			continue
+		}
 		c := s[i]
 		if c >= 0x20 && c < 0x7f && c != '"' && c != '\\' {
 			i++
@@ -511,4 +515,17 @@ func digitValue(r rune) int {
 		}
 	}
 	return 0
+}
+
+// pyPlainWord reports whether the eight bytes of w (len(w) == 8) are all
+// printable ASCII (0x20 to 0x7e) other than '"' and '\\': bytes
+// appendPyString copies as they are. plainWord does the range; a byte
+// equal to c is a zero byte of w^c ("Bit Twiddling Hacks", Sean Anderson,
+// "Determine if a word has a zero byte": exact for whether there is one).
+func pyPlainWord(w string) bool {
+	x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	hasZero := func(v uint64) bool { return (v-ones)&^v&highs != 0 }
+	return plainWord(x) && !hasZero(x^(ones*'"')) && !hasZero(x^(ones*'\\'))
 }

@@ -451,3 +451,53 @@ func hasLoneSurrogate(b []byte) bool {
 	}
 	return false
 }
+
+// TestPyPlainWord checks the eight-byte fast path of appendPyString
+// against the byte rule it stands for: printable ASCII other than '"' and
+// '\\' needs no escape (Python's ESCAPE_ASCII, r'([\\"]|[^\ -~])').
+func TestPyPlainWord(t *testing.T) {
+	plain := func(b []byte) bool {
+		for _, c := range b {
+			if c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+				return false
+			}
+		}
+		return true
+	}
+	for c := range 256 {
+		for lane := range 8 {
+			for _, fill := range []string{"abcdefgh", `""""""""`, "\x00\x00\x00\x00\x00\x00\x00\x00"} {
+				b := []byte(fill)
+				b[lane] = byte(c)
+				if got, want := pyPlainWord(string(b)), plain(b); got != want {
+					t.Fatalf("%q: pyPlainWord %v, want %v", b, got, want)
+				}
+			}
+		}
+	}
+	// Every pair of a special byte and a neighbour, in every pair of lanes.
+	special := []byte{'"', '\\', 0x1f, 0x20, 0x7e, 0x7f, 0x80, 0xff, '!', '#', '[', ']'}
+	for _, c := range special {
+		for _, d := range special {
+			for i := range 8 {
+				for j := range 8 {
+					b := []byte("abcdefgh")
+					b[i], b[j] = c, d
+					if got, want := pyPlainWord(string(b)), plain(b); got != want {
+						t.Fatalf("%q: pyPlainWord %v, want %v", b, got, want)
+					}
+				}
+			}
+		}
+	}
+	// And appendPyString keeps its output across the fast path's edges.
+	for _, s := range []string{"", "abcdefg", "abcdefgh", "abcdefghi", `abcdefg"`, `abcdefgh\`, "abcdefgh\u00e9xyz", "0123456789abcdef\x7f", strings.Repeat("x", 31) + "\n"} {
+		want, _ := json.Marshal(s) // Go escapes the same here, but for <, >, & and U+007F and non-ASCII
+		w := strings.NewReplacer(`\u003c`, "<", `\u003e`, ">", `\u0026`, "&").Replace(string(want))
+		w = strings.ReplaceAll(w, "\x7f", `\u007f`)
+		w = strings.ReplaceAll(w, "\u00e9", `\u00e9`)
+		if got := string(appendPyString(nil, s)); got != w {
+			t.Errorf("appendPyString(%q) = %s, want %s", s, got, w)
+		}
+	}
+}
