@@ -1,0 +1,204 @@
+package app
+
+import (
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/recordings"
+)
+
+// folderIndex is the index of many files: one row per file, filled in as
+// the files are read.
+type folderIndex struct {
+	files   []fileRef
+	rows    []indexRow // rows[i] is files[i]; len(rows) is how many are read
+	version int        // bumped on every change, so the Index renders again
+	started time.Time
+	took    time.Duration // how long reading all took, once done
+}
+
+// done reports whether every file is read.
+func (ix *folderIndex) done() bool { return len(ix.rows) == len(ix.files) }
+
+// indexRow is what the index shows of one file.
+type indexRow struct {
+	path      string
+	testID    string
+	family    recordings.Family
+	model     string
+	streaming bool
+	chunks    int
+	hash      string // ok, mismatch, unknown, or "error" when it is not a recording
+	scheme    string
+	err       string // why the file is not a recording
+	hay       string // the row's text, lower case, for the filter
+}
+
+// summarize parses a file and keeps what the index shows of it; the
+// parsed recording itself is dropped (a whole folder does not stay in
+// memory: a row reads its file again when opened).
+func summarize(f fileRef, data []byte, err error) indexRow {
+	row := indexRow{path: f.path}
+	var rec *recordings.Recording
+	if err == nil {
+		rec, err = recordings.Parse(f.name, data)
+	}
+	if err != nil {
+		row.hash, row.err = "error", err.Error()
+		row.hay = strings.ToLower(row.path + "\x00error\x00" + row.err)
+		return row
+	}
+	row.testID, row.family, row.model = rec.TestID, rec.Family, rec.Model
+	row.streaming, row.chunks = rec.Streaming, len(rec.Chunks)
+	h := recordings.VerifyHash(f.name, rec.Doc)
+	row.hash, row.scheme = h.Status.String(), h.Scheme
+	row.hay = strings.ToLower(strings.Join([]string{row.path, row.testID, string(row.family), row.family.Title(), row.model, row.hash, row.scheme}, "\x00"))
+	return row
+}
+
+// indexFiles shows the index of files and reads them in the background,
+// readBatch files at a time, publishing the rows read so far every 250 ms.
+// A wait for a read that has already settled resumes as a microtask,
+// which lets the page draw nothing, so it also pauses after every 10 ms of
+// work (breather), so 16 files are not parsed and hashed in one go.
+func (v *Viewer) indexFiles(files []fileRef) {
+	ix := &folderIndex{files: files, rows: make([]indexRow, 0, len(files)), started: time.Now()}
+	v.index, v.view, v.err = ix, viewIndex, ""
+	ctx := v.ctx
+	ctx.Async(func() {
+		rows := make([]indexRow, 0, len(files))
+		last := time.Now()
+		reads := make([]app.Value, len(files))
+		pause := breather()
+		for i, f := range files {
+			if i%readBatch == 0 {
+				for j := i; j < min(i+readBatch, len(files)); j++ {
+					reads[j] = files[j].startRead()
+				}
+			}
+			data, err := f.bytes(reads[i])
+			reads[i] = app.Undefined()
+			rows = append(rows, summarize(f, data, err))
+			pause()
+			if i == len(files)-1 || time.Since(last) > 250*time.Millisecond {
+				last = time.Now()
+				read := rows[:len(rows):len(rows)]
+				ctx.Dispatch(func(ctx app.Context) {
+					ix.rows = read
+					ix.version++
+					if ix.done() {
+						ix.took = time.Since(ix.started)
+					}
+				})
+			}
+		}
+	})
+}
+
+// readBatch is how many files the index asks the browser to read at once.
+const readBatch = 16
+
+// openRow reads the file of index row i again and opens it.
+func (v *Viewer) openRow(i int) {
+	if v.index == nil || i < 0 || i >= len(v.index.files) {
+		return
+	}
+	f := v.index.files[i]
+	v.loading = f.path
+	ctx := v.ctx
+	ctx.Async(func() {
+		data, err := f.readBytes()
+		var d *openDoc
+		if err == nil {
+			d, err = newDoc(f.name, data)
+		}
+		ctx.Dispatch(func(ctx app.Context) {
+			if err != nil {
+				v.fail(err)
+				return
+			}
+			v.open(ctx, []*openDoc{d})
+		})
+	})
+}
+
+// droppedEntries returns the FileSystemEntry of each dropped item, and
+// whether any is a folder.
+func droppedEntries(dt app.Value) ([]app.Value, bool) {
+	items := dt.Get("items")
+	if !items.Truthy() {
+		return nil, false
+	}
+	var entries []app.Value
+	folder := false
+	for i := range items.Get("length").Int() {
+		it := items.Index(i)
+		if it.Get("kind").String() != "file" || !it.Get("webkitGetAsEntry").Truthy() {
+			continue
+		}
+		e := it.Call("webkitGetAsEntry")
+		if !e.Truthy() {
+			continue
+		}
+		folder = folder || e.Get("isDirectory").Bool()
+		entries = append(entries, e)
+	}
+	return entries, folder
+}
+
+// indexEntries lists the .json files of dropped folders and indexes them.
+func (v *Viewer) indexEntries(entries []app.Value) {
+	ctx := v.ctx
+	ctx.Dispatch(func(ctx app.Context) { v.loading = "the dropped folder" })
+	ctx.Async(func() {
+		refs, err := walkEntries(entries)
+		ctx.Dispatch(func(ctx app.Context) {
+			v.loading = ""
+			if err != nil {
+				v.fail(err)
+				return
+			}
+			if len(refs) == 0 {
+				v.fail(errors.New("the dropped folder holds no .json files"))
+				return
+			}
+			v.indexFiles(refs)
+		})
+	})
+}
+
+// compareRows reads the files of two index rows, opens them, and shows
+// their comparison.
+func (v *Viewer) compareRows(rows [2]int) {
+	ix := v.index
+	if ix == nil || min(rows[0], rows[1]) < 0 || max(rows[0], rows[1]) >= len(ix.files) {
+		return
+	}
+	v.loading = "two files to compare"
+	ctx := v.ctx
+	ctx.Async(func() {
+		var docs [2]*openDoc
+		var err error
+		for k, i := range rows {
+			f := ix.files[i]
+			var data []byte
+			if data, err = f.readBytes(); err == nil {
+				docs[k], err = newDoc(f.name, data)
+			}
+			if err != nil {
+				break
+			}
+		}
+		ctx.Dispatch(func(ctx app.Context) {
+			if err != nil {
+				v.fail(err)
+				return
+			}
+			v.open(ctx, docs[:])
+			v.compareDocs(len(v.docs)-2, len(v.docs)-1)
+			v.view = viewDiff
+		})
+	})
+}
