@@ -62,7 +62,8 @@ func summarize(f fileRef, data []byte, err error) indexRow {
 // readBatch files at a time, publishing the rows read so far every 250 ms.
 // A wait for a read that has already settled resumes as a microtask,
 // which lets the page draw nothing, so it also pauses after every 10 ms of
-// work (breather), so 16 files are not parsed and hashed in one go.
+// work (breather), so 16 files are not parsed and hashed in one go, and
+// before a file of bigIndexFile or more.
 func (v *Viewer) indexFiles(files []fileRef) {
 	ix := &folderIndex{files: files, rows: make([]indexRow, 0, len(files)), started: time.Now()}
 	v.index, v.view, v.err = ix, viewIndex, ""
@@ -80,6 +81,9 @@ func (v *Viewer) indexFiles(files []fileRef) {
 			}
 			data, err := f.bytes(reads[i])
 			reads[i] = app.Undefined()
+			if len(data) >= bigIndexFile {
+				time.Sleep(time.Millisecond) // let the page draw first
+			}
 			rows = append(rows, summarize(f, data, err))
 			pause()
 			if i == len(files)-1 || time.Since(last) > 250*time.Millisecond {
@@ -96,6 +100,12 @@ func (v *Viewer) indexFiles(files []fileRef) {
 		}
 	})
 }
+
+// bigIndexFile is the size from which the index lets the page draw before
+// it parses and hashes a file (about 40 ms for 600 KB on a 2-vCPU
+// machine): with the breather alone, two such files could run in one
+// frame.
+const bigIndexFile = 256 << 10
 
 // readBatch is how many files the index asks the browser to read at once.
 const readBatch = 16
