@@ -65,9 +65,9 @@ func (v *Viewer) syncFragment() {
 // openFragment opens what the URL fragment names (see
 // recordings.ParseFragment): when it names what is open already, only the
 // step and panel change. A bad link is an error; the page keeps what it
-// shows.
-func (v *Viewer) openFragment(ctx app.Context) {
-	raw := app.Window().Get("location").Get("hash").String()
+// shows. raw is the fragment with its "#" (location.hash, or the hash of
+// a hashchange event's newURL).
+func (v *Viewer) openFragment(ctx app.Context, raw string) {
 	if raw == "" || raw == "#" {
 		return
 	}

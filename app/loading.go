@@ -150,7 +150,14 @@ func (v *Viewer) listen(ctx app.Context) {
 		ctx.Dispatch(func(ctx app.Context) { v.readFiles(files) })
 	})
 	on("hashchange", func(e app.Value) {
-		ctx.Dispatch(func(ctx app.Context) { v.openFragment(ctx) })
+		// The fragment the user navigated to, read now: by the time the
+		// dispatch runs, a step of play may have written the page's own
+		// fragment back over location.hash (syncFragment).
+		raw := ""
+		if u := e.Get("newURL").String(); strings.Contains(u, "#") {
+			raw = u[strings.Index(u, "#"):]
+		}
+		ctx.Dispatch(func(ctx app.Context) { v.openFragment(ctx, raw) })
 	})
 }
 

@@ -49,7 +49,7 @@ func (v *Viewer) OnMount(ctx app.Context) {
 	applyTheme(v.theme)
 	v.handleActions(ctx)
 	v.listen(ctx)
-	v.openFragment(ctx)
+	v.openFragment(ctx, app.Window().Get("location").Get("hash").String())
 }
 
 // handleActions routes the components' actions (actions.go) to the
