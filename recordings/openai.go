@@ -154,13 +154,26 @@ func choiceIndex(ch *fastjson.Value) (int, error) {
 	return i, nil
 }
 
-func appendText(dst []byte, v *fastjson.Value) ([]byte, string, bool) {
+// appendText appends the string v holds to dst, and returns it too (see
+// noCopyString); ok is false, and dst unchanged, when v is not a string.
+// Past growDoubleFrom bytes dst grows to twice what it needs, where Go's
+// append grows a large slice by about 1.25×: every buffer a text outgrows
+// stays alive in the Stepper's snapshots, so the old buffers of a text of
+// n bytes add up to about n instead of 4n, in 6 copies instead of 17 for
+// a 50 MB text.
+func appendText(dst []byte, v *fastjson.Value) (_ []byte, text string, ok bool) {
 	if v == nil || v.Type() != fastjson.TypeString {
 		return dst, "", false
 	}
 	b := v.GetStringBytes()
+	if n := len(dst) + len(b); n > cap(dst) && n >= growDoubleFrom {
+		dst = append(make([]byte, 0, 2*n), dst...)
+	}
 	return append(dst, b...), noCopyString(b), true
 }
+
+// growDoubleFrom is the text length from which appendText doubles.
+const growDoubleFrom = 256 << 10
 
 // noCopyString returns a fastjson string value's bytes as the string they
 // are. GetStringBytes hands out the bytes of a Go string held by the value
