@@ -115,23 +115,7 @@ func (v *Viewer) openRow(i int) {
 	if v.index == nil || i < 0 || i >= len(v.index.files) {
 		return
 	}
-	f := v.index.files[i]
-	v.loading = f.path
-	ctx := v.ctx
-	ctx.Async(func() {
-		data, err := f.readBytes()
-		var d *openDoc
-		if err == nil {
-			d, err = newDoc(f.name, data)
-		}
-		ctx.Dispatch(func(ctx app.Context) {
-			if err != nil {
-				v.fail(err)
-				return
-			}
-			v.open(ctx, []*openDoc{d})
-		})
-	})
+	v.openFile(v.index.files[i])
 }
 
 // droppedEntries returns the FileSystemEntry of each dropped item, and

@@ -21,8 +21,13 @@ func (v *Viewer) readFiles(files app.Value) {
 		v.listFiles(files, false)
 		return
 	}
-	f := newFileRef(files.Index(0), "")
-	v.loading = f.name
+	v.openFile(newFileRef(files.Index(0), ""))
+}
+
+// openFile reads a local file in the background and opens it; the page
+// says it is loading f.path meanwhile, and shows the error if it fails.
+func (v *Viewer) openFile(f fileRef) {
+	v.loading = f.path
 	ctx := v.ctx
 	ctx.Async(func() {
 		data, err := f.readBytes()
