@@ -50,7 +50,7 @@ deps-node:
 # stream). Tables only: nothing fails for a missed budget.
 bench: dist deps-chromium bench-page
 	$(GO) test -run '^$$' -bench . -benchmem ./recordings/
-	set -o pipefail; $(GO) test -count=1 -v -run '^TestBenchTable$$' ./recordings/ -args -benchtable | grep -v -e '^=== RUN' -e '^--- PASS' -e '^PASS' -e '^ok'
+	set -o pipefail; $(GO) test -count=1 -v -run '^TestBenchTable$$' ./recordings/ | grep -v -e '^=== RUN' -e '^--- PASS' -e '^PASS' -e '^ok'
 	$(GO) run ./internal/wasmsize -wasm build/app.wasm
 	set -o pipefail; $(GO) test -tags 'e2e bench' -count=1 -v -timeout 20m -run '^TestBench' ./e2e/ -dist=$(CURDIR)/dist | grep -e '^|' -e '^$$' -e '^Budget' -e FAIL
 
