@@ -40,9 +40,9 @@ type Index struct {
 	desc   bool
 	picked []int // rows ticked for comparison, at most two
 
-	drawn    []int        // the rows in the table's <tbody>, in order
-	drawnKey string       // the ticks they were drawn with
-	drawnIx  *folderIndex // the index they are rows of
+	drawn       []int        // the rows in the table's <tbody>, in order
+	drawnPicked []int        // the ticks they were drawn with
+	drawnIx     *folderIndex // the index they are rows of
 }
 
 // Index sets the index shown and its version.
@@ -70,7 +70,7 @@ func (x *Index) Render() app.UI {
 
 // OnMount draws the rows into the new table.
 func (x *Index) OnMount(ctx app.Context) {
-	x.drawn, x.drawnKey, x.drawnIx = nil, "", nil
+	x.drawn, x.drawnPicked, x.drawnIx = nil, nil, nil
 	ctx.Defer(x.drawRows)
 }
 
@@ -92,9 +92,8 @@ func (x *Index) drawRows(ctx app.Context) {
 	}
 	shown := x.visible()
 	shown = shown[:min(len(shown), maxIndexRows)]
-	key := fmt.Sprint(x.picked)
 	var b strings.Builder
-	if x.drawnIx == x.Iindex && key == x.drawnKey && len(x.drawn) <= len(shown) && slices.Equal(x.drawn, shown[:len(x.drawn)]) {
+	if x.drawnIx == x.Iindex && slices.Equal(x.picked, x.drawnPicked) && len(x.drawn) <= len(shown) && slices.Equal(x.drawn, shown[:len(x.drawn)]) {
 		if len(shown) == len(x.drawn) {
 			return
 		}
@@ -108,7 +107,7 @@ func (x *Index) drawRows(ctx app.Context) {
 		}
 		tbody.Set("innerHTML", b.String())
 	}
-	x.drawn, x.drawnKey, x.drawnIx = shown, key, x.Iindex
+	x.drawn, x.drawnPicked, x.drawnIx = shown, slices.Clone(x.picked), x.Iindex
 }
 func (x *Index) renderHead() app.UI {
 	ix := x.Iindex

@@ -159,8 +159,8 @@ func (v *Viewer) listen(ctx app.Context) {
 		// dispatch runs, a step of play may have written the page's own
 		// fragment back over location.hash (syncFragment).
 		raw := ""
-		if u := e.Get("newURL").String(); strings.Contains(u, "#") {
-			raw = u[strings.Index(u, "#"):]
+		if _, frag, ok := strings.Cut(e.Get("newURL").String(), "#"); ok {
+			raw = "#" + frag
 		}
 		ctx.Dispatch(func(ctx app.Context) { v.openFragment(ctx, raw) })
 	})
