@@ -4,10 +4,9 @@
 package app
 
 import (
-	"runtime/debug"
-	"sync"
 	"time"
 
+	"github.com/recview/recview/internal/gchold"
 	"github.com/recview/recview/recordings"
 	"github.com/valyala/fastjson"
 )
@@ -36,8 +35,8 @@ type openDoc struct {
 // (ctx.Async) the page keeps drawing.
 func newDoc(name string, data []byte) (*openDoc, error) {
 	pause := breather()
-	if len(data) >= 1<<20 {
-		defer holdGC()()
+	if len(data) >= gchold.MinSize {
+		defer gchold.Hold()()
 	}
 	rec, err := recordings.ParseInSlices(name, data, pause)
 	if err != nil {
@@ -86,34 +85,6 @@ func breather() func() {
 		if time.Since(last) >= breathEvery {
 			time.Sleep(time.Millisecond)
 			last = time.Now()
-		}
-	}
-}
-
-// gcHold counts the openings that hold the garbage collector off.
-var gcHold struct {
-	sync.Mutex
-	n, percent int
-}
-
-// holdGC turns the garbage collector off until the returned function is
-// called (by every caller, when several hold it). Opening a large file
-// allocates little garbage; a collection meanwhile would only mark the
-// growing heap again and again, each time in one piece the page cannot
-// interrupt: a 50 MB stream froze the page 1.6 s, and 0.7 s with the
-// collector held off until the end.
-func holdGC() (release func()) {
-	gcHold.Lock()
-	defer gcHold.Unlock()
-	if gcHold.n == 0 {
-		gcHold.percent = debug.SetGCPercent(-1)
-	}
-	gcHold.n++
-	return func() {
-		gcHold.Lock()
-		defer gcHold.Unlock()
-		if gcHold.n--; gcHold.n == 0 {
-			debug.SetGCPercent(gcHold.percent)
 		}
 	}
 }

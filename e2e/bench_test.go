@@ -299,11 +299,13 @@ WebAssembly.instantiateStreaming(fetch("bench.wasm"), go.importObject).then(r =>
 </script>`
 
 // TestBenchCore compares, in one page of headless Chromium, recview's core
-// as WebAssembly (recordings.Parse and Assemble, the bytes copied in)
-// with JavaScript (JSON.parse and the openai package's
-// ChatCompletionStream accumulation) on the 1,399-chunk stream: medians
-// of 15 runs after 3 warm-ups each, alternating, with both results
-// checked equal.
+// as WebAssembly (the bytes copied in) with JavaScript (JSON.parse and the
+// openai package's ChatCompletionStream accumulation) on the 1,399-chunk
+// stream. recview runs twice: as the viewer opens a file (the collector
+// held off, then one collection, counted), which the budget is judged on,
+// and as the bare Parse and Assemble with the collector running (see
+// e2e/bench/wasm). Medians of 15 runs after 3 warm-ups, the three sides
+// alternating, with all results checked equal.
 func TestBenchCore(t *testing.T) {
 	dir, err := filepath.Abs(*benchDir)
 	if err != nil {
@@ -327,21 +329,29 @@ func TestBenchCore(t *testing.T) {
 
 	tb := newTab(t)
 	tb.do(chromedp.Navigate(srv.URL + "/bench.html"))
-	tb.waitFor("both sides", "typeof window.recviewAssemble === 'function' && typeof window.jsAssemble === 'function'")
+	tb.waitFor("all sides", "typeof window.recviewOpen === 'function' && typeof window.recviewAssemble === 'function' && typeof window.jsAssemble === 'function'")
 	res := awaitJS[map[string]any](tb, `(async () => {
 		const text = await (await fetch('/recording.json')).text();
 		const bytes = new TextEncoder().encode(text);
-		const wasm = () => recviewAssemble(bytes);
-		const js = () => jsAssemble(text);
-		const a = wasm(), b = await js();
-		if (a !== b) return {error: 'different results: ' + a.slice(0, 80) + ' / ' + b.slice(0, 80)};
-		for (let i = 0; i < 3; i++) { wasm(); await js(); }
-		const tw = [], tj = [];
-		for (let i = 0; i < 15; i++) {
-			let t0 = performance.now(); wasm(); tw.push(performance.now() - t0);
-			t0 = performance.now(); await js(); tj.push(performance.now() - t0);
+		const sides = {
+			open: () => recviewOpen(bytes),
+			core: () => recviewAssemble(bytes),
+			js: () => jsAssemble(text),
+		};
+		const want = await sides.js();
+		for (const [k, f] of Object.entries(sides)) {
+			const got = await f();
+			if (got !== want) return {error: k + ' differs: ' + got.slice(0, 80) + ' / ' + want.slice(0, 80)};
 		}
-		return {wasm: tw, js: tj, chars: a.length};
+		const times = {};
+		for (const k in sides) times[k] = [];
+		for (let i = 0; i < 18; i++) {
+			for (const [k, f] of Object.entries(sides)) {
+				const t0 = performance.now(); await f(); const d = performance.now() - t0;
+				if (i >= 3) times[k].push(d);
+			}
+		}
+		return {times, chars: want.length};
 	})()`)
 	if e, ok := res["error"]; ok {
 		t.Fatal(e)
@@ -353,12 +363,14 @@ func TestBenchCore(t *testing.T) {
 		}
 		return out
 	}
-	w, j := median(floats(res["wasm"])), median(floats(res["js"]))
+	times := res["times"].(map[string]any)
+	o, c, j := median(floats(times["open"])), median(floats(times["core"])), median(floats(times["js"]))
 	fmt.Printf("\n| in the browser: decode + assemble the 1,399-chunk stream (%.1f MB), same result (%v characters) | median of 15 | ratio |\n|---|---|---|\n", float64(len(data))/1e6, res["chars"])
-	fmt.Printf("| recview, WebAssembly (Parse + Assemble) | %.1f ms | %.2f× JavaScript's time |\n", w, w/j)
+	fmt.Printf("| recview, WebAssembly, as the viewer opens it (collector held, then one collection) | %.1f ms | %.2f× JavaScript's time |\n", o, o/j)
+	fmt.Printf("| recview, WebAssembly, Parse + Assemble, collector running | %.1f ms | %.2f× JavaScript's time |\n", c, c/j)
 	fmt.Printf("| JavaScript: JSON.parse + openai ChatCompletionStream | %.1f ms | 1.00× |\n", j)
 	met := "met"
-	if w > 2*j {
+	if o > 2*j {
 		met = "missed"
 	}
 	fmt.Printf("\nBudget: recview no slower than 2× the JavaScript baseline: %s.\n", met)

@@ -1,23 +1,41 @@
 //go:build js
 
 // Command wasm is the recview side of make bench's in-browser comparison
-// (e2e/bench_test.go): it exposes recviewAssemble(Uint8Array) to the
-// benchmark page, which decodes a recording file with recordings.Parse,
-// assembles its stream with recordings.Assemble and returns the first
-// choice's message content, the same core the viewer runs.
+// (e2e/bench_test.go). It exposes two functions to the benchmark page, each
+// taking a recording file as a Uint8Array and returning the first choice's
+// assembled message content:
+//
+//   - recviewOpen decodes and folds the file the way the viewer opens one
+//     (app.newDoc): ParseInSlices, NewStepperInSlices and the last step's
+//     Result, with the collector held off for a file of 1 MB or more
+//     (gchold), then one collection, which the page pays for after the
+//     message is on screen and is counted here;
+//   - recviewAssemble is the bare core with the collector left running:
+//     recordings.Parse and recordings.Assemble.
 package main
 
 import (
+	"runtime"
 	"syscall/js"
 
+	"github.com/recview/recview/internal/gchold"
 	"github.com/recview/recview/recordings"
 )
 
 func main() {
+	js.Global().Set("recviewOpen", js.FuncOf(func(this js.Value, args []js.Value) any {
+		data := bytesOf(args[0])
+		release := func() {}
+		if len(data) >= gchold.MinSize {
+			release = gchold.Hold()
+		}
+		out := open(data)
+		release()
+		runtime.GC()
+		return out
+	}))
 	js.Global().Set("recviewAssemble", js.FuncOf(func(this js.Value, args []js.Value) any {
-		data := make([]byte, args[0].Get("length").Int())
-		js.CopyBytesToGo(data, args[0])
-		r, err := recordings.Parse("bench.json", data)
+		r, err := recordings.Parse("bench.json", bytesOf(args[0]))
 		if err != nil {
 			return "error: " + err.Error()
 		}
@@ -28,4 +46,30 @@ func main() {
 		return string(v.GetStringBytes("choices", "0", "message", "content"))
 	}))
 	select {}
+}
+
+// bytesOf copies a Uint8Array into Go.
+func bytesOf(a js.Value) []byte {
+	data := make([]byte, a.Get("length").Int())
+	js.CopyBytesToGo(data, a)
+	return data
+}
+
+// open is what app.newDoc does to decode and fold a file, minus the
+// request hash and the conversation, with no pauses (the page's pauses
+// only hand the thread to the browser).
+func open(data []byte) string {
+	r, err := recordings.ParseInSlices("bench.json", data, func() {})
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	s, err := recordings.NewStepperInSlices(r, func() {})
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	s.Seek(s.Len())
+	if err := s.Err(); err != nil {
+		return "error: " + err.Error()
+	}
+	return string(s.Result().GetStringBytes("choices", "0", "message", "content"))
 }
