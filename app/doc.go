@@ -78,10 +78,14 @@ const breathEvery = 10 * time.Millisecond
 
 // breather returns a function for the core's ...InSlices calls: after
 // breathEvery of work since the last pause, it sleeps a millisecond, which
-// hands the thread back to the browser until a timer brings Go back.
+// hands the thread back to the browser until a timer brings Go back. Each
+// call also lets a held collector collect once 64 MB of garbage has piled
+// up (gchold.Collect): a stream of 16 MB or more parses each chunk again
+// as it is folded.
 func breather() func() {
 	last := time.Now()
 	return func() {
+		gchold.Collect()
 		if time.Since(last) >= breathEvery {
 			time.Sleep(time.Millisecond)
 			last = time.Now()

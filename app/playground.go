@@ -74,6 +74,8 @@ func (v *Viewer) startPlay() {
 		v.play = nil // renderDoc says why
 		return
 	}
+	// Doc is the whole file up to maxPlaySize: only streams of 16 MB or
+	// more keep their chunks out of it (recordings.ParseInSlices).
 	text := string(recordings.PrettyJSON(d.rec.Doc))
 	v.play = &playState{doc: d, orig: d, origTxt: text, method: "POST", endpoint: "/v1/chat/completions", ownID: true}
 	v.loadPlay(text)

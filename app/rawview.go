@@ -25,7 +25,12 @@ func (r *RawView) Doc(d *openDoc) *RawView { r.Idoc = d; return r }
 // Render draws the folds.
 func (r *RawView) Render() app.UI {
 	var sections []app.UI
+	rec := r.Idoc.rec
 	r.Idoc.rec.Doc.GetObject().Visit(func(k []byte, v *fastjson.Value) {
+		if string(k) == "response" && chunksOutside(rec, v) {
+			sections = append(sections, rawResponse(v, rec.Chunks))
+			return
+		}
 		sections = append(sections, rawFold(string(k), v, 0))
 	})
 	return app.Section().Class("raw").Body(
@@ -48,14 +53,7 @@ func rawFold(key string, v *fastjson.Value, depth int) app.UI {
 		v.GetObject().Visit(func(k []byte, x *fastjson.Value) { kids = append(kids, rawFold(string(k), x, depth+1)) })
 	case depth < 2 && v.Type() == fastjson.TypeArray && len(v.GetArray()) > 1:
 		items := v.GetArray()
-		for i, x := range items[:min(len(items), maxRawItems)] {
-			kids = append(kids, rawFold(fmt.Sprintf("[%d]", i), x, depth+1))
-		}
-		if len(items) > maxRawItems {
-			kids = append(kids, app.P().Class("muted clip-note").Text(fmt.Sprintf(
-				"… %d more elements not shown here (%d in all): the step bar shows any chunk, and recview show FILE prints them all.",
-				len(items)-maxRawItems, len(items))))
-		}
+		return rawList(key, len(items), func(i int) *fastjson.Value { return items[i] }, depth)
 	default:
 		return app.Details().Class("fold").Open(depth == 0 || len(recordings.JSON(v)) < 400).Body(
 			app.Summary().Body(app.Code().Text(key)),
@@ -64,6 +62,50 @@ func rawFold(key string, v *fastjson.Value, depth int) app.UI {
 	}
 	return app.Details().Class("fold").Open(depth < 1).Body(
 		app.Summary().Body(app.Code().Text(key), app.Span().Class("muted").Text(foldSummary(v))),
+		app.Div().Class("fold-body").Body(kids...),
+	)
+}
+
+// rawList renders a list of n elements, item(i) giving element i, folded
+// out element by element up to maxRawItems.
+func rawList(key string, n int, item func(i int) *fastjson.Value, depth int) app.UI {
+	var kids []app.UI
+	for i := range min(n, maxRawItems) {
+		kids = append(kids, rawFold(fmt.Sprintf("[%d]", i), item(i), depth+1))
+	}
+	if n > maxRawItems {
+		kids = append(kids, app.P().Class("muted clip-note").Text(fmt.Sprintf(
+			"… %d more elements not shown here (%d in all): the step bar shows any chunk, and recview show FILE prints them all.",
+			n-maxRawItems, n)))
+	}
+	return app.Details().Class("fold").Open(depth < 1).Body(
+		app.Summary().Body(app.Code().Text(key), app.Span().Class("muted").Text(fmt.Sprintf(" [%d]", n))),
+		app.Div().Class("fold-body").Body(kids...),
+	)
+}
+
+// chunksOutside reports whether the stream's chunks are kept out of the
+// document's response object resp: a stream recordings.ParseInSlices
+// decoded has an empty body there, its elements being the chunks'.
+func chunksOutside(rec *recordings.Recording, resp *fastjson.Value) bool {
+	body := resp.Get("body")
+	return len(rec.Chunks) > 0 && rec.Chunks[0].Event == "" && body != nil &&
+		body.Type() == fastjson.TypeArray && len(body.GetArray()) == 0
+}
+
+// rawResponse renders the response object of a stream whose chunks are
+// kept out of the document, its body listed from the chunks.
+func rawResponse(resp *fastjson.Value, chunks []recordings.Chunk) app.UI {
+	var kids []app.UI
+	resp.GetObject().Visit(func(k []byte, x *fastjson.Value) {
+		if string(k) == "body" {
+			kids = append(kids, rawList("body", len(chunks), func(i int) *fastjson.Value { return chunks[i].Element() }, 1))
+			return
+		}
+		kids = append(kids, rawFold(string(k), x, 1))
+	})
+	return app.Details().Class("fold").Open(true).Body(
+		app.Summary().Body(app.Code().Text("response"), app.Span().Class("muted").Text(foldSummary(resp))),
 		app.Div().Class("fold-body").Body(kids...),
 	)
 }

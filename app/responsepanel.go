@@ -167,8 +167,8 @@ func renderChunk(d *openDoc) app.UI {
 		title += " · " + c.Event
 	}
 	var raw string
-	if c.Data != nil {
-		raw = string(recordings.PrettyJSON(c.Data))
+	if data := c.Data(); data != nil {
+		raw = string(recordings.PrettyJSON(data))
 	} else {
 		raw = c.Text
 	}

@@ -268,7 +268,7 @@ func TestSeedToolCall(t *testing.T) {
 	if want := mustJSON(t, string(chunk.Raw())); !reflect.DeepEqual(shown, want) {
 		t.Errorf("step-chunk at step 5 shows\n%s\nwant chunk 5 of the file:\n%s", raw, chunk.Raw())
 	}
-	piece := string(chunk.Data.GetStringBytes("choices", "0", "delta", "tool_calls", "0", "function", "arguments"))
+	piece := string(chunk.Data().GetStringBytes("choices", "0", "delta", "tool_calls", "0", "function", "arguments"))
 	if piece != `":"` {
 		t.Fatalf("the core reads chunk 5's arguments piece as %q, want %q", piece, `":"`)
 	}

@@ -79,7 +79,7 @@ func (s *anthropicAssembler) block(ev *fastjson.Value) (*anthropicBlock, int, er
 }
 
 func (s *anthropicAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
-	ev := c.Data
+	ev := c.Data()
 	if ev == nil || ev.Type() != fastjson.TypeObject {
 		return ds, fmt.Errorf("event data is not a JSON object: %.40q", c.Text)
 	}

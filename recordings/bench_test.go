@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -119,4 +120,55 @@ func BenchmarkSeekRandom(b *testing.B) {
 		s.Seek(rng.IntN(s.Len() + 1))
 		s.Result()
 	}
+}
+
+// bigStream builds an OpenAI chat stream of n wrapped chunks, each a
+// content delta padded so the file is about size bytes, like the 50 MB
+// stream of make bench's browser rows (e2e/bench_test.go, writeBigStream).
+func bigStream(n, size int) []byte {
+	var sb strings.Builder
+	word := strings.Repeat("lorem ipsum ", (size/n-250)/12)
+	sb.WriteString(`{"test_id": "synthetic", "request": {"method": "POST", "url": "http://localhost/v1/chat/completions", "headers": {}, "body": {"model": "m", "messages": [{"role": "user", "content": "long"}], "stream": true}, "endpoint": "/v1/chat/completions", "model": "m"}, "response": {"body": [`)
+	for i := range n {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		fmt.Fprintf(&sb, `{"__type__": "openai.types.chat.chat_completion_chunk.ChatCompletionChunk", "__data__": {"id": "c", "choices": [{"delta": {"content": "%d %s", "role": null}, "finish_reason": null, "index": 0}], "created": 0, "model": "m", "object": "chat.completion.chunk"}}`, i, word)
+	}
+	sb.WriteString(`], "is_streaming": true}}`)
+	return []byte(sb.String())
+}
+
+// BenchmarkOpenBigStream opens a 50 MB stream of 50,000 chunks the way the
+// viewer does (ParseInSlices, NewStepperInSlices, the last step's Result)
+// and reports the memory reachable afterwards from what the viewer keeps
+// (the file, the stepper and recording, the result) as live-MB and as
+// live/file, the ratio the browser's 4× budget is about
+// (the browser's figure is larger: WebAssembly memory never shrinks, so
+// it counts the peak, garbage included).
+func BenchmarkOpenBigStream(b *testing.B) {
+	data := bigStream(50_000, 50<<20)
+	var live uint64
+	for b.Loop() {
+		r, err := ParseInSlices("big.json", data, func() {})
+		if err != nil {
+			b.Fatal(err)
+		}
+		s, err := NewStepperInSlices(r, func() {})
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.Seek(s.Len())
+		v := s.Result()
+		b.StopTimer()
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		live = m.HeapAlloc
+		runtime.KeepAlive(v) // the viewer keeps the result, the stepper
+		runtime.KeepAlive(s) // and through it the recording
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(live)/(1<<20), "live-MB")
+	b.ReportMetric(float64(live)/float64(len(data)), "live/file")
 }

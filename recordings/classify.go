@@ -45,9 +45,9 @@ func (r *Recording) classify() {
 // or the (first element of the) non-streaming body.
 func (r *Recording) sample() *fastjson.Value {
 	if len(r.Chunks) > 0 {
-		for _, c := range r.Chunks {
-			if c.Data != nil {
-				return c.Data
+		for i := range r.Chunks {
+			if d := r.Chunks[i].Data(); d != nil {
+				return d
 			}
 		}
 		return nil

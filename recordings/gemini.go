@@ -56,7 +56,7 @@ func (s *geminiAssembler) clone() assembler {
 func (s *geminiAssembler) complete() bool { return s.finished }
 
 func (s *geminiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
-	d := c.Data
+	d := c.Data()
 	if d == nil || d.Type() != fastjson.TypeObject {
 		return ds, fmt.Errorf("chunk is not a JSON object")
 	}

@@ -51,7 +51,7 @@ func (s *interactionsAssembler) clone() assembler {
 func (s *interactionsAssembler) complete() bool { return s.finished }
 
 func (s *interactionsAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
-	ev := c.Data
+	ev := c.Data()
 	if ev == nil {
 		if c.Text == "[DONE]" {
 			return append(ds, Delta{Kind: KindMeta, Field: "done"}), nil

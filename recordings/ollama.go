@@ -40,7 +40,7 @@ func (s *ollamaAssembler) clone() assembler {
 func (s *ollamaAssembler) complete() bool { return s.done }
 
 func (s *ollamaAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
-	d := c.Data
+	d := c.Data()
 	if d == nil || d.Type() != fastjson.TypeObject {
 		return ds, fmt.Errorf("chunk is not a JSON object")
 	}

@@ -92,7 +92,7 @@ func (s *openaiAssembler) clone() assembler {
 func (s *openaiAssembler) complete() bool { return s.finished }
 
 func (s *openaiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
-	d := c.Data
+	d := c.Data()
 	if d == nil || d.Type() != fastjson.TypeObject {
 		return ds, fmt.Errorf("chunk is not a JSON object")
 	}
@@ -154,13 +154,13 @@ func choiceIndex(ch *fastjson.Value) (int, error) {
 	return i, nil
 }
 
-// appendText appends the string v holds to dst, and returns it too (see
-// noCopyString); ok is false, and dst unchanged, when v is not a string.
-// Past growDoubleFrom bytes dst grows to twice what it needs, where Go's
-// append grows a large slice by about 1.25×: every buffer a text outgrows
-// stays alive in the Stepper's snapshots, so the old buffers of a text of
-// n bytes add up to about n instead of 4n, in 6 copies instead of 17 for
-// a 50 MB text.
+// appendText appends the string v holds to dst, and returns the bytes it
+// appended too, as a string sharing dst's memory (see noCopyString); ok is
+// false, and dst unchanged, when v is not a string. Past growDoubleFrom
+// bytes dst grows to twice what it needs, where Go's append grows a large
+// slice by about 1.25×: every buffer a text outgrows stays alive in the
+// Stepper's snapshots, so the old buffers of a text of n bytes add up to
+// about n instead of 4n, in 6 copies instead of 17 for a 50 MB text.
 func appendText(dst []byte, v *fastjson.Value) (_ []byte, text string, ok bool) {
 	if v == nil || v.Type() != fastjson.TypeString {
 		return dst, "", false
@@ -169,18 +169,20 @@ func appendText(dst []byte, v *fastjson.Value) (_ []byte, text string, ok bool) 
 	if n := len(dst) + len(b); n > cap(dst) && n >= growDoubleFrom {
 		dst = append(make([]byte, 0, 2*n), dst...)
 	}
-	return append(dst, b...), noCopyString(b), true
+	from := len(dst)
+	dst = append(dst, b...)
+	return dst, noCopyString(dst[from:]), true
 }
 
 // growDoubleFrom is the text length from which appendText doubles.
 const growDoubleFrom = 256 << 10
 
-// noCopyString returns a fastjson string value's bytes as the string they
-// are. GetStringBytes hands out the bytes of a Go string held by the value
-// (fastjson's s2b), unescaped in place in the parser's buffer the first
-// time it is read and never touched again, since recview never reuses a
-// Parser: a copy (one per delta, as much again as the stream's text) buys
-// nothing.
+// noCopyString returns bytes of an assembled text as the string they are,
+// for a Delta: an assembler's text only ever grows, and a clone appends
+// to its own copy (clip), so bytes once appended are never written again.
+// A copy (one per delta, as much again as the stream's text) would buy
+// nothing; the chunk's own string would keep the chunk's whole parsed
+// tree alive, which a stream decoded by ParseInSlices does not keep.
 func noCopyString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 func (s *openaiAssembler) addChoice(st *openaiChoice, idx int, ch *fastjson.Value, ds []Delta) ([]Delta, error) {

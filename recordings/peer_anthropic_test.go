@@ -125,7 +125,7 @@ func runAnthropicPeer(t *testing.T, r *Recording) []peerMessage {
 	states := []peerMessage{anthropicMessage(t, &acc)}
 	for i := range r.Chunks {
 		c := &r.Chunks[i]
-		if c.Data == nil {
+		if c.Data() == nil {
 			t.Fatalf("SSE event %d (%s) is not JSON: %.80q", i+1, c.Event, c.Text)
 		}
 		var ev anthropic.MessageStreamEventUnion

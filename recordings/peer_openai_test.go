@@ -244,7 +244,7 @@ func runOpenAIPeer(t *testing.T, r *Recording, steps []int) map[int]peerState {
 	snap(0)
 	for i := range r.Chunks {
 		c := &r.Chunks[i]
-		if c.Data == nil {
+		if c.Data() == nil {
 			t.Fatalf("chunk %d is not JSON: %.80q", i, c.Raw())
 		}
 		var chunk openai.ChatCompletionChunk
@@ -254,7 +254,7 @@ func runOpenAIPeer(t *testing.T, r *Recording, steps []int) map[int]peerState {
 		if !acc.AddChunk(chunk) {
 			t.Fatalf("chunk %d: ChatCompletionAccumulator.AddChunk returned false: %s", i, c.Raw())
 		}
-		if u := c.Data.Get("usage"); !isNull(u) {
+		if u := c.Data().Get("usage"); !isNull(u) {
 			usages++
 			last = u
 		}
@@ -327,8 +327,8 @@ func TestPeerOpenAIChat(t *testing.T) {
 			for _, ch := range peer.chat.Choices {
 				cov.toolCalls += len(ch.ToolCalls)
 			}
-			for _, c := range r.Chunks {
-				for _, ch := range c.Data.GetArray("choices") {
+			for i := range r.Chunks {
+				for _, ch := range r.Chunks[i].Data().GetArray("choices") {
 					if s := ch.Get("delta", "content"); s != nil && len(s.GetStringBytes()) > 0 {
 						cov.contentChunks++
 					}

@@ -21,7 +21,9 @@ type Recording struct {
 	// Name is the file name given to Parse (a base name or a path); the
 	// request hash is read from it.
 	Name string
-	// Doc is the whole file.
+	// Doc is the whole file, except for a stream ParseInSlices decoded:
+	// its response.body is then an empty list in Doc, and each element is
+	// Chunks[i].Element().
 	Doc *fastjson.Value
 	// Request is the "request" object.
 	Request *fastjson.Value
@@ -74,7 +76,8 @@ type Recording struct {
 	// Size is the length of the input in bytes.
 	Size int
 
-	pace *pacer // while ParseInSlices decodes, else nil
+	pace   *pacer  // while ParseInSlices decodes, else nil
+	sliced []Chunk // while ParseInSlices decodes: the chunks it checked
 }
 
 // Exception is a recorded provider error (response.is_exception), from
@@ -96,21 +99,57 @@ type Chunk struct {
 	Event string
 	// Type is the chunk's "__type__" hint, empty when it has none.
 	Type string
-	// Data is the chunk's JSON: the "__data__" of a wrapped chunk, the chunk
-	// itself otherwise, or the parsed data of an SSE event. Nil when an SSE
-	// event's data is not JSON ("[DONE]").
-	Data *fastjson.Value
 	// Text is the SSE event's data as recorded; empty for JSON chunks.
 	Text string
+
+	data *fastjson.Value // the decoded data, when decoded with the document
+	elem *fastjson.Value // the body element data was unwrapped from
+	// raw is the body element as recorded, for a chunk of a stream that
+	// ParseInSlices left undecoded: Data parses it when asked.
+	raw []byte
+}
+
+// Data returns the chunk's JSON: the "__data__" of a wrapped chunk, the
+// chunk itself otherwise, or the parsed data of an SSE event; nil when an
+// SSE event's data is not JSON ("[DONE]").
+//
+// A chunk of a large stream decoded by ParseInSlices keeps only its bytes
+// in the input (checked as JSON then), and Data parses them again on every
+// call, into a tree of its own: keep the value while it is needed rather
+// than calling Data again, and drop it after.
+func (c *Chunk) Data() *fastjson.Value {
+	if c.raw == nil {
+		return c.data
+	}
+	d, _ := unwrap(c.Element())
+	return d
+}
+
+// Element returns the chunk as the element of response.body it was
+// recorded as, with the recorder's {"__type__", "__data__"} wrapper if it
+// has one; nil for an SSE event, which spans several elements. For a chunk
+// of a stream decoded by ParseInSlices it parses the chunk's bytes, as
+// Data does.
+func (c *Chunk) Element() *fastjson.Value {
+	if c.raw == nil {
+		return c.elem
+	}
+	var p fastjson.Parser
+	v, err := p.ParseBytes(c.raw)
+	if err != nil { // not reached: ParseInSlices checked the bytes parse
+		return nil
+	}
+	return v
 }
 
 // Raw returns the chunk as compact JSON (or the SSE data text when it is not
 // JSON), for display.
 func (c *Chunk) Raw() []byte {
-	if c.Data == nil {
+	d := c.Data()
+	if d == nil {
 		return []byte(c.Text)
 	}
-	return JSON(c.Data)
+	return JSON(d)
 }
 
 // Parse decodes a recording file. name is used in errors and to read the
@@ -129,15 +168,17 @@ func Parse(name string, data []byte) (*Recording, error) {
 	if err != nil {
 		return nil, syntaxError(name, data, err)
 	}
-	return newRecording(name, doc, len(data), nil)
+	return newRecording(name, doc, len(data), nil, nil)
 }
 
 // newRecording decodes a parsed document of size bytes, calling on pace
-// (which may be nil) as it decodes an SSE stream.
-func newRecording(name string, doc *fastjson.Value, size int, pace *pacer) (*Recording, error) {
-	r := &Recording{Name: name, Doc: doc, Size: size, pace: pace}
+// (which may be nil) as it decodes an SSE stream. chunks, when not nil,
+// are the stream's chunks already checked by parseSliced, whose body in
+// doc is an empty list.
+func newRecording(name string, doc *fastjson.Value, size int, pace *pacer, chunks []Chunk) (*Recording, error) {
+	r := &Recording{Name: name, Doc: doc, Size: size, pace: pace, sliced: chunks}
 	err := r.decode()
-	r.pace = nil
+	r.pace, r.sliced = nil, nil
 	if err != nil {
 		var pe *ParseError
 		if errors.As(err, &pe) {

@@ -124,6 +124,11 @@ func (r *Recording) decodeStream(body *fastjson.Value) error {
 	if body.Type() != fastjson.TypeArray {
 		return badField("response.body", "array (the response is streaming)", body)
 	}
+	if r.sliced != nil { // checked by parseSliced
+		r.Chunks = r.sliced
+		r.TypeName = r.Chunks[0].Type
+		return nil
+	}
 	items := body.GetArray()
 	if len(items) > 0 && items[0].Type() == fastjson.TypeString {
 		return r.decodeSSE(items)
@@ -137,7 +142,7 @@ func (r *Recording) decodeStream(body *fastjson.Value) error {
 		if d.Type() != fastjson.TypeObject {
 			return badField(fmt.Sprintf("response.body[%d].__data__", i), "object", d)
 		}
-		r.Chunks[i] = Chunk{Type: t, Data: d}
+		r.Chunks[i] = Chunk{Type: t, data: d, elem: it}
 	}
 	if len(items) > 0 {
 		r.TypeName = r.Chunks[0].Type
@@ -158,7 +163,7 @@ func (r *Recording) decodeSSE(items []*fastjson.Value) error {
 			text := strings.Join(data, "\n")
 			c := Chunk{Event: event, Text: text}
 			if v, err := fastjson.Parse(text); err == nil {
-				c.Data = v
+				c.data = v
 			}
 			r.Chunks = append(r.Chunks, c)
 		}

@@ -12,6 +12,14 @@ import (
 // so that tests can slice every corpus file.
 var sliceMin = 1 << 20
 
+// lazyMin is the size from which ParseInSlices keeps a stream's chunks as
+// bytes rather than trees. Folding chunks kept as bytes parses each again,
+// in many small allocations: on the 1.1 MB corpus stream the viewer's
+// opening took about twice as long in the browser (make bench), and a
+// 50 MB stream's trees took 235 MB. A variable so that tests can keep
+// every corpus stream as bytes.
+var lazyMin = 16 << 20
+
 // sliceBytes is about how many bytes of stream chunks ParseInSlices
 // decodes between two calls of its between function (a few milliseconds
 // in the browser), and sliceChunks how many chunks NewStepperInSlices
@@ -27,104 +35,160 @@ const (
 // between after each, where the caller may let other work run (the viewer
 // sleeps a millisecond every 10 ms so the page can paint).
 //
-// The result and the errors are exactly Parse's. Inputs under 1 MB, and
-// inputs whose response body is not a list found by a plain scan, are
-// handed to Parse whole. Each run of chunks gets its own fastjson tree,
-// which also spares a large stream fastjson's habit of keeping every
-// outgrown copy of its value cache (valyala/fastjson#109): a 50 MB
-// stream's values take about half the memory they take under Parse. On
-// the 1.1 MB corpus stream it is 10 to 20% slower than Parse (the scan
-// for chunk boundaries).
+// The errors are exactly Parse's, and so is the result but for one thing:
+// a stream of 16 MB or more whose chunks are JSON objects is not kept as
+// trees. Each chunk is checked and then keeps only its bytes in data,
+// which Chunk.Data and Chunk.Element parse again when asked, and the
+// stream's response.body is an empty list in Doc. A parsed chunk takes
+// several times its size in memory (a 50 MB stream's trees took 235 MB
+// natively), and every tree kept alive is marked again by each
+// collection. data must therefore not be modified while the Recording is
+// in use.
+//
+// Inputs under 1 MB, and inputs whose response body is not a list found by
+// a plain scan, are handed to Parse whole. Other large inputs are decoded
+// in slices into the tree Parse builds, each run of chunks with a parser
+// of its own, which spares them fastjson's habit of keeping every outgrown
+// copy of its value cache (valyala/fastjson#109); on the 1.1 MB corpus
+// stream that is 10 to 20% slower than Parse (the scan for chunk
+// boundaries).
 func ParseInSlices(name string, data []byte, between func()) (*Recording, error) {
 	if len(data) < sliceMin || len(data) > MaxSize || between == nil {
 		return Parse(name, data)
 	}
-	doc, ok := parseSliced(data, between)
+	doc, chunks, ok := parseSliced(data, between)
 	if !ok {
 		return Parse(name, data) // it reports the error exactly
 	}
-	return newRecording(name, doc, len(data), &pacer{between: between})
+	return newRecording(name, doc, len(data), &pacer{between: between}, chunks)
 }
 
-// parseSliced parses a recording whose response body is a list: the
-// list's elements in runs of about sliceBytes, each run as a list of its
-// own, calling between after each, then the rest of the document with an
-// empty list in the body's place. It returns false when the input is not
-// shaped so or does not parse, for the caller to parse it whole instead; a
-// tree it returns equals the one Parse builds.
-func parseSliced(data []byte, between func()) (*fastjson.Value, bool) {
+// span is where one element of the response body lies in the input.
+type span struct{ from, to int }
+
+// parseSliced parses a recording whose response body is a list: it scans
+// the list's elements, parses the document around it with an empty list
+// in the body's place, then parses the elements in runs of about
+// sliceBytes, each run as a list of its own, calling between after each.
+//
+// When the input is lazyMin or more, the document a stream (is_streaming
+// true, no exception) and every element an object, the runs are parsed
+// only to check them and to build chunks that keep their bytes (see
+// ParseInSlices); the body in doc stays empty. Otherwise chunks is nil and the elements' trees go into
+// the body, giving a tree equal to the one Parse builds. It returns false
+// when the input is not shaped so, or does not parse, or has a chunk
+// decodeStream would refuse, for the caller to parse it whole instead.
+func parseSliced(data []byte, between func()) (doc *fastjson.Value, chunks []Chunk, ok bool) {
 	open, ok := findBody(data)
 	if !ok {
-		return nil, false
+		return nil, nil, false
 	}
-	var elems []*fastjson.Value
+	spans, closing, objects, ok := scanBody(data, open, between)
+	if !ok {
+		return nil, nil, false
+	}
+	// The document with "[]" for the body: data before the list's '[',
+	// then from its ']' on.
+	rest := make([]byte, 0, open+1+len(data)-closing)
+	rest = append(append(rest, data[:open+1]...), data[closing:]...)
+	var p fastjson.Parser
+	doc, err := p.ParseBytes(rest)
+	if err != nil {
+		return nil, nil, false
+	}
+	resp := doc.Get("response")
+	body := resp.Get("body")
+	if body == nil || body.Type() != fastjson.TypeArray || len(body.GetArray()) != 0 {
+		return nil, nil, false
+	}
+	streaming := resp.Get("is_streaming")
+	lazy := len(data) >= lazyMin && objects && streaming != nil && streaming.Type() == fastjson.TypeTrue
+	if e := resp.Get("is_exception"); e != nil && e.Type() != fastjson.TypeFalse && e.Type() != fastjson.TypeNull {
+		lazy = false
+	}
+	if lazy {
+		chunks = make([]Chunk, 0, len(spans))
+	}
+	types := map[string]string{} // one copy of each __type__
 	var scratch []byte
-	// parse parses the elements in data[from:to] as one list.
-	parse := func(from, to int) bool {
-		scratch = append(append(append(scratch[:0], '['), data[from:to]...), ']')
-		var p fastjson.Parser // copies scratch
-		v, err := p.ParseBytes(scratch)
-		if err != nil {
-			return false
+	var check fastjson.Parser // reused: the lazy route keeps none of its values
+	for from := 0; from < len(spans); {
+		to := from + 1
+		for to < len(spans) && spans[to-1].to-spans[from].from < sliceBytes {
+			to++
 		}
-		elems = append(elems, v.GetArray()...)
-		return true
+		scratch = append(append(append(scratch[:0], '['), data[spans[from].from:spans[to-1].to]...), ']')
+		if lazy {
+			v, err := check.ParseBytes(scratch)
+			if err != nil || len(v.GetArray()) != to-from {
+				return nil, nil, false
+			}
+			for k, it := range v.GetArray() {
+				d, t := unwrap(it)
+				if it.Type() != fastjson.TypeObject || d.Type() != fastjson.TypeObject {
+					return nil, nil, false // decodeStream's error, from Parse
+				}
+				if u, seen := types[t]; seen {
+					t = u
+				} else {
+					types[t] = t
+				}
+				sp := spans[from+k]
+				chunks = append(chunks, Chunk{Type: t, raw: data[sp.from:sp.to:sp.to]})
+			}
+		} else {
+			var p fastjson.Parser // copies scratch; its values are kept
+			v, err := p.ParseBytes(scratch)
+			if err != nil || len(v.GetArray()) != to-from {
+				return nil, nil, false
+			}
+			for k, it := range v.GetArray() {
+				body.SetArrayItem(from+k, it)
+			}
+		}
+		between()
+		from = to
 	}
+	return doc, chunks, true
+}
+
+// scanBody finds the elements of the list whose '[' is at data[open]: their
+// spans, the offset of the list's ']', and whether every element is an
+// object. It calls between after every 4*sliceBytes scanned, and returns
+// false for an empty list or one the plain scan cannot follow.
+func scanBody(data []byte, open int, between func()) (spans []span, closing int, objects, ok bool) {
 	i := skipWS(data, open+1)
 	if i < len(data) && data[i] == ']' {
-		return nil, false // nothing to slice
+		return nil, 0, false, false // nothing to slice
 	}
-	from := i
+	objects = true
+	paced := i
 	for {
 		end, depth, ok := skipValue(data, i)
 		// In the whole document an element sits 3 levels deep (document,
 		// response, body), plus one for the values inside its deepest
 		// container: past fastjson's limit there, Parse refuses it.
 		if !ok || depth+4 > fastjson.MaxDepth {
-			return nil, false
+			return nil, 0, false, false
 		}
-		if end-from >= sliceBytes {
-			if !parse(from, end) {
-				return nil, false
-			}
+		spans = append(spans, span{i, end})
+		objects = objects && data[i] == '{'
+		if end-paced >= 4*sliceBytes {
 			between()
-			from = -1
+			paced = end
 		}
 		i = skipWS(data, end)
 		if i >= len(data) {
-			return nil, false
+			return nil, 0, false, false
 		}
 		if data[i] == ']' {
-			if from >= 0 && !parse(from, end) {
-				return nil, false
-			}
-			break
+			return spans, i, objects, true
 		}
 		if data[i] != ',' {
-			return nil, false
+			return nil, 0, false, false
 		}
 		i = skipWS(data, i+1)
-		if from < 0 {
-			from = i
-		}
 	}
-	// The document with "[]" for the body: data before the list's '[',
-	// then from its ']' on.
-	rest := make([]byte, 0, open+1+len(data)-i)
-	rest = append(append(rest, data[:open+1]...), data[i:]...)
-	var p fastjson.Parser
-	doc, err := p.ParseBytes(rest)
-	if err != nil {
-		return nil, false
-	}
-	body := doc.Get("response", "body")
-	if body == nil || body.Type() != fastjson.TypeArray || len(body.GetArray()) != 0 {
-		return nil, false
-	}
-	for k, v := range elems {
-		body.SetArrayItem(k, v)
-	}
-	return doc, true
 }
 
 // findBody returns the offset of the '[' opening the response body in a

@@ -3,18 +3,25 @@ package recordings
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/valyala/fastjson"
 )
 
 // sliceEverything makes ParseInSlices slice inputs of any size for the
-// rest of the test.
-func sliceEverything(t testing.TB) {
-	old := sliceMin
-	sliceMin = 0
-	t.Cleanup(func() { sliceMin = old })
+// rest of the test, keeping the chunks of streams as bytes when lazy is
+// true and as trees otherwise.
+func sliceEverything(t testing.TB, lazy bool) {
+	oldSlice, oldLazy := sliceMin, lazyMin
+	sliceMin, lazyMin = 0, math.MaxInt
+	if lazy {
+		lazyMin = 0
+	}
+	t.Cleanup(func() { sliceMin, lazyMin = oldSlice, oldLazy })
 }
 
 // sameAsParse fails unless ParseInSlices gives what Parse gives for data:
@@ -34,7 +41,7 @@ func sameAsParse(t *testing.T, name string, data []byte) int {
 	if werr != nil {
 		return calls
 	}
-	if g, w := JSON(got.Doc), JSON(want.Doc); !bytes.Equal(g, w) {
+	if g, w := JSON(wholeDoc(t, got)), JSON(want.Doc); !bytes.Equal(g, w) {
 		t.Fatalf("%s: documents differ:\nsliced %.300s\nwhole  %.300s", name, g, w)
 	}
 	if got.Family != want.Family || got.Shape != want.Shape || got.TestID != want.TestID || got.Model != want.Model ||
@@ -49,35 +56,114 @@ func sameAsParse(t *testing.T, name string, data []byte) int {
 		if g.Event != w.Event || g.Type != w.Type || !bytes.Equal(g.Raw(), w.Raw()) {
 			t.Fatalf("%s: chunk %d differs: %s / %s", name, i, g.Raw(), w.Raw())
 		}
+		if ge, we := g.Element(), w.Element(); (ge == nil) != (we == nil) || ge != nil && !bytes.Equal(JSON(ge), JSON(we)) {
+			t.Fatalf("%s: chunk %d's element differs: %v / %v", name, i, ge, we)
+		}
 	}
+	sameSteps(t, name, got, want)
 	return calls
 }
 
-// TestParseInSlicesCorpus: every corpus file, sliced whatever its size,
-// decodes to exactly what Parse decodes, and the 1.1 MB stream gives the
-// caller a break about every 64 KB.
-func TestParseInSlicesCorpus(t *testing.T) {
-	sliceEverything(t)
-	for _, row := range readManifest(t) {
-		data, err := os.ReadFile(filepath.Join(corpusDir, row.file))
-		if err != nil {
-			t.Fatal(err)
+// sameSteps fails unless stepping through got's stream gives what stepping
+// through want's gives: the deltas of every chunk, and the assembled
+// response at the first steps, every 97th and the last (a chunk kept as
+// bytes is parsed again at each fold).
+func sameSteps(t *testing.T, name string, got, want *Recording) {
+	t.Helper()
+	gs, gerr := NewStepper(got)
+	ws, werr := NewStepper(want)
+	if (gerr == nil) != (werr == nil) {
+		t.Fatalf("%s: NewStepper: %v (sliced) / %v (whole)", name, gerr, werr)
+	}
+	if werr != nil {
+		return
+	}
+	if fmt.Sprint(gs.Err()) != fmt.Sprint(ws.Err()) {
+		t.Fatalf("%s: stream errors differ: %v / %v", name, gs.Err(), ws.Err())
+	}
+	for k := 0; k <= ws.Len(); k++ {
+		if g, w := fmt.Sprint(gs.Deltas(k)), fmt.Sprint(ws.Deltas(k)); g != w {
+			t.Fatalf("%s: chunk %d's deltas differ: %s / %s", name, k, g, w)
 		}
-		calls := sameAsParse(t, row.file, data)
-		if row.file == largestStream {
-			// 1.1 MB of chunks in 64 KB slices: 17 breaks, give or take
-			// the metadata around the chunks.
-			if calls < 15 || calls > 18 {
-				t.Errorf("%s: between called %d times, want about 17", row.file, calls)
+		if k < 3 || k%97 == 0 || k == ws.Len() {
+			gs.Seek(k)
+			ws.Seek(k)
+			if g, w := JSON(gs.Result()), JSON(ws.Result()); !bytes.Equal(g, w) {
+				t.Fatalf("%s: step %d differs:\nsliced %.300s\nwhole  %.300s", name, k, g, w)
 			}
 		}
+	}
+}
+
+// wholeDoc puts the elements of a stream ParseInSlices kept as bytes back
+// into r.Doc's response.body, for comparing with Parse, and returns r.Doc.
+func wholeDoc(t *testing.T, r *Recording) *fastjson.Value {
+	t.Helper()
+	if len(r.Chunks) == 0 || r.Chunks[0].raw == nil {
+		return r.Doc
+	}
+	// The first "response" with an empty body: after a lookup that
+	// missed, fastjson's Get also matches keys spelled with escapes, which
+	// come first in the "escaped key" shape.
+	var body *fastjson.Value
+	r.Doc.GetObject().Visit(func(k []byte, v *fastjson.Value) {
+		if b := v.Get("body"); body == nil && string(k) == "response" && b != nil && len(b.GetArray()) == 0 {
+			body = b
+		}
+	})
+	if body == nil {
+		t.Fatal("a stream kept as bytes has no empty response.body in Doc")
+	}
+	for i := range r.Chunks {
+		body.SetArrayItem(i, r.Chunks[i].Element())
+	}
+	return r.Doc
+}
+
+// TestParseInSlicesCorpus: every corpus file, sliced whatever its size,
+// its stream's chunks kept as trees or as bytes, decodes to exactly what
+// Parse decodes, and the 1.1 MB stream gives the caller a break about
+// every 64 KB.
+func TestParseInSlicesCorpus(t *testing.T) {
+	for _, lazy := range []bool{false, true} {
+		t.Run(fmt.Sprintf("lazy=%v", lazy), func(t *testing.T) {
+			sliceEverything(t, lazy)
+			for _, row := range readManifest(t) {
+				data, err := os.ReadFile(filepath.Join(corpusDir, row.file))
+				if err != nil {
+					t.Fatal(err)
+				}
+				calls := sameAsParse(t, row.file, data)
+				if row.file == largestStream {
+					r, err := ParseInSlices(row.file, data, func() {})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if c := r.Chunks[0]; (c.raw != nil) != lazy || (c.data == nil) != lazy {
+						t.Errorf("%s: chunk 1 kept as bytes %v, as a tree %v; want bytes %v", row.file, c.raw != nil, c.data != nil, lazy)
+					}
+					// 1.1 MB of chunks scanned in 256 KB stretches and parsed
+					// in 64 KB slices: 4 + 17 breaks, give or take the
+					// metadata around the chunks.
+					if calls < 19 || calls > 23 {
+						t.Errorf("%s: between called %d times, want about 21", row.file, calls)
+					}
+				}
+			}
+		})
 	}
 }
 
 // TestParseInSlicesShapes: inputs the plain scan must get right or hand
 // to Parse, written by hand.
 func TestParseInSlicesShapes(t *testing.T) {
-	sliceEverything(t)
+	for _, lazy := range []bool{false, true} {
+		t.Run(fmt.Sprintf("lazy=%v", lazy), func(t *testing.T) { parseInSlicesShapes(t, lazy) })
+	}
+}
+
+func parseInSlicesShapes(t *testing.T, lazy bool) {
+	sliceEverything(t, lazy)
 	head := `{"request": {"url": "http://x/v1/chat/completions", "body": {"model": "m"}}, `
 	chunk := `{"choices": [{"delta": {"content": "a\"]}"}, "index": 0}]}`
 	// fastjson counts a value's depth from the document (1) through
@@ -162,12 +248,15 @@ func TestNewStepperInSlices(t *testing.T) {
 	}
 }
 
-// FuzzParseInSlices: for any input, slicing changes nothing.
+// FuzzParseInSlices: for any input, slicing changes nothing, whether a
+// stream's chunks are kept as trees or as bytes.
 func FuzzParseInSlices(f *testing.F) {
 	fuzzSeeds(f)
 	f.Add([]byte(`{"request": {"url": "http://x/v1/chat/completions"}, "response": {"body": ["data: {}", "", 1, [[]]], "is_streaming": true}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		sliceEverything(t)
+		sliceEverything(t, false)
+		sameAsParse(t, "fuzz.json", data)
+		lazyMin = 0 // sliceEverything's cleanup puts it back
 		sameAsParse(t, "fuzz.json", data)
 	})
 }

@@ -1,11 +1,14 @@
 // Package gchold holds Go's garbage collector off while the viewer opens a
-// large recording. It is shared by the viewer (app.newDoc) and the
-// in-browser benchmark of make bench (e2e/bench/wasm), so that the
-// benchmark opens a file the way the page does.
+// large recording, collecting only when garbage piles up. It is shared by
+// the viewer (app.newDoc) and the in-browser benchmark of make bench
+// (e2e/bench/wasm), so that the benchmark opens a file the way the page
+// does.
 package gchold
 
 import (
+	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"sync"
 )
 
@@ -13,27 +16,43 @@ import (
 // collector off while it opens a file.
 const MinSize = 1 << 20
 
+// MaxGarbage is how many bytes may be allocated while the collector is held
+// before Collect runs a collection: the most garbage a held collector lets
+// pile up, and so about the most memory it adds.
+const MaxGarbage = 64 << 20
+
 var hold struct {
 	sync.Mutex
 	n, percent int
+	mark       uint64 // heap bytes allocated in all, at the last collection Collect saw
+}
+
+// allocsMetric is the runtime's count of all heap bytes ever allocated.
+const allocsMetric = "/gc/heap/allocs:bytes"
+
+func allocated() uint64 {
+	s := []metrics.Sample{{Name: allocsMetric}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
 }
 
 // Hold turns the garbage collector off until the returned function is
 // called (by every caller, when several hold it); the collector then runs
 // again with the GOGC percentage it had.
 //
-// Opening a large file allocates little garbage: what fastjson allocates
-// stays referenced by the recording's tree. A collection meanwhile would
-// only mark the growing tree again and again, each time in one piece the
-// page cannot interrupt: a 50 MB stream froze the page 1.6 s, and 0.7 s
-// with the collector held off until the end. On the 1.1 MB corpus stream,
-// under node, Parse and Assemble take 24 ms with the collector running and
-// 9.5 ms without it (make bench shows both in the browser).
+// WebAssembly has one thread: a collection that starts while a long piece
+// of work allocates cannot run its background workers until the work
+// yields, so it marks through allocation assists with the write barrier
+// on for as long as it lasts. On the 1.1 MB corpus stream, under node,
+// Parse and Assemble take 24 ms with the collector running and 9.5 ms
+// without it; a 50 MB stream froze the page 1.6 s, and 0.7 s with the
+// collector held off until the end. Collect bounds the garbage meanwhile.
 func Hold() (release func()) {
 	hold.Lock()
 	defer hold.Unlock()
 	if hold.n == 0 {
 		hold.percent = debug.SetGCPercent(-1)
+		hold.mark = allocated()
 	}
 	hold.n++
 	return func() {
@@ -42,5 +61,23 @@ func Hold() (release func()) {
 		if hold.n--; hold.n == 0 {
 			debug.SetGCPercent(hold.percent)
 		}
+	}
+}
+
+// Collect runs a full collection when the collector is held and more than
+// MaxGarbage bytes were allocated since the hold began or Collect last
+// collected; otherwise it does nothing. Call it between pieces of the held
+// work (the viewer calls it where it lets the page draw): a collection
+// then costs about the marking of what is live, and the heap stays within
+// MaxGarbage of it.
+func Collect() {
+	hold.Lock()
+	defer hold.Unlock()
+	if hold.n == 0 {
+		return
+	}
+	if now := allocated(); now-hold.mark > MaxGarbage {
+		runtime.GC()
+		hold.mark = allocated()
 	}
 }

@@ -275,7 +275,8 @@ func sameChunking(a, b *recordings.Recording) bool {
 		// No assembler: compare the chunks themselves, ids and times aside.
 		for i := range a.Chunks {
 			ca, cb := &a.Chunks[i], &b.Chunks[i]
-			if ca.Event != cb.Event || !equal(ca.Data, cb.Data, ignored) || ca.Data == nil && ca.Text != cb.Text {
+			da, db := ca.Data(), cb.Data()
+			if ca.Event != cb.Event || !equal(da, db, ignored) || da == nil && ca.Text != cb.Text {
 				return false
 			}
 		}

@@ -8,8 +8,9 @@
 //   - recviewOpen decodes and folds the file the way the viewer opens one
 //     (app.newDoc): ParseInSlices, NewStepperInSlices and the last step's
 //     Result, with the collector held off for a file of 1 MB or more
-//     (gchold), then one collection, which the page pays for after the
-//     message is on screen and is counted here;
+//     (gchold, collecting only past 64 MB of garbage), then one
+//     collection, which the page pays for after the message is on screen
+//     and is counted here;
 //   - recviewAssemble is the bare core with the collector left running:
 //     recordings.Parse and recordings.Assemble.
 package main
@@ -24,13 +25,7 @@ import (
 
 func main() {
 	js.Global().Set("recviewOpen", js.FuncOf(func(this js.Value, args []js.Value) any {
-		data := bytesOf(args[0])
-		release := func() {}
-		if len(data) >= gchold.MinSize {
-			release = gchold.Hold()
-		}
-		out := open(data)
-		release()
+		out := open(bytesOf(args[0]))
 		runtime.GC()
 		return out
 	}))
@@ -57,13 +52,16 @@ func bytesOf(a js.Value) []byte {
 
 // open is what app.newDoc does to decode and fold a file, minus the
 // request hash and the conversation, with no pauses (the page's pauses
-// only hand the thread to the browser).
+// also hand the thread to the browser).
 func open(data []byte) string {
-	r, err := recordings.ParseInSlices("bench.json", data, func() {})
+	if len(data) >= gchold.MinSize {
+		defer gchold.Hold()()
+	}
+	r, err := recordings.ParseInSlices("bench.json", data, gchold.Collect)
 	if err != nil {
 		return "error: " + err.Error()
 	}
-	s, err := recordings.NewStepperInSlices(r, func() {})
+	s, err := recordings.NewStepperInSlices(r, gchold.Collect)
 	if err != nil {
 		return "error: " + err.Error()
 	}
