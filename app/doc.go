@@ -36,7 +36,14 @@ type openDoc struct {
 func newDoc(name string, data []byte) (*openDoc, error) {
 	pause := breather()
 	if len(data) >= gchold.MinSize {
-		defer gchold.Hold()()
+		release := gchold.Hold()
+		defer func() {
+			// Let the page draw before the collection that ends the hold,
+			// so that it and the last piece of work are two freezes, not
+			// one twice as long.
+			time.Sleep(time.Millisecond)
+			release()
+		}()
 	}
 	rec, err := recordings.ParseInSlices(name, data, pause)
 	if err != nil {
@@ -79,7 +86,7 @@ const breathEvery = 10 * time.Millisecond
 // breather returns a function for the core's ...InSlices calls: after
 // breathEvery of work since the last pause, it sleeps a millisecond, which
 // hands the thread back to the browser until a timer brings Go back. Each
-// call also lets a held collector collect once 64 MB of garbage has piled
+// call also lets a held collector collect once 16 MB of garbage has piled
 // up (gchold.Collect): a stream of 16 MB or more parses each chunk again
 // as it is folded.
 func breather() func() {

@@ -25,10 +25,10 @@ import (
 
 type anthropicBlock struct {
 	start     *fastjson.Value
-	text      []byte
-	thinking  []byte
-	signature []byte
-	input     []byte
+	text      textBuf
+	thinking  textBuf
+	signature textBuf
+	input     textBuf
 	citations []*fastjson.Value
 	has       uint8 // bits: text, thinking, signature, input
 }
@@ -60,7 +60,7 @@ func (s *anthropicAssembler) clone() assembler {
 	c.blocks = append([]anthropicBlock(nil), s.blocks...)
 	for i := range c.blocks {
 		b := &c.blocks[i]
-		b.text, b.thinking, b.signature, b.input = clip(b.text), clip(b.thinking), clip(b.signature), clip(b.input)
+		b.text, b.thinking, b.signature, b.input = b.text.clone(), b.thinking.clone(), b.signature.clone(), b.input.clone()
 		b.citations = b.citations[:len(b.citations):len(b.citations)]
 	}
 	c.deltaFields = s.deltaFields[:len(s.deltaFields):len(s.deltaFields)]
@@ -160,19 +160,19 @@ func (b *anthropicBlock) addDelta(i int, d *fastjson.Value, ds []Delta) []Delta 
 	switch getStr(d, "type") {
 	case "text_delta":
 		b.has |= hasText
-		b.text, t, _ = appendText(b.text, d.Get("text"))
+		t, _ = b.text.add(d.Get("text"))
 		ds = append(ds, Delta{Kind: KindContent, Field: field + "text", Text: t, Append: true})
 	case "thinking_delta":
 		b.has |= hasThinking
-		b.thinking, t, _ = appendText(b.thinking, d.Get("thinking"))
+		t, _ = b.thinking.add(d.Get("thinking"))
 		ds = append(ds, Delta{Kind: KindThinking, Field: field + "thinking", Text: t, Append: true})
 	case "signature_delta":
 		b.has |= hasSignature
-		b.signature, t, _ = appendText(b.signature, d.Get("signature"))
+		t, _ = b.signature.add(d.Get("signature"))
 		ds = append(ds, Delta{Kind: KindThinking, Field: field + "signature", Text: t, Append: true})
 	case "input_json_delta":
 		b.has |= hasInput
-		b.input, t, _ = appendText(b.input, d.Get("partial_json"))
+		t, _ = b.input.add(d.Get("partial_json"))
 		ds = append(ds, Delta{Kind: KindToolCall, Field: field + "input", Text: t, Append: true})
 	case "citations_delta":
 		if c := d.Get("citation"); c != nil {
@@ -189,20 +189,20 @@ func (b *anthropicBlock) value(a *fastjson.Arena) *fastjson.Value {
 	o := a.NewObject()
 	b.start.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })
 	if b.has&hasText != 0 {
-		o.Set("text", newString(a, b.text))
+		o.Set("text", newString(a, b.text.bytes()))
 	}
 	if b.has&hasThinking != 0 {
-		o.Set("thinking", newString(a, b.thinking))
+		o.Set("thinking", newString(a, b.thinking.bytes()))
 	}
 	if b.has&hasSignature != 0 {
-		o.Set("signature", newString(a, b.signature))
+		o.Set("signature", newString(a, b.signature.bytes()))
 	}
-	if b.has&hasInput != 0 && len(b.input) > 0 {
-		if v, err := fastjson.ParseBytes(b.input); err == nil {
+	if input := b.input.bytes(); b.has&hasInput != 0 && len(input) > 0 {
+		if v, err := fastjson.ParseBytes(input); err == nil {
 			o.Set("input", v)
 		} else {
 			o.Set("input", a.NewObject())
-			o.Set("partial_json", newString(a, b.input))
+			o.Set("partial_json", newString(a, input))
 		}
 	}
 	if len(b.citations) > 0 {

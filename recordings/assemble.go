@@ -18,8 +18,7 @@ var ErrIncompleteStream = errors.New("recordings: stream ends before its final c
 
 // assembler folds the chunks of one stream, in order, into the response a
 // provider's SDK builds from them. Implementations keep their text in
-// append-only byte slices so that clone is cheap: a clone shares the
-// backing arrays with capacity clipped to length.
+// textBufs so that clone is cheap: a clone shares the text's memory.
 type assembler interface {
 	// add folds one chunk in and appends what it added to ds.
 	add(c *Chunk, ds []Delta) ([]Delta, error)
@@ -49,10 +48,6 @@ func assemblerFor(r *Recording) assembler {
 	}
 	return nil
 }
-
-// clip returns b with its capacity cut to its length, so that appending to
-// the copy never writes into the original's backing array.
-func clip(b []byte) []byte { return b[:len(b):len(b)] }
 
 func chunkError(i int, c *Chunk, err error) error {
 	path := fmt.Sprintf("response.body[%d]", i)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 
 	"github.com/valyala/fastjson"
 )
@@ -64,23 +65,87 @@ func TestNewStringControls(t *testing.T) {
 	}
 }
 
-// TestAppendTextGrowth: past growDoubleFrom a text's buffer grows to twice
-// what it needs, and a Stepper over a stream whose text outgrows its
-// buffers many times still gives, at every step, the text of the chunks
-// so far (snapshots share the buffers they were taken on).
-func TestAppendTextGrowth(t *testing.T) {
-	piece := bytes.Repeat([]byte("0123456789abcdef"), 64) // 1 KB
-	v := fastjson.MustParse(`"` + string(piece) + `"`)
-	var text []byte
-	for range 2 * growDoubleFrom / len(piece) {
-		before := cap(text)
-		text, _, _ = appendText(text, v)
-		if cap(text) != before && len(text) >= growDoubleFrom && cap(text) != 2*len(text) {
-			t.Fatalf("at %d bytes the buffer grew to %d, want %d", len(text), cap(text), 2*len(text))
+// TestTextBuf: a textBuf gives back, after any appends, the text
+// appended, in blocks it never writes again once full, with each piece's
+// string sharing its memory and costing about the text's size in all; a
+// clone and its original then grow apart without touching each other.
+func TestTextBuf(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var buf textBuf
+	var want []byte
+	type frozen struct {
+		block []byte
+		text  string
+	}
+	var seen []frozen // full blocks as first seen
+	type snap struct {
+		buf  textBuf
+		text string
+	}
+	var snaps []snap
+	for i := range 3000 {
+		n := rng.IntN(300)
+		if i%500 == 499 {
+			n = textBlock + rng.IntN(1000) // a piece larger than a block
+		}
+		piece := make([]byte, n)
+		for j := range piece {
+			piece[j] = byte('a' + rng.IntN(26))
+		}
+		got := buf.append(piece)
+		want = append(want, piece...)
+		if got != string(piece) {
+			t.Fatalf("append %d returned %q, want the piece", i, got)
+		}
+		if n > 0 && n <= len(buf.tail) && unsafe.StringData(got) != unsafe.SliceData(buf.tail[len(buf.tail)-n:]) {
+			t.Fatalf("append %d returned a copy, want the buffer's own bytes", i)
+		}
+		for len(seen) < len(buf.full) {
+			b := buf.full[len(seen)]
+			seen = append(seen, frozen{b, string(b)})
+		}
+		if i%100 == 0 {
+			snaps = append(snaps, snap{buf.clone(), string(want)})
 		}
 	}
+	if !bytes.Equal(buf.bytes(), want) || buf.len() != len(want) {
+		t.Fatalf("bytes: %d bytes, want %d (or they differ)", len(buf.bytes()), len(want))
+	}
+	room := cap(buf.tail)
+	for k, f := range seen {
+		if unsafe.SliceData(buf.full[k]) != unsafe.SliceData(f.block) || string(buf.full[k]) != f.text {
+			t.Fatalf("full block %d was moved or written after it filled", k)
+		}
+		if len(f.block) != textBlock {
+			t.Errorf("full block %d holds %d bytes, want %d", k, len(f.block), textBlock)
+		}
+		room += cap(f.block)
+	}
+	if room > len(want)+textBlock {
+		t.Errorf("%d bytes of blocks for %d bytes of text", room, len(want))
+	}
+	// Clones kept their text while the original grew, and grow on their
+	// own.
+	for i, sn := range snaps {
+		if string(sn.buf.bytes()) != sn.text {
+			t.Fatalf("clone %d: its text changed as the original grew", i)
+		}
+		sn.buf.append([]byte("<clone>"))
+		if string(sn.buf.bytes()) != sn.text+"<clone>" {
+			t.Fatalf("clone %d: appending gives %d bytes, want %d", i, sn.buf.len(), len(sn.text)+7)
+		}
+	}
+	if !bytes.Equal(buf.bytes(), want) {
+		t.Fatal("the original changed when its clones grew")
+	}
+}
 
-	const n = 700 // 700 KB of text: past growDoubleFrom, regrown on the way
+// TestStepperLongText: a Stepper over a stream whose text fills many
+// blocks gives, at every step, the text of the chunks so far (snapshots
+// share the blocks they were taken on).
+func TestStepperLongText(t *testing.T) {
+	piece := bytes.Repeat([]byte("0123456789abcdef"), 64) // 1 KB
+	const n = 700                                         // 700 KB of text: 3 blocks
 	var doc bytes.Buffer
 	doc.WriteString(`{"request": {"method": "POST", "url": "http://localhost/v1/chat/completions", "headers": {}, "body": {"model": "m", "stream": true}, "endpoint": "/v1/chat/completions", "model": "m"}, "response": {"body": [`)
 	for i := range n {

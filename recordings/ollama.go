@@ -20,8 +20,8 @@ import (
 
 type ollamaAssembler struct {
 	last      *fastjson.Value // the latest chunk
-	text      []byte          // response or message.content
-	thinking  []byte
+	text      textBuf         // response or message.content
+	thinking  textBuf
 	hasThink  bool
 	toolCalls []*fastjson.Value
 	images    *fastjson.Value
@@ -32,7 +32,7 @@ type ollamaAssembler struct {
 
 func (s *ollamaAssembler) clone() assembler {
 	c := *s
-	c.text, c.thinking = clip(s.text), clip(s.thinking)
+	c.text, c.thinking = s.text.clone(), s.thinking.clone()
 	c.toolCalls = s.toolCalls[:len(s.toolCalls):len(s.toolCalls)]
 	return &c
 }
@@ -61,11 +61,11 @@ func (s *ollamaAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		textKey = "content"
 	}
 	var t string
-	if s.thinking, t, _ = appendText(s.thinking, src.Get("thinking")); t != "" {
+	if t, _ = s.thinking.add(src.Get("thinking")); t != "" {
 		s.hasThink = true
 		ds = append(ds, Delta{Kind: KindThinking, Field: prefix + "thinking", Text: t, Append: true})
 	}
-	if s.text, t, _ = appendText(s.text, src.Get(textKey)); t != "" {
+	if t, _ = s.text.add(src.Get(textKey)); t != "" {
 		ds = append(ds, Delta{Kind: KindContent, Field: prefix + textKey, Text: t, Append: true})
 	}
 	if tcs := src.Get("tool_calls"); !isNull(tcs) {
@@ -99,9 +99,9 @@ func (s *ollamaAssembler) result(a *fastjson.Arena) *fastjson.Value {
 		case key == "message" && s.chat:
 			v = s.message(a, v)
 		case key == "response" && !s.chat:
-			v = newString(a, s.text)
+			v = newString(a, s.text.bytes())
 		case key == "thinking" && !s.chat:
-			v = strOrNull(a, s.thinking, s.hasThink)
+			v = strOrNull(a, s.thinking.bytes(), s.hasThink)
 		}
 		o.Set(key, v)
 	})
@@ -117,9 +117,9 @@ func (s *ollamaAssembler) message(a *fastjson.Arena, last *fastjson.Value) *fast
 		case "role":
 			put(key, newString(a, []byte(s.role)))
 		case "content":
-			put(key, newString(a, s.text))
+			put(key, newString(a, s.text.bytes()))
 		case "thinking":
-			put(key, strOrNull(a, s.thinking, s.hasThink))
+			put(key, strOrNull(a, s.thinking.bytes(), s.hasThink))
 		case "tool_calls":
 			if len(s.toolCalls) > 0 {
 				put(key, arrayOf(a, s.toolCalls))
@@ -133,7 +133,7 @@ func (s *ollamaAssembler) message(a *fastjson.Arena, last *fastjson.Value) *fast
 		}
 	})
 	if !set["content"] {
-		m.Set("content", newString(a, s.text))
+		m.Set("content", newString(a, s.text.bytes()))
 	}
 	if !set["tool_calls"] && len(s.toolCalls) > 0 {
 		m.Set("tool_calls", arrayOf(a, s.toolCalls))

@@ -3,7 +3,6 @@ package recordings
 import (
 	"fmt"
 	"strconv"
-	"unsafe"
 
 	"github.com/valyala/fastjson"
 )
@@ -39,18 +38,18 @@ const maxToolCallGrowth = 128
 
 type openaiToolCall struct {
 	id, typ, name string
-	args          []byte
+	args          textBuf
 }
 
 type openaiChoice struct {
 	role          string
-	content       []byte
+	content       textBuf
 	hasContent    bool
-	refusal       []byte
+	refusal       textBuf
 	hasRefusal    bool
 	toolCalls     []openaiToolCall
 	fcName        string
-	fcArgs        []byte
+	fcArgs        textBuf
 	hasFC         bool
 	finishReason  string
 	logprobs      []*fastjson.Value // chat: logprobs.content entries
@@ -76,10 +75,10 @@ func (s *openaiAssembler) clone() assembler {
 	c := *s
 	c.choices = make([]openaiChoice, len(s.choices))
 	for i, ch := range s.choices {
-		ch.content, ch.refusal, ch.fcArgs = clip(ch.content), clip(ch.refusal), clip(ch.fcArgs)
+		ch.content, ch.refusal, ch.fcArgs = ch.content.clone(), ch.refusal.clone(), ch.fcArgs.clone()
 		ch.toolCalls = append([]openaiToolCall(nil), ch.toolCalls...)
 		for j := range ch.toolCalls {
-			ch.toolCalls[j].args = clip(ch.toolCalls[j].args)
+			ch.toolCalls[j].args = ch.toolCalls[j].args.clone()
 		}
 		ch.logprobs, ch.refusalLP = ch.logprobs[:len(ch.logprobs):len(ch.logprobs)], ch.refusalLP[:len(ch.refusalLP):len(ch.refusalLP)]
 		ch.tokens, ch.tokenLogprobs = ch.tokens[:len(ch.tokens):len(ch.tokens)], ch.tokenLogprobs[:len(ch.tokenLogprobs):len(ch.tokenLogprobs)]
@@ -154,37 +153,6 @@ func choiceIndex(ch *fastjson.Value) (int, error) {
 	return i, nil
 }
 
-// appendText appends the string v holds to dst, and returns the bytes it
-// appended too, as a string sharing dst's memory (see noCopyString); ok is
-// false, and dst unchanged, when v is not a string. Past growDoubleFrom
-// bytes dst grows to twice what it needs, where Go's append grows a large
-// slice by about 1.25×: every buffer a text outgrows stays alive in the
-// Stepper's snapshots, so the old buffers of a text of n bytes add up to
-// about n instead of 4n, in 6 copies instead of 17 for a 50 MB text.
-func appendText(dst []byte, v *fastjson.Value) (_ []byte, text string, ok bool) {
-	if v == nil || v.Type() != fastjson.TypeString {
-		return dst, "", false
-	}
-	b := v.GetStringBytes()
-	if n := len(dst) + len(b); n > cap(dst) && n >= growDoubleFrom {
-		dst = append(make([]byte, 0, 2*n), dst...)
-	}
-	from := len(dst)
-	dst = append(dst, b...)
-	return dst, noCopyString(dst[from:]), true
-}
-
-// growDoubleFrom is the text length from which appendText doubles.
-const growDoubleFrom = 256 << 10
-
-// noCopyString returns bytes of an assembled text as the string they are,
-// for a Delta: an assembler's text only ever grows, and a clone appends
-// to its own copy (clip), so bytes once appended are never written again.
-// A copy (one per delta, as much again as the stream's text) would buy
-// nothing; the chunk's own string would keep the chunk's whole parsed
-// tree alive, which a stream decoded by ParseInSlices does not keep.
-func noCopyString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
-
 func (s *openaiAssembler) addChoice(st *openaiChoice, idx int, ch *fastjson.Value, ds []Delta) ([]Delta, error) {
 	delta := ch.Get("delta")
 	contentField := "content"
@@ -197,7 +165,7 @@ func (s *openaiAssembler) addChoice(st *openaiChoice, idx int, ch *fastjson.Valu
 	var text string
 	var ok, hasText bool
 	if s.completion {
-		if st.content, text, hasText = appendText(st.content, ch.Get("text")); hasText {
+		if text, hasText = st.content.add(ch.Get("text")); hasText {
 			st.hasContent = true
 		}
 	}
@@ -208,12 +176,12 @@ func (s *openaiAssembler) addChoice(st *openaiChoice, idx int, ch *fastjson.Valu
 		}
 		var t string
 		if !hasText {
-			if st.content, t, ok = appendText(st.content, delta.Get("content")); ok {
+			if t, ok = st.content.add(delta.Get("content")); ok {
 				st.hasContent = true
 				text += t
 			}
 		}
-		if st.refusal, t, ok = appendText(st.refusal, delta.Get("refusal")); ok {
+		if t, ok = st.refusal.add(delta.Get("refusal")); ok {
 			st.hasRefusal = true
 			if t != "" {
 				ds = append(ds, Delta{Kind: KindContent, Choice: idx, Field: "refusal", Text: t, Append: true})
@@ -229,7 +197,7 @@ func (s *openaiAssembler) addChoice(st *openaiChoice, idx int, ch *fastjson.Valu
 				st.fcName = n
 				ds = append(ds, Delta{Kind: KindToolCall, Choice: idx, Field: "function_call.name", Text: n})
 			}
-			if st.fcArgs, t, _ = appendText(st.fcArgs, fc.Get("arguments")); t != "" {
+			if t, _ = st.fcArgs.add(fc.Get("arguments")); t != "" {
 				ds = append(ds, Delta{Kind: KindToolCall, Choice: idx, Field: "function_call.arguments", Text: t, Append: true})
 			}
 		}
@@ -315,7 +283,7 @@ func (st *openaiChoice) addToolCalls(choice int, tcs *fastjson.Value, ds []Delta
 			ds = append(ds, Delta{Kind: KindToolCall, Choice: choice, Field: field + ".name", Text: n})
 		}
 		var t string
-		if call.args, t, _ = appendText(call.args, tc.Get("function", "arguments")); t != "" {
+		if t, _ = call.args.add(tc.Get("function", "arguments")); t != "" {
 			ds = append(ds, Delta{Kind: KindToolCall, Choice: choice, Field: field + ".arguments", Text: t, Append: true})
 		}
 	}
@@ -376,15 +344,15 @@ func (s *openaiAssembler) choiceValue(a *fastjson.Arena, i int) *fastjson.Value 
 		c.Set("logprobs", lp)
 	}
 	if s.completion {
-		c.Set("text", newString(a, st.content))
+		c.Set("text", newString(a, st.content.bytes()))
 		if len(st.toolCalls) > 0 {
 			c.Set("tool_calls", st.toolCallsValue(a))
 		}
 		return c
 	}
 	m := a.NewObject()
-	m.Set("content", strOrNull(a, st.content, st.hasContent))
-	m.Set("refusal", strOrNull(a, st.refusal, st.hasRefusal))
+	m.Set("content", strOrNull(a, st.content.bytes(), st.hasContent))
+	m.Set("refusal", strOrNull(a, st.refusal.bytes(), st.hasRefusal))
 	role := st.role
 	if role == "" {
 		role = "assistant"
@@ -394,7 +362,7 @@ func (s *openaiAssembler) choiceValue(a *fastjson.Arena, i int) *fastjson.Value 
 	m.Set("audio", a.NewNull())
 	if st.hasFC {
 		fc := a.NewObject()
-		fc.Set("arguments", newString(a, st.fcArgs))
+		fc.Set("arguments", newString(a, st.fcArgs.bytes()))
 		fc.Set("name", newString(a, []byte(st.fcName)))
 		m.Set("function_call", fc)
 	} else {
@@ -415,7 +383,7 @@ func (st *openaiChoice) toolCallsValue(a *fastjson.Arena) *fastjson.Value {
 		t := a.NewObject()
 		t.Set("id", newString(a, []byte(tc.id)))
 		f := a.NewObject()
-		f.Set("arguments", newString(a, tc.args))
+		f.Set("arguments", newString(a, tc.args.bytes()))
 		f.Set("name", newString(a, []byte(tc.name)))
 		t.Set("function", f)
 		typ := tc.typ

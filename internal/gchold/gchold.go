@@ -19,7 +19,7 @@ const MinSize = 1 << 20
 // MaxGarbage is how many bytes may be allocated while the collector is held
 // before Collect runs a collection: the most garbage a held collector lets
 // pile up, and so about the most memory it adds.
-const MaxGarbage = 64 << 20
+const MaxGarbage = 16 << 20
 
 var hold struct {
 	sync.Mutex
@@ -38,7 +38,10 @@ func allocated() uint64 {
 
 // Hold turns the garbage collector off until the returned function is
 // called (by every caller, when several hold it); the collector then runs
-// again with the GOGC percentage it had.
+// once, collecting what the hold let pile up, and again with the GOGC
+// percentage it had. Without that collection the heap could grow to twice
+// what is live before the next one (GOGC 100), and WebAssembly memory,
+// once grown, is never given back.
 //
 // WebAssembly has one thread: a collection that starts while a long piece
 // of work allocates cannot run its background workers until the work
@@ -60,6 +63,7 @@ func Hold() (release func()) {
 		defer hold.Unlock()
 		if hold.n--; hold.n == 0 {
 			debug.SetGCPercent(hold.percent)
+			runtime.GC()
 		}
 	}
 }

@@ -8,15 +8,13 @@
 //   - recviewOpen decodes and folds the file the way the viewer opens one
 //     (app.newDoc): ParseInSlices, NewStepperInSlices and the last step's
 //     Result, with the collector held off for a file of 1 MB or more
-//     (gchold, collecting only past 64 MB of garbage), then one
-//     collection, which the page pays for after the message is on screen
-//     and is counted here;
+//     (gchold: collecting only past 16 MB of garbage, and once when the
+//     hold ends, which is counted here);
 //   - recviewAssemble is the bare core with the collector left running:
 //     recordings.Parse and recordings.Assemble.
 package main
 
 import (
-	"runtime"
 	"syscall/js"
 
 	"github.com/recview/recview/internal/gchold"
@@ -25,9 +23,7 @@ import (
 
 func main() {
 	js.Global().Set("recviewOpen", js.FuncOf(func(this js.Value, args []js.Value) any {
-		out := open(bytesOf(args[0]))
-		runtime.GC()
-		return out
+		return open(bytesOf(args[0]))
 	}))
 	js.Global().Set("recviewAssemble", js.FuncOf(func(this js.Value, args []js.Value) any {
 		r, err := recordings.Parse("bench.json", bytesOf(args[0]))
