@@ -61,7 +61,19 @@ func (f fileRef) bytes(read app.Value) ([]byte, error) {
 		app.CopyBytesToGo(data[off:end], view.Call("subarray", off, end))
 		pause()
 	}
+	release(buf)
 	return data, nil
+}
+
+// release frees the memory of an ArrayBuffer whose bytes are copied to Go
+// (ArrayBuffer.prototype.transfer to length 0 detaches it): the page
+// would otherwise keep it until both Go's collector has finalized every
+// Value pointing to it and the browser's has run, 50 MB for a 50 MB file.
+// Browsers without transfer keep it until then.
+func release(buf app.Value) {
+	if buf.Get("transfer").Truthy() {
+		buf.Call("transfer", 0)
+	}
 }
 
 // copySlice is how many bytes of a file bytes copies into Go at once: a
