@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/internal/gchold"
 	"github.com/recview/recview/recordings"
 )
 
@@ -69,6 +70,10 @@ func (v *Viewer) indexFiles(files []fileRef) {
 	v.index, v.view, v.err = ix, viewIndex, ""
 	ctx := v.ctx
 	ctx.Async(func() {
+		// Parsing builds a tree per file that is garbage right after: with
+		// the collector running, WebAssembly pays for marking it as it
+		// grows (see gchold). Held, the pauses collect every 16 MB.
+		defer gchold.Hold()()
 		rows := make([]indexRow, 0, len(files))
 		last := time.Now()
 		reads := make([]app.Value, len(files))
