@@ -147,12 +147,21 @@ func droppedEntries(dt app.Value) ([]app.Value, bool) {
 	return entries, folder
 }
 
-// indexEntries lists the .json files of dropped folders and indexes them.
-func (v *Viewer) indexEntries(entries []app.Value) {
+// indexEntries lists the .json files of dropped folders and indexes them:
+// through their File System Access handles when the browser gave them
+// (walkHandles), else through their entries (walkEntries).
+func (v *Viewer) indexEntries(entries, handles []app.Value) {
 	ctx := v.ctx
 	ctx.Dispatch(func(ctx app.Context) { v.loading = "the dropped folder" })
 	ctx.Async(func() {
-		refs, err := walkEntries(entries)
+		var refs []fileRef
+		ok, err := false, error(nil)
+		if len(handles) > 0 {
+			refs, ok, err = walkHandles(handles)
+		}
+		if !ok {
+			refs, err = walkEntries(entries)
+		}
 		ctx.Dispatch(func(ctx app.Context) {
 			v.loading = ""
 			if err != nil {

@@ -146,10 +146,14 @@ func (v *Viewer) listen(ctx app.Context) {
 		dt := e.Get("dataTransfer")
 		// The items of a drop are readable only during the event.
 		entries, folder := droppedEntries(dt)
+		var handles []app.Value
+		if folder {
+			handles = droppedHandles(dt)
+		}
 		files := jsArray(dt.Get("files"))
 		ctx.Dispatch(func(ctx app.Context) { v.drag = false })
 		if folder {
-			v.indexEntries(entries)
+			v.indexEntries(entries, handles)
 			return
 		}
 		ctx.Dispatch(func(ctx app.Context) { v.readFiles(files) })

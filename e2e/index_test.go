@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -239,6 +240,47 @@ func TestIndexAppends(t *testing.T) {
 	for i, f := range two {
 		if got := eval[string](tb, `document.querySelectorAll('[data-testid=index-row]')[`+strconv.Itoa(i)+`].dataset.file`); got != filepath.Base(f) {
 			t.Errorf("row %d is %q, want %q", i, got, filepath.Base(f))
+		}
+	}
+}
+
+// TestIndexDropWalks drops the corpus folder (with its subfolders) twice:
+// once as Chromium gives it, listed through File System Access handles,
+// once with DataTransferItem.getAsFileSystemHandle removed, as in
+// browsers without it, listed through FileSystemEntry objects. Both list
+// every .json file under it, by the same paths.
+func TestIndexDropWalks(t *testing.T) {
+	dir, err := filepath.Abs(corpus(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	err = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".json") {
+			rel, _ := filepath.Rel(filepath.Dir(dir), p)
+			want = append(want, filepath.ToSlash(rel))
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(want)
+	for _, handles := range []bool{true, false} {
+		tb := newTab(t)
+		tb.open("/")
+		if has := eval[bool](tb, "'getAsFileSystemHandle' in DataTransferItem.prototype"); !has {
+			t.Fatal("this Chromium has no DataTransferItem.getAsFileSystemHandle")
+		}
+		if !handles {
+			tb.do(chromedp.Evaluate[chromedp.Void]("delete DataTransferItem.prototype.getAsFileSystemHandle"))
+		}
+		tb.dropPaths(dir)
+		tb.waitFor("the index to be read", `document.querySelector('[data-testid=index-progress]') === null && document.querySelectorAll('[data-testid=index-row]').length === `+strconv.Itoa(len(want)))
+		got := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=index-row]')].map(r => r.dataset.file)`)
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("handles %v: the index lists %d files:\n%s\nwant %d:\n%s", handles, len(got), strings.Join(got[:min(5, len(got))], "\n"), len(want), strings.Join(want[:5], "\n"))
 		}
 	}
 }
