@@ -469,10 +469,41 @@ func normalizeHashString(s string, fileSearch bool) string {
 			s = fsCitationRe.ReplaceAllLiteralString(s, "<|__NORMALIZED__|>")
 		}
 	}
-	if strings.IndexByte(s, '.') >= 0 {
+	if mayHoldFloat(s) {
 		s = floatInStringRe.ReplaceAllStringFunc(s, formatFloatRun)
 	}
 	return s
+}
+
+// mayHoldFloat reports whether s may hold a match of floatInStringRe: a '.'
+// followed by four ASCII digits, or by a non-ASCII byte before four, which
+// may start a Unicode digit and is left to the regexp. Most prose holds
+// dots but no such run, and the regexp is slow (in WebAssembly most of
+// all): this scan skips it.
+func mayHoldFloat(s string) bool {
+	for i := strings.IndexByte(s, '.'); i >= 0; {
+		for n := 1; n <= 4; n++ {
+			if i+n >= len(s) {
+				return false
+			}
+			c := s[i+n]
+			if c >= utf8.RuneSelf {
+				return true
+			}
+			if c < '0' || c > '9' {
+				break
+			}
+			if n == 4 {
+				return true
+			}
+		}
+		k := strings.IndexByte(s[i+1:], '.')
+		if k < 0 {
+			return false
+		}
+		i += 1 + k
+	}
+	return false
 }
 
 // formatFloatRun is f"{float(run):.5f}" for a match of floatInStringRe.

@@ -501,3 +501,72 @@ func TestPyPlainWord(t *testing.T) {
 		}
 	}
 }
+
+// TestMayHoldFloat: the scan that spares normalizeHashString its regexp
+// answers false only where floatInStringRe finds nothing (checked on
+// every string of the corpus's requests), and true where it must.
+func TestMayHoldFloat(t *testing.T) {
+	for s, want := range map[string]bool{
+		"":                        false,
+		"no dot":                  false,
+		"a sentence. Another.":    false,
+		"pi is 3.1415":            true,
+		"3.141":                   false,
+		"v1.2.3 and 0.12345":      true,
+		"ends with 1.234":         false,
+		"x.٣٤٥٦":                  true, // Arabic-Indic digits: the regexp decides
+		"1.12é":                   true,
+		"....":                    false,
+		"1.2345.6789":             true,
+		"version 2.0, then 10.00": false,
+	} {
+		if got := mayHoldFloat(s); got != want {
+			t.Errorf("mayHoldFloat(%q) = %v, want %v", s, got, want)
+		}
+		if !mayHoldFloat(s) && floatInStringRe.MatchString(s) {
+			t.Errorf("%q: the regexp matches where the scan said no", s)
+		}
+	}
+	strs := 0
+	var walk func(v *fastjson.Value)
+	walk = func(v *fastjson.Value) {
+		switch v.Type() {
+		case fastjson.TypeString:
+			s := string(v.GetStringBytes())
+			strs++
+			if !mayHoldFloat(s) && floatInStringRe.MatchString(s) {
+				t.Errorf("%.80q: the regexp matches where the scan said no", s)
+			}
+		case fastjson.TypeArray:
+			for _, x := range v.GetArray() {
+				walk(x)
+			}
+		case fastjson.TypeObject:
+			v.GetObject().Visit(func(_ []byte, x *fastjson.Value) { walk(x) })
+		}
+	}
+	for _, row := range readManifest(t) {
+		data, err := os.ReadFile(filepath.Join(corpusDir, row.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v, err := fastjson.ParseBytes(data); err == nil && v.Get("request") != nil {
+			walk(v.Get("request"))
+		}
+	}
+	if strs < 1000 {
+		t.Fatalf("only %d strings in the corpus's requests", strs)
+	}
+}
+
+// FuzzMayHoldFloat: wherever floatInStringRe matches, the scan says it may.
+func FuzzMayHoldFloat(f *testing.F) {
+	for _, s := range []string{"3.1415", "a. b", "x.٣٤٥٦", "-12.34567", "1.2345.6", "١.٢٣٤٥"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !mayHoldFloat(s) && floatInStringRe.MatchString(s) {
+			t.Fatalf("%q: the regexp matches where the scan said no", s)
+		}
+	})
+}
