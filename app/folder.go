@@ -61,16 +61,16 @@ func (f fileRef) bytes(read app.Value) ([]byte, error) {
 		app.CopyBytesToGo(data[off:end], view.Call("subarray", off, end))
 		pause()
 	}
-	release(buf)
+	releaseBuffer(buf)
 	return data, nil
 }
 
-// release frees the memory of an ArrayBuffer whose bytes are copied to Go
+// releaseBuffer frees the memory of an ArrayBuffer whose bytes are copied to Go
 // (ArrayBuffer.prototype.transfer to length 0 detaches it): the page
 // would otherwise keep it until both Go's collector has finalized every
 // Value pointing to it and the browser's has run, 50 MB for a 50 MB file.
 // Browsers without transfer keep it until then.
-func release(buf app.Value) {
+func releaseBuffer(buf app.Value) {
 	if buf.Get("transfer").Truthy() {
 		buf.Call("transfer", 0)
 	}
@@ -115,6 +115,31 @@ func promised(start func(resolve, reject app.Value)) app.Value {
 	return app.Window().Get("Promise").New(exec)
 }
 
+// getFiles asks the browser for the File of each of files, group at a
+// time (ask starts the request for one and returns its promise), waits for
+// them in order, and appends them to refs under the paths path gives;
+// after each group it lets the page draw (settled promises resume Go as
+// microtasks, which never let it: a timer does).
+func getFiles(refs []fileRef, files []app.Value, group int, ask func(app.Value) app.Value, path func(app.Value) string) ([]fileRef, error) {
+	for len(files) > 0 {
+		batch := files[:min(group, len(files))]
+		files = files[len(batch):]
+		asked := make([]app.Value, len(batch))
+		for i, e := range batch {
+			asked[i] = ask(e)
+		}
+		for i, e := range batch {
+			f, err := await(asked[i])
+			if err != nil {
+				return refs, fmt.Errorf("%s: %v", path(e), err)
+			}
+			refs = append(refs, newFileRef(f, path(e)))
+		}
+		time.Sleep(time.Millisecond)
+	}
+	return refs, nil
+}
+
 // fileGroup is how many Files walkEntries asks the browser for at once.
 const fileGroup = 8
 
@@ -140,23 +165,14 @@ func walkEntries(entries []app.Value) ([]fileRef, error) {
 				files = append(files, e)
 			}
 		}
-		for len(files) > 0 {
-			group := files[:min(fileGroup, len(files))]
-			files = files[len(group):]
-			asked := make([]app.Value, len(group))
-			for i, e := range group {
-				asked[i] = promised(func(res, rej app.Value) { e.Call("file", res, rej) })
-			}
-			for i, e := range group {
-				f, err := await(asked[i])
-				if err != nil {
-					return fmt.Errorf("%s: %v", e.Get("fullPath").String(), err)
-				}
-				refs = append(refs, newFileRef(f, strings.TrimPrefix(e.Get("fullPath").String(), "/")))
-			}
-			// Settled promises resume us as microtasks, which never let
-			// the page draw: a timer does.
-			time.Sleep(time.Millisecond)
+		var err error
+		refs, err = getFiles(refs, files, fileGroup,
+			func(e app.Value) app.Value {
+				return promised(func(res, rej app.Value) { e.Call("file", res, rej) })
+			},
+			func(e app.Value) string { return strings.TrimPrefix(e.Get("fullPath").String(), "/") })
+		if err != nil {
+			return err
 		}
 		for _, d := range dirs {
 			reader := d.Call("createReader")

@@ -3,7 +3,6 @@ package app
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -66,24 +65,12 @@ func walkHandles(promises []app.Value) ([]fileRef, bool, error) {
 				files = append(files, h)
 			}
 		}
-		for len(files) > 0 {
-			group := files[:min(handleGroup, len(files))]
-			files = files[len(group):]
-			asked := make([]app.Value, len(group))
-			for i, h := range group {
-				asked[i] = h.Call("getFile")
-			}
-			for i, h := range group {
-				f, err := await(asked[i])
-				path := dir + h.Get("name").String()
-				if err != nil {
-					return fmt.Errorf("%s: %v", path, err)
-				}
-				refs = append(refs, newFileRef(f, path))
-			}
-			// Settled promises resume us as microtasks, which never let
-			// the page draw: a timer does.
-			time.Sleep(time.Millisecond)
+		var err error
+		refs, err = getFiles(refs, files, handleGroup,
+			func(h app.Value) app.Value { return h.Call("getFile") },
+			func(h app.Value) string { return dir + h.Get("name").String() })
+		if err != nil {
+			return err
 		}
 		for _, d := range dirs {
 			path := dir + d.Get("name").String() + "/"
