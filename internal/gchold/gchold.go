@@ -1,6 +1,7 @@
-// Package gchold holds Go's garbage collector off while the viewer opens a
-// large recording, collecting only when garbage piles up. It is shared by
-// the viewer (app.newDoc) and the in-browser benchmark of make bench
+// Package gchold holds Go's garbage collector off while the viewer does a
+// long piece of work (opening a large recording, indexing a folder),
+// collecting only when garbage piles up. It is shared by the viewer
+// (app.newDoc, app.indexFiles) and the in-browser benchmark of make bench
 // (e2e/bench/wasm), so that the benchmark opens a file the way the page
 // does.
 package gchold
@@ -45,8 +46,9 @@ func allocated() uint64 {
 //
 // WebAssembly has one thread: a collection that starts while a long piece
 // of work allocates cannot run its background workers until the work
-// yields, so it marks through allocation assists with the write barrier
-// on for as long as it lasts. On the 1.1 MB corpus stream, under node,
+// yields, so, most likely (measured, not traced in the runtime), it marks
+// through allocation assists with the write barrier on for as long as it
+// lasts. On the 1.1 MB corpus stream, under node,
 // Parse and Assemble take 24 ms with the collector running and 9.5 ms
 // without it; a 50 MB stream froze the page 1.6 s, and 0.7 s with the
 // collector held off until the end. Collect bounds the garbage meanwhile.
