@@ -287,3 +287,19 @@ func TestPlaygroundLargest(t *testing.T) {
 	tb.waitFor("hash-status ok", q(sel("hash-status"))+".dataset.status === 'ok'")
 	tb.waitText(sel("computed-filename"), own)
 }
+
+// TestPlaygroundLargeRequest: the playground hashes a 50 KB request (one
+// the page hands to the browser's SubtleCrypto, app/sha256.go) to the
+// hash its file is named by.
+func TestPlaygroundLargeRequest(t *testing.T) {
+	name := "tests__integration__responses__recordings__ca68f057dc434ff9a9bfe175b0b3fdb360ad3d75e5b99f352ea5e2398d32f173.json"
+	tb := newTab(t)
+	tb.open("/")
+	tb.upload(corpus(name))
+	tb.waitTitle(name)
+	tb.do(chromedp.Click(chromedp.CSS(`button[role=tab]:nth-child(3)`)))
+	tb.waitText(sel("computed-filename"), name[len("tests__integration__responses__recordings__"):])
+	if got, _ := tb.text(sel("canonical-string")); len(got) < 16<<10 {
+		t.Errorf("the canonical request is %d bytes, want one past SubtleCrypto's 16 KB threshold", len(got))
+	}
+}
