@@ -124,16 +124,23 @@ func getFiles(refs []fileRef, files []app.Value, group int, ask func(app.Value) 
 	for len(files) > 0 {
 		batch := files[:min(group, len(files))]
 		files = files[len(batch):]
-		asked := make([]app.Value, len(batch))
-		for i, e := range batch {
-			asked[i] = ask(e)
+		asked := app.Window().Get("Array").New()
+		for _, e := range batch {
+			asked.Call("push", ask(e))
+		}
+		// One wait for the batch (Promise.all): each wait is a round trip
+		// between Go and the page.
+		got, err := await(app.Window().Get("Promise").Call("all", asked))
+		if err != nil {
+			for i, e := range batch { // which one failed
+				if _, err := await(asked.Index(i)); err != nil {
+					return refs, fmt.Errorf("%s: %v", path(e), err)
+				}
+			}
+			return refs, err
 		}
 		for i, e := range batch {
-			f, err := await(asked[i])
-			if err != nil {
-				return refs, fmt.Errorf("%s: %v", path(e), err)
-			}
-			refs = append(refs, newFileRef(f, path(e)))
+			refs = append(refs, newFileRef(got.Index(i), path(e)))
 		}
 		time.Sleep(time.Millisecond)
 	}
