@@ -53,6 +53,24 @@ func (f fileRef) bytes(read app.Value) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot read the file: %v", f.path, err)
 	}
+	return copyBuffer(buf), nil
+}
+
+// settled returns the bytes of a read startRead started, from its outcome
+// as Promise.allSettled gives it ({status, value} or {status, reason}).
+func (f fileRef) settled(r app.Value) ([]byte, error) {
+	if f.size > maxOpenSize {
+		return nil, tooBig(f.path, int64(f.size))
+	}
+	if r.Get("status").String() != "fulfilled" {
+		return nil, fmt.Errorf("%s: cannot read the file: %v", f.path, r.Get("reason").Call("toString").String())
+	}
+	return copyBuffer(r.Get("value")), nil
+}
+
+// copyBuffer copies the bytes of an ArrayBuffer to Go, copySlice at a
+// time with pauses for the page to draw, and releases the buffer.
+func copyBuffer(buf app.Value) []byte {
 	data := make([]byte, buf.Get("byteLength").Int())
 	view := app.Window().Get("Uint8Array").New(buf)
 	pause := breather()
@@ -62,7 +80,7 @@ func (f fileRef) bytes(read app.Value) ([]byte, error) {
 		pause()
 	}
 	releaseBuffer(buf)
-	return data, nil
+	return data
 }
 
 // releaseBuffer frees the memory of an ArrayBuffer whose bytes are copied to Go

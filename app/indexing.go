@@ -76,16 +76,28 @@ func (v *Viewer) indexFiles(files []fileRef) {
 		defer gchold.Hold()()
 		rows := make([]indexRow, 0, len(files))
 		last := time.Now()
-		reads := make([]app.Value, len(files))
+		// The files are read readBatch at a time, the next batch while
+		// this one is summarized, with one wait per batch
+		// (Promise.allSettled): each wait is a round trip between Go and
+		// the page.
+		startBatch := func(from int) app.Value {
+			batch := app.Window().Get("Array").New()
+			for j := from; j < min(from+readBatch, len(files)); j++ {
+				batch.Call("push", files[j].startRead())
+			}
+			return app.Window().Get("Promise").Call("allSettled", batch)
+		}
+		var reads app.Value // the outcomes of this batch's reads
+		next := startBatch(0)
 		pause := breather()
 		for i, f := range files {
 			if i%readBatch == 0 {
-				for j := i; j < min(i+readBatch, len(files)); j++ {
-					reads[j] = files[j].startRead()
+				reads, _ = await(next) // allSettled never rejects
+				if i+readBatch < len(files) {
+					next = startBatch(i + readBatch)
 				}
 			}
-			data, err := f.bytes(reads[i])
-			reads[i] = app.Undefined()
+			data, err := f.settled(reads.Index(i % readBatch))
 			if len(data) >= bigIndexFile {
 				time.Sleep(time.Millisecond) // let the page draw first
 			}
