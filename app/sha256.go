@@ -15,8 +15,9 @@ const subtleMin = 16 << 10
 // native code (Go's, compiled to WebAssembly, runs at about 78 MB/s); it
 // hashes in Go inputs under subtleMin, and all of them where the page has
 // no SubtleCrypto (it is only in secure contexts: https and loopback) or
-// the digest fails. It blocks until the digest is done: call it from a
-// goroutine.
+// the digest fails. It blocks its goroutine until the digest is done; the
+// promise's callback runs on a goroutine of its own, so any caller, the
+// UI goroutine too (the playground's hashes), gets its answer.
 func browserSHA256(b []byte) [32]byte {
 	subtle := app.Window().Get("crypto").Get("subtle")
 	if len(b) < subtleMin || !subtle.Truthy() {
