@@ -33,6 +33,16 @@ func (f fileRef) readBytes() ([]byte, error) {
 	return f.bytes(f.startRead())
 }
 
+// readDoc reads the file and prepares it as a recording to open (newDoc).
+// It blocks: call it from a goroutine, not the UI goroutine.
+func (f fileRef) readDoc() (*openDoc, error) {
+	data, err := f.readBytes()
+	if err != nil {
+		return nil, err
+	}
+	return newDoc(f.name, data)
+}
+
 // startRead starts reading the file (File.arrayBuffer); bytes waits for
 // the read. Starting several reads before waiting for the first lets the
 // browser read them at once. A file larger than maxOpenSize is not read:

@@ -202,12 +202,7 @@ func (v *Viewer) compareRows(rows [2]int) {
 		var docs [2]*openDoc
 		var err error
 		for k, i := range rows {
-			f := ix.files[i]
-			var data []byte
-			if data, err = f.readBytes(); err == nil {
-				docs[k], err = newDoc(f.name, data)
-			}
-			if err != nil {
+			if docs[k], err = ix.files[i].readDoc(); err != nil {
 				break
 			}
 		}

@@ -30,11 +30,7 @@ func (v *Viewer) openFile(f fileRef) {
 	v.loading = f.path
 	ctx := v.ctx
 	ctx.Async(func() {
-		data, err := f.readBytes()
-		var d *openDoc
-		if err == nil {
-			d, err = newDoc(f.name, data)
-		}
+		d, err := f.readDoc()
 		ctx.Dispatch(func(ctx app.Context) {
 			if err != nil {
 				v.fail(err)
