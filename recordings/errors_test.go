@@ -37,6 +37,10 @@ func TestParseErrors(t *testing.T) {
 		{name: "model number", input: `{"request": {"url": "http://h/v1/chat/completions", "model": 1}, "response": {"body": null}}`, is: ErrBadField, path: "request.model"},
 		{name: "no body", input: `{"request": {"url": "http://h/v1/models"}, "response": {}}`, is: ErrNotRecording, path: "response"},
 		{name: "nested 301 deep", input: `{"request": {}, "response": {"body": ` + strings.Repeat("[", 299) + strings.Repeat("]", 299) + `}}`, msg: "invalid JSON: nested more than 300 levels deep"},
+		// Number tokens fastjson's parser lets through, not JSON.
+		{name: "lone dot", input: `{"request":{},"response":{"body":.}}`, line: 1, col: 34, msg: "invalid JSON"},
+		{name: "nan", input: `{"request": {}, "response": {"body": [nan]}}`, line: 1, col: 40, msg: "invalid JSON"}, // at the a
+		{name: "plus sign", input: `{"request": {}, "response": {"body": +1}}`, line: 1, col: 38, msg: "invalid JSON"},
 		{name: "status text", input: `{"request": {"url": "u", "payload": {}}, "response": {"body": {}, "status": "ok"}}`, is: ErrBadField, path: "response.status"},
 	}
 	for _, tc := range tests {

@@ -165,11 +165,20 @@ func Parse(name string, data []byte) (*Recording, error) {
 	}
 	var p fastjson.Parser
 	doc, err := p.ParseBytes(data)
+	if err == nil {
+		err = strictJSON(data)
+	}
 	if err != nil {
 		return nil, syntaxError(name, data, err)
 	}
 	return newRecording(name, doc, len(data), nil, nil)
 }
+
+// strictJSON checks that data, which fastjson parsed, is JSON: fastjson's
+// parser lets through number tokens outside JSON's grammar (".", "+1",
+// "nan", "1.2.3"), which recview would then write back as they are, not
+// JSON. Its validator is strict.
+func strictJSON(data []byte) error { return fastjson.ValidateBytes(data) }
 
 // newRecording decodes a parsed document of size bytes, calling on pace
 // (which may be nil) as it decodes an SSE stream. chunks, when not nil,

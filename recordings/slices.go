@@ -93,7 +93,7 @@ func parseSliced(data []byte, between func()) (doc *fastjson.Value, chunks []Chu
 	rest = append(append(rest, data[:open+1]...), data[closing:]...)
 	var p fastjson.Parser
 	doc, err := p.ParseBytes(rest)
-	if err != nil {
+	if err != nil || strictJSON(rest) != nil {
 		return nil, nil, false
 	}
 	resp := doc.Get("response")
@@ -118,6 +118,9 @@ func parseSliced(data []byte, between func()) (doc *fastjson.Value, chunks []Chu
 			to++
 		}
 		scratch = append(append(append(scratch[:0], '['), data[spans[from].from:spans[to-1].to]...), ']')
+		if strictJSON(scratch) != nil {
+			return nil, nil, false
+		}
 		if lazy {
 			v, err := check.ParseBytes(scratch)
 			if err != nil || len(v.GetArray()) != to-from {

@@ -196,6 +196,9 @@ func parseInSlicesShapes(t *testing.T, lazy bool) {
 		"not an object":       `[` + chunk + `]`,
 		"request has a body":  `{"request": {"body": [1, 2]}, "response": {"body": [` + chunk + `], "is_streaming": true}}`,
 		"unterminated string": head + `"response": {"body": ["abc], "is_streaming": true}}`,
+		"lenient number":      head + `"response": {"body": [` + chunk + `, {"a": .}], "is_streaming": true}}`,
+		"nan token":           head + `"response": {"body": [{"a": nan}], "is_streaming": true}}`,
+		"bad number outside":  head + `"response": {"body": [` + chunk + `], "is_streaming": true, "status": +1}}`,
 	} {
 		t.Run(name, func(t *testing.T) { sameAsParse(t, name+".json", []byte(doc)) })
 	}
