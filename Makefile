@@ -73,7 +73,7 @@ deps-npm: deps-node
 # the permalink decoders and number packing, the word diff), seeded from the corpus: a few
 # seconds each in `make test`, FUZZTIME each with `make fuzz`. A crash
 # leaves its input in testdata/fuzz/, where it stays as a regression test.
-FUZZ_TARGETS := ./recordings/:FuzzParse ./recordings/:FuzzParseInSlices ./recordings/:FuzzAssemble ./recordings/:FuzzPyJSON \
+FUZZ_TARGETS := ./recordings/:FuzzParse ./recordings/:FuzzParseInSlices ./recordings/:FuzzAssemble ./recordings/:FuzzPyJSON ./recordings/:FuzzStrictJSON \
 	./recordings/:FuzzParseFragment ./recordings/:FuzzDecodeData ./recordings/:FuzzPackNumbers ./recordings/diff/:FuzzWords
 FUZZTIME ?= 60s
 

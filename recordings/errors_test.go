@@ -41,6 +41,9 @@ func TestParseErrors(t *testing.T) {
 		{name: "lone dot", input: `{"request":{},"response":{"body":.}}`, line: 1, col: 34, msg: "invalid JSON"},
 		{name: "nan", input: `{"request": {}, "response": {"body": [nan]}}`, line: 1, col: 40, msg: "invalid JSON"}, // at the a
 		{name: "plus sign", input: `{"request": {}, "response": {"body": +1}}`, line: 1, col: 38, msg: "invalid JSON"},
+		{name: "leading zero", input: `{"request": {}, "response": {"body": [01]}}`, line: 1, col: 40, msg: "invalid JSON"},
+		{name: "unknown escape", input: `{"request": {}, "response": {"body": ["a\x"]}}`, line: 1, col: 42, msg: "invalid JSON"},
+		{name: "raw control character", input: "{\"request\": {}, \"response\": {\"body\": [\"a\tb\"]}}", line: 1, col: 41, msg: "invalid JSON"},
 		{name: "status text", input: `{"request": {"url": "u", "payload": {}}, "response": {"body": {}, "status": "ok"}}`, is: ErrBadField, path: "response.status"},
 	}
 	for _, tc := range tests {

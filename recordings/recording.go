@@ -174,12 +174,6 @@ func Parse(name string, data []byte) (*Recording, error) {
 	return newRecording(name, doc, len(data), nil, nil)
 }
 
-// strictJSON checks that data, which fastjson parsed, is JSON: fastjson's
-// parser lets through number tokens outside JSON's grammar (".", "+1",
-// "nan", "1.2.3"), which recview would then write back as they are, not
-// JSON. Its validator is strict.
-func strictJSON(data []byte) error { return fastjson.ValidateBytes(data) }
-
 // newRecording decodes a parsed document of size bytes, calling on pace
 // (which may be nil) as it decodes an SSE stream. chunks, when not nil,
 // are the stream's chunks already checked by parseSliced, whose body in

@@ -1,9 +1,6 @@
 package recordings
 
 import (
-	"bytes"
-	"strings"
-
 	"github.com/valyala/fastjson"
 )
 
@@ -117,10 +114,8 @@ func parseSliced(data []byte, between func()) (doc *fastjson.Value, chunks []Chu
 		for to < len(spans) && spans[to-1].to-spans[from].from < sliceBytes {
 			to++
 		}
+		// scanBody checked the elements' tokens.
 		scratch = append(append(append(scratch[:0], '['), data[spans[from].from:spans[to-1].to]...), ']')
-		if strictJSON(scratch) != nil {
-			return nil, nil, false
-		}
 		if lazy {
 			v, err := check.ParseBytes(scratch)
 			if err != nil || len(v.GetArray()) != to-from {
@@ -157,8 +152,10 @@ func parseSliced(data []byte, between func()) (doc *fastjson.Value, chunks []Chu
 
 // scanBody finds the elements of the list whose '[' is at data[open]: their
 // spans, the offset of the list's ']', and whether every element is an
-// object. It calls between after every 4*sliceBytes scanned, and returns
-// false for an empty list or one the plain scan cannot follow.
+// object. It checks their tokens as strictJSON does, so that their runs
+// need only be parsed. It calls between after every 4*sliceBytes scanned,
+// and returns false for an empty list, one the plain scan cannot follow,
+// or a token outside JSON's grammar (for Parse to report).
 func scanBody(data []byte, open int, between func()) (spans []span, closing int, objects, ok bool) {
 	i := skipWS(data, open+1)
 	if i < len(data) && data[i] == ']' {
@@ -258,30 +255,11 @@ func skipWS(data []byte, i int) int {
 	return i
 }
 
-// skipString returns the offset just past the JSON string starting at
-// data[i] (a '"'), without checking what is inside.
-func skipString(data []byte, i int) (int, bool) {
-	j := i + 1
-	for {
-		k := bytes.IndexByte(data[j:], '"')
-		if k < 0 {
-			return 0, false
-		}
-		j += k
-		bs := 0 // backslashes right before the quote
-		for bs < j-i-1 && data[j-1-bs] == '\\' {
-			bs++
-		}
-		if bs%2 == 0 {
-			return j + 1, true
-		}
-		j++
-	}
-}
-
 // skipValue returns the offset just past the JSON value starting at
-// data[i] and its deepest container nesting (0 for a scalar). It matches
-// brackets by count only and leaves checking the value to the parser.
+// data[i] and its deepest container nesting (0 for a scalar). It checks
+// the value's tokens as strictJSON does and matches brackets by count
+// only, leaving the rest of the structure (commas, colons, which bracket
+// closes which) to the parser.
 func skipValue(data []byte, i int) (end, maxDepth int, ok bool) {
 	if i >= len(data) {
 		return 0, 0, false
@@ -292,21 +270,19 @@ func skipValue(data []byte, i int) (end, maxDepth int, ok bool) {
 		return end, 0, ok
 	case '{', '[':
 	default:
-		j := i
-		for j < len(data) && strings.IndexByte(",]} \t\r\n", data[j]) < 0 {
-			j++
-		}
-		return j, 0, j > i
+		end, ok = skipScalar(data, i)
+		return end, 0, ok
 	}
 	depth := 0
-	for j := i; j < len(data); j++ {
+	for j := i; j < len(data); {
 		switch data[j] {
 		case '"':
 			e, ok := skipString(data, j)
 			if !ok {
 				return 0, 0, false
 			}
-			j = e - 1
+			j = e
+			continue
 		case '{', '[':
 			depth++
 			maxDepth = max(maxDepth, depth)
@@ -315,7 +291,19 @@ func skipValue(data []byte, i int) (end, maxDepth int, ok bool) {
 			if depth == 0 {
 				return j + 1, maxDepth, true
 			}
+		case ' ', '\t', '\n', '\r':
+			j = skipIndent(data, j)
+			continue
+		case ',', ':':
+		default:
+			e, ok := skipScalar(data, j)
+			if !ok {
+				return 0, 0, false
+			}
+			j = e
+			continue
 		}
+		j++
 	}
 	return 0, 0, false
 }

@@ -199,6 +199,10 @@ func parseInSlicesShapes(t *testing.T, lazy bool) {
 		"lenient number":      head + `"response": {"body": [` + chunk + `, {"a": .}], "is_streaming": true}}`,
 		"nan token":           head + `"response": {"body": [{"a": nan}], "is_streaming": true}}`,
 		"bad number outside":  head + `"response": {"body": [` + chunk + `], "is_streaming": true, "status": +1}}`,
+		"bad escape":          head + `"response": {"body": [` + chunk + `, {"a": "\q"}], "is_streaming": true}}`,
+		"control character":   head + `"response": {"body": [` + chunk + `, {"a": "x` + "\x01" + `"}], "is_streaming": true}}`,
+		"leading zero":        head + `"response": {"body": [{"a": [1, 02]}], "is_streaming": true}}`,
+		"literal run on":      head + `"response": {"body": [{"a": nullx}], "is_streaming": true}}`,
 	} {
 		t.Run(name, func(t *testing.T) { sameAsParse(t, name+".json", []byte(doc)) })
 	}
