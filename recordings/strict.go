@@ -1,8 +1,8 @@
 package recordings
 
 import (
+	"encoding/binary"
 	"errors"
-	"unsafe"
 )
 
 // errNotStrictJSON is strictJSON's error; syntaxError turns it into one
@@ -50,7 +50,7 @@ func strictJSON(data []byte) error {
 // are indented, and their indentation is a good part of their bytes.
 func skipIndent(data []byte, i int) int {
 	for {
-		for len(data)-i >= 8 && *(*uint64)(unsafe.Pointer(&data[i])) == ' '*lows {
+		for len(data)-i >= 8 && binary.LittleEndian.Uint64(data[i:]) == ' '*lows {
 			i += 8
 		}
 		if i >= len(data) {
@@ -193,13 +193,13 @@ const (
 
 // plainBytes returns the offset of the first byte at or after j that is a
 // '"', a '\\' or a control character (or len(data)). It tests eight bytes
-// at a time with the classic "has a byte less than n" bit trick
+// at a time with the "has a byte less than n" trick of plainWord
 // ((w - n*lows) &^ w & highs, exact for n <= 128), which tells whether
 // such a byte is in the word whatever the machine's byte order, and then
 // finds it byte by byte.
 func plainBytes(data []byte, j int) int {
 	for ; len(data)-j >= 8; j += 8 {
-		w := *(*uint64)(unsafe.Pointer(&data[j])) // byte order does not matter
+		w := binary.LittleEndian.Uint64(data[j:])
 		q, b := w^('"'*lows), w^('\\'*lows)
 		if ((w-0x20*lows)&^w|(q-lows)&^q|(b-lows)&^b)&highs != 0 {
 			break
