@@ -185,17 +185,17 @@ func (b *anthropicBlock) addDelta(i int, d *fastjson.Value, ds []Delta) []Delta 
 	return ds
 }
 
-func (b *anthropicBlock) value(a *fastjson.Arena) *fastjson.Value {
+func (b *anthropicBlock) value(a *arena) *fastjson.Value {
 	o := a.NewObject()
 	b.start.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })
 	if b.has&hasText != 0 {
-		o.Set("text", newString(a, b.text.bytes()))
+		o.Set("text", textValue(a, &b.text))
 	}
 	if b.has&hasThinking != 0 {
-		o.Set("thinking", newString(a, b.thinking.bytes()))
+		o.Set("thinking", textValue(a, &b.thinking))
 	}
 	if b.has&hasSignature != 0 {
-		o.Set("signature", newString(a, b.signature.bytes()))
+		o.Set("signature", textValue(a, &b.signature))
 	}
 	if input := b.input.bytes(); b.has&hasInput != 0 && len(input) > 0 {
 		if v, err := fastjson.ParseBytes(input); err == nil {
@@ -211,7 +211,7 @@ func (b *anthropicBlock) value(a *fastjson.Arena) *fastjson.Value {
 	return o
 }
 
-func (s *anthropicAssembler) result(a *fastjson.Arena) *fastjson.Value {
+func (s *anthropicAssembler) result(a *arena) *fastjson.Value {
 	o := a.NewObject()
 	if s.message == nil {
 		return o

@@ -23,7 +23,7 @@ type assembler interface {
 	// add folds one chunk in and appends what it added to ds.
 	add(c *Chunk, ds []Delta) ([]Delta, error)
 	// result builds the response assembled so far.
-	result(a *fastjson.Arena) *fastjson.Value
+	result(a *arena) *fastjson.Value
 	// complete reports whether the stream's final chunk has been seen.
 	complete() bool
 	clone() assembler
@@ -71,7 +71,7 @@ func chunkError(i int, c *Chunk, err error) error {
 // ErrIncompleteStream. In both cases the value returned is still the best
 // assembly of the rest, never nil.
 func Assemble(r *Recording) (*fastjson.Value, error) {
-	var a fastjson.Arena
+	var a arena
 	if r.Exception != nil {
 		return exceptionValue(&a, r.Exception), nil
 	}
@@ -100,7 +100,7 @@ func Assemble(r *Recording) (*fastjson.Value, error) {
 	return asm.result(&a), firstErr
 }
 
-func exceptionValue(a *fastjson.Arena, e *Exception) *fastjson.Value {
+func exceptionValue(a *arena, e *Exception) *fastjson.Value {
 	o := a.NewObject()
 	if e.Status != 0 {
 		o.Set("status", a.NewNumberInt(e.Status))
@@ -137,7 +137,7 @@ func getStr(v *fastjson.Value, keys ...string) string {
 func isNull(v *fastjson.Value) bool { return v == nil || v.Type() == fastjson.TypeNull }
 
 // strOrNull returns a JSON string, or null when set is false.
-func strOrNull(a *fastjson.Arena, s []byte, set bool) *fastjson.Value {
+func strOrNull(a *arena, s []byte, set bool) *fastjson.Value {
 	if !set {
 		return a.NewNull()
 	}
@@ -145,7 +145,7 @@ func strOrNull(a *fastjson.Arena, s []byte, set bool) *fastjson.Value {
 }
 
 // valOrNull returns v, or JSON null when v is nil.
-func valOrNull(a *fastjson.Arena, v *fastjson.Value) *fastjson.Value {
+func valOrNull(a *arena, v *fastjson.Value) *fastjson.Value {
 	if v == nil {
 		return a.NewNull()
 	}
@@ -167,7 +167,7 @@ func intOf(v *fastjson.Value) (int, bool) {
 // which corrupts what Go escapes differently (\a, \v, \x1b, invalid UTF-8,
 // non-printable runes past U+FFFF). Such rare strings are built by parsing
 // a JSON literal instead.
-func newString(a *fastjson.Arena, b []byte) *fastjson.Value {
+func newString(a *arena, b []byte) *fastjson.Value {
 	for i := 0; i < len(b); {
 		if i+8 <= len(b) && plainWord(binary.LittleEndian.Uint64(b[i:])) {
 			i += 8 // the common case, eight printable ASCII bytes at once
@@ -196,16 +196,22 @@ func newString(a *fastjson.Arena, b []byte) *fastjson.Value {
 // word has a byte less than n"): a byte below 0x20, or from 0x7f up,
 // sets the high bit of its lane.
 func plainWord(w uint64) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	below := (w - ones*0x20) &^ w & highs // a byte < 0x20 (w's high bits excluded)
-	above := (w + ones*0x01) | w          // a byte >= 0x7f has its high bit set here
+	below := (w - lows*0x20) &^ w & highs // a byte < 0x20 (w's high bits excluded)
+	above := (w + lows*0x01) | w          // a byte >= 0x7f has its high bit set here
 	return (below|above)&highs == 0
+}
+
+// quoteWord reports whether one of the eight bytes in w is a '"' or a
+// '\\' (the same trick: a zero byte after xor).
+func quoteWord(w uint64) bool {
+	q, b := w^('"'*lows), w^('\\'*lows)
+	return ((q-lows)&^q|(b-lows)&^b)&highs != 0
 }
 
 func parsedString(b []byte) *fastjson.Value {
 	v, err := fastjson.ParseBytes(AppendQuote(nil, b))
 	if err != nil { // not reached: AppendQuote writes valid JSON
-		var a fastjson.Arena
+		var a arena
 		return a.NewStringBytes(b)
 	}
 	return v

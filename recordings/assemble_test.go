@@ -53,7 +53,7 @@ func TestNewStringControls(t *testing.T) {
 		for at := range 24 {
 			b := []byte("The quick brown fox jumps over")
 			b = append(b[:at:at], append([]byte(odd), b[at:]...)...)
-			var a fastjson.Arena
+			var a arena
 			v, err := fastjson.ParseBytes(JSON(newString(&a, b)))
 			if err != nil {
 				t.Fatalf("%q: %v", b, err)

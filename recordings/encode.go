@@ -1,6 +1,7 @@
 package recordings
 
 import (
+	"encoding/binary"
 	"unicode/utf8"
 
 	"github.com/valyala/fastjson"
@@ -88,9 +89,19 @@ const hexDigits = "0123456789abcdef"
 // AppendQuote appends s as a JSON string literal (see AppendJSON for the
 // escaping).
 func AppendQuote(dst []byte, s []byte) []byte {
-	dst = append(dst, '"')
+	return append(appendEscaped(append(dst, '"'), s), '"')
+}
+
+// appendEscaped appends s escaped as the inside of a JSON string literal.
+// Pieces of a text escape as the whole does when each ends on a rune
+// boundary: invalid UTF-8 becomes U+FFFD byte by byte.
+func appendEscaped(dst []byte, s []byte) []byte {
 	start := 0
 	for i := 0; i < len(s); {
+		if i+8 <= len(s) && plainWord(binary.LittleEndian.Uint64(s[i:])) && !quoteWord(binary.LittleEndian.Uint64(s[i:])) {
+			i += 8 // the common case, eight bytes to take as they are
+			continue
+		}
 		b := s[i]
 		if b >= 0x20 && b != '"' && b != '\\' && b < utf8.RuneSelf {
 			i++
@@ -135,6 +146,5 @@ func AppendQuote(dst []byte, s []byte) []byte {
 		}
 		i += size
 	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
+	return append(dst, s[start:]...)
 }

@@ -132,7 +132,7 @@ func (c *geminiCandidate) add(idx int, cv *fastjson.Value, ds []Delta) []Delta {
 	return ds
 }
 
-func (c *geminiCandidate) value(a *fastjson.Arena) *fastjson.Value {
+func (c *geminiCandidate) value(a *arena) *fastjson.Value {
 	parts := a.NewArray()
 	for i, p := range c.parts {
 		if !p.isText {
@@ -156,7 +156,7 @@ func (c *geminiCandidate) value(a *fastjson.Arena) *fastjson.Value {
 	return o
 }
 
-func (s *geminiAssembler) result(a *fastjson.Arena) *fastjson.Value {
+func (s *geminiAssembler) result(a *arena) *fastjson.Value {
 	o := a.NewObject()
 	if s.last != nil {
 		s.last.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })

@@ -141,7 +141,7 @@ func (o *interactionOutput) add(i int, d *fastjson.Value, ds []Delta) []Delta {
 	return ds
 }
 
-func (o *interactionOutput) value(a *fastjson.Arena) *fastjson.Value {
+func (o *interactionOutput) value(a *arena) *fastjson.Value {
 	v := a.NewObject()
 	for j, k := range o.texts {
 		v.Set(k, newString(a, o.vals[j]))
@@ -157,7 +157,7 @@ func (o *interactionOutput) value(a *fastjson.Arena) *fastjson.Value {
 	return v
 }
 
-func (s *interactionsAssembler) result(a *fastjson.Arena) *fastjson.Value {
+func (s *interactionsAssembler) result(a *arena) *fastjson.Value {
 	outputs := a.NewArray()
 	for i := range s.outputs {
 		outputs.SetArrayItem(i, s.outputs[i].value(a))

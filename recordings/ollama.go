@@ -88,7 +88,7 @@ func (s *ollamaAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	return ds, nil
 }
 
-func (s *ollamaAssembler) result(a *fastjson.Arena) *fastjson.Value {
+func (s *ollamaAssembler) result(a *arena) *fastjson.Value {
 	if s.last == nil {
 		return a.NewObject()
 	}
@@ -99,16 +99,16 @@ func (s *ollamaAssembler) result(a *fastjson.Arena) *fastjson.Value {
 		case key == "message" && s.chat:
 			v = s.message(a, v)
 		case key == "response" && !s.chat:
-			v = newString(a, s.text.bytes())
+			v = textValue(a, &s.text)
 		case key == "thinking" && !s.chat:
-			v = strOrNull(a, s.thinking.bytes(), s.hasThink)
+			v = textOrNull(a, &s.thinking, s.hasThink)
 		}
 		o.Set(key, v)
 	})
 	return o
 }
 
-func (s *ollamaAssembler) message(a *fastjson.Arena, last *fastjson.Value) *fastjson.Value {
+func (s *ollamaAssembler) message(a *arena, last *fastjson.Value) *fastjson.Value {
 	m := a.NewObject()
 	set := map[string]bool{}
 	put := func(k string, v *fastjson.Value) { m.Set(k, v); set[k] = true }
@@ -117,9 +117,9 @@ func (s *ollamaAssembler) message(a *fastjson.Arena, last *fastjson.Value) *fast
 		case "role":
 			put(key, newString(a, []byte(s.role)))
 		case "content":
-			put(key, newString(a, s.text.bytes()))
+			put(key, textValue(a, &s.text))
 		case "thinking":
-			put(key, strOrNull(a, s.thinking.bytes(), s.hasThink))
+			put(key, textOrNull(a, &s.thinking, s.hasThink))
 		case "tool_calls":
 			if len(s.toolCalls) > 0 {
 				put(key, arrayOf(a, s.toolCalls))
@@ -133,7 +133,7 @@ func (s *ollamaAssembler) message(a *fastjson.Arena, last *fastjson.Value) *fast
 		}
 	})
 	if !set["content"] {
-		m.Set("content", newString(a, s.text.bytes()))
+		m.Set("content", textValue(a, &s.text))
 	}
 	if !set["tool_calls"] && len(s.toolCalls) > 0 {
 		m.Set("tool_calls", arrayOf(a, s.toolCalls))

@@ -290,7 +290,7 @@ func (st *openaiChoice) addToolCalls(choice int, tcs *fastjson.Value, ds []Delta
 	return ds, nil
 }
 
-func (s *openaiAssembler) result(a *fastjson.Arena) *fastjson.Value {
+func (s *openaiAssembler) result(a *arena) *fastjson.Value {
 	o := a.NewObject()
 	o.Set("id", newString(a, []byte(s.id)))
 	arr := a.NewArray()
@@ -311,7 +311,7 @@ func (s *openaiAssembler) result(a *fastjson.Arena) *fastjson.Value {
 	return o
 }
 
-func arrayOf(a *fastjson.Arena, vs []*fastjson.Value) *fastjson.Value {
+func arrayOf(a *arena, vs []*fastjson.Value) *fastjson.Value {
 	arr := a.NewArray()
 	for i, v := range vs {
 		arr.SetArrayItem(i, v)
@@ -319,7 +319,7 @@ func arrayOf(a *fastjson.Arena, vs []*fastjson.Value) *fastjson.Value {
 	return arr
 }
 
-func (s *openaiAssembler) choiceValue(a *fastjson.Arena, i int) *fastjson.Value {
+func (s *openaiAssembler) choiceValue(a *arena, i int) *fastjson.Value {
 	st := &s.choices[i]
 	c := a.NewObject()
 	c.Set("finish_reason", strOrNull(a, []byte(st.finishReason), st.finishReason != ""))
@@ -344,15 +344,15 @@ func (s *openaiAssembler) choiceValue(a *fastjson.Arena, i int) *fastjson.Value 
 		c.Set("logprobs", lp)
 	}
 	if s.completion {
-		c.Set("text", newString(a, st.content.bytes()))
+		c.Set("text", textValue(a, &st.content))
 		if len(st.toolCalls) > 0 {
 			c.Set("tool_calls", st.toolCallsValue(a))
 		}
 		return c
 	}
 	m := a.NewObject()
-	m.Set("content", strOrNull(a, st.content.bytes(), st.hasContent))
-	m.Set("refusal", strOrNull(a, st.refusal.bytes(), st.hasRefusal))
+	m.Set("content", textOrNull(a, &st.content, st.hasContent))
+	m.Set("refusal", textOrNull(a, &st.refusal, st.hasRefusal))
 	role := st.role
 	if role == "" {
 		role = "assistant"
@@ -362,7 +362,7 @@ func (s *openaiAssembler) choiceValue(a *fastjson.Arena, i int) *fastjson.Value 
 	m.Set("audio", a.NewNull())
 	if st.hasFC {
 		fc := a.NewObject()
-		fc.Set("arguments", newString(a, st.fcArgs.bytes()))
+		fc.Set("arguments", textValue(a, &st.fcArgs))
 		fc.Set("name", newString(a, []byte(st.fcName)))
 		m.Set("function_call", fc)
 	} else {
@@ -377,13 +377,13 @@ func (s *openaiAssembler) choiceValue(a *fastjson.Arena, i int) *fastjson.Value 
 	return c
 }
 
-func (st *openaiChoice) toolCallsValue(a *fastjson.Arena) *fastjson.Value {
+func (st *openaiChoice) toolCallsValue(a *arena) *fastjson.Value {
 	arr := a.NewArray()
 	for j, tc := range st.toolCalls {
 		t := a.NewObject()
 		t.Set("id", newString(a, []byte(tc.id)))
 		f := a.NewObject()
-		f.Set("arguments", newString(a, tc.args.bytes()))
+		f.Set("arguments", textValue(a, &tc.args))
 		f.Set("name", newString(a, []byte(tc.name)))
 		t.Set("function", f)
 		typ := tc.typ

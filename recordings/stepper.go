@@ -157,7 +157,13 @@ func (s *Stepper) Seek(k int) {
 
 // Result builds the response as assembled at the current step, in the same
 // form Assemble returns for the whole stream.
-func (s *Stepper) Result() *fastjson.Value {
-	var a fastjson.Arena
+func (s *Stepper) Result() *fastjson.Value { return s.ResultInSlices(nil) }
+
+// ResultInSlices is Result for a caller that must not be blocked for long
+// (see NewStepperInSlices): a text of 1 MB or more is escaped for its JSON
+// value 256 KB at a time, with a call of between, when not nil, after
+// each piece. The value is Result's.
+func (s *Stepper) ResultInSlices(between func()) *fastjson.Value {
+	a := arena{pace: between}
 	return s.cur.result(&a)
 }
