@@ -14,7 +14,9 @@ type Answer struct {
 }
 
 // ReadAnswer reads v, a response in the form Assemble returns for family
-// f (at any step of a stream), into an Answer.
+// f (at any step of a stream), into an Answer. Its texts (message text,
+// reasoning, refusal, tool-call arguments) share v's memory rather than
+// copy it: v must not be changed while they are in use.
 func ReadAnswer(f Family, v *fastjson.Value) Answer {
 	var a Answer
 	if v == nil || v.Type() != fastjson.TypeObject || v.Get("error") != nil {
@@ -30,11 +32,11 @@ func ReadAnswer(f Family, v *fastjson.Value) Answer {
 			if m := ch.Get("message"); m != nil {
 				msg := chatMessage(m)
 				c.Role, c.Parts = msg.Role, msg.Parts
-				if r := getStr(m, "refusal"); r != "" {
+				if r := sharedStr(m, "refusal"); r != "" {
 					c.Parts = append(c.Parts, Part{Kind: PartText, Text: r})
 				}
 			} else {
-				c.Parts = []Part{{Kind: PartText, Text: getStr(ch, "text")}}
+				c.Parts = []Part{{Kind: PartText, Text: sharedStr(ch, "text")}}
 				for _, tc := range ch.GetArray("tool_calls") {
 					fn := tc.Get("function")
 					c.Parts = append(c.Parts, Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(tc, "id"), getStr(fn, "name"), fn.Get("arguments"))})
@@ -49,10 +51,10 @@ func ReadAnswer(f Family, v *fastjson.Value) Answer {
 			msg := chatMessage(m)
 			c.Role, c.Parts = msg.Role, msg.Parts
 		} else {
-			if t := getStr(v, "thinking"); t != "" {
+			if t := sharedStr(v, "thinking"); t != "" {
 				c.Parts = append(c.Parts, Part{Kind: PartThinking, Text: t})
 			}
-			c.Parts = append(c.Parts, Part{Kind: PartText, Text: getStr(v, "response")})
+			c.Parts = append(c.Parts, Part{Kind: PartText, Text: sharedStr(v, "response")})
 		}
 		a.Choices = []Choice{c}
 		for _, k := range []string{"prompt_eval_count", "eval_count", "total_duration", "load_duration", "prompt_eval_duration", "eval_duration"} {
@@ -83,7 +85,7 @@ func ReadAnswer(f Family, v *fastjson.Value) Answer {
 		for _, o := range v.GetArray("outputs") {
 			switch getStr(o, "type") {
 			case "text":
-				c.Parts = append(c.Parts, Part{Kind: PartText, Text: getStr(o, "text")})
+				c.Parts = append(c.Parts, Part{Kind: PartText, Text: sharedStr(o, "text")})
 			case "thought":
 				c.Parts = append(c.Parts, Part{Kind: PartThinking, Text: textOf(o.Get("summary"))})
 			case "function_call":

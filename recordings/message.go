@@ -81,7 +81,7 @@ func newToolCall(id, name string, args *fastjson.Value) *ToolCall {
 	switch {
 	case args == nil || args.Type() == fastjson.TypeNull:
 	case args.Type() == fastjson.TypeString:
-		tc.Arguments = string(args.GetStringBytes())
+		tc.Arguments = sharedStr(args)
 		tc.Parsed, tc.ParseErr = fastjson.Parse(tc.Arguments)
 		if tc.Arguments == "" {
 			tc.ParseErr = nil

@@ -28,6 +28,8 @@ var conversationKeys = map[string]bool{
 // and content blocks, Gemini contents and config (system_instruction,
 // tools), interactions input, rerank query and documents, tool kwargs.
 // Images are described, never copied. Unknown layouts give Params only.
+//
+// Message texts share the memory of r.Doc rather than copy it.
 func (r *Recording) Conversation() Conversation {
 	var c Conversation
 	body := r.Body
@@ -136,7 +138,7 @@ func textOf(v *fastjson.Value) string {
 		return ""
 	}
 	if v.Type() == fastjson.TypeString {
-		return string(v.GetStringBytes())
+		return sharedStr(v)
 	}
 	var b strings.Builder
 	for _, p := range contentParts(v) {
@@ -152,7 +154,7 @@ func contentParts(v *fastjson.Value) []Part {
 	case v == nil || v.Type() == fastjson.TypeNull:
 		return nil
 	case v.Type() == fastjson.TypeString:
-		return []Part{{Kind: PartText, Text: string(v.GetStringBytes())}}
+		return []Part{{Kind: PartText, Text: sharedStr(v)}}
 	case v.Type() != fastjson.TypeArray:
 		if v.Type() == fastjson.TypeObject && getStr(v, "type") != "" {
 			return []Part{contentPart(v)}
@@ -173,9 +175,9 @@ func contentParts(v *fastjson.Value) []Part {
 func contentPart(p *fastjson.Value) Part {
 	switch getStr(p, "type") {
 	case "text", "input_text", "output_text":
-		return Part{Kind: PartText, Text: getStr(p, "text")}
+		return Part{Kind: PartText, Text: sharedStr(p, "text")}
 	case "thinking":
-		return Part{Kind: PartThinking, Text: getStr(p, "thinking")}
+		return Part{Kind: PartThinking, Text: sharedStr(p, "thinking")}
 	case "image_url":
 		u := getStr(p, "image_url", "url")
 		if u == "" {
@@ -255,7 +257,7 @@ func readGeminiPart(p *fastjson.Value) Part {
 		if p.GetBool("thought") {
 			return Part{Kind: PartThinking, Text: getStr(p, "text")}
 		}
-		return Part{Kind: PartText, Text: getStr(p, "text")}
+		return Part{Kind: PartText, Text: sharedStr(p, "text")}
 	case p.Get("inline_data") != nil:
 		return base64Image(getStr(p, "inline_data", "mime_type"), getStr(p, "inline_data", "data"))
 	case p.Get("function_call") != nil:

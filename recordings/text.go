@@ -96,6 +96,21 @@ func (t textBuf) clone() textBuf {
 // the copy never writes into the original's backing array.
 func clip[T any](b []T) []T { return b[:len(b):len(b)] }
 
+// sharedStr is getStr without the copy: the string shares the memory of
+// the value at keys, which must stay unchanged while the string is used.
+// recview never changes a string value once built (each parser and arena
+// builds one document and is then dropped), so a text read for display
+// costs nothing however long it is: copying the 38 MB message of a 50 MB
+// stream took a good part of each drawing of the page. It keeps the
+// value's document alive as long as it is kept itself: not for what
+// outlives the document, like an index row.
+func sharedStr(v *fastjson.Value, keys ...string) string {
+	if v = v.Get(keys...); v == nil || v.Type() != fastjson.TypeString {
+		return ""
+	}
+	return noCopyString(v.GetStringBytes())
+}
+
 // noCopyString returns bytes of an assembled text as the string they are,
 // for a Delta: a textBuf only ever grows, and a clone appends to memory of
 // its own, so bytes once appended are never written again. A copy (one
