@@ -27,6 +27,7 @@ type openDoc struct {
 	step    int             // current step, 0..stepper.Len()
 	view    *fastjson.Value // the response at the current step
 	marks   []markInfo      // the step bar's strip of chunk marks
+	strip   string          // the strip as HTML (stripHTML)
 }
 
 // newDoc parses and prepares a recording; the error is the core's, shown
@@ -43,6 +44,10 @@ func newDoc(name string, data []byte) (*openDoc, error) {
 			// one twice as long.
 			time.Sleep(time.Millisecond)
 			release()
+			if len(data) >= drawApart {
+				// And again before the recording is drawn.
+				time.Sleep(time.Millisecond)
+			}
 		}()
 	}
 	rec, err := recordings.ParseInSlices(name, data, pause)
@@ -54,9 +59,10 @@ func newDoc(name string, data []byte) (*openDoc, error) {
 	if s, err := recordings.NewStepperInSlices(rec, pause); err == nil {
 		// The stepper has folded the whole stream once already: its last
 		// step is what Assemble would return (FuzzAssemble checks that).
-		d.stepper, d.step, d.marks = s, s.Len(), stripMarks(s)
+		d.stepper, d.step, d.marks = s, s.Len(), stripMarks(s, pause)
+		d.strip = stripHTML(d.marks)
 		s.Seek(d.step)
-		d.final, d.asmErr = s.Result(), s.Err()
+		d.final, d.asmErr = s.ResultInSlices(pause), s.Err()
 	} else {
 		d.final, d.asmErr = recordings.Assemble(rec)
 	}
@@ -78,6 +84,12 @@ func (d *openDoc) seek(k int) {
 	}
 	d.view = d.stepper.Result()
 }
+
+// drawApart is the file size from which newDoc also lets the page draw
+// between the collection that ends its hold and the recording's drawing:
+// for a 50 MB stream each took 20 to 60 ms (make bench), too long for one
+// frame together. Below it, the extra frame would only delay the drawing.
+const drawApart = 16 << 20
 
 // breathEvery is how long newDoc works before it lets the page draw: the
 // browser runs Go and paints on one thread, and a frame is 16 ms.

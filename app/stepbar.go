@@ -77,18 +77,9 @@ func (s *StepBar) seekBy(n int) app.EventHandler {
 }
 
 func (s *StepBar) renderStrip() app.UI {
-	infos := s.Idoc.marks
-	marks := make([]app.UI, len(infos))
-	for i, m := range infos {
-		cls := "mark k-" + m.kind
-		if s.Istep >= m.first && s.Istep <= m.last {
-			cls += " current"
-		}
-		marks[i] = app.Span().Class(cls).Title(m.title).DataSet("k", m.last)
-	}
 	// One handler on the strip, not one per mark: go-app re-binds the
 	// handlers of every mark on each render, which made scrubbing slow.
-	return app.Div().Class("strip").Attr("aria-hidden", "true").Body(marks...).
+	return app.Div().Class("strip-box").Attr("aria-hidden", "true").Body(app.Raw(s.Idoc.strip)).
 		OnClick(func(ctx app.Context, e app.Event) {
 			k := e.Get("target").Get("dataset").Get("k")
 			if !k.Truthy() {
@@ -98,4 +89,44 @@ func (s *StepBar) renderStrip() app.UI {
 				ctx.NewActionWithValue(actionSeek, n)
 			}
 		})
+}
+
+// OnMount marks the current step's mark once the strip is on the page.
+func (s *StepBar) OnMount(ctx app.Context) { ctx.Defer(s.markCurrent) }
+
+// OnUpdate marks the current step's mark after every drawing.
+func (s *StepBar) OnUpdate(ctx app.Context) { ctx.Defer(s.markCurrent) }
+
+// markCurrent gives the class "current" to the mark of the step shown,
+// and takes it from any other: the strip is HTML go-app does not look
+// into (stripHTML).
+func (s *StepBar) markCurrent(ctx app.Context) {
+	if !s.Mounted() || s.Idoc == nil {
+		return
+	}
+	strip := s.JSValue().Call("querySelector", ".strip")
+	if !strip.Truthy() {
+		return
+	}
+	cur := -1
+	for i, m := range s.Idoc.marks {
+		if s.Istep >= m.first && s.Istep <= m.last {
+			cur = i
+			break
+		}
+	}
+	old := strip.Call("querySelector", ".mark.current")
+	var mark app.Value
+	if marks := strip.Get("children"); cur >= 0 && cur < marks.Length() {
+		mark = marks.Index(cur)
+	}
+	if mark != nil && mark.Equal(old) {
+		return
+	}
+	if old.Truthy() {
+		old.Get("classList").Call("remove", "current")
+	}
+	if mark != nil {
+		mark.Get("classList").Call("add", "current")
+	}
 }
