@@ -133,6 +133,27 @@ func getStr(v *fastjson.Value, keys ...string) string {
 	return string(v.GetStringBytes())
 }
 
+// strBytes returns the bytes of the string value at keys, nil when there
+// is none; they belong to v (string(...) to keep them).
+func strBytes(v *fastjson.Value, keys ...string) []byte {
+	if v = v.Get(keys...); v == nil || v.Type() != fastjson.TypeString {
+		return nil
+	}
+	return v.GetStringBytes()
+}
+
+// setStr sets *dst to the non-empty string at key in v, copying it only
+// when it differs from *dst (a stream repeats its model, fingerprint and
+// role in chunk after chunk), and reports whether *dst changed.
+func setStr(dst *string, v *fastjson.Value, key string) bool {
+	b := strBytes(v, key)
+	if len(b) == 0 || string(b) == *dst {
+		return false
+	}
+	*dst = string(b)
+	return true
+}
+
 // isNull reports whether v is absent or JSON null.
 func isNull(v *fastjson.Value) bool { return v == nil || v.Type() == fastjson.TypeNull }
 

@@ -106,21 +106,15 @@ func (s *openaiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 			return ds, err
 		}
 	}
-	if id := getStr(d, "id"); id != "" && s.id == "" {
-		s.id = id
+	if id := strBytes(d, "id"); len(id) > 0 && s.id == "" {
+		s.id = string(id)
 	}
-	if m := getStr(d, "model"); m != "" {
-		s.model = m
-	}
+	setStr(&s.model, d, "model")
 	if v := d.Get("created"); v != nil {
 		s.created = v
 	}
-	if f := getStr(d, "system_fingerprint"); f != "" {
-		s.fingerprint = f
-	}
-	if t := getStr(d, "service_tier"); t != "" {
-		s.tier = t
-	}
+	setStr(&s.fingerprint, d, "system_fingerprint")
+	setStr(&s.tier, d, "service_tier")
 	for _, ch := range choices.GetArray() {
 		idx, _ := choiceIndex(ch)
 		for len(s.choices) <= idx {
@@ -170,9 +164,8 @@ func (s *openaiAssembler) addChoice(st *openaiChoice, idx int, ch *fastjson.Valu
 		}
 	}
 	if delta != nil && delta.Type() == fastjson.TypeObject {
-		if r := getStr(delta, "role"); r != "" && r != st.role {
-			st.role = r
-			ds = append(ds, Delta{Kind: KindRole, Choice: idx, Field: "role", Text: r})
+		if setStr(&st.role, delta, "role") {
+			ds = append(ds, Delta{Kind: KindRole, Choice: idx, Field: "role", Text: st.role})
 		}
 		var t string
 		if !hasText {
@@ -275,9 +268,7 @@ func (st *openaiChoice) addToolCalls(choice int, tcs *fastjson.Value, ds []Delta
 			call.id = id
 			ds = append(ds, Delta{Kind: KindToolCall, Choice: choice, Field: field + ".id", Text: id})
 		}
-		if t := getStr(tc, "type"); t != "" {
-			call.typ = t
-		}
+		setStr(&call.typ, tc, "type")
 		if n := getStr(tc, "function", "name"); n != "" && call.name == "" {
 			call.name = n
 			ds = append(ds, Delta{Kind: KindToolCall, Choice: choice, Field: field + ".name", Text: n})
