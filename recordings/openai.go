@@ -52,21 +52,22 @@ type openaiChoice struct {
 	fcArgs        textBuf
 	hasFC         bool
 	finishReason  string
-	logprobs      []*fastjson.Value // chat: logprobs.content entries
-	refusalLP     []*fastjson.Value
+	logprobs      keptList // chat: logprobs.content entries
+	refusalLP     keptList
 	hasLogprobs   bool
-	tokens        []*fastjson.Value // completions: logprobs.tokens etc.
-	tokenLogprobs []*fastjson.Value
-	topLogprobs   []*fastjson.Value
-	textOffset    []*fastjson.Value
+	tokens        keptList // completions: logprobs.tokens etc.
+	tokenLogprobs keptList
+	topLogprobs   keptList
+	textOffset    keptList
 }
 
 type openaiAssembler struct {
 	completion bool
 
 	id, model, fingerprint, tier string
-	created                      *fastjson.Value
-	usage                        *fastjson.Value
+	created                      keptJSON
+	usage                        keptJSON
+	scratch                      []byte // keptJSON.set's, during a call only
 	choices                      []openaiChoice
 	finished                     bool
 }
@@ -80,9 +81,9 @@ func (s *openaiAssembler) clone() assembler {
 		for j := range ch.toolCalls {
 			ch.toolCalls[j].args = ch.toolCalls[j].args.clone()
 		}
-		ch.logprobs, ch.refusalLP = ch.logprobs[:len(ch.logprobs):len(ch.logprobs)], ch.refusalLP[:len(ch.refusalLP):len(ch.refusalLP)]
-		ch.tokens, ch.tokenLogprobs = ch.tokens[:len(ch.tokens):len(ch.tokens)], ch.tokenLogprobs[:len(ch.tokenLogprobs):len(ch.tokenLogprobs)]
-		ch.topLogprobs, ch.textOffset = ch.topLogprobs[:len(ch.topLogprobs):len(ch.topLogprobs)], ch.textOffset[:len(ch.textOffset):len(ch.textOffset)]
+		ch.logprobs, ch.refusalLP = ch.logprobs.clone(), ch.refusalLP.clone()
+		ch.tokens, ch.tokenLogprobs = ch.tokens.clone(), ch.tokenLogprobs.clone()
+		ch.topLogprobs, ch.textOffset = ch.topLogprobs.clone(), ch.textOffset.clone()
 		c.choices[i] = ch
 	}
 	return &c
@@ -111,7 +112,7 @@ func (s *openaiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	}
 	setStr(&s.model, d, "model")
 	if v := d.Get("created"); v != nil {
-		s.created = v
+		s.created.set(v, &s.scratch)
 	}
 	setStr(&s.fingerprint, d, "system_fingerprint")
 	setStr(&s.tier, d, "service_tier")
@@ -126,7 +127,7 @@ func (s *openaiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		}
 	}
 	if u := d.Get("usage"); !isNull(u) {
-		s.usage = u
+		s.usage.set(u, &s.scratch)
 		ds = append(ds, Delta{Kind: KindUsage, Field: "usage"})
 	}
 	return ds, nil
@@ -203,12 +204,12 @@ func (s *openaiAssembler) addChoice(st *openaiChoice, idx int, ch *fastjson.Valu
 	if lp := ch.Get("logprobs"); lp != nil && lp.Type() == fastjson.TypeObject {
 		st.hasLogprobs = true
 		n := len(lp.GetArray("content")) + len(lp.GetArray("tokens"))
-		st.logprobs = append(st.logprobs, lp.GetArray("content")...)
-		st.refusalLP = append(st.refusalLP, lp.GetArray("refusal")...)
-		st.tokens = append(st.tokens, lp.GetArray("tokens")...)
-		st.tokenLogprobs = append(st.tokenLogprobs, lp.GetArray("token_logprobs")...)
-		st.topLogprobs = append(st.topLogprobs, lp.GetArray("top_logprobs")...)
-		st.textOffset = append(st.textOffset, lp.GetArray("text_offset")...)
+		st.logprobs.add(lp.GetArray("content"))
+		st.refusalLP.add(lp.GetArray("refusal"))
+		st.tokens.add(lp.GetArray("tokens"))
+		st.tokenLogprobs.add(lp.GetArray("token_logprobs"))
+		st.topLogprobs.add(lp.GetArray("top_logprobs"))
+		st.textOffset.add(lp.GetArray("text_offset"))
 		if n > 0 {
 			ds = append(ds, Delta{Kind: KindContent, Choice: idx, Field: "logprobs", Text: "+" + strconv.Itoa(n) + " tokens"})
 		}
@@ -289,7 +290,7 @@ func (s *openaiAssembler) result(a *arena) *fastjson.Value {
 		arr.SetArrayItem(i, s.choiceValue(a, i))
 	}
 	o.Set("choices", arr)
-	o.Set("created", valOrNull(a, s.created))
+	o.Set("created", s.created.value(a))
 	o.Set("model", newString(a, []byte(s.model)))
 	if s.completion {
 		o.Set("object", newString(a, []byte("text_completion")))
@@ -298,7 +299,7 @@ func (s *openaiAssembler) result(a *arena) *fastjson.Value {
 		o.Set("service_tier", strOrNull(a, []byte(s.tier), s.tier != ""))
 	}
 	o.Set("system_fingerprint", strOrNull(a, []byte(s.fingerprint), s.fingerprint != ""))
-	o.Set("usage", valOrNull(a, s.usage))
+	o.Set("usage", s.usage.value(a))
 	return o
 }
 
@@ -319,16 +320,16 @@ func (s *openaiAssembler) choiceValue(a *arena, i int) *fastjson.Value {
 		c.Set("logprobs", a.NewNull())
 	} else if s.completion {
 		lp := a.NewObject()
-		lp.Set("text_offset", arrayOf(a, st.textOffset))
-		lp.Set("token_logprobs", arrayOf(a, st.tokenLogprobs))
-		lp.Set("tokens", arrayOf(a, st.tokens))
-		lp.Set("top_logprobs", arrayOf(a, st.topLogprobs))
+		lp.Set("text_offset", st.textOffset.value(a))
+		lp.Set("token_logprobs", st.tokenLogprobs.value(a))
+		lp.Set("tokens", st.tokens.value(a))
+		lp.Set("top_logprobs", st.topLogprobs.value(a))
 		c.Set("logprobs", lp)
 	} else {
 		lp := a.NewObject()
-		lp.Set("content", arrayOf(a, st.logprobs))
-		if len(st.refusalLP) > 0 {
-			lp.Set("refusal", arrayOf(a, st.refusalLP))
+		lp.Set("content", st.logprobs.value(a))
+		if st.refusalLP.n > 0 {
+			lp.Set("refusal", st.refusalLP.value(a))
 		} else {
 			lp.Set("refusal", a.NewNull())
 		}

@@ -9,6 +9,7 @@ package recordings
 
 import (
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"path/filepath"
 	"slices"
@@ -382,5 +383,92 @@ func TestPeerOpenAIChatSteps(t *testing.T) {
 	}
 	if seeds < 5 {
 		t.Errorf("%d seed streams, want at least 5", seeds)
+	}
+}
+
+// TestPeerOpenAILogprobs: logprobs entries (content and refusal) of a
+// stream are concatenated as openai-go's accumulator does, at the last
+// step and at every step in between (the Stepper's snapshots share the
+// entries kept so far). The corpus has no stream with logprobs, so the
+// stream is made here.
+func TestPeerOpenAILogprobs(t *testing.T) {
+	entry := func(tok string, lp float64) string {
+		return fmt.Sprintf(`{"token": %q, "logprob": %g, "bytes": [%d], "top_logprobs": [{"token": %q, "logprob": %g, "bytes": null}]}`, tok, lp, tok[0], tok+"!", lp-1)
+	}
+	chunk := func(content string, lps []string, refusal []string, finish string) string {
+		fr := "null"
+		if finish != "" {
+			fr = `"` + finish + `"`
+		}
+		ref := "null"
+		if refusal != nil {
+			ref = "[" + strings.Join(refusal, ", ") + "]"
+		}
+		return fmt.Sprintf(`{"id": "c1", "object": "chat.completion.chunk", "created": 7, "model": "m", "choices": [{"index": 0, "delta": {"content": %q}, "finish_reason": %s, "logprobs": {"content": [%s], "refusal": %s}}]}`,
+			content, fr, strings.Join(lps, ", "), ref)
+	}
+	body := []string{
+		chunk("Hel", []string{entry("Hel", -0.5)}, nil, ""),
+		chunk("lo", []string{entry("lo", -0.25), entry("o", -2)}, nil, ""),
+		chunk("", nil, []string{entry("no", -3)}, ""),
+		chunk("!", []string{entry("!", -0.125)}, nil, "stop"),
+	}
+	doc := `{"request": {"method": "POST", "url": "http://localhost/v1/chat/completions", "body": {"model": "m", "stream": true, "logprobs": true}, "endpoint": "/v1/chat/completions", "model": "m"}, "response": {"is_streaming": true, "body": [` + strings.Join(body, ", ") + `]}}`
+	r, err := Parse("logprobs.json", []byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewStepper(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var acc openai.ChatCompletionAccumulator
+	for k := 1; k <= len(body); k++ {
+		var c openai.ChatCompletionChunk
+		if err := json.Unmarshal([]byte(body[k-1]), &c); err != nil {
+			t.Fatal(err)
+		}
+		if !acc.AddChunk(c) {
+			t.Fatalf("chunk %d: AddChunk returned false", k)
+		}
+		want, err := json.Marshal(acc.Choices[0].Logprobs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wantV struct {
+			Content, Refusal []openai.ChatCompletionTokenLogprob
+		}
+		if err := json.Unmarshal(want, &wantV); err != nil {
+			t.Fatal(err)
+		}
+		for _, k2 := range []int{k, len(body), k} { // the snapshots must not see later entries
+			s.Seek(k2)
+		}
+		var gotV struct {
+			Content, Refusal []openai.ChatCompletionTokenLogprob
+		}
+		if err := json.Unmarshal(JSON(s.Result().Get("choices", "0", "logprobs")), &gotV); err != nil {
+			t.Fatal(err)
+		}
+		opt := cmp.Comparer(func(a, b openai.ChatCompletionTokenLogprob) bool {
+			if a.Token != b.Token || a.Logprob != b.Logprob || !slices.Equal(a.Bytes, b.Bytes) || len(a.TopLogprobs) != len(b.TopLogprobs) {
+				return false
+			}
+			for i := range a.TopLogprobs {
+				if a.TopLogprobs[i].Token != b.TopLogprobs[i].Token || a.TopLogprobs[i].Logprob != b.TopLogprobs[i].Logprob {
+					return false
+				}
+			}
+			return true
+		})
+		if diff := cmp.Diff(wantV.Content, gotV.Content, opt); diff != "" {
+			t.Errorf("step %d: logprobs.content differs from openai-go's (-openai-go +recview):\n%s", k, diff)
+		}
+		if diff := cmp.Diff(wantV.Refusal, gotV.Refusal, opt); diff != "" {
+			t.Errorf("step %d: logprobs.refusal differs from openai-go's (-openai-go +recview):\n%s", k, diff)
+		}
+		if len(gotV.Content) == 0 {
+			t.Errorf("step %d: no logprobs entries", k)
+		}
 	}
 }
