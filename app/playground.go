@@ -74,9 +74,16 @@ func (v *Viewer) startPlay() {
 		v.play = nil // renderDoc says why
 		return
 	}
-	// Doc is the whole file up to maxPlaySize: only streams of 16 MB or
-	// more keep their chunks out of it (recordings.ParseInSlices).
-	text := string(recordings.PrettyJSON(d.rec.Doc))
+	// Doc is the whole file, but for a stream whose chunks
+	// recordings.ParseInSlices keeps out of it (an OpenAI stream of 1 MB
+	// or more): that file is parsed again, whole.
+	doc := d.rec.Doc
+	if resp := doc.Get("response"); resp != nil && chunksOutside(d.rec, resp) {
+		if whole, err := fastjson.ParseBytes(d.data); err == nil {
+			doc = whole
+		}
+	}
+	text := string(recordings.PrettyJSON(doc))
 	v.play = &playState{doc: d, orig: d, origTxt: text, method: "POST", endpoint: "/v1/chat/completions", ownID: true}
 	v.loadPlay(text)
 }

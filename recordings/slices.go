@@ -9,12 +9,13 @@ import (
 // so that tests can slice every corpus file.
 var sliceMin = 1 << 20
 
-// lazyMin is the size from which ParseInSlices keeps a stream's chunks as
-// bytes rather than trees. Folding chunks kept as bytes parses each again,
-// in many small allocations: on the 1.1 MB corpus stream the viewer's
-// opening took about twice as long in the browser (make bench), and a
-// 50 MB stream's trees took 235 MB. A variable so that tests can keep
-// every corpus stream as bytes.
+// lazyMin is the size from which ParseInSlices keeps the chunks of any
+// stream as bytes rather than trees (an OpenAI stream's always, see
+// ParseInSlices). Folding chunks kept as bytes parses each again, in many
+// small allocations: on the 1.1 MB corpus stream the viewer's opening
+// took about twice as long in the browser (make bench), and a 50 MB
+// stream's trees took 235 MB. A variable so that tests can keep every
+// corpus stream as bytes.
 var lazyMin = 16 << 20
 
 // sliceBytes is about how many bytes of stream chunks ParseInSlices
@@ -33,14 +34,21 @@ const (
 // sleeps a millisecond every 10 ms so the page can paint).
 //
 // The errors are exactly Parse's, and so is the result but for one thing:
-// a stream of 16 MB or more whose chunks are JSON objects is not kept as
-// trees. Each chunk is checked and then keeps only its bytes in data,
-// which Chunk.Data and Chunk.Element parse again when asked, and the
-// stream's response.body is an empty list in Doc. A parsed chunk takes
-// several times its size in memory (a 50 MB stream's trees took 235 MB
-// natively), and every tree kept alive is marked again by each
-// collection. data must therefore not be modified while the Recording is
-// in use.
+// an OpenAI chat or completions stream, and any stream of 16 MB or more,
+// whose chunks are JSON objects is not kept as trees. Each chunk is
+// checked and then keeps only its bytes in data, which Chunk.Data and
+// Chunk.Element parse again when asked, and the stream's response.body is
+// an empty list in Doc. A parsed chunk takes several times its size in
+// memory (a 50 MB stream's trees took 235 MB natively), and every tree
+// kept alive is marked again by each collection. data must therefore not
+// be modified while the Recording is in use.
+//
+// An OpenAI stream is also folded as its chunks are checked, each chunk
+// parsed once, with one parser reused from run to run: the first
+// NewStepper or NewStepperInSlices on the Recording returns that Stepper
+// rather than folding again (on the 1.1 MB stream, in WebAssembly, the
+// runs parse in 3.1 ms with a reused parser against 5.9 ms with a parser
+// each, whose trees then stay to be marked by every collection).
 //
 // Inputs under 1 MB, and inputs whose response body is not a list found by
 // a plain scan, are handed to Parse whole. Other large inputs are decoded
@@ -53,11 +61,44 @@ func ParseInSlices(name string, data []byte, between func()) (*Recording, error)
 	if len(data) < sliceMin || len(data) > MaxSize || between == nil {
 		return Parse(name, data)
 	}
-	doc, chunks, ok := parseSliced(data, between)
+	doc, chunks, f, ok := parseSliced(data, between)
 	if !ok {
 		return Parse(name, data) // it reports the error exactly
 	}
-	return newRecording(name, doc, len(data), &pacer{between: between}, chunks)
+	r, err := newRecording(name, doc, len(data), &pacer{between: between}, chunks)
+	if err == nil && f != nil && f.family == r.Family && r.Streaming && r.Exception == nil {
+		r.folded = f.finish(r)
+	}
+	return r, err
+}
+
+// preFolding is the folding of a stream parseSliced does as it checks its
+// chunks, for a family it predicted from the request.
+type preFolding struct {
+	*folding
+	family Family
+}
+
+// foldsAsChecked returns the family of a recording whose stream
+// parseSliced can fold as it checks the chunks, from the request alone
+// (as classify reads it), or FamilyUnknown. Only OpenAI chat and
+// completions qualify: their assembler keeps nothing of a chunk's tree
+// (kept.go), so each run of chunks can be parsed with one parser reused
+// for the next, and each chunk parsed once. Other assemblers keep parts
+// of the chunks' trees.
+func foldsAsChecked(doc *fastjson.Value) Family {
+	r := &Recording{Request: doc.Get("request")}
+	if r.Request == nil || r.Request.Type() != fastjson.TypeObject || r.decodeRequest() != nil {
+		return FamilyUnknown
+	}
+	if r.Shape != ShapeInference && r.Shape != ShapeHTTP {
+		return FamilyUnknown
+	}
+	switch f := familyOfEndpoint(r.Endpoint); f {
+	case FamilyOpenAIChat, FamilyOpenAICompletions:
+		return f
+	}
+	return FamilyUnknown
 }
 
 // span is where one element of the response body lies in the input.
@@ -68,21 +109,23 @@ type span struct{ from, to int }
 // in the body's place, then parses the elements in runs of about
 // sliceBytes, each run as a list of its own, calling between after each.
 //
-// When the input is lazyMin or more, the document a stream (is_streaming
-// true, no exception) and every element an object, the runs are parsed
-// only to check them and to build chunks that keep their bytes (see
-// ParseInSlices); the body in doc stays empty. Otherwise chunks is nil and the elements' trees go into
-// the body, giving a tree equal to the one Parse builds. It returns false
-// when the input is not shaped so, or does not parse, or has a chunk
+// When the document is a stream (is_streaming true, no exception), every
+// element an object, and the input lazyMin or more or its request an
+// OpenAI one (foldsAsChecked), the runs are parsed only to check them and
+// to build chunks that keep their bytes (see ParseInSlices), and, for an
+// OpenAI request, to fold them (f); the body in doc stays empty.
+// Otherwise chunks and f are nil and the elements' trees go into the
+// body, giving a tree equal to the one Parse builds. It returns false when
+// the input is not shaped so, or does not parse, or has a chunk
 // decodeStream would refuse, for the caller to parse it whole instead.
-func parseSliced(data []byte, between func()) (doc *fastjson.Value, chunks []Chunk, ok bool) {
+func parseSliced(data []byte, between func()) (doc *fastjson.Value, chunks []Chunk, f *preFolding, ok bool) {
 	open, ok := findBody(data)
 	if !ok {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	spans, closing, objects, ok := scanBody(data, open, between)
 	if !ok {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	// The document with "[]" for the body: data before the list's '[',
 	// then from its ']' on.
@@ -91,18 +134,22 @@ func parseSliced(data []byte, between func()) (doc *fastjson.Value, chunks []Chu
 	var p fastjson.Parser
 	doc, err := p.ParseBytes(rest)
 	if err != nil || strictJSON(rest) != nil {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	resp := doc.Get("response")
 	body := resp.Get("body")
 	if body == nil || body.Type() != fastjson.TypeArray || len(body.GetArray()) != 0 {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	streaming := resp.Get("is_streaming")
-	lazy := len(data) >= lazyMin && objects && streaming != nil && streaming.Type() == fastjson.TypeTrue
+	lazy := objects && streaming != nil && streaming.Type() == fastjson.TypeTrue
 	if e := resp.Get("is_exception"); e != nil && e.Type() != fastjson.TypeFalse && e.Type() != fastjson.TypeNull {
 		lazy = false
 	}
+	if fam := foldsAsChecked(doc); lazy && fam != FamilyUnknown {
+		f = &preFolding{newFolding(&openaiAssembler{completion: fam == FamilyOpenAICompletions}, len(spans)), fam}
+	}
+	lazy = lazy && (len(data) >= lazyMin || f != nil)
 	if lazy {
 		chunks = make([]Chunk, 0, len(spans))
 	}
@@ -119,12 +166,12 @@ func parseSliced(data []byte, between func()) (doc *fastjson.Value, chunks []Chu
 		if lazy {
 			v, err := check.ParseBytes(scratch)
 			if err != nil || len(v.GetArray()) != to-from {
-				return nil, nil, false
+				return nil, nil, nil, false
 			}
 			for k, it := range v.GetArray() {
 				d, t := unwrap(it)
 				if it.Type() != fastjson.TypeObject || d.Type() != fastjson.TypeObject {
-					return nil, nil, false // decodeStream's error, from Parse
+					return nil, nil, nil, false // decodeStream's error, from Parse
 				}
 				if u, seen := types[t]; seen {
 					t = u
@@ -133,12 +180,17 @@ func parseSliced(data []byte, between func()) (doc *fastjson.Value, chunks []Chu
 				}
 				sp := spans[from+k]
 				chunks = append(chunks, Chunk{Type: t, raw: data[sp.from:sp.to:sp.to]})
+				if f != nil {
+					// Folded while its tree lives: check's next run
+					// overwrites it.
+					f.add(&Chunk{Type: t, data: d, elem: it})
+				}
 			}
 		} else {
 			var p fastjson.Parser // copies scratch; its values are kept
 			v, err := p.ParseBytes(scratch)
 			if err != nil || len(v.GetArray()) != to-from {
-				return nil, nil, false
+				return nil, nil, nil, false
 			}
 			for k, it := range v.GetArray() {
 				body.SetArrayItem(from+k, it)
@@ -147,7 +199,7 @@ func parseSliced(data []byte, between func()) (doc *fastjson.Value, chunks []Chu
 		between()
 		from = to
 	}
-	return doc, chunks, true
+	return doc, chunks, f, true
 }
 
 // scanBody finds the elements of the list whose '[' is at data[open]: their

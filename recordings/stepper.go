@@ -47,42 +47,75 @@ func NewStepperInSlices(r *Recording, between func()) (*Stepper, error) {
 	if !r.Streaming || r.Exception != nil {
 		return nil, ErrNotStream
 	}
+	if s := r.folded; s != nil { // folded by ParseInSlices already
+		r.folded = nil
+		return s, nil
+	}
 	fresh := assemblerFor(r)
 	if fresh == nil {
 		return nil, ErrNotStream
 	}
-	n := len(r.Chunks)
-	s := &Stepper{
-		rec:         r,
-		checkpoints: make([]assembler, 0, n/checkpointEvery+1),
-		deltas:      make([][]Delta, n),
-		errs:        make([]error, n),
-	}
-	asm := fresh.clone()
+	f := newFolding(fresh, len(r.Chunks))
 	for i := range r.Chunks {
-		if i%checkpointEvery == 0 {
-			s.checkpoints = append(s.checkpoints, asm.clone())
-		}
 		if between != nil && i > 0 && i%sliceChunks == 0 {
 			between()
 		}
-		ds, err := asm.add(&r.Chunks[i], nil)
-		s.deltas[i] = ds
-		if err != nil {
-			s.errs[i] = chunkError(i, &r.Chunks[i], err)
-			if s.err == nil {
-				s.err = s.errs[i]
-			}
+		f.add(&r.Chunks[i])
+	}
+	return f.finish(r), nil
+}
+
+// folding is a Stepper being built, one chunk after the other.
+type folding struct {
+	s          *Stepper
+	fresh, asm assembler
+	n          int // chunks added
+}
+
+// newFolding starts folding a stream of n chunks with fresh, an
+// assembler that has folded nothing.
+func newFolding(fresh assembler, n int) *folding {
+	return &folding{
+		s: &Stepper{
+			checkpoints: make([]assembler, 0, n/checkpointEvery+1),
+			deltas:      make([][]Delta, n),
+			errs:        make([]error, n),
+		},
+		fresh: fresh,
+		asm:   fresh.clone(),
+	}
+}
+
+// add folds in the next chunk, keeping what it added and a snapshot
+// every checkpointEvery chunks. A chunk that cannot be folded in is
+// skipped and its error kept.
+func (f *folding) add(c *Chunk) {
+	i, s := f.n, f.s
+	if i%checkpointEvery == 0 {
+		s.checkpoints = append(s.checkpoints, f.asm.clone())
+	}
+	ds, err := f.asm.add(c, nil)
+	s.deltas[i] = ds
+	if err != nil {
+		s.errs[i] = chunkError(i, c, err)
+		if s.err == nil {
+			s.err = s.errs[i]
 		}
 	}
-	if n%checkpointEvery == 0 {
-		s.checkpoints = append(s.checkpoints, asm.clone())
+	f.n++
+}
+
+// finish returns the Stepper over r's chunks, all added, at step 0.
+func (f *folding) finish(r *Recording) *Stepper {
+	s := f.s
+	if f.n%checkpointEvery == 0 {
+		s.checkpoints = append(s.checkpoints, f.asm.clone())
 	}
-	if s.err == nil && !asm.complete() {
+	if s.err == nil && !f.asm.complete() {
 		s.err = ErrIncompleteStream
 	}
-	s.cur, s.last = fresh, asm
-	return s, nil
+	s.rec, s.cur, s.last = r, f.fresh, f.asm
+	return s
 }
 
 // Len returns the number of chunks, so steps run from 0 to Len().
