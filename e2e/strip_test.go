@@ -34,7 +34,7 @@ func TestStripMarks(t *testing.T) {
 			"choices": []any{map[string]any{"index": 0, "delta": map[string]any{}, "finish_reason": "stop"}}}})
 	data, err := json.Marshal(map[string]any{
 		"request": map[string]any{"method": "POST", "url": "http://localhost/v1/chat/completions", "headers": map[string]any{},
-			"body": map[string]any{"model": "m", "messages": []any{map[string]any{"role": "user", "content": "hi"}}, "stream": true},
+			"body":     map[string]any{"model": "m", "messages": []any{map[string]any{"role": "user", "content": "hi"}}, "stream": true},
 			"endpoint": "/v1/chat/completions", "model": "m"},
 		"response": map[string]any{"is_streaming": true, "body": body},
 	})
