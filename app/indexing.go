@@ -37,14 +37,15 @@ type indexRow struct {
 	hay       string // the row's text, lower case, for the filter
 }
 
-// summarize parses a file and keeps what the index shows of it; the
-// parsed recording itself is dropped (a whole folder does not stay in
-// memory: a row reads its file again when opened).
-func summarize(f fileRef, data []byte, err error) indexRow {
+// summarize parses a file with p and keeps what the index shows of it,
+// all strings that outlive p's next Parse; the parsed recording itself is
+// dropped (a whole folder does not stay in memory: a row reads its file
+// again when opened).
+func summarize(p *recordings.Parser, f fileRef, data []byte, err error) indexRow {
 	row := indexRow{path: f.path}
 	var rec *recordings.Recording
 	if err == nil {
-		rec, err = recordings.Parse(f.name, data)
+		rec, err = p.Parse(f.name, data)
 	}
 	if err != nil {
 		row.hash, row.err = "error", err.Error()
@@ -88,6 +89,9 @@ func (v *Viewer) indexFiles(files []fileRef) {
 			return app.Window().Get("Promise").Call("allSettled", batch)
 		}
 		var reads app.Value // the outcomes of this batch's reads
+		// One parser for every file: its memory is reused from one to the
+		// next (recordings.Parser).
+		var parser recordings.Parser
 		next := startBatch(0)
 		pause := breather()
 		for i, f := range files {
@@ -101,7 +105,7 @@ func (v *Viewer) indexFiles(files []fileRef) {
 			if len(data) >= bigIndexFile {
 				time.Sleep(time.Millisecond) // let the page draw first
 			}
-			rows = append(rows, summarize(f, data, err))
+			rows = append(rows, summarize(&parser, f, data, err))
 			pause()
 			if i == len(files)-1 || time.Since(last) > 250*time.Millisecond {
 				last = time.Now()

@@ -1,0 +1,99 @@
+package recordings
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// summary is what the viewer's index keeps of a recording: the strings a
+// Parser's Recording must keep valid after its next Parse.
+func summary(name string, r *Recording, err error) string {
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	h := VerifyHash(name, r.Doc)
+	return fmt.Sprintf("%q %s %q %q %v %d %q %s %s %q", r.TestID, r.Family, r.Model, r.URL, r.Streaming, len(r.Chunks), r.TypeName, h.Status, h.Scheme, h.Computed)
+}
+
+// TestParserReuse: one Parser going through every corpus file, with bad
+// inputs in between, gives each file what Parse gives it, and the strings
+// of the Recordings it returned stay what they were after it has parsed
+// the others.
+func TestParserReuse(t *testing.T) {
+	var p Parser
+	type kept struct {
+		name, want string
+		r          *Recording
+		testID     string
+		model      string
+	}
+	var all []kept
+	bad := [][]byte{[]byte(`{"request": {}, "response": {"body": [nan]}}`), []byte(`[1, 2`), []byte(`{"a": 1}`)}
+	for i, row := range readManifest(t) {
+		data, err := os.ReadFile(filepath.Join(corpusDir, row.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		wr, werr := Parse(row.file, data)
+		want := summary(row.file, wr, werr)
+		r, err := p.Parse(row.file, data)
+		if got := summary(row.file, r, err); got != want {
+			t.Fatalf("%s: reused Parser gives %s, Parse %s", row.file, got, want)
+		}
+		if err == nil {
+			all = append(all, kept{row.file, want, r, r.TestID, r.Model})
+		}
+		b := bad[i%len(bad)]
+		_, berr := Parse("bad.json", b)
+		if _, err := p.Parse("bad.json", b); fmt.Sprint(err) != fmt.Sprint(berr) {
+			t.Fatalf("bad input after %s: %v, Parse %v", row.file, err, berr)
+		}
+	}
+	if len(all) < 100 {
+		t.Fatalf("only %d recordings parsed", len(all))
+	}
+	for _, k := range all {
+		if k.r.TestID != k.testID || k.r.Model != k.model {
+			t.Errorf("%s: TestID/Model changed after later parses: %q %q, were %q %q", k.name, k.r.TestID, k.r.Model, k.testID, k.model)
+		}
+	}
+}
+
+// BenchmarkIndexCorpus is what the index does with every corpus file
+// (parse it and check its request hash), each file with Parse or all with
+// one Parser.
+func BenchmarkIndexCorpus(b *testing.B) {
+	var datas [][]byte
+	var names []string
+	var size int64
+	for _, row := range readManifest(b) {
+		data, err := os.ReadFile(filepath.Join(corpusDir, row.file))
+		if err != nil {
+			b.Fatal(err)
+		}
+		datas, names, size = append(datas, data), append(names, row.file), size+int64(len(data))
+	}
+	b.Run("Parse", func(b *testing.B) {
+		b.SetBytes(size)
+		for b.Loop() {
+			for i, d := range datas {
+				if r, err := Parse(names[i], d); err == nil {
+					VerifyHash(names[i], r.Doc)
+				}
+			}
+		}
+	})
+	b.Run("Parser", func(b *testing.B) {
+		b.SetBytes(size)
+		var p Parser
+		for b.Loop() {
+			for i, d := range datas {
+				if r, err := p.Parse(names[i], d); err == nil {
+					VerifyHash(names[i], r.Doc)
+				}
+			}
+		}
+	})
+}
