@@ -147,7 +147,7 @@ func parseSliced(data []byte, between func()) (doc *fastjson.Value, chunks []Chu
 		lazy = false
 	}
 	if fam := foldsAsChecked(doc); lazy && fam != FamilyUnknown {
-		f = &preFolding{newFolding(&openaiAssembler{completion: fam == FamilyOpenAICompletions}, len(spans)), fam}
+		f = &preFolding{newFolding(assemblerFor(&Recording{Family: fam}), len(spans)), fam}
 	}
 	lazy = lazy && (len(data) >= lazyMin || f != nil)
 	if lazy {
