@@ -96,8 +96,8 @@ const drawApart = 16 << 20
 const breathEvery = 10 * time.Millisecond
 
 // breather returns a function for the core's ...InSlices calls: after
-// breathEvery of work since the last pause, it sleeps a millisecond, which
-// hands the thread back to the browser until a timer brings Go back. Each
+// breathEvery of work since the last pause, it hands the thread back to
+// the browser until a message brings Go back (yieldToPage). Each
 // call also lets a held collector collect once 16 MB of garbage has piled
 // up (gchold.Collect): a stream of 16 MB or more parses each chunk again
 // as it is folded.
@@ -106,7 +106,7 @@ func breather() func() {
 	return func() {
 		gchold.Collect()
 		if time.Since(last) >= breathEvery {
-			time.Sleep(time.Millisecond)
+			yieldToPage()
 			last = time.Now()
 		}
 	}

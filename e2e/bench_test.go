@@ -126,6 +126,7 @@ func TestBenchFeel(t *testing.T) {
 			t.Errorf("the repeat visit was not served by the service worker")
 		}
 		repeat = append(repeat, eval[float64](tb, "window.__interactive"))
+		tb.close()
 	}
 	rows = append(rows,
 		benchRow{"first visit to an interactive page", fmt.Sprintf("%.0f ms", median(first)), "1,500 ms", median(first) < 1500},
@@ -204,6 +205,7 @@ func TestBenchFeel(t *testing.T) {
 		tb.waitForWithin(90*time.Second, "the index", "window.__indexed > 0")
 		indexed = append(indexed, eval[float64](tb, "window.__indexed - window.__t0"))
 		gaps = append(gaps, eval[float64](tb, "window.__maxGap"))
+		tb.close()
 	}
 	rows = append(rows,
 		benchRow{fmt.Sprintf("a folder of 3,000 recordings (%.0f MB) indexed", dirMB(t, dir)), fmt.Sprintf("%.1f s", median(indexed)/1000), "5 s", median(indexed) < 5000},
