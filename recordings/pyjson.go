@@ -455,7 +455,9 @@ var (
 // _normalize_numeric_literal_strings. Substring checks skip the regular
 // expressions for strings that cannot match.
 func normalizeHashString(s string, fileSearch bool) string {
-	if fileSearch {
+	// Each pattern but the citation's ends in ':': one scan for it spares
+	// three for most strings (roles, names, ids, short messages).
+	if fileSearch && strings.IndexByte(s, ':') >= 0 {
 		if strings.Contains(s, "score:") {
 			s = fsScoreRe.ReplaceAllLiteralString(s, "score: __NORMALIZED__")
 		}
@@ -465,9 +467,9 @@ func normalizeHashString(s string, fileSearch bool) string {
 		if strings.Contains(s, "document_id:") {
 			s = fsDocumentIDRe.ReplaceAllLiteralString(s, "document_id: __NORMALIZED__")
 		}
-		if strings.Contains(s, "<|") {
-			s = fsCitationRe.ReplaceAllLiteralString(s, "<|__NORMALIZED__|>")
-		}
+	}
+	if fileSearch && strings.Contains(s, "<|") {
+		s = fsCitationRe.ReplaceAllLiteralString(s, "<|__NORMALIZED__|>")
 	}
 	if mayHoldFloat(s) {
 		s = floatInStringRe.ReplaceAllStringFunc(s, formatFloatRun)
