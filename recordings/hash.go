@@ -324,9 +324,15 @@ type hashCandidate struct {
 	input   func() []byte
 	sum     string
 	primary bool
+	// known, when not nil, returns the hash when another candidate's
+	// input was found to be this one's, else "".
+	known func() string
 }
 
 func (c *hashCandidate) hash() string {
+	if c.sum == "" && c.known != nil {
+		c.sum = c.known()
+	}
 	if c.sum == "" {
 		s := sum256(c.input())
 		c.sum = hex.EncodeToString(s[:])
@@ -356,13 +362,20 @@ func inferenceCandidates(doc, req *fastjson.Value, c *HashCheck, short bool) []h
 	}
 	withTestID := !slices.Contains(modelListPaths, path)
 	testID := doc.Get("test_id") // nil (absent) writes null, as None does
+	// Whether the current scheme's input, once built, held a file-search
+	// pattern: when it did not, the legacy scheme's input is the same.
+	var fileSearchHit bool
 	normalized := func(fileSearch bool) func() []byte {
 		return func() []byte {
 			b := append([]byte(nil), `{"body": `...)
-			b = AppendPyJSONNormalized(b, body, NormalizeOptions{
+			var hit bool
+			b, hit = appendPyJSONNormalized(b, body, NormalizeOptions{
 				FileSearch:           fileSearch,
 				ExcludeStreamOptions: strings.Contains(netloc, "bedrock"),
 			})
+			if fileSearch {
+				fileSearchHit = hit
+			}
 			b = append(b, `, "endpoint": `...)
 			b = appendPyString(b, path)
 			b = append(b, `, "method": `...)
@@ -386,6 +399,12 @@ func inferenceCandidates(doc, req *fastjson.Value, c *HashCheck, short bool) []h
 			b = appendPyString(b, upper)
 			return append(b, '}')
 		}},
+	}
+	cands[1].known = func() string {
+		if cands[0].sum != "" && !fileSearchHit {
+			return cands[0].sum
+		}
+		return ""
 	}
 	if short {
 		// Matching keeps this order (HASHCHECK.tsv says "current" where

@@ -85,8 +85,17 @@ type NormalizeOptions struct {
 // 0x1c..0x1f; Go's Unicode tables may be a version newer than CPython
 // 3.11's Unicode 14.0, which matters only for digits added since.
 func AppendPyJSONNormalized(dst []byte, v *fastjson.Value, opt NormalizeOptions) []byte {
+	dst, _ = appendPyJSONNormalized(dst, v, opt)
+	return dst
+}
+
+// appendPyJSONNormalized is AppendPyJSONNormalized, also reporting whether
+// a string held one of the file-search patterns (with opt.FileSearch):
+// when none did, the output is the same without opt.FileSearch.
+func appendPyJSONNormalized(dst []byte, v *fastjson.Value, opt NormalizeOptions) ([]byte, bool) {
 	e := pyEncoder{sortKeys: true, normalize: true, fileSearch: opt.FileSearch}
-	return e.value(dst, v, true, opt.ExcludeStreamOptions)
+	dst = e.value(dst, v, true, opt.ExcludeStreamOptions)
+	return dst, e.fileSearchHit
 }
 
 // NormalizeForHash returns the normalized body as a value tree: it parses
@@ -101,10 +110,11 @@ func NormalizeForHash(p *fastjson.Parser, v *fastjson.Value, opt NormalizeOption
 // pyEncoder writes Python json.dumps output, optionally normalizing as the
 // recorder does. scratch holds number tokens while they are converted.
 type pyEncoder struct {
-	sortKeys   bool
-	normalize  bool
-	fileSearch bool
-	scratch    []byte
+	sortKeys      bool
+	normalize     bool
+	fileSearch    bool
+	fileSearchHit bool // a string held a file-search pattern
+	scratch       []byte
 }
 
 // pyMember is one deduplicated object member; key is the key as Python
@@ -141,9 +151,11 @@ func (e *pyEncoder) value(dst []byte, v *fastjson.Value, root, dropStream bool) 
 		return append(dst, ']')
 	case fastjson.TypeString:
 		b, _ := v.StringBytes()
-		s := string(b)
+		s := noCopyString(b) // only read, here and by the regexps
 		if e.normalize {
-			s = normalizeHashString(s, e.fileSearch)
+			var hit bool
+			s, hit = normalizeHashString(s, e.fileSearch)
+			e.fileSearchHit = e.fileSearchHit || hit
 		}
 		return appendPyString(dst, s)
 	case fastjson.TypeNumber:
@@ -453,28 +465,29 @@ var (
 // normalizeHashString applies the recorder's string normalization:
 // _normalize_file_search_metadata (when fileSearch) and then
 // _normalize_numeric_literal_strings. Substring checks skip the regular
-// expressions for strings that cannot match.
-func normalizeHashString(s string, fileSearch bool) string {
+// expressions for strings that cannot match; fileSearchHit reports that
+// one of the file-search patterns' substrings was there.
+func normalizeHashString(s string, fileSearch bool) (_ string, fileSearchHit bool) {
 	// Each pattern but the citation's ends in ':': one scan for it spares
 	// three for most strings (roles, names, ids, short messages).
 	if fileSearch && strings.IndexByte(s, ':') >= 0 {
 		if strings.Contains(s, "score:") {
-			s = fsScoreRe.ReplaceAllLiteralString(s, "score: __NORMALIZED__")
+			s, fileSearchHit = fsScoreRe.ReplaceAllLiteralString(s, "score: __NORMALIZED__"), true
 		}
 		if strings.Contains(s, "attributes:") {
-			s = fsAttributesRe.ReplaceAllLiteralString(s, "")
+			s, fileSearchHit = fsAttributesRe.ReplaceAllLiteralString(s, ""), true
 		}
 		if strings.Contains(s, "document_id:") {
-			s = fsDocumentIDRe.ReplaceAllLiteralString(s, "document_id: __NORMALIZED__")
+			s, fileSearchHit = fsDocumentIDRe.ReplaceAllLiteralString(s, "document_id: __NORMALIZED__"), true
 		}
 	}
 	if fileSearch && strings.Contains(s, "<|") {
-		s = fsCitationRe.ReplaceAllLiteralString(s, "<|__NORMALIZED__|>")
+		s, fileSearchHit = fsCitationRe.ReplaceAllLiteralString(s, "<|__NORMALIZED__|>"), true
 	}
 	if mayHoldFloat(s) {
 		s = floatInStringRe.ReplaceAllStringFunc(s, formatFloatRun)
 	}
-	return s
+	return s, fileSearchHit
 }
 
 // mayHoldFloat reports whether s may hold a match of floatInStringRe: a '.'
