@@ -67,27 +67,41 @@ func (f fileRef) bytes(read app.Value) ([]byte, error) {
 }
 
 // settled returns the bytes of a read startRead started, from its outcome
-// as Promise.allSettled gives it ({status, value} or {status, reason}).
-func (f fileRef) settled(r app.Value) ([]byte, error) {
+// as Promise.allSettled gives it ({status, value} or {status, reason}),
+// in dst's memory when it is large enough (the index reads one file
+// after the other into the same buffer).
+func (f fileRef) settled(r app.Value, dst []byte) ([]byte, error) {
 	if f.size > maxOpenSize {
 		return nil, tooBig(f.path, int64(f.size))
 	}
 	if r.Get("status").String() != "fulfilled" {
 		return nil, fmt.Errorf("%s: cannot read the file: %v", f.path, r.Get("reason").Call("toString").String())
 	}
-	return copyBuffer(r.Get("value")), nil
+	return copyBufferInto(dst, r.Get("value")), nil
 }
 
 // copyBuffer copies the bytes of an ArrayBuffer to Go, copySlice at a
 // time with pauses for the page to draw, and releases the buffer.
-func copyBuffer(buf app.Value) []byte {
-	data := make([]byte, buf.Get("byteLength").Int())
+func copyBuffer(buf app.Value) []byte { return copyBufferInto(nil, buf) }
+
+// copyBufferInto is copyBuffer into dst's memory when it is large enough.
+// A buffer of copySlice or less is copied in one call.
+func copyBufferInto(dst []byte, buf app.Value) []byte {
+	n := buf.Get("byteLength").Int()
+	if cap(dst) < n {
+		dst = make([]byte, n)
+	}
+	data := dst[:n]
 	view := app.Window().Get("Uint8Array").New(buf)
-	pause := breather()
-	for off := 0; off < len(data); off += copySlice {
-		end := min(off+copySlice, len(data))
-		app.CopyBytesToGo(data[off:end], view.Call("subarray", off, end))
-		pause()
+	if n <= copySlice {
+		app.CopyBytesToGo(data, view)
+	} else {
+		pause := breather()
+		for off := 0; off < n; off += copySlice {
+			end := min(off+copySlice, n)
+			app.CopyBytesToGo(data[off:end], view.Call("subarray", off, end))
+			pause()
+		}
 	}
 	releaseBuffer(buf)
 	return data

@@ -92,6 +92,7 @@ func (v *Viewer) indexFiles(files []fileRef) {
 		// One parser for every file: its memory is reused from one to the
 		// next (recordings.Parser).
 		var parser recordings.Parser
+		var buf []byte // the file being summarized
 		next := startBatch(0)
 		pause := breather()
 		for i, f := range files {
@@ -101,7 +102,10 @@ func (v *Viewer) indexFiles(files []fileRef) {
 					next = startBatch(i + readBatch)
 				}
 			}
-			data, err := f.settled(reads.Index(i % readBatch))
+			data, err := f.settled(reads.Index(i%readBatch), buf)
+			if err == nil {
+				buf = data // reused: summarize keeps nothing of it
+			}
 			if len(data) >= bigIndexFile {
 				time.Sleep(time.Millisecond) // let the page draw first
 			}
