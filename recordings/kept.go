@@ -8,7 +8,7 @@ import (
 
 // An assembler that keeps nothing of a chunk's parsed tree lets the tree
 // go once the chunk is folded in, and lets whoever parsed it reuse the
-// parser for the next chunk (see foldable). The OpenAI assembler keeps
+// parser for the next chunk (see foldsAsChecked). The OpenAI assembler keeps
 // such values (created, usage, logprobs entries) as their JSON bytes,
 // parsed again when a result is built.
 
