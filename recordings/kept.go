@@ -8,9 +8,9 @@ import (
 
 // An assembler that keeps nothing of a chunk's parsed tree lets the tree
 // go once the chunk is folded in, and lets whoever parsed it reuse the
-// parser for the next chunk (see foldsAsChecked). The OpenAI assembler keeps
-// such values (created, usage, logprobs entries) as their JSON bytes,
-// parsed again when a result is built.
+// parser for the next chunk (see foldsAsChecked). The OpenAI assembler
+// keeps such values (created, usage, logprobs entries) as their JSON
+// bytes, parsed again when a result is built.
 
 // keptJSON is one JSON value kept as its bytes; nil when there is none.
 type keptJSON []byte
