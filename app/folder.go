@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -161,7 +160,7 @@ func promised(start func(resolve, reject app.Value)) app.Value {
 // time (ask starts the request for one and returns its promise), waits for
 // them in order, and appends them to refs under the paths path gives;
 // after each group it lets the page draw (settled promises resume Go as
-// microtasks, which never let it: a timer does).
+// microtasks, which never let it: a message does, yieldToPage).
 func getFiles(refs []fileRef, files []app.Value, group int, ask func(app.Value) app.Value, path func(app.Value) string) ([]fileRef, error) {
 	for len(files) > 0 {
 		batch := files[:min(group, len(files))]
@@ -184,7 +183,7 @@ func getFiles(refs []fileRef, files []app.Value, group int, ask func(app.Value) 
 		for i, e := range batch {
 			refs = append(refs, newFileRef(got.Index(i), path(e)))
 		}
-		time.Sleep(time.Millisecond)
+		yieldToPage()
 	}
 	return refs, nil
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -62,7 +61,7 @@ func (v *Viewer) listFiles(files app.Value, folder bool) {
 			}
 			refs = append(refs, newFileRef(f, path))
 			if i%200 == 199 {
-				time.Sleep(time.Millisecond)
+				yieldToPage()
 			}
 		}
 		ctx.Dispatch(func(ctx app.Context) {
