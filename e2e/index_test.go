@@ -284,3 +284,40 @@ func TestIndexDropWalks(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexTooBig drops a folder holding a file larger than the viewer
+// opens, both ways the page lists a dropped folder (File System Access
+// handles and entries): its row says why, without reading it, and
+// opening the row says so too.
+func TestIndexTooBig(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.json")
+	if err := os.WriteFile(big, make([]byte, 65<<20), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(seed(seedHello))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, seedHello), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, handles := range []bool{true, false} {
+		tb := newTab(t)
+		tb.open("/")
+		if !handles {
+			tb.do(chromedp.Evaluate[chromedp.Void]("delete DataTransferItem.prototype.getAsFileSystemHandle"))
+		}
+		tb.dropPaths(dir)
+		tb.waitFor("the index to be read", `document.querySelector('[data-testid=index-progress]') === null && document.querySelectorAll('[data-testid=index-row]').length === 2`)
+		row := `document.querySelector('[data-testid=index-row][data-file$="big.json"]')`
+		if why := eval[string](tb, row+`.title`); !strings.Contains(why, "65.0 MB is more than the viewer opens") {
+			t.Errorf("handles %v: the big file's row says %q", handles, why)
+		}
+		tb.do(chromedp.Evaluate[chromedp.Void](row + `.querySelector('td.file button').click()`))
+		tb.waitFor("the error", `document.querySelector('[data-testid=error]') !== null`)
+		if msg, _ := tb.text(sel("error")); !strings.Contains(msg, "more than the viewer opens") {
+			t.Errorf("handles %v: opening the big file says %q", handles, msg)
+		}
+	}
+}
