@@ -211,24 +211,6 @@ func newString(a *arena, b []byte) *fastjson.Value {
 	return a.NewStringBytes(b)
 }
 
-// plainWord reports whether the eight bytes in w are all printable ASCII
-// (0x20 to 0x7e), which newString takes as they are. It uses the
-// bit tricks of "Bit Twiddling Hacks" (Sean Anderson, "Determine if a
-// word has a byte less than n"): a byte below 0x20, or from 0x7f up,
-// sets the high bit of its lane.
-func plainWord(w uint64) bool {
-	below := (w - lows*0x20) &^ w & highs // a byte < 0x20 (w's high bits excluded)
-	above := (w + lows*0x01) | w          // a byte >= 0x7f has its high bit set here
-	return (below|above)&highs == 0
-}
-
-// quoteWord reports whether one of the eight bytes in w is a '"' or a
-// '\\' (the same trick: a zero byte after xor).
-func quoteWord(w uint64) bool {
-	q, b := w^('"'*lows), w^('\\'*lows)
-	return ((q-lows)&^q|(b-lows)&^b)&highs != 0
-}
-
 func parsedString(b []byte) *fastjson.Value {
 	v, err := fastjson.ParseBytes(AppendQuote(nil, b))
 	if err != nil { // not reached: AppendQuote writes valid JSON

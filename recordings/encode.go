@@ -98,9 +98,11 @@ func AppendQuote(dst []byte, s []byte) []byte {
 func appendEscaped(dst []byte, s []byte) []byte {
 	start := 0
 	for i := 0; i < len(s); {
-		if i+8 <= len(s) && plainWord(binary.LittleEndian.Uint64(s[i:])) && !quoteWord(binary.LittleEndian.Uint64(s[i:])) {
-			i += 8 // the common case, eight bytes to take as they are
-			continue
+		if i+8 <= len(s) {
+			if w := binary.LittleEndian.Uint64(s[i:]); plainWord(w) && !quoteWord(w) {
+				i += 8 // the common case, eight bytes to take as they are
+				continue
+			}
 		}
 		b := s[i]
 		if b >= 0x20 && b != '"' && b != '\\' && b < utf8.RuneSelf {

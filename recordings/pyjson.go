@@ -565,13 +565,9 @@ func digitValue(r rune) int {
 
 // pyPlainWord reports whether the eight bytes of w (len(w) == 8) are all
 // printable ASCII (0x20 to 0x7e) other than '"' and '\\': bytes
-// appendPyString copies as they are. plainWord does the range; a byte
-// equal to c is a zero byte of w^c ("Bit Twiddling Hacks", Sean Anderson,
-// "Determine if a word has a zero byte": exact for whether there is one).
+// appendPyString copies as they are (plainWord, quoteWord).
 func pyPlainWord(w string) bool {
 	x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
 		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	hasZero := func(v uint64) bool { return (v-ones)&^v&highs != 0 }
-	return plainWord(x) && !hasZero(x^(ones*'"')) && !hasZero(x^(ones*'\\'))
+	return plainWord(x) && !quoteWord(x)
 }

@@ -25,7 +25,7 @@ func strictJSON(data []byte) error {
 	for i := 0; i < len(data); {
 		switch c := data[i]; c {
 		case ' ', '\t', '\n', '\r':
-			i = skipIndent(data, i)
+			i = skipWS(data, i)
 		case ',', ':', '[', ']', '{', '}':
 			i++
 		case '"':
@@ -43,26 +43,6 @@ func strictJSON(data []byte) error {
 		}
 	}
 	return nil
-}
-
-// skipIndent returns the offset of the first byte at or after i that is
-// not JSON whitespace, like skipWS but eight spaces at a time: recordings
-// are indented, and their indentation is a good part of their bytes.
-func skipIndent(data []byte, i int) int {
-	for {
-		for len(data)-i >= 8 && binary.LittleEndian.Uint64(data[i:]) == ' '*lows {
-			i += 8
-		}
-		if i >= len(data) {
-			return i
-		}
-		switch data[i] {
-		case ' ', '\t', '\n', '\r':
-			i++
-		default:
-			return i
-		}
-	}
 }
 
 // skipScalar returns the offset just past the number or literal (true,
@@ -185,23 +165,12 @@ func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
-// Bit patterns for plainBytes's word-at-a-time test.
-const (
-	lows  = 0x0101010101010101
-	highs = 0x8080808080808080
-)
-
 // plainBytes returns the offset of the first byte at or after j that is a
 // '"', a '\\' or a control character (or len(data)). It tests eight bytes
-// at a time with the "has a byte less than n" trick of plainWord
-// ((w - n*lows) &^ w & highs, exact for n <= 128), which tells whether
-// such a byte is in the word whatever the machine's byte order, and then
-// finds it byte by byte.
+// at a time (controlWord, quoteWord), then finds it byte by byte.
 func plainBytes(data []byte, j int) int {
 	for ; len(data)-j >= 8; j += 8 {
-		w := binary.LittleEndian.Uint64(data[j:])
-		q, b := w^('"'*lows), w^('\\'*lows)
-		if ((w-0x20*lows)&^w|(q-lows)&^q|(b-lows)&^b)&highs != 0 {
+		if w := binary.LittleEndian.Uint64(data[j:]); controlWord(w) || quoteWord(w) {
 			break
 		}
 	}
