@@ -126,12 +126,7 @@ func exceptionValue(a *arena, e *Exception) *fastjson.Value {
 // Small helpers over fastjson used by the assemblers.
 
 // getStr returns the string at keys, "" when absent, null or not a string.
-func getStr(v *fastjson.Value, keys ...string) string {
-	if v = v.Get(keys...); v == nil || v.Type() != fastjson.TypeString {
-		return ""
-	}
-	return string(v.GetStringBytes())
-}
+func getStr(v *fastjson.Value, keys ...string) string { return string(strBytes(v, keys...)) }
 
 // strBytes returns the bytes of the string value at keys, nil when there
 // is none; they belong to v (string(...) to keep them).

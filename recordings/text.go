@@ -105,10 +105,7 @@ func clip[T any](b []T) []T { return b[:len(b):len(b)] }
 // value's document alive as long as it is kept itself: not for what
 // outlives the document, like an index row.
 func sharedStr(v *fastjson.Value, keys ...string) string {
-	if v = v.Get(keys...); v == nil || v.Type() != fastjson.TypeString {
-		return ""
-	}
-	return noCopyString(v.GetStringBytes())
+	return noCopyString(strBytes(v, keys...))
 }
 
 // noCopyString returns bytes of an assembled text as the string they are,
