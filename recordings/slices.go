@@ -148,8 +148,10 @@ func parseSliced(data []byte, between func()) (doc *fastjson.Value, chunks []Chu
 	if e := resp.Get("is_exception"); e != nil && e.Type() != fastjson.TypeFalse && e.Type() != fastjson.TypeNull {
 		lazy = false
 	}
-	if fam := foldsAsChecked(doc); lazy && fam != FamilyUnknown {
-		f = &preFolding{newFolding(assemblerFor(&Recording{Family: fam}), len(spans)), fam}
+	if lazy {
+		if fam := foldsAsChecked(doc); fam != FamilyUnknown {
+			f = &preFolding{newFolding(assemblerFor(&Recording{Family: fam}), len(spans)), fam}
+		}
 	}
 	lazy = lazy && (len(data) >= lazyMin || f != nil)
 	if lazy {
