@@ -49,7 +49,13 @@ func build(pkg, tags, out string) error {
 	return cmd.Run()
 }
 
-func mb(n int) string { return fmt.Sprintf("%.2f MB", float64(n)/(1<<20)) }
+// mb formats a size in decimal megabytes (10^6 bytes), the unit of the
+// budget in issue 5: its "go-app and goldmark alone are about 1.6 MB" is
+// this table's go-app + goldmark layer in those units (1.52 in MiB).
+func mb(n int) string { return fmt.Sprintf("%.2f MB", float64(n)/1e6) }
+
+// budget is issue 5's limit for app.wasm after brotli, in bytes.
+const budget = 1_800_000
 
 func main() {
 	wasm := flag.String("wasm", "build/app.wasm", "the viewer's app.wasm (make dist builds it)")
@@ -88,5 +94,10 @@ func main() {
 		log.Fatalf("%v (run make dist first)", err)
 	}
 	fmt.Printf("| **the viewer** (%s) | %s | %s | %s | %s |\n", *wasm, mb(s.raw), mb(s.gz), mb(s.br), mb(s.br-prev))
-	fmt.Printf("\nTarget: app.wasm under 1.80 MB after brotli; it is %s.\n", mb(s.br))
+	verdict := "met"
+	if s.br >= budget {
+		verdict = fmt.Sprintf("missed by %s", mb(s.br-budget))
+	}
+	fmt.Printf("\nTarget: app.wasm under %s (%d bytes) after brotli; it is %s (%d bytes): %s. MB here is 10^6 bytes.\n",
+		mb(budget), budget, mb(s.br), s.br, verdict)
 }
