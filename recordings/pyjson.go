@@ -388,9 +388,11 @@ func appendPyString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
-		if i+8 <= len(s) && pyPlainWord(s[i:i+8]) {
-			i += 8 // the common case: eight bytes that need no escape
-			continue
+		if len(s)-i >= 8 {
+			if j := pyPlainRun(s, i); j != i {
+				i = j // the common case: runs of eight bytes that need no escape
+				continue
+			}
 		}
 		c := s[i]
 		if c >= 0x20 && c < 0x7f && c != '"' && c != '\\' {
@@ -468,16 +470,15 @@ var (
 // expressions for strings that cannot match; fileSearchHit reports that
 // one of the file-search patterns' substrings was there.
 func normalizeHashString(s string, fileSearch bool) (_ string, fileSearchHit bool) {
-	// Each pattern but the citation's ends in ':': one scan for it spares
-	// three for most strings (roles, names, ids, short messages).
-	if fileSearch && strings.IndexByte(s, ':') >= 0 {
-		if strings.Contains(s, "score:") {
+	if fileSearch {
+		score, attributes, documentID := fileSearchKeys(s)
+		if score {
 			s, fileSearchHit = fsScoreRe.ReplaceAllLiteralString(s, "score: __NORMALIZED__"), true
 		}
-		if strings.Contains(s, "attributes:") {
+		if attributes {
 			s, fileSearchHit = fsAttributesRe.ReplaceAllLiteralString(s, ""), true
 		}
-		if strings.Contains(s, "document_id:") {
+		if documentID {
 			s, fileSearchHit = fsDocumentIDRe.ReplaceAllLiteralString(s, "document_id: __NORMALIZED__"), true
 		}
 	}
@@ -488,6 +489,25 @@ func normalizeHashString(s string, fileSearch bool) (_ string, fileSearchHit boo
 		s = floatInStringRe.ReplaceAllStringFunc(s, formatFloatRun)
 	}
 	return s, fileSearchHit
+}
+
+// fileSearchKeys reports which of the keys the recorder's file-search
+// patterns start from ("score:", "attributes:", "document_id:") s holds,
+// in one scan for their common ':' (a scan for each key's first letter,
+// 's', 'a' or 'd', stops every few bytes of prose).
+func fileSearchKeys(s string) (score, attributes, documentID bool) {
+	for i := strings.IndexByte(s, ':'); i >= 0; {
+		head := s[:i]
+		score = score || strings.HasSuffix(head, "score")
+		attributes = attributes || strings.HasSuffix(head, "attributes")
+		documentID = documentID || strings.HasSuffix(head, "document_id")
+		j := strings.IndexByte(s[i+1:], ':')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return score, attributes, documentID
 }
 
 // mayHoldFloat reports whether s may hold a match of floatInStringRe: a '.'
@@ -563,11 +583,19 @@ func digitValue(r rune) int {
 	return 0
 }
 
-// pyPlainWord reports whether the eight bytes of w (len(w) == 8) are all
-// printable ASCII (0x20 to 0x7e) other than '"' and '\\': bytes
-// appendPyString copies as they are (plainWord, quoteWord).
-func pyPlainWord(w string) bool {
-	x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-	return plainWord(x) && !quoteWord(x)
+// pyPlainRun returns i moved past the eight-byte words of s from i whose
+// bytes are all printable ASCII (0x20 to 0x7e) other than '"' and '\\':
+// bytes appendPyString copies as they are (plainWord, quoteWord). It stops
+// at the first other word, or with fewer than eight bytes left. One call
+// per run, not per word: the test is too large for Go to inline.
+func pyPlainRun(s string, i int) int {
+	for ; len(s)-i >= 8; i += 8 {
+		w := s[i : i+8]
+		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+		if !plainWord(x) || quoteWord(x) {
+			break
+		}
+	}
+	return i
 }

@@ -452,10 +452,29 @@ func hasLoneSurrogate(b []byte) bool {
 	return false
 }
 
-// TestPyPlainWord checks the eight-byte fast path of appendPyString
+// TestPyPlainRun checks the eight-byte fast path of appendPyString
 // against the byte rule it stands for: printable ASCII other than '"' and
 // '\\' needs no escape (Python's ESCAPE_ASCII, r'([\\"]|[^\ -~])').
-func TestPyPlainWord(t *testing.T) {
+func TestPyPlainRun(t *testing.T) {
+	// Runs: whole plain words from i, never a word with a byte to escape,
+	// never past the last whole word.
+	for _, c := range []struct {
+		s    string
+		i    int
+		want int
+	}{
+		{`abcdefghijklmnopqrstuvwx\bcdefgh`, 0, 24},
+		{"abcdefghijklmnopq", 0, 16},
+		{"abcdefghijklmnopq", 1, 17},
+		{`abcdefghijklmnop\`, 2, 10},
+		{`abc\efghijklmnopqrstu`, 0, 0},
+		{"abcdefg", 0, 0},
+		{"", 0, 0},
+	} {
+		if got := pyPlainRun(c.s, c.i); got != c.want {
+			t.Errorf("pyPlainRun(%q, %d) = %d, want %d", c.s, c.i, got, c.want)
+		}
+	}
 	plain := func(b []byte) bool {
 		for _, c := range b {
 			if c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
@@ -469,8 +488,8 @@ func TestPyPlainWord(t *testing.T) {
 			for _, fill := range []string{"abcdefgh", `""""""""`, "\x00\x00\x00\x00\x00\x00\x00\x00"} {
 				b := []byte(fill)
 				b[lane] = byte(c)
-				if got, want := pyPlainWord(string(b)), plain(b); got != want {
-					t.Fatalf("%q: pyPlainWord %v, want %v", b, got, want)
+				if got, want := pyPlainRun(string(b), 0) == 8, plain(b); got != want {
+					t.Fatalf("%q: pyPlainRun says plain %v, want %v", b, got, want)
 				}
 			}
 		}
@@ -483,8 +502,8 @@ func TestPyPlainWord(t *testing.T) {
 				for j := range 8 {
 					b := []byte("abcdefgh")
 					b[i], b[j] = c, d
-					if got, want := pyPlainWord(string(b)), plain(b); got != want {
-						t.Fatalf("%q: pyPlainWord %v, want %v", b, got, want)
+					if got, want := pyPlainRun(string(b), 0) == 8, plain(b); got != want {
+						t.Fatalf("%q: pyPlainRun says plain %v, want %v", b, got, want)
 					}
 				}
 			}
@@ -569,4 +588,20 @@ func FuzzMayHoldFloat(f *testing.F) {
 			t.Fatalf("%q: the regexp matches where the scan said no", s)
 		}
 	})
+}
+
+// TestFileSearchKeys checks the one-scan key test against strings.Contains
+// for each key, the three checks it replaces.
+func TestFileSearchKeys(t *testing.T) {
+	for _, s := range []string{
+		"", ":", "score", "score:", ":score:", "score :", "xscore:1", "a: b: c:",
+		"attributes:{}", "attributes", "document_id:", "document_id :", "document_i:",
+		"score: 0.5, attributes: {a: 1}, document_id: x", "no keys: here: at all:",
+		"scor:e:", "attributes::", strings.Repeat("s:a:d:", 100) + "document_id:",
+	} {
+		score, attributes, documentID := fileSearchKeys(s)
+		if score != strings.Contains(s, "score:") || attributes != strings.Contains(s, "attributes:") || documentID != strings.Contains(s, "document_id:") {
+			t.Errorf("fileSearchKeys(%q) = %v, %v, %v", s, score, attributes, documentID)
+		}
+	}
 }
