@@ -57,7 +57,10 @@ func walkHandles(promises []app.Value) ([]fileRef, bool, error) {
 	var walk func(dir string, batch []app.Value) error
 	walk = func(dir string, batch []app.Value) error {
 		var files, dirs []app.Value
+		// Asking 3,000 handles their kind and name takes 80 to 90 ms.
+		pause := breather()
 		for _, h := range batch {
+			pause()
 			switch {
 			case h.Get("kind").String() == "directory":
 				dirs = append(dirs, h)
