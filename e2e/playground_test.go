@@ -29,6 +29,17 @@ func (tb *tab) setEditor(text string) {
 	tb.key(kb.Enter, chromedp.ModifierCtrl)
 }
 
+// editorText waits for the playground's editor to hold a text and returns
+// it. The Editor fills its textarea a frame after the panes beside it are
+// drawn (go-app dispatches OnMount, and the Editor's Defer runs at the next
+// frame, up to 33 ms later): read before that, it is empty, and a test that
+// edits what it read edits nothing.
+func (tb *tab) editorText() string {
+	tb.t.Helper()
+	tb.waitFor("the editor's text", q(sel("editor"))+".value !== ''")
+	return eval[string](tb, q(sel("editor"))+".value")
+}
+
 // click clicks the element css selects, found and clicked in one script:
 // the viewer may redraw it between a lookup and a click.
 func (tb *tab) click(css string) {
@@ -98,7 +109,7 @@ func TestPlayground(t *testing.T) {
 	if !strings.HasPrefix(canonical, `{"body": {`) || !strings.Contains(canonical, `"test_id": "tests/integration/agents/test_agents.py::test_agent_simple`) {
 		t.Errorf("canonical-string %.120q…, want the recorder's json.dumps of method, endpoint, body and test_id", canonical)
 	}
-	original := eval[string](tb, q(sel("editor"))+".value")
+	original := tb.editorText()
 	if !strings.Contains(original, "the word: hello") {
 		t.Fatalf("the editor does not hold the seed: %.200q", original)
 	}
@@ -216,7 +227,7 @@ func TestPlaygroundSample(t *testing.T) {
 	if got := eval[string](tb, "location.hash"); got != sample {
 		t.Errorf("opening the playground changed the fragment to %q", got)
 	}
-	original := eval[string](tb, q(sel("editor"))+".value")
+	original := tb.editorText()
 	tb.setEditor(strings.Replace(original, "the word: hello", "the word: goodbye", 1))
 	tb.waitFor("hash-status mismatch", q(sel("hash-status"))+".dataset.status === 'mismatch'")
 	if got := eval[string](tb, "location.hash"); strings.Contains(got, "sample=") {
@@ -269,7 +280,7 @@ func TestPlaygroundLargest(t *testing.T) {
 	tb.click(`button[role=tab]:nth-child(3)`)
 	tb.visible(sel("editor"))
 	tb.waitFor("hash-status ok", q(sel("hash-status"))+".dataset.status === 'ok'")
-	original := eval[string](tb, q(sel("editor"))+".value")
+	original := tb.editorText()
 	edited := strings.Replace(original, `"stream": true`, `"stream": true, "temperature": 0.5`, 1)
 	if edited == original {
 		t.Fatal(`the recording's text has no "stream": true to edit`)
