@@ -4,9 +4,12 @@
 // `make dist` builds the viewer (variants/empty: the Go runtime alone;
 // variants/layers: a go-app page, with build tags adding goldmark, the
 // recordings core and recordings/diff), and prints the differences as a
-// Markdown table.
+// Markdown table. With -gowork, the layers are built through that
+// workspace, as make dist builds app.wasm (go-app with the patch of
+// third_party/go-app), and one more row gives the viewer built against
+// go-app as published, for what the patch saves.
 //
-//	go run ./internal/wasmsize [-wasm build/app.wasm]
+//	go run ./internal/wasmsize [-wasm build/app.wasm] [-gowork build/go.work]
 package main
 
 import (
@@ -41,10 +44,10 @@ func measure(path string) (sizes, error) {
 }
 
 // build compiles a package with build tags for GOOS=js GOARCH=wasm as
-// `make dist` does.
-func build(pkg, tags, out string) error {
+// `make dist` does, through the workspace file gowork ("off" for none).
+func build(pkg, tags, gowork, out string) error {
 	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-tags="+tags, "-o", out, pkg)
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "GOWORK="+gowork)
 	cmd.Stderr = os.Stderr
 	return cmd.Run()
 }
@@ -59,6 +62,7 @@ const budget = 1_800_000
 
 func main() {
 	wasm := flag.String("wasm", "build/app.wasm", "the viewer's app.wasm (make dist builds it)")
+	gowork := flag.String("gowork", "off", "the workspace make dist builds app.wasm through (build/go.work), or off")
 	flag.Parse()
 	dir, err := os.MkdirTemp("", "wasmsize")
 	if err != nil {
@@ -79,14 +83,18 @@ func main() {
 	prev := 0
 	for i, l := range steps {
 		out := filepath.Join(dir, fmt.Sprintf("layer%d.wasm", i))
-		if err := build(l.pkg, l.tags, out); err != nil {
+		if err := build(l.pkg, l.tags, *gowork, out); err != nil {
 			log.Fatalf("%s: %v", l.pkg, err)
 		}
 		s, err := measure(out)
 		if err != nil {
 			log.Fatal(err)
 		}
-		fmt.Printf("| %s | %s | %s | %s | %s |\n", l.name, mb(s.raw), mb(s.gz), mb(s.br), mb(s.br-prev))
+		name := l.name
+		if l.name == "+ go-app" && *gowork != "off" {
+			name += " (its HTTP handler left out: third_party/go-app)"
+		}
+		fmt.Printf("| %s | %s | %s | %s | %s |\n", name, mb(s.raw), mb(s.gz), mb(s.br), mb(s.br-prev))
 		prev = s.br
 	}
 	s, err := measure(*wasm)
@@ -94,6 +102,17 @@ func main() {
 		log.Fatalf("%v (run make dist first)", err)
 	}
 	fmt.Printf("| **the viewer** (%s) | %s | %s | %s | %s |\n", *wasm, mb(s.raw), mb(s.gz), mb(s.br), mb(s.br-prev))
+	if *gowork != "off" {
+		out := filepath.Join(dir, "published.wasm")
+		if err := build("./wasm", "", "off", out); err != nil {
+			log.Fatalf("./wasm: %v", err)
+		}
+		p, err := measure(out)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("| the viewer, go-app as published (net/http linked) | %s | %s | %s | %s more |\n", mb(p.raw), mb(p.gz), mb(p.br), mb(p.br-s.br))
+	}
 	verdict := "met"
 	if s.br >= budget {
 		verdict = fmt.Sprintf("missed by %s", mb(s.br-budget))
