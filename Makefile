@@ -51,7 +51,7 @@ deps-node:
 bench: dist deps-chromium bench-page
 	$(GO) test -run '^$$' -bench . -benchmem ./recordings/
 	set -o pipefail; $(GO) test -count=1 -v -run '^TestBenchTable$$' ./recordings/ | grep -v -e '^=== RUN' -e '^--- PASS' -e '^PASS' -e '^ok'
-	$(GO) run ./internal/wasmsize -wasm build/app.wasm
+	$(GO) run ./internal/wasmsize -wasm build/app.wasm -gowork $(WASMWORK)
 	set -o pipefail; $(GO) test -tags 'e2e bench' -count=1 -v -timeout 20m -run '^TestBench' ./e2e/ -dist=$(CURDIR)/dist | grep -e '^|' -e '^$$' -e '^Budget' -e FAIL
 
 # The page of the in-browser core comparison (TestBenchCore): recview's
@@ -92,11 +92,33 @@ build:
 	mkdir -p bin
 	$(GO) build -o bin/recview ./cmd/recview
 
+# app.wasm is built against go-app, at the version go.mod pins, with one
+# patch (third_party/go-app): its HTTP handler is left out of the
+# WebAssembly build, as go-app's own http.go once was, so net/http is not
+# linked, nor the TLS, x509 and elliptic-curve code that net/http's package
+# initializers keep (0.31 MB of 2.06 MB after brotli). The copy is made
+# from the module cache (checked against go.sum) and used through a
+# workspace, build/go.work, for app.wasm only: native builds and every
+# test use go-app as published.
+GOAPP      := github.com/maxence-charriere/go-app/v10
+WASMWORK   := $(CURDIR)/build/go.work
+GOAPPPATCH := third_party/go-app/wasm-without-net-http.patch
+
+build/go.work: go.mod go.sum $(GOAPPPATCH)
+	rm -rf build/go-app build/go.work build/go.work.sum && mkdir -p build
+	$(GO) mod download $(GOAPP)
+	cp -r "$$($(GO) list -m -f '{{.Dir}}' $(GOAPP))" build/go-app && chmod -R u+w build/go-app
+	git apply --directory=build/go-app $(GOAPPPATCH)
+	cd build && $(GO) work init .. && $(GO) work edit -replace=$(GOAPP)=./go-app
+
 # The static site: go-app's pre-rendered page and files, and the assets
 # (web/ and app.wasm) under dist/v/VERSION/web, VERSION a digest of them.
-dist:
+# Fails if app.wasm links net/http (the patch above did not take).
+dist: build/go.work
 	rm -rf dist build/app.wasm && mkdir -p build
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o build/app.wasm ./wasm
+	GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) build -trimpath -ldflags="-s -w" -o build/app.wasm ./wasm
+	@deps=$$(GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) list -deps ./wasm) && \
+	if grep -qx net/http <<<"$$deps"; then echo "app.wasm links net/http: the go-app patch ($(GOAPPPATCH)) did not take"; exit 1; fi
 	$(GO) run ./wasm -dist dist -web web -wasm build/app.wasm
 
 serve: dist
