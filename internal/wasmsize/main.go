@@ -43,13 +43,17 @@ func measure(path string) (sizes, error) {
 	return sizes{len(data), g.Len(), b.Len()}, nil
 }
 
-// build compiles a package with build tags for GOOS=js GOARCH=wasm as
-// `make dist` does, through the workspace file gowork ("off" for none).
-func build(pkg, tags, gowork, out string) error {
+// buildSizes compiles a package with build tags for GOOS=js GOARCH=wasm
+// as `make dist` does, through the workspace file gowork ("off" for
+// none), into out, and measures it.
+func buildSizes(pkg, tags, gowork, out string) (sizes, error) {
 	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-tags="+tags, "-o", out, pkg)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "GOWORK="+gowork)
 	cmd.Stderr = os.Stderr
-	return cmd.Run()
+	if err := cmd.Run(); err != nil {
+		return sizes{}, fmt.Errorf("%s: %w", pkg, err)
+	}
+	return measure(out)
 }
 
 // mb formats a size in decimal megabytes (10^6 bytes), the unit of the
@@ -71,9 +75,13 @@ func main() {
 	defer os.RemoveAll(dir)
 
 	const layers = "./internal/wasmsize/variants/layers"
+	goApp := "+ go-app"
+	if *gowork != "off" {
+		goApp += " (its HTTP handler left out: third_party/go-app)"
+	}
 	steps := []struct{ name, pkg, tags string }{
 		{"Go runtime (empty main)", "./internal/wasmsize/variants/empty", ""},
-		{"+ go-app", layers, ""},
+		{goApp, layers, ""},
 		{"+ goldmark (GFM)", layers, "goldmark"},
 		{"+ recordings core", layers, "goldmark,core"},
 		{"+ recordings/diff (go-diff)", layers, "goldmark,core,diff"},
@@ -82,19 +90,11 @@ func main() {
 	fmt.Println("|---|---|---|---|---|")
 	prev := 0
 	for i, l := range steps {
-		out := filepath.Join(dir, fmt.Sprintf("layer%d.wasm", i))
-		if err := build(l.pkg, l.tags, *gowork, out); err != nil {
-			log.Fatalf("%s: %v", l.pkg, err)
-		}
-		s, err := measure(out)
+		s, err := buildSizes(l.pkg, l.tags, *gowork, filepath.Join(dir, fmt.Sprintf("layer%d.wasm", i)))
 		if err != nil {
 			log.Fatal(err)
 		}
-		name := l.name
-		if l.name == "+ go-app" && *gowork != "off" {
-			name += " (its HTTP handler left out: third_party/go-app)"
-		}
-		fmt.Printf("| %s | %s | %s | %s | %s |\n", name, mb(s.raw), mb(s.gz), mb(s.br), mb(s.br-prev))
+		fmt.Printf("| %s | %s | %s | %s | %s |\n", l.name, mb(s.raw), mb(s.gz), mb(s.br), mb(s.br-prev))
 		prev = s.br
 	}
 	s, err := measure(*wasm)
@@ -103,11 +103,7 @@ func main() {
 	}
 	fmt.Printf("| **the viewer** (%s) | %s | %s | %s | %s |\n", *wasm, mb(s.raw), mb(s.gz), mb(s.br), mb(s.br-prev))
 	if *gowork != "off" {
-		out := filepath.Join(dir, "published.wasm")
-		if err := build("./wasm", "", "off", out); err != nil {
-			log.Fatalf("./wasm: %v", err)
-		}
-		p, err := measure(out)
+		p, err := buildSizes("./wasm", "", "off", filepath.Join(dir, "published.wasm"))
 		if err != nil {
 			log.Fatal(err)
 		}
