@@ -92,14 +92,12 @@ build:
 	mkdir -p bin
 	$(GO) build -o bin/recview ./cmd/recview
 
-# app.wasm is built against go-app, at the version go.mod pins, with one
-# patch (third_party/go-app): its HTTP handler is left out of the
-# WebAssembly build, as go-app's own http.go once was, so net/http is not
-# linked, nor the TLS, x509 and elliptic-curve code that net/http's package
-# initializers keep (0.32 MB of 2.06 MB after brotli). The copy is made
-# from the module cache (checked against go.sum) and used through a
-# workspace, build/go.work, for app.wasm only: native builds and every
-# test use go-app as published.
+# app.wasm is built against go-app, at the version go.mod pins, with the
+# patch of third_party/go-app, which leaves go-app's HTTP handler (and so
+# net/http) out of the WebAssembly build: its README says why and what it
+# saves. The copy is made from the module cache (checked against go.sum)
+# and used through a workspace, build/go.work, for app.wasm only: native
+# builds and every test use go-app as published.
 GOAPP      := github.com/maxence-charriere/go-app/v10
 WASMWORK   := $(CURDIR)/build/go.work
 GOAPPPATCH := third_party/go-app/wasm-without-net-http.patch
