@@ -12,7 +12,7 @@ require (
 	github.com/maxence-charriere/go-app/v10 v10.1.11
 	github.com/openai/openai-go/v3 v3.96.0
 	github.com/sergi/go-diff v1.4.0
-	github.com/valyala/fastjson v1.6.4
+	github.com/valyala/fastjson v1.6.10
 	github.com/yuin/goldmark v1.8.7
 )
 

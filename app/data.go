@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/internal/jsonx"
 	"github.com/recview/recview/recordings"
 	"github.com/valyala/fastjson"
 )
@@ -22,12 +23,12 @@ func renderData(r *recordings.Recording, v *fastjson.Value) app.UI {
 		content := v.Get("content")
 		if content != nil && content.Type() == fastjson.TypeString {
 			if parsed, err := fastjson.Parse(string(content.GetStringBytes())); err == nil {
-				return renderText("json", string(recordings.PrettyJSON(parsed)))
+				return renderText("json", string(jsonx.Pretty(parsed)))
 			}
 			return renderText("text", string(content.GetStringBytes()))
 		}
 	}
-	return renderText("json", string(recordings.PrettyJSON(v)))
+	return renderText("json", string(jsonx.Pretty(v)))
 }
 
 // vectors returns the embedding vectors of an OpenAI or Ollama response.

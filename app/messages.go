@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/internal/jsonx"
 	"github.com/recview/recview/recordings"
 )
 
@@ -80,7 +81,7 @@ func renderToolCall(tc *recordings.ToolCall, partial bool) app.UI {
 			app.If(tc.ID != "", func() app.UI { return app.Span().Class("call-id").Text(tc.ID) }),
 		),
 		app.If(tc.Parsed != nil, func() app.UI {
-			return renderText("json", string(recordings.PrettyJSON(tc.Parsed)))
+			return renderText("json", string(jsonx.Pretty(tc.Parsed)))
 		}).ElseIf(tc.ParseErr != nil && partial, func() app.UI {
 			return app.Div().Body(
 				app.P().Class("muted").Text("arguments so far"),

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/internal/jsonx"
 	"github.com/recview/recview/recordings"
 	"github.com/valyala/fastjson"
 )
@@ -83,7 +84,7 @@ func (v *Viewer) startPlay() {
 			doc = whole
 		}
 	}
-	text := string(recordings.PrettyJSON(doc))
+	text := string(jsonx.Pretty(doc))
 	v.play = &playState{doc: d, orig: d, origTxt: text, method: "POST", endpoint: "/v1/chat/completions", ownID: true}
 	v.loadPlay(text)
 }

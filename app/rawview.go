@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/internal/jsonx"
 	"github.com/recview/recview/recordings"
 	"github.com/valyala/fastjson"
 )
@@ -55,9 +56,9 @@ func rawFold(key string, v *fastjson.Value, depth int) app.UI {
 		items := v.GetArray()
 		return rawList(key, len(items), func(i int) *fastjson.Value { return items[i] }, depth)
 	default:
-		return app.Details().Class("fold").Open(depth == 0 || len(recordings.JSON(v)) < 400).Body(
+		return app.Details().Class("fold").Open(depth == 0 || len(jsonx.Compact(v)) < 400).Body(
 			app.Summary().Body(app.Code().Text(key)),
-			renderText("json", string(recordings.PrettyJSON(v))),
+			renderText("json", string(jsonx.Pretty(v))),
 		)
 	}
 	return app.Details().Class("fold").Open(depth < 1).Body(

@@ -2,6 +2,7 @@ package app
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/internal/jsonx"
 	"github.com/recview/recview/recordings"
 	"github.com/valyala/fastjson"
 )
@@ -106,7 +107,7 @@ func renderTool(t recordings.Tool) app.UI {
 	props.Visit(func(k []byte, p *fastjson.Value) {
 		typ := string(p.GetStringBytes("type"))
 		if typ == "" {
-			typ = string(recordings.JSON(p.Get("type")))
+			typ = string(jsonx.Compact(p.Get("type")))
 		}
 		if required[string(k)] {
 			typ += " · required"

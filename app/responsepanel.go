@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/internal/jsonx"
 	"github.com/recview/recview/recordings"
 )
 
@@ -168,7 +169,7 @@ func renderChunk(d *openDoc) app.UI {
 	}
 	var raw string
 	if data := c.Data(); data != nil {
-		raw = string(recordings.PrettyJSON(data))
+		raw = string(jsonx.Pretty(data))
 	} else {
 		raw = c.Text
 	}

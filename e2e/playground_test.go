@@ -15,10 +15,9 @@ import (
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/recview/recview/recordings"
-
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/recview/recview/recordings"
 )
 
 // setEditor replaces the playground editor's text as typing would (an

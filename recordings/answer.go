@@ -1,6 +1,7 @@
 package recordings
 
 import (
+	"github.com/recview/recview/internal/jsonx"
 	"github.com/valyala/fastjson"
 )
 
@@ -59,7 +60,7 @@ func ReadAnswer(f Family, v *fastjson.Value) Answer {
 		a.Choices = []Choice{c}
 		for _, k := range []string{"prompt_eval_count", "eval_count", "total_duration", "load_duration", "prompt_eval_duration", "eval_duration"} {
 			if n := v.Get(k); n != nil && n.Type() == fastjson.TypeNumber {
-				a.Usage = append(a.Usage, UsageItem{k, string(JSON(n))})
+				a.Usage = append(a.Usage, UsageItem{k, string(jsonx.Compact(n))})
 			}
 		}
 	case FamilyAnthropicMessages:
@@ -91,7 +92,7 @@ func ReadAnswer(f Family, v *fastjson.Value) Answer {
 			case "function_call":
 				c.Parts = append(c.Parts, Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(o, "id"), getStr(o, "name"), o.Get("arguments"))})
 			default:
-				c.Parts = append(c.Parts, Part{Kind: PartOther, Raw: o, Text: string(JSON(o))})
+				c.Parts = append(c.Parts, Part{Kind: PartOther, Raw: o, Text: string(jsonx.Compact(o))})
 			}
 		}
 		a.Choices = []Choice{c}

@@ -1,12 +1,10 @@
 package recordings
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"unicode"
-	"unicode/utf8"
 
+	"github.com/recview/recview/internal/jsonx"
 	"github.com/valyala/fastjson"
 )
 
@@ -178,39 +176,5 @@ func intOf(v *fastjson.Value) (int, bool) {
 	return i, err == nil
 }
 
-// newString returns a JSON string value holding b. fastjson's Arena stores
-// strings escaped by strconv.AppendQuote and unescapes them as JSON later,
-// which corrupts what Go escapes differently (\a, \v, \x1b, invalid UTF-8,
-// non-printable runes past U+FFFF). Such rare strings are built by parsing
-// a JSON literal instead.
-func newString(a *arena, b []byte) *fastjson.Value {
-	for i := 0; i < len(b); {
-		if i+8 <= len(b) && plainWord(binary.LittleEndian.Uint64(b[i:])) {
-			i += 8 // the common case, eight printable ASCII bytes at once
-			continue
-		}
-		c := b[i]
-		if c < utf8.RuneSelf {
-			if c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\b' && c != '\f' || c == 0x7f {
-				return parsedString(b)
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && size == 1 || r > 0xffff && !unicode.IsPrint(r) {
-			return parsedString(b)
-		}
-		i += size
-	}
-	return a.NewStringBytes(b)
-}
-
-func parsedString(b []byte) *fastjson.Value {
-	v, err := fastjson.ParseBytes(AppendQuote(nil, b))
-	if err != nil { // not reached: AppendQuote writes valid JSON
-		var a arena
-		return a.NewStringBytes(b)
-	}
-	return v
-}
+// newString returns a JSON string value holding b (see jsonx.NewString).
+func newString(a *arena, b []byte) *fastjson.Value { return jsonx.NewString(&a.Arena, b) }

@@ -68,20 +68,3 @@ func trimPrefix(s string) string {
 	}
 	return s
 }
-
-// lineCol converts a byte offset into 1-based line and column numbers.
-func lineCol(data []byte, off int64) (line, col int) {
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
-	line, col = 1, 1
-	for _, b := range data[:off] {
-		if b == '\n' {
-			line++
-			col = 1
-		} else {
-			col++
-		}
-	}
-	return line, col
-}

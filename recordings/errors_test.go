@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/recview/recview/internal/jsonx"
 )
 
 func TestParseErrors(t *testing.T) {
@@ -91,8 +93,8 @@ func TestUnknownKind(t *testing.T) {
 		t.Fatalf("Unknown=%v Family=%s Notice=%q", r.Unknown, r.Family, r.Notice)
 	}
 	v, err := Assemble(r)
-	if err != nil || string(JSON(v)) != `{"frob":true}` {
-		t.Fatalf("Assemble = %s, %v; want the body as recorded", JSON(v), err)
+	if err != nil || string(jsonx.Compact(v)) != `{"frob":true}` {
+		t.Fatalf("Assemble = %s, %v; want the body as recorded", jsonx.Compact(v), err)
 	}
 	if _, err := NewStepper(r); !errors.Is(err, ErrNotStream) {
 		t.Errorf("NewStepper err = %v, want ErrNotStream", err)
@@ -183,7 +185,7 @@ func TestControlCharactersSurvive(t *testing.T) {
 	if got := getStr(v.GetArray("choices")[0], "message", "content"); got != want {
 		t.Errorf("content = %q, want %q", got, want)
 	}
-	if got := string(JSON(v.Get("choices", "0", "message", "content"))); got != `"a\u0007b\u000bc\u001b[31md`+"\u007f"+` 😀 `+"\U000E0001"+` \"q\" \\ \n"` {
+	if got := string(jsonx.Compact(v.Get("choices", "0", "message", "content"))); got != `"a\u0007b\u000bc\u001b[31md`+"\u007f"+` 😀 `+"\U000E0001"+` \"q\" \\ \n"` {
 		t.Errorf("JSON = %s", got)
 	}
 }

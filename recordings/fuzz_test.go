@@ -9,6 +9,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/recview/recview/internal/jsonx"
 )
 
 // fuzzSeeds adds the smaller corpus files of each kind to a fuzz corpus.
@@ -67,7 +69,7 @@ func FuzzAssemble(f *testing.F) {
 		if v == nil {
 			t.Fatal("Assemble returned nil")
 		}
-		whole := JSON(v)
+		whole := jsonx.Compact(v)
 		if !json.Valid(whole) {
 			t.Fatalf("Assemble gave invalid JSON: %s", whole)
 		}
@@ -78,11 +80,11 @@ func FuzzAssemble(f *testing.F) {
 		}
 		for _, k := range []int{s.Len(), len(data) % (s.Len() + 1), 0, s.Len() / 2, s.Len()} {
 			s.Seek(k)
-			if !json.Valid(JSON(s.Result())) {
+			if !json.Valid(jsonx.Compact(s.Result())) {
 				t.Fatalf("step %d gave invalid JSON", k)
 			}
 		}
-		if got := JSON(s.Result()); string(got) != string(whole) {
+		if got := jsonx.Compact(s.Result()); string(got) != string(whole) {
 			t.Fatalf("last step differs from Assemble:\n%s\n%s", got, whole)
 		}
 	})

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/recview/recview/internal/jsonx"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -19,7 +21,7 @@ func assembleOutput(t testing.TB, r *Recording) []byte {
 	if err != nil {
 		t.Errorf("Assemble: %v", err)
 	}
-	return append(PrettyJSON(v), '\n')
+	return append(jsonx.Pretty(v), '\n')
 }
 
 // stepsOutput is what `recview steps` prints: one line per chunk.
@@ -116,15 +118,15 @@ func TestAssembleNonStreaming(t *testing.T) {
 					if d := it.Get("__data__"); d != nil {
 						it = d
 					}
-					parts[i] = string(JSON(it))
+					parts[i] = string(jsonx.Compact(it))
 				}
 				want = []byte("[" + strings.Join(parts, ",") + "]")
 			} else if d := body.Get("__data__"); d != nil {
-				want = JSON(d)
+				want = jsonx.Compact(d)
 			} else {
-				want = JSON(body)
+				want = jsonx.Compact(body)
 			}
-			if got := JSON(v); !bytes.Equal(got, want) {
+			if got := jsonx.Compact(v); !bytes.Equal(got, want) {
 				t.Errorf("Assemble changed a non-streaming body:\n%s", firstDiff(want, got))
 			}
 		})

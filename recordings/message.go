@@ -1,6 +1,7 @@
 package recordings
 
 import (
+	"github.com/recview/recview/internal/jsonx"
 	"github.com/valyala/fastjson"
 )
 
@@ -87,7 +88,7 @@ func newToolCall(id, name string, args *fastjson.Value) *ToolCall {
 			tc.ParseErr = nil
 		}
 	default:
-		tc.Arguments, tc.Parsed = string(JSON(args)), args
+		tc.Arguments, tc.Parsed = string(jsonx.Compact(args)), args
 	}
 	return tc
 }
@@ -120,7 +121,7 @@ func usageItems(v *fastjson.Value, prefix string, out []UsageItem) []UsageItem {
 		name := prefix + string(k)
 		switch x.Type() {
 		case fastjson.TypeNumber:
-			out = append(out, UsageItem{name, string(JSON(x))})
+			out = append(out, UsageItem{name, string(jsonx.Compact(x))})
 		case fastjson.TypeObject:
 			out = usageItems(x, name+".", out)
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/recview/recview/internal/jsonx"
 	"github.com/valyala/fastjson"
 )
 
@@ -52,22 +53,22 @@ type openaiChoice struct {
 	fcArgs        textBuf
 	hasFC         bool
 	finishReason  string
-	logprobs      keptList // chat: logprobs.content entries
-	refusalLP     keptList
+	logprobs      jsonx.KeptList // chat: logprobs.content entries
+	refusalLP     jsonx.KeptList
 	hasLogprobs   bool
-	tokens        keptList // completions: logprobs.tokens etc.
-	tokenLogprobs keptList
-	topLogprobs   keptList
-	textOffset    keptList
+	tokens        jsonx.KeptList // completions: logprobs.tokens etc.
+	tokenLogprobs jsonx.KeptList
+	topLogprobs   jsonx.KeptList
+	textOffset    jsonx.KeptList
 }
 
 type openaiAssembler struct {
 	completion bool
 
 	id, model, fingerprint, tier string
-	created                      keptJSON
-	usage                        keptJSON
-	scratch                      []byte // keptJSON.set's, during a call only
+	created                      jsonx.Kept
+	usage                        jsonx.Kept
+	scratch                      []byte // jsonx.Kept.Set's, during a call only
 	choices                      []openaiChoice
 	finished                     bool
 }
@@ -81,9 +82,9 @@ func (s *openaiAssembler) clone() assembler {
 		for j := range ch.toolCalls {
 			ch.toolCalls[j].args = ch.toolCalls[j].args.clone()
 		}
-		ch.logprobs, ch.refusalLP = ch.logprobs.clone(), ch.refusalLP.clone()
-		ch.tokens, ch.tokenLogprobs = ch.tokens.clone(), ch.tokenLogprobs.clone()
-		ch.topLogprobs, ch.textOffset = ch.topLogprobs.clone(), ch.textOffset.clone()
+		ch.logprobs, ch.refusalLP = ch.logprobs.Clone(), ch.refusalLP.Clone()
+		ch.tokens, ch.tokenLogprobs = ch.tokens.Clone(), ch.tokenLogprobs.Clone()
+		ch.topLogprobs, ch.textOffset = ch.topLogprobs.Clone(), ch.textOffset.Clone()
 		c.choices[i] = ch
 	}
 	return &c
@@ -112,7 +113,7 @@ func (s *openaiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	}
 	setStr(&s.model, d, "model")
 	if v := d.Get("created"); v != nil {
-		s.created.set(v, &s.scratch)
+		s.created.Set(v, &s.scratch)
 	}
 	setStr(&s.fingerprint, d, "system_fingerprint")
 	setStr(&s.tier, d, "service_tier")
@@ -127,7 +128,7 @@ func (s *openaiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		}
 	}
 	if u := d.Get("usage"); !isNull(u) {
-		s.usage.set(u, &s.scratch)
+		s.usage.Set(u, &s.scratch)
 		ds = append(ds, Delta{Kind: KindUsage, Field: "usage"})
 	}
 	return ds, nil
@@ -204,12 +205,12 @@ func (s *openaiAssembler) addChoice(st *openaiChoice, idx int, ch *fastjson.Valu
 	if lp := ch.Get("logprobs"); lp != nil && lp.Type() == fastjson.TypeObject {
 		st.hasLogprobs = true
 		n := len(lp.GetArray("content")) + len(lp.GetArray("tokens"))
-		st.logprobs.add(lp.GetArray("content"))
-		st.refusalLP.add(lp.GetArray("refusal"))
-		st.tokens.add(lp.GetArray("tokens"))
-		st.tokenLogprobs.add(lp.GetArray("token_logprobs"))
-		st.topLogprobs.add(lp.GetArray("top_logprobs"))
-		st.textOffset.add(lp.GetArray("text_offset"))
+		st.logprobs.Add(lp.GetArray("content"))
+		st.refusalLP.Add(lp.GetArray("refusal"))
+		st.tokens.Add(lp.GetArray("tokens"))
+		st.tokenLogprobs.Add(lp.GetArray("token_logprobs"))
+		st.topLogprobs.Add(lp.GetArray("top_logprobs"))
+		st.textOffset.Add(lp.GetArray("text_offset"))
 		if n > 0 {
 			ds = append(ds, Delta{Kind: KindContent, Choice: idx, Field: "logprobs", Text: "+" + strconv.Itoa(n) + " tokens"})
 		}
@@ -290,7 +291,7 @@ func (s *openaiAssembler) result(a *arena) *fastjson.Value {
 		arr.SetArrayItem(i, s.choiceValue(a, i))
 	}
 	o.Set("choices", arr)
-	o.Set("created", s.created.value(a))
+	o.Set("created", s.created.Value(&a.Arena))
 	o.Set("model", newString(a, []byte(s.model)))
 	if s.completion {
 		o.Set("object", newString(a, []byte("text_completion")))
@@ -299,7 +300,7 @@ func (s *openaiAssembler) result(a *arena) *fastjson.Value {
 		o.Set("service_tier", strOrNull(a, []byte(s.tier), s.tier != ""))
 	}
 	o.Set("system_fingerprint", strOrNull(a, []byte(s.fingerprint), s.fingerprint != ""))
-	o.Set("usage", s.usage.value(a))
+	o.Set("usage", s.usage.Value(&a.Arena))
 	return o
 }
 
@@ -320,16 +321,16 @@ func (s *openaiAssembler) choiceValue(a *arena, i int) *fastjson.Value {
 		c.Set("logprobs", a.NewNull())
 	} else if s.completion {
 		lp := a.NewObject()
-		lp.Set("text_offset", st.textOffset.value(a))
-		lp.Set("token_logprobs", st.tokenLogprobs.value(a))
-		lp.Set("tokens", st.tokens.value(a))
-		lp.Set("top_logprobs", st.topLogprobs.value(a))
+		lp.Set("text_offset", st.textOffset.Value(&a.Arena))
+		lp.Set("token_logprobs", st.tokenLogprobs.Value(&a.Arena))
+		lp.Set("tokens", st.tokens.Value(&a.Arena))
+		lp.Set("top_logprobs", st.topLogprobs.Value(&a.Arena))
 		c.Set("logprobs", lp)
 	} else {
 		lp := a.NewObject()
-		lp.Set("content", st.logprobs.value(a))
-		if st.refusalLP.n > 0 {
-			lp.Set("refusal", st.refusalLP.value(a))
+		lp.Set("content", st.logprobs.Value(&a.Arena))
+		if st.refusalLP.Len() > 0 {
+			lp.Set("refusal", st.refusalLP.Value(&a.Arena))
 		} else {
 			lp.Set("refusal", a.NewNull())
 		}

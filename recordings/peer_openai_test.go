@@ -18,6 +18,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/openai/openai-go/v3"
+	"github.com/recview/recview/internal/jsonx"
 	"github.com/valyala/fastjson"
 )
 
@@ -447,7 +448,7 @@ func TestPeerOpenAILogprobs(t *testing.T) {
 		var gotV struct {
 			Content, Refusal []openai.ChatCompletionTokenLogprob
 		}
-		if err := json.Unmarshal(JSON(s.Result().Get("choices", "0", "logprobs")), &gotV); err != nil {
+		if err := json.Unmarshal(jsonx.Compact(s.Result().Get("choices", "0", "logprobs")), &gotV); err != nil {
 			t.Fatal(err)
 		}
 		opt := cmp.Comparer(func(a, b openai.ChatCompletionTokenLogprob) bool {

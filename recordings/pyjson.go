@@ -16,6 +16,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/recview/recview/internal/jsonx"
 	"github.com/valyala/fastjson"
 )
 
@@ -593,7 +594,7 @@ func pyPlainRun(s string, i int) int {
 		w := s[i : i+8]
 		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
 			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-		if !plainWord(x) || quoteWord(x) {
+		if !jsonx.PlainWord(x) || jsonx.QuoteWord(x) {
 			break
 		}
 	}

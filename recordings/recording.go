@@ -1,12 +1,10 @@
 package recordings
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"strings"
 
+	"github.com/recview/recview/internal/jsonx"
 	"github.com/valyala/fastjson"
 )
 
@@ -152,7 +150,7 @@ func (c *Chunk) Raw() []byte {
 	if d == nil {
 		return []byte(c.Text)
 	}
-	return JSON(d)
+	return jsonx.Compact(d)
 }
 
 // Parse decodes a recording file. name is used in errors and to read the
@@ -191,7 +189,7 @@ func parseWith(p *fastjson.Parser, name string, data []byte) (*Recording, error)
 	}
 	doc, err := p.ParseBytes(data)
 	if err == nil {
-		err = strictJSON(data)
+		err = jsonx.CheckStrict(data)
 	}
 	if err != nil {
 		return nil, syntaxError(name, data, err)
@@ -217,36 +215,15 @@ func newRecording(name string, doc *fastjson.Value, size int, pace *pacer, chunk
 	return r, nil
 }
 
-// syntaxError locates a JSON syntax error with encoding/json, whose
-// SyntaxError carries the byte offset that fastjson's errors lack.
+// syntaxError is the *ParseError for data that fastjson refused with
+// ferr (or jsonx.CheckStrict with jsonx.ErrNotStrict): located by
+// jsonx.Locate, or wrapping ErrNotRecording for empty input.
 func syntaxError(name string, data []byte, ferr error) error {
 	if len(data) == 0 {
 		return &ParseError{Name: name, Err: fmt.Errorf("%w: empty input", ErrNotRecording)}
 	}
-	var raw json.RawMessage
-	err := json.Unmarshal(data, &raw)
-	var se *json.SyntaxError
-	if !errors.As(err, &se) {
-		// encoding/json reads what fastjson refused: nesting past
-		// fastjson's depth limit, whose message repeats every level.
-		msg := ferr.Error()
-		if strings.Contains(msg, "too big depth") {
-			msg = fmt.Sprintf("nested more than %d levels deep", fastjson.MaxDepth)
-		} else if len(msg) > 200 {
-			msg = msg[:200] + "…"
-		}
-		return &ParseError{Name: name, Err: fmt.Errorf("invalid JSON: %s", msg)}
-	}
-	if se.Offset >= int64(len(data)) {
-		off := int64(len(data))
-		line, col := lineCol(data, off)
-		return &ParseError{Name: name, Offset: off, Line: line, Col: col,
-			Err: fmt.Errorf("invalid JSON: unexpected end of input (truncated file?): %w", io.ErrUnexpectedEOF)}
-	}
-	// SyntaxError.Offset counts the bytes read, the bad one included.
-	off := max(se.Offset-1, 0)
-	line, col := lineCol(data, off)
-	return &ParseError{Name: name, Offset: off, Line: line, Col: col, Err: fmt.Errorf("invalid JSON: %w", se)}
+	se := jsonx.Locate(data, ferr)
+	return &ParseError{Name: name, Offset: se.Offset, Line: se.Line, Col: se.Col, Err: se.Err}
 }
 
 func badField(path, want string, v *fastjson.Value) error {

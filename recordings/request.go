@@ -3,6 +3,7 @@ package recordings
 import (
 	"strings"
 
+	"github.com/recview/recview/internal/jsonx"
 	"github.com/valyala/fastjson"
 )
 
@@ -87,7 +88,7 @@ func params(obj *fastjson.Value, skip map[string]bool) []Param {
 	var ps []Param
 	obj.GetObject().Visit(func(k []byte, v *fastjson.Value) {
 		if !skip[string(k)] && string(k) != "config" {
-			ps = append(ps, Param{string(k), string(JSON(v))})
+			ps = append(ps, Param{string(k), string(jsonx.Compact(v))})
 		}
 	})
 	return ps
@@ -159,7 +160,7 @@ func contentParts(v *fastjson.Value) []Part {
 		if v.Type() == fastjson.TypeObject && getStr(v, "type") != "" {
 			return []Part{contentPart(v)}
 		}
-		return []Part{{Kind: PartOther, Raw: v, Text: string(JSON(v))}}
+		return []Part{{Kind: PartOther, Raw: v, Text: string(jsonx.Compact(v))}}
 	}
 	var ps []Part
 	for _, p := range v.GetArray() {
@@ -198,7 +199,7 @@ func contentPart(p *fastjson.Value) Part {
 	case "tool_result":
 		return Part{Kind: PartToolResult, Text: textOf(p.Get("content")), CallID: getStr(p, "tool_use_id"), Raw: p}
 	}
-	return Part{Kind: PartOther, Raw: p, Text: string(JSON(p))}
+	return Part{Kind: PartOther, Raw: p, Text: string(jsonx.Compact(p))}
 }
 
 // imageURL describes an image given by URL; data: URLs are measured, not
@@ -265,9 +266,9 @@ func readGeminiPart(p *fastjson.Value) Part {
 		return Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(fc, "id"), getStr(fc, "name"), fc.Get("args")), Raw: p}
 	case p.Get("function_response") != nil:
 		fr := p.Get("function_response")
-		return Part{Kind: PartToolResult, Text: string(JSON(fr.Get("response"))), CallID: getStr(fr, "name"), Raw: p}
+		return Part{Kind: PartToolResult, Text: string(jsonx.Compact(fr.Get("response"))), CallID: getStr(fr, "name"), Raw: p}
 	}
-	return Part{Kind: PartOther, Raw: p, Text: string(JSON(p))}
+	return Part{Kind: PartOther, Raw: p, Text: string(jsonx.Compact(p))}
 }
 
 // tools reads tool definitions: OpenAI {type, function{name, description,

@@ -1,8 +1,7 @@
 package recordings
 
 import (
-	"encoding/binary"
-
+	"github.com/recview/recview/internal/jsonx"
 	"github.com/valyala/fastjson"
 )
 
@@ -135,7 +134,7 @@ func parseSliced(data []byte, between func()) (doc *fastjson.Value, chunks []Chu
 	rest = append(append(rest, data[:open+1]...), data[closing:]...)
 	var p fastjson.Parser
 	doc, err := p.ParseBytes(rest)
-	if err != nil || strictJSON(rest) != nil {
+	if err != nil || jsonx.CheckStrict(rest) != nil {
 		return nil, nil, nil, false
 	}
 	resp := doc.Get("response")
@@ -208,19 +207,19 @@ func parseSliced(data []byte, between func()) (doc *fastjson.Value, chunks []Chu
 
 // scanBody finds the elements of the list whose '[' is at data[open]: their
 // spans, the offset of the list's ']', and whether every element is an
-// object. It checks their tokens as strictJSON does, so that their runs
+// object. It checks their tokens as jsonx.CheckStrict does, so that their runs
 // need only be parsed. It calls between after every 4*sliceBytes scanned,
 // and returns false for an empty list, one the plain scan cannot follow,
 // or a token outside JSON's grammar (for Parse to report).
 func scanBody(data []byte, open int, between func()) (spans []span, closing int, objects, ok bool) {
-	i := skipWS(data, open+1)
+	i := jsonx.SkipWS(data, open+1)
 	if i < len(data) && data[i] == ']' {
 		return nil, 0, false, false // nothing to slice
 	}
 	objects = true
 	paced := i
 	for {
-		end, depth, ok := skipValue(data, i)
+		end, depth, ok := jsonx.SkipValue(data, i)
 		// In the whole document an element sits 3 levels deep (document,
 		// response, body), plus one for the values inside its deepest
 		// container: past fastjson's limit there, Parse refuses it.
@@ -233,7 +232,7 @@ func scanBody(data []byte, open int, between func()) (spans []span, closing int,
 			between()
 			paced = end
 		}
-		i = skipWS(data, end)
+		i = jsonx.SkipWS(data, end)
 		if i >= len(data) {
 			return nil, 0, false, false
 		}
@@ -243,7 +242,7 @@ func scanBody(data []byte, open int, between func()) (spans []span, closing int,
 		if data[i] != ',' {
 			return nil, 0, false, false
 		}
-		i = skipWS(data, i+1)
+		i = jsonx.SkipWS(data, i+1)
 	}
 }
 
@@ -253,121 +252,15 @@ func scanBody(data []byte, open int, between func()) (spans []span, closing int,
 // takes the first key spelled exactly so (a key with escapes is read as
 // different, and the whole parse decides those).
 func findBody(data []byte) (int, bool) {
-	resp, ok := findMember(data, skipWS(data, 0), "response")
+	resp, ok := jsonx.FindMember(data, jsonx.SkipWS(data, 0), "response")
 	if !ok || data[resp] != '{' {
 		return 0, false
 	}
-	body, ok := findMember(data, resp, "body")
+	body, ok := jsonx.FindMember(data, resp, "body")
 	if !ok || data[body] != '[' {
 		return 0, false
 	}
 	return body, true
-}
-
-// findMember scans the object at data[i] for the first key spelled key and
-// returns the offset of its value.
-func findMember(data []byte, i int, key string) (int, bool) {
-	if i >= len(data) || data[i] != '{' {
-		return 0, false
-	}
-	i = skipWS(data, i+1)
-	for i < len(data) && data[i] == '"' {
-		end, ok := skipString(data, i)
-		if !ok {
-			return 0, false
-		}
-		k := data[i+1 : end-1]
-		i = skipWS(data, end)
-		if i >= len(data) || data[i] != ':' {
-			return 0, false
-		}
-		i = skipWS(data, i+1)
-		if string(k) == key {
-			return i, i < len(data)
-		}
-		if i, _, ok = skipValue(data, i); !ok {
-			return 0, false
-		}
-		i = skipWS(data, i)
-		if i >= len(data) || data[i] != ',' {
-			return 0, false
-		}
-		i = skipWS(data, i+1)
-	}
-	return 0, false
-}
-
-// skipWS returns the offset of the first byte at or after i that is not
-// JSON whitespace, skipping eight spaces at a time: recordings are
-// indented, and their indentation is a good part of their bytes.
-func skipWS(data []byte, i int) int {
-	for {
-		for len(data)-i >= 8 && binary.LittleEndian.Uint64(data[i:]) == ' '*lows {
-			i += 8
-		}
-		if i >= len(data) {
-			return i
-		}
-		switch data[i] {
-		case ' ', '\t', '\n', '\r':
-			i++
-		default:
-			return i
-		}
-	}
-}
-
-// skipValue returns the offset just past the JSON value starting at
-// data[i] and its deepest container nesting (0 for a scalar). It checks
-// the value's tokens as strictJSON does and matches brackets by count
-// only, leaving the rest of the structure (commas, colons, which bracket
-// closes which) to the parser.
-func skipValue(data []byte, i int) (end, maxDepth int, ok bool) {
-	if i >= len(data) {
-		return 0, 0, false
-	}
-	switch data[i] {
-	case '"':
-		end, ok = skipString(data, i)
-		return end, 0, ok
-	case '{', '[':
-	default:
-		end, ok = skipScalar(data, i)
-		return end, 0, ok
-	}
-	depth := 0
-	for j := i; j < len(data); {
-		switch data[j] {
-		case '"':
-			e, ok := skipString(data, j)
-			if !ok {
-				return 0, 0, false
-			}
-			j = e
-			continue
-		case '{', '[':
-			depth++
-			maxDepth = max(maxDepth, depth)
-		case '}', ']':
-			depth--
-			if depth == 0 {
-				return j + 1, maxDepth, true
-			}
-		case ' ', '\t', '\n', '\r':
-			j = skipWS(data, j)
-			continue
-		case ',', ':':
-		default:
-			e, ok := skipScalar(data, j)
-			if !ok {
-				return 0, 0, false
-			}
-			j = e
-			continue
-		}
-		j++
-	}
-	return 0, 0, false
 }
 
 // pacer calls between after about sliceBytes of decoding work.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/recview/recview/internal/jsonx"
 	"github.com/valyala/fastjson"
 )
 
@@ -41,7 +42,7 @@ func sameAsParse(t *testing.T, name string, data []byte) int {
 	if werr != nil {
 		return calls
 	}
-	if g, w := JSON(wholeDoc(t, got)), JSON(want.Doc); !bytes.Equal(g, w) {
+	if g, w := jsonx.Compact(wholeDoc(t, got)), jsonx.Compact(want.Doc); !bytes.Equal(g, w) {
 		t.Fatalf("%s: documents differ:\nsliced %.300s\nwhole  %.300s", name, g, w)
 	}
 	if got.Family != want.Family || got.Shape != want.Shape || got.TestID != want.TestID || got.Model != want.Model ||
@@ -56,7 +57,7 @@ func sameAsParse(t *testing.T, name string, data []byte) int {
 		if g.Event != w.Event || g.Type != w.Type || !bytes.Equal(g.Raw(), w.Raw()) {
 			t.Fatalf("%s: chunk %d differs: %s / %s", name, i, g.Raw(), w.Raw())
 		}
-		if ge, we := g.Element(), w.Element(); (ge == nil) != (we == nil) || ge != nil && !bytes.Equal(JSON(ge), JSON(we)) {
+		if ge, we := g.Element(), w.Element(); (ge == nil) != (we == nil) || ge != nil && !bytes.Equal(jsonx.Compact(ge), jsonx.Compact(we)) {
 			t.Fatalf("%s: chunk %d's element differs: %v / %v", name, i, ge, we)
 		}
 	}
@@ -88,7 +89,7 @@ func sameSteps(t *testing.T, name string, got, want *Recording) {
 		if k < 3 || k%97 == 0 || k == ws.Len() {
 			gs.Seek(k)
 			ws.Seek(k)
-			if g, w := JSON(gs.Result()), JSON(ws.Result()); !bytes.Equal(g, w) {
+			if g, w := jsonx.Compact(gs.Result()), jsonx.Compact(ws.Result()); !bytes.Equal(g, w) {
 				t.Fatalf("%s: step %d differs:\nsliced %.300s\nwhole  %.300s", name, k, g, w)
 			}
 		}
@@ -252,7 +253,7 @@ func TestNewStepperInSlices(t *testing.T) {
 	for _, k := range []int{0, 1, 5, 64, 700, 1398, got.Len()} {
 		got.Seek(k)
 		want.Seek(k)
-		if g, w := JSON(got.Result()), JSON(want.Result()); !bytes.Equal(g, w) {
+		if g, w := jsonx.Compact(got.Result()), jsonx.Compact(want.Result()); !bytes.Equal(g, w) {
 			t.Fatalf("step %d: %s / %s", k, g, w)
 		}
 		if fmt.Sprint(got.Deltas(k)) != fmt.Sprint(want.Deltas(k)) {

@@ -3,8 +3,17 @@ package recordings
 import (
 	"unsafe"
 
+	"github.com/recview/recview/internal/jsonx"
 	"github.com/valyala/fastjson"
 )
+
+// arena is what the assemblers build their results with: fastjson's
+// Arena, and pace, when not nil, called between pieces of the work on a
+// long text (Stepper.ResultInSlices).
+type arena struct {
+	fastjson.Arena
+	pace func()
+}
 
 // textBlock is the size of the blocks a textBuf keeps its text in once it
 // is that long.
@@ -115,3 +124,25 @@ func sharedStr(v *fastjson.Value, keys ...string) string {
 // chunk's own string would keep the chunk's whole parsed tree alive, which
 // a stream decoded by ParseInSlices does not keep.
 func noCopyString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// bigText is the length in bytes from which textValue builds a text's
+// value block by block (jsonx.BlocksString), pacing between blocks.
+const bigText = 1 << 20
+
+// textValue returns t's text as a JSON string value, the same value as
+// newString(a, t.bytes()); a text of bigText or more is built with
+// jsonx.BlocksString, with a call of a.pace after each block.
+func textValue(a *arena, t *textBuf) *fastjson.Value {
+	if t.len() < bigText {
+		return newString(a, t.bytes())
+	}
+	return jsonx.BlocksString(append(clip(t.full), t.tail), a.pace)
+}
+
+// textOrNull is textValue, or JSON null when set is false.
+func textOrNull(a *arena, t *textBuf, set bool) *fastjson.Value {
+	if !set {
+		return a.NewNull()
+	}
+	return textValue(a, t)
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/recview/recview/internal/jsonx"
 	"github.com/recview/recview/recordings"
 )
 
@@ -16,7 +17,7 @@ func assemble(r *recordings.Recording, stdout, stderr io.Writer) error {
 	if err != nil {
 		warn(stderr, r, err)
 	}
-	out := recordings.PrettyJSON(v)
+	out := jsonx.Pretty(v)
 	_, werr := stdout.Write(append(out, '\n'))
 	return werr
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/recview/recview/internal/jsonx"
 	"github.com/recview/recview/recordings"
 )
 
@@ -73,7 +74,7 @@ func show(r *recordings.Recording, stdout, stderr io.Writer) error {
 	}
 	ans := recordings.ReadAnswer(r.Family, v)
 	if len(ans.Choices) == 0 {
-		w.text(clipText(string(recordings.PrettyJSON(v)), maxShownText*2))
+		w.text(clipText(string(jsonx.Pretty(v)), maxShownText*2))
 		return w.err
 	}
 	for _, c := range ans.Choices {
@@ -164,7 +165,7 @@ func (p *printer) message(role, name, callID string, parts []recordings.Part) {
 			p.line("    tool call %s (id %s)", tc.Name, tc.ID)
 			switch {
 			case tc.Parsed != nil:
-				p.text(string(recordings.AppendJSON(nil, tc.Parsed, "  ")))
+				p.text(string(jsonx.Append(nil, tc.Parsed, "  ")))
 			case tc.ParseErr != nil:
 				p.line("    invalid JSON arguments (%v):", tc.ParseErr)
 				p.text(tc.Arguments)

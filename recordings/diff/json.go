@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/internal/jsonx"
 	"github.com/valyala/fastjson"
 )
 
@@ -159,10 +159,10 @@ func (c *comparer) vector(path string, a, b *fastjson.Value) {
 }
 
 // jsonText is v as compact JSON.
-func jsonText(v *fastjson.Value) string { return string(recordings.JSON(v)) }
+func jsonText(v *fastjson.Value) string { return string(jsonx.Compact(v)) }
 
 // quote is s as a JSON string literal.
-func quote(s string) string { return string(recordings.AppendQuote(nil, []byte(s))) }
+func quote(s string) string { return string(jsonx.AppendQuote(nil, []byte(s))) }
 
 // keyPath appends an object key to a path: ".key" for plain keys (letters,
 // digits, "_", "-"), `["key"]` for the others.

@@ -1,4 +1,4 @@
-package recordings
+package jsonx
 
 import (
 	"encoding/binary"
@@ -7,22 +7,22 @@ import (
 	"github.com/valyala/fastjson"
 )
 
-// AppendJSON appends v as JSON to dst: compact when indent is "", else one
+// Append appends v as JSON to dst: compact when indent is "", else one
 // member or element per line, nested levels indented by indent. Object keys
 // keep their order; numbers are written as they were recorded. Strings are
 // escaped as encoding/json does, less its HTML escaping: \" \\ \n \r \t
 // \b \f, other control characters and U+2028/U+2029 as \u00XX/\u2028, and
 // invalid UTF-8 as U+FFFD. (fastjson's own MarshalTo writes Go escapes like
 // \x1b, which are not JSON.) A nil v is written as null.
-func AppendJSON(dst []byte, v *fastjson.Value, indent string) []byte {
+func Append(dst []byte, v *fastjson.Value, indent string) []byte {
 	return appendValue(dst, v, indent, 0)
 }
 
-// JSON returns v as compact JSON (see AppendJSON).
-func JSON(v *fastjson.Value) []byte { return AppendJSON(nil, v, "") }
+// Compact returns v as compact JSON (see Append).
+func Compact(v *fastjson.Value) []byte { return Append(nil, v, "") }
 
-// PrettyJSON returns v as JSON indented by two spaces (see AppendJSON).
-func PrettyJSON(v *fastjson.Value) []byte { return AppendJSON(nil, v, "  ") }
+// Pretty returns v as JSON indented by two spaces (see Append).
+func Pretty(v *fastjson.Value) []byte { return Append(nil, v, "  ") }
 
 func newline(dst []byte, indent string, depth int) []byte {
 	if indent == "" {
@@ -86,20 +86,20 @@ func appendValue(dst []byte, v *fastjson.Value, indent string, depth int) []byte
 
 const hexDigits = "0123456789abcdef"
 
-// AppendQuote appends s as a JSON string literal (see AppendJSON for the
+// AppendQuote appends s as a JSON string literal (see Append for the
 // escaping).
 func AppendQuote(dst []byte, s []byte) []byte {
-	return append(appendEscaped(append(dst, '"'), s), '"')
+	return append(AppendEscaped(append(dst, '"'), s), '"')
 }
 
-// appendEscaped appends s escaped as the inside of a JSON string literal.
+// AppendEscaped appends s escaped as the inside of a JSON string literal.
 // Pieces of a text escape as the whole does when each ends on a rune
 // boundary: invalid UTF-8 becomes U+FFFD byte by byte.
-func appendEscaped(dst []byte, s []byte) []byte {
+func AppendEscaped(dst []byte, s []byte) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		if i+8 <= len(s) {
-			if w := binary.LittleEndian.Uint64(s[i:]); plainWord(w) && !quoteWord(w) {
+			if w := binary.LittleEndian.Uint64(s[i:]); PlainWord(w) && !QuoteWord(w) {
 				i += 8 // the common case, eight bytes to take as they are
 				continue
 			}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/recview/recview/internal/jsonx"
 	"github.com/valyala/fastjson"
 )
 
@@ -41,7 +42,7 @@ func TestTextValue(t *testing.T) {
 			if !bytes.Equal(got.GetStringBytes(), want.GetStringBytes()) {
 				t.Errorf("%q shifted %d: the value differs from newString's", o, shift)
 			}
-			if _, err := fastjson.ParseBytes(JSON(got)); err != nil {
+			if _, err := fastjson.ParseBytes(jsonx.Compact(got)); err != nil {
 				t.Errorf("%q shifted %d: not JSON: %v", o, shift, err)
 			}
 			if blocks := len(tb.full) + 1; paces != blocks {

@@ -1,12 +1,11 @@
-package recordings
+package jsonx
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/recview/recview/internal/corpustest"
 	"github.com/valyala/fastjson"
 )
 
@@ -54,27 +53,19 @@ func TestStrictJSON(t *testing.T) {
 		if json.Valid([]byte(tc.in)) != tc.want {
 			t.Fatalf("%q: the case is wrong, encoding/json says valid=%v", tc.in, !tc.want)
 		}
-		if got := strictJSON([]byte(tc.in)) == nil; got != tc.want {
-			t.Errorf("strictJSON(%q) accepts=%v, want %v", tc.in, got, tc.want)
+		if got := CheckStrict([]byte(tc.in)) == nil; got != tc.want {
+			t.Errorf("CheckStrict(%q) accepts=%v, want %v", tc.in, got, tc.want)
 		}
 	}
-	files, err := filepath.Glob(filepath.Join(corpusDir, "*.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no corpus: %v", err)
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := strictJSON(data); err != nil {
-			t.Errorf("%s: %v", filepath.Base(f), err)
+	for _, f := range corpustest.TopFiles(t) {
+		if err := CheckStrict(corpustest.Read(t, f)); err != nil {
+			t.Errorf("%s: %v", f, err)
 		}
 	}
 }
 
 // FuzzStrictJSON: on anything fastjson's parser accepts, fastjson's parser
-// plus strictJSON accept exactly what encoding/json does.
+// plus CheckStrict accept exactly what encoding/json does.
 func FuzzStrictJSON(f *testing.F) {
 	for _, tc := range strictCases {
 		f.Add([]byte(tc.in))
@@ -84,8 +75,8 @@ func FuzzStrictJSON(f *testing.F) {
 		if _, err := p.ParseBytes(data); err != nil {
 			return
 		}
-		if got, want := strictJSON(data) == nil, json.Valid(data); got != want {
-			t.Fatalf("strictJSON(%q) accepts=%v, encoding/json says %v", data, got, want)
+		if got, want := CheckStrict(data) == nil, json.Valid(data); got != want {
+			t.Fatalf("CheckStrict(%q) accepts=%v, encoding/json says %v", data, got, want)
 		}
 	})
 }
@@ -94,10 +85,10 @@ func FuzzStrictJSON(f *testing.F) {
 // with BenchmarkValidateFastjson, the check it replaced (run both under
 // WebAssembly too, where the gap is larger).
 func BenchmarkStrictJSON(b *testing.B) {
-	data := readLargest(b)
+	data := corpustest.Read(b, corpustest.Largest)
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
-		if err := strictJSON(data); err != nil {
+		if err := CheckStrict(data); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -105,7 +96,7 @@ func BenchmarkStrictJSON(b *testing.B) {
 
 // BenchmarkValidateFastjson is fastjson's full validator on the same file.
 func BenchmarkValidateFastjson(b *testing.B) {
-	data := readLargest(b)
+	data := corpustest.Read(b, corpustest.Largest)
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
 		if err := fastjson.ValidateBytes(data); err != nil {

@@ -1,15 +1,15 @@
-package recordings
+package jsonx
 
 import (
 	"encoding/binary"
 	"errors"
 )
 
-// errNotStrictJSON is strictJSON's error; syntaxError turns it into one
-// with a line and column (encoding/json finds the same fault).
-var errNotStrictJSON = errors.New("a number, literal, string escape or control character outside JSON's grammar")
+// ErrNotStrict is CheckStrict's error. It carries no position: Locate
+// finds one (encoding/json stops at the same fault).
+var ErrNotStrict = errors.New("a number, literal, string escape or control character outside JSON's grammar")
 
-// strictJSON checks the tokens of data, which fastjson's parser accepted,
+// CheckStrict checks the tokens of data, which fastjson's parser accepted,
 // against JSON's grammar (RFC 8259): that parser checks the structure
 // (brackets, colons, commas) but lets through number tokens outside the
 // grammar (".", "+1", "nan", "1.2.3", "01"), unknown escapes ("\x") and raw
@@ -17,27 +17,26 @@ var errNotStrictJSON = errors.New("a number, literal, string escape or control c
 // back as they are, not JSON.
 //
 // It does the part of fastjson.Validate that the parser leaves, in one pass
-// that skips the bytes of strings eight at a time: in WebAssembly that is
-// several times faster than the validator, whose byte-by-byte control
-// character check was the larger part of opening a file there (make bench).
-// FuzzStrictJSON checks it against encoding/json.
-func strictJSON(data []byte) error {
+// that skips the bytes of strings eight at a time (see docs/performance.md
+// for why not the validator). FuzzStrictJSON checks it against
+// encoding/json.
+func CheckStrict(data []byte) error {
 	for i := 0; i < len(data); {
 		switch c := data[i]; c {
 		case ' ', '\t', '\n', '\r':
-			i = skipWS(data, i)
+			i = SkipWS(data, i)
 		case ',', ':', '[', ']', '{', '}':
 			i++
 		case '"':
-			end, ok := skipString(data, i)
+			end, ok := SkipString(data, i)
 			if !ok {
-				return errNotStrictJSON
+				return ErrNotStrict
 			}
 			i = end
 		default:
-			end, ok := skipScalar(data, i)
+			end, ok := SkipScalar(data, i)
 			if !ok {
-				return errNotStrictJSON
+				return ErrNotStrict
 			}
 			i = end
 		}
@@ -45,10 +44,10 @@ func strictJSON(data []byte) error {
 	return nil
 }
 
-// skipScalar returns the offset just past the number or literal (true,
+// SkipScalar returns the offset just past the number or literal (true,
 // false, null) at data[i], and false when there is none there or it runs
 // into a byte that cannot follow a value (the "2" of "1.2.3"'s ".3").
-func skipScalar(data []byte, i int) (int, bool) {
+func SkipScalar(data []byte, i int) (int, bool) {
 	var end int
 	switch data[i] {
 	case 't':
@@ -125,10 +124,10 @@ func skipDigits(data []byte, i int) int {
 	return i
 }
 
-// skipString returns the offset just past the JSON string starting at
+// SkipString returns the offset just past the JSON string starting at
 // data[i] (a '"'), and false when it does not end or holds a raw control
 // character (below U+0020) or an escape JSON does not have.
-func skipString(data []byte, i int) (int, bool) {
+func SkipString(data []byte, i int) (int, bool) {
 	j := i + 1
 	for {
 		j = plainBytes(data, j)
@@ -167,10 +166,10 @@ func isHex(c byte) bool {
 
 // plainBytes returns the offset of the first byte at or after j that is a
 // '"', a '\\' or a control character (or len(data)). It tests eight bytes
-// at a time (controlWord, quoteWord), then finds it byte by byte.
+// at a time (ControlWord, QuoteWord), then finds it byte by byte.
 func plainBytes(data []byte, j int) int {
 	for ; len(data)-j >= 8; j += 8 {
-		if w := binary.LittleEndian.Uint64(data[j:]); controlWord(w) || quoteWord(w) {
+		if w := binary.LittleEndian.Uint64(data[j:]); ControlWord(w) || QuoteWord(w) {
 			break
 		}
 	}
