@@ -8,6 +8,7 @@ import (
 
 	"github.com/recview/recview/internal/gchold"
 	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/reqhash"
 	"github.com/valyala/fastjson"
 )
 
@@ -20,7 +21,7 @@ type openDoc struct {
 	link    string // the file as permalink data (recordings.EncodeData), once encoded
 	rec     *recordings.Recording
 	conv    recordings.Conversation
-	hash    recordings.HashCheck
+	hash    reqhash.Check
 	final   *fastjson.Value // the assembled response
 	asmErr  error           // a warning from assembly (cut stream, skipped chunk)
 	stepper *recordings.Stepper
@@ -55,7 +56,7 @@ func newDoc(name string, data []byte) (*openDoc, error) {
 		return nil, err
 	}
 	d := &openDoc{name: name, data: data, rec: rec, conv: rec.Conversation()}
-	d.hash = recordings.VerifyHash(name, rec.Doc)
+	d.hash = reqhash.Verify(name, rec.Doc)
 	if s, err := recordings.NewStepperInSlices(rec, pause); err == nil {
 		// The stepper has folded the whole stream once already: its last
 		// step is what Assemble would return (FuzzAssemble checks that).

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/reqhash"
 )
 
 // DocHeader is the head of an open recording: file name, API family,
@@ -91,14 +91,14 @@ func streamLabel(d *openDoc) string {
 
 // hashBadge shows a HashCheck: ok with its scheme, mismatch with the name
 // the recorder would give the file, or unknown.
-func hashBadge(h recordings.HashCheck) app.UI {
+func hashBadge(h reqhash.Check) app.UI {
 	status := h.Status.String()
 	text, title := "hash "+status, ""
 	switch h.Status {
-	case recordings.HashOK:
+	case reqhash.OK:
 		text = "hash ok · " + h.Scheme
 		title = "The file name is the recorder's hash of this request (" + h.Scheme + " scheme)."
-	case recordings.HashMismatch:
+	case reqhash.Mismatch:
 		text = "hash mismatch"
 		title = "The request no longer hashes to the file name."
 		if h.ExpectedName != "" {

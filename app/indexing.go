@@ -8,6 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/internal/gchold"
 	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/reqhash"
 )
 
 // folderIndex is the index of many files: one row per file, filled in as
@@ -54,7 +55,7 @@ func summarize(p *recordings.Parser, f fileRef, data []byte, err error) indexRow
 	}
 	row.testID, row.family, row.model = rec.TestID, rec.Family, rec.Model
 	row.streaming, row.chunks = rec.Streaming, len(rec.Chunks)
-	h := recordings.VerifyHash(f.name, rec.Doc)
+	h := reqhash.Verify(f.name, rec.Doc)
 	row.hash, row.scheme = h.Status.String(), h.Scheme
 	row.hay = strings.ToLower(strings.Join([]string{row.path, row.testID, string(row.family), row.family.Title(), row.model, row.hash, row.scheme}, "\x00"))
 	return row

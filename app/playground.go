@@ -10,6 +10,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/internal/jsonx"
 	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/reqhash"
 	"github.com/valyala/fastjson"
 )
 
@@ -34,8 +35,8 @@ type playState struct {
 	testID   string // the test_id hashed: the recording's own until edited
 	ownID    bool   // testID is the recording's own
 
-	hashes  []recordings.SchemeHash // what each scheme makes of the request
-	hashErr string                  // why there are none
+	hashes  []reqhash.Input // what each scheme makes of the request
+	hashErr string          // why there are none
 }
 
 // handlePlayActions routes the playground's actions.
@@ -128,7 +129,7 @@ func (v *Viewer) runPlay(text string) {
 		st.hashes, err = requestHashes([]byte(text), st.testID, st.ownID)
 	case isBareBody(text, err):
 		st.body, st.stale = true, true
-		st.hashes, err = recordings.BodyHashes(st.method, st.endpoint, st.testID, []byte(text))
+		st.hashes, err = reqhash.ForBody(st.method, st.endpoint, st.testID, []byte(text))
 	default:
 		st.stale, st.hashes = true, nil
 		st.err, st.errLine, st.errAt = playError(err)
@@ -151,9 +152,9 @@ func (v *Viewer) replaceDoc(old, nd *openDoc) {
 	v.syncFragment()
 }
 
-// requestHashes is recordings.RequestHashes of a recording file, with its
+// requestHashes is reqhash.ForRequest of a recording file, with its
 // test_id replaced by testID unless own.
-func requestHashes(data []byte, testID string, own bool) ([]recordings.SchemeHash, error) {
+func requestHashes(data []byte, testID string, own bool) ([]reqhash.Input, error) {
 	var p fastjson.Parser
 	doc, err := p.ParseBytes(data)
 	if err != nil {
@@ -167,7 +168,7 @@ func requestHashes(data []byte, testID string, own bool) ([]recordings.SchemeHas
 		}
 		doc.Set("test_id", id)
 	}
-	return recordings.RequestHashes(doc)
+	return reqhash.ForRequest(doc)
 }
 
 // isBareBody reports whether text, which Parse refused with err, is a JSON

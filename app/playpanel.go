@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/reqhash"
 )
 
 // Playground is the editing mode of a recording: the editor with its
@@ -140,7 +140,7 @@ func playField(label, testid, value, action string) app.UI {
 func (h *PlayHashes) renderHashes() app.UI {
 	st := h.Iplay
 	cur := st.hashes[0]
-	own, _ := recordings.HashFromName(st.doc.name)
+	own, _ := reqhash.FromName(st.doc.name)
 	return app.Div().Body(
 		app.Dl().Class("kv").Body(
 			app.Dt().Text(cur.Scheme+" scheme"),
@@ -168,7 +168,7 @@ func (h *PlayHashes) renderHashes() app.UI {
 }
 
 // matchNote says which schemes give the hash in the file's own name.
-func matchNote(hs []recordings.SchemeHash, own string) string {
+func matchNote(hs []reqhash.Input, own string) string {
 	var match []string
 	for _, s := range hs {
 		if s.Hash[:len(own)] == own {

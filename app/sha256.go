@@ -4,7 +4,7 @@ import (
 	"crypto/sha256"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/reqhash"
 )
 
 // subtleMin is the input size from which browserSHA256 asks the browser:
@@ -36,4 +36,4 @@ func browserSHA256(b []byte) [32]byte {
 
 // UseBrowserSHA256 makes the request-hash check hash with the browser's
 // SubtleCrypto (browserSHA256); the page's main calls it before it runs.
-func UseBrowserSHA256() { recordings.SetSHA256(browserSHA256) }
+func UseBrowserSHA256() { reqhash.SetSHA256(browserSHA256) }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/reqhash"
 )
 
 // gallery opens the landing page and returns the data-file of each
@@ -53,7 +54,7 @@ func checkSample(t *testing.T, tb *tab, file string) {
 	default:
 		t.Errorf("%s: hash-status data-status=%q, want ok, mismatch or unknown", file, status)
 	}
-	if want := recordings.VerifyHash(file, rec.Doc).Status.String(); status != want {
+	if want := reqhash.Verify(file, rec.Doc).Status.String(); status != want {
 		t.Errorf("%s: hash-status is %q, the core's VerifyHash says %q", file, status, want)
 	}
 	if st, err := recordings.NewStepper(rec); err == nil {

@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 	"github.com/recview/recview/recordings"
 	"github.com/recview/recview/recordings/diff"
+	"github.com/recview/recview/recordings/reqhash"
 )
 
 // corpusFiles lists the corpus recordings (not the seeds folder).
@@ -105,7 +106,7 @@ func TestIndex(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}
-		if recordings.VerifyHash(filepath.Base(p), r.Doc).Status == recordings.HashMismatch {
+		if reqhash.Verify(filepath.Base(p), r.Doc).Status == reqhash.Mismatch {
 			mismatches++
 		}
 	}
@@ -127,7 +128,7 @@ func TestIndex(t *testing.T) {
 	// The hash facet counts what the core counts (the seeds included).
 	for _, p := range append(seeds, asCaptured...) {
 		data, _ := os.ReadFile(p)
-		if r, err := recordings.Parse(filepath.Base(p), data); err == nil && recordings.VerifyHash(filepath.Base(p), r.Doc).Status == recordings.HashMismatch {
+		if r, err := recordings.Parse(filepath.Base(p), data); err == nil && reqhash.Verify(filepath.Base(p), r.Doc).Status == reqhash.Mismatch {
 			mismatches++
 		}
 	}

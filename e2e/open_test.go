@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/reqhash"
 )
 
 const (
@@ -75,7 +76,7 @@ func TestFileInput(t *testing.T) {
 		tb.waitTitle(f.name)
 		tb.waitStep(st.Len(), st.Len())
 		tb.visible(sel("hash-status"))
-		want := recordings.VerifyHash(f.name, r.Doc).Status.String()
+		want := reqhash.Verify(f.name, r.Doc).Status.String()
 		if got := eval[string](tb, q(sel("hash-status"))+".dataset.status || ''"); got != want {
 			t.Errorf("%s: hash-status %q, the core says %q", f.name, got, want)
 		}

@@ -51,7 +51,6 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("unclassified recording: %+v", r)
 		}
 		r.Conversation()
-		VerifyHash("fuzz.json", r.Doc)
 	})
 }
 

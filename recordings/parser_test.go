@@ -1,19 +1,21 @@
-package recordings
+package recordings_test
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/recview/recview/internal/corpustest"
+	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/reqhash"
 )
 
 // summary is what the viewer's index keeps of a recording: the strings a
 // Parser's Recording must keep valid after its next Parse.
-func summary(name string, r *Recording, err error) string {
+func summary(name string, r *recordings.Recording, err error) string {
 	if err != nil {
 		return "error: " + err.Error()
 	}
-	h := VerifyHash(name, r.Doc)
+	h := reqhash.Verify(name, r.Doc)
 	return fmt.Sprintf("%q %s %q %q %v %d %q %s %s %q", r.TestID, r.Family, r.Model, r.URL, r.Streaming, len(r.Chunks), r.TypeName, h.Status, h.Scheme, h.Computed)
 }
 
@@ -22,33 +24,30 @@ func summary(name string, r *Recording, err error) string {
 // of the Recordings it returned stay what they were after it has parsed
 // the others.
 func TestParserReuse(t *testing.T) {
-	var p Parser
+	var p recordings.Parser
 	type kept struct {
 		name, want string
-		r          *Recording
+		r          *recordings.Recording
 		testID     string
 		model      string
 	}
 	var all []kept
 	bad := [][]byte{[]byte(`{"request": {}, "response": {"body": [nan]}}`), []byte(`[1, 2`), []byte(`{"a": 1}`)}
-	for i, row := range readManifest(t) {
-		data, err := os.ReadFile(filepath.Join(corpusDir, row.file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		wr, werr := Parse(row.file, data)
-		want := summary(row.file, wr, werr)
-		r, err := p.Parse(row.file, data)
-		if got := summary(row.file, r, err); got != want {
-			t.Fatalf("%s: reused Parser gives %s, Parse %s", row.file, got, want)
+	for i, row := range corpustest.Manifest(t) {
+		data := corpustest.Read(t, row.File)
+		wr, werr := recordings.Parse(row.File, data)
+		want := summary(row.File, wr, werr)
+		r, err := p.Parse(row.File, data)
+		if got := summary(row.File, r, err); got != want {
+			t.Fatalf("%s: reused Parser gives %s, Parse %s", row.File, got, want)
 		}
 		if err == nil {
-			all = append(all, kept{row.file, want, r, r.TestID, r.Model})
+			all = append(all, kept{row.File, want, r, r.TestID, r.Model})
 		}
 		b := bad[i%len(bad)]
-		_, berr := Parse("bad.json", b)
+		_, berr := recordings.Parse("bad.json", b)
 		if _, err := p.Parse("bad.json", b); fmt.Sprint(err) != fmt.Sprint(berr) {
-			t.Fatalf("bad input after %s: %v, Parse %v", row.file, err, berr)
+			t.Fatalf("bad input after %s: %v, Parse %v", row.File, err, berr)
 		}
 	}
 	if len(all) < 100 {
@@ -68,30 +67,27 @@ func BenchmarkIndexCorpus(b *testing.B) {
 	var datas [][]byte
 	var names []string
 	var size int64
-	for _, row := range readManifest(b) {
-		data, err := os.ReadFile(filepath.Join(corpusDir, row.file))
-		if err != nil {
-			b.Fatal(err)
-		}
-		datas, names, size = append(datas, data), append(names, row.file), size+int64(len(data))
+	for _, row := range corpustest.Manifest(b) {
+		data := corpustest.Read(b, row.File)
+		datas, names, size = append(datas, data), append(names, row.File), size+int64(len(data))
 	}
 	b.Run("Parse", func(b *testing.B) {
 		b.SetBytes(size)
 		for b.Loop() {
 			for i, d := range datas {
-				if r, err := Parse(names[i], d); err == nil {
-					VerifyHash(names[i], r.Doc)
+				if r, err := recordings.Parse(names[i], d); err == nil {
+					reqhash.Verify(names[i], r.Doc)
 				}
 			}
 		}
 	})
 	b.Run("Parser", func(b *testing.B) {
 		b.SetBytes(size)
-		var p Parser
+		var p recordings.Parser
 		for b.Loop() {
 			for i, d := range datas {
 				if r, err := p.Parse(names[i], d); err == nil {
-					VerifyHash(names[i], r.Doc)
+					reqhash.Verify(names[i], r.Doc)
 				}
 			}
 		}

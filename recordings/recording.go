@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/recview/recview/internal/jsonx"
+	"github.com/recview/recview/recordings/internal/pyjson"
 	"github.com/valyala/fastjson"
 )
 
@@ -322,7 +323,7 @@ func (r *Recording) decodeRequest() error {
 		return err
 	}
 	if r.Endpoint == "" && r.URL != "" {
-		_, r.Endpoint = pyURLParse(r.URL) // as the recorder's urlparse reads it
+		_, r.Endpoint = pyjson.URLParse(r.URL) // as the recorder's urlparse reads it
 	}
 	if r.Model == "" && r.Body != nil && r.Body.Type() == fastjson.TypeObject {
 		if m := r.Body.Get("model"); m != nil && m.Type() == fastjson.TypeString {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/recview/recview/internal/jsonx"
 	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/reqhash"
 )
 
 // maxShownText is how much of one message show prints before cutting it.
@@ -39,7 +40,7 @@ func show(r *recordings.Recording, stdout, stderr io.Writer) error {
 	} else {
 		w.field("stream", "no")
 	}
-	hc := recordings.VerifyHash(filepath.Base(r.Name), r.Doc)
+	hc := reqhash.Verify(filepath.Base(r.Name), r.Doc)
 	w.field("hash", hashSummary(hc))
 	if r.Unknown {
 		w.field("notice", r.Notice)
@@ -97,11 +98,11 @@ func show(r *recordings.Recording, stdout, stderr io.Writer) error {
 	return w.err
 }
 
-func hashSummary(hc recordings.HashCheck) string {
+func hashSummary(hc reqhash.Check) string {
 	switch hc.Status {
-	case recordings.HashOK:
+	case reqhash.OK:
 		return "ok (" + hc.Scheme + ")"
-	case recordings.HashMismatch:
+	case reqhash.Mismatch:
 		return fmt.Sprintf("mismatch: the request hashes to %s (%s scheme)", hc.ExpectedName, hc.Scheme)
 	}
 	return "unknown (no hash in the file name)"

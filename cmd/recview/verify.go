@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/reqhash"
 )
 
 // verifyResult is one line of `recview verify --json`.
@@ -38,7 +38,7 @@ func verify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "usage: recview verify [--json] PATH...")
 		return exitError{2}
 	}
-	counts := map[recordings.HashStatus]int{}
+	counts := map[reqhash.Status]int{}
 	failed := 0
 	enc := json.NewEncoder(stdout)
 	check := func(path string) {
@@ -48,7 +48,7 @@ func verify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			failed++
 			return
 		}
-		hc := recordings.VerifyHash(filepath.Base(r.Name), r.Doc)
+		hc := reqhash.Verify(filepath.Base(r.Name), r.Doc)
 		counts[hc.Status]++
 		if *asJSON {
 			enc.Encode(verifyResult{hc.Status.String(), hc.Scheme, path, hc.FileHash, hc.Computed, hc.ExpectedName})
@@ -90,8 +90,8 @@ func verify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	total := counts[recordings.HashOK] + counts[recordings.HashMismatch] + counts[recordings.HashUnknown]
-	fmt.Fprintf(stderr, "%d files: %d ok, %d mismatch, %d unknown", total, counts[recordings.HashOK], counts[recordings.HashMismatch], counts[recordings.HashUnknown])
+	total := counts[reqhash.OK] + counts[reqhash.Mismatch] + counts[reqhash.Unknown]
+	fmt.Fprintf(stderr, "%d files: %d ok, %d mismatch, %d unknown", total, counts[reqhash.OK], counts[reqhash.Mismatch], counts[reqhash.Unknown])
 	if failed > 0 {
 		fmt.Fprintf(stderr, ", %d unreadable", failed)
 	}
@@ -99,7 +99,7 @@ func verify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	switch {
 	case failed > 0:
 		return exitError{2}
-	case counts[recordings.HashMismatch] > 0:
+	case counts[reqhash.Mismatch] > 0:
 		return exitError{1}
 	}
 	return nil

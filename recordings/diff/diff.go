@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/reqhash"
 	"github.com/valyala/fastjson"
 )
 
@@ -206,8 +207,8 @@ func (c *comparer) metadata(a, b *recordings.Recording) {
 // hashSummary is the request-hash status of r: "ok (current)",
 // "mismatch (current)", "unknown".
 func hashSummary(r *recordings.Recording) string {
-	hc := recordings.VerifyHash(filepath.Base(r.Name), r.Doc)
-	if hc.Scheme == "" || hc.Status == recordings.HashUnknown {
+	hc := reqhash.Verify(filepath.Base(r.Name), r.Doc)
+	if hc.Scheme == "" || hc.Status == reqhash.Unknown {
 		return hc.Status.String()
 	}
 	return hc.Status.String() + " (" + hc.Scheme + ")"

@@ -6,7 +6,7 @@
 // Compare lists the differences in three kinds:
 //
 //   - metadata: test_id, API family, endpoint, model, streaming, chunk
-//     count, request-hash status (recordings.VerifyHash), other top-level
+//     count, request-hash status (reqhash.Verify), other top-level
 //     keys of the file;
 //   - request: the request objects, by JSON path ("body.temperature",
 //     "body.messages[1].content"), long strings by a word diff;

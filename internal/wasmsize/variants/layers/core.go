@@ -2,7 +2,10 @@
 
 package main
 
-import "github.com/recview/recview/recordings"
+import (
+	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/reqhash"
+)
 
 func init() {
 	layers = append(layers, func(in string) string {
@@ -12,7 +15,7 @@ func init() {
 		}
 		recordings.Assemble(r)
 		recordings.NewStepper(r)
-		recordings.VerifyHash("x.json", r.Doc)
+		reqhash.Verify("x.json", r.Doc)
 		d, _ := recordings.EncodeData([]byte(in))
 		recordings.DecodeData(d)
 		f, _ := recordings.ParseFragment(in)

@@ -1,16 +1,15 @@
-package recordings
+package pyjson
 
 import (
 	"encoding/json"
 	"math"
 	"math/big"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/recview/recview/internal/corpustest"
 	"github.com/valyala/fastjson"
 )
 
@@ -138,8 +137,8 @@ func TestAppendPyJSON(t *testing.T) {
 	for _, tc := range pyJSONSortedCases {
 		t.Run(tc.name, func(t *testing.T) {
 			v := hashParse(t, tc.in)
-			if diff := cmp.Diff(tc.want, string(AppendPyJSON(nil, v, true))); diff != "" {
-				t.Errorf("AppendPyJSON(%s, true) mismatch (-want +got):\n%s", tc.in, diff)
+			if diff := cmp.Diff(tc.want, string(Append(nil, v, true))); diff != "" {
+				t.Errorf("Append(%s, true) mismatch (-want +got):\n%s", tc.in, diff)
 			}
 		})
 	}
@@ -149,8 +148,8 @@ func TestAppendPyJSONUnsorted(t *testing.T) {
 	for _, tc := range pyJSONUnsortedCases {
 		t.Run(tc.name, func(t *testing.T) {
 			v := hashParse(t, tc.in)
-			if diff := cmp.Diff(tc.want, string(AppendPyJSON(nil, v, false))); diff != "" {
-				t.Errorf("AppendPyJSON(%s, false) mismatch (-want +got):\n%s", tc.in, diff)
+			if diff := cmp.Diff(tc.want, string(Append(nil, v, false))); diff != "" {
+				t.Errorf("Append(%s, false) mismatch (-want +got):\n%s", tc.in, diff)
 			}
 		})
 	}
@@ -158,12 +157,12 @@ func TestAppendPyJSONUnsorted(t *testing.T) {
 
 func TestAppendPyJSONAppends(t *testing.T) {
 	v := hashParse(t, `{"b": [1.5], "a": null}`)
-	got := string(AppendPyJSON([]byte("prefix "), v, true))
+	got := string(Append([]byte("prefix "), v, true))
 	if diff := cmp.Diff(`prefix {"a": null, "b": [1.5]}`, got); diff != "" {
 		t.Errorf("mismatch (-want +got):\n%s", diff)
 	}
-	if got := string(AppendPyJSON(nil, nil, true)); got != "null" {
-		t.Errorf("AppendPyJSON(nil) = %q, want null", got)
+	if got := string(Append(nil, nil, true)); got != "null" {
+		t.Errorf("Append(nil) = %q, want null", got)
 	}
 }
 
@@ -190,8 +189,8 @@ func TestAppendPyJSONOddInput(t *testing.T) {
 			if err != nil {
 				t.Fatalf("fastjson rejects %q: %v (the case no longer tests anything)", tc.in, err)
 			}
-			if diff := cmp.Diff(tc.want, string(AppendPyJSON(nil, v, true))); diff != "" {
-				t.Errorf("AppendPyJSON(%q) mismatch (-want +got):\n%s", tc.in, diff)
+			if diff := cmp.Diff(tc.want, string(Append(nil, v, true))); diff != "" {
+				t.Errorf("Append(%q) mismatch (-want +got):\n%s", tc.in, diff)
 			}
 		})
 	}
@@ -201,9 +200,9 @@ func TestAppendPyJSONNormalized(t *testing.T) {
 	for _, tc := range pyJSONNormalizedCases {
 		t.Run(tc.name, func(t *testing.T) {
 			v := hashParse(t, tc.in)
-			got := string(AppendPyJSONNormalized(nil, v, NormalizeOptions{FileSearch: true}))
+			got := string(norm(v, Options{FileSearch: true}))
 			if diff := cmp.Diff(tc.want, got); diff != "" {
-				t.Errorf("AppendPyJSONNormalized(%s) mismatch (-want +got):\n%s", tc.in, diff)
+				t.Errorf("AppendNormalized(%s) mismatch (-want +got):\n%s", tc.in, diff)
 			}
 		})
 	}
@@ -214,32 +213,32 @@ func TestAppendPyJSONNormalizedOptions(t *testing.T) {
 	tests := []struct {
 		name string
 		in   string
-		opt  NormalizeOptions
+		opt  Options
 		want string
 	}{
 		{
 			name: "bedrock drops root stream_options only",
 			in:   `{"stream_options": {"include_usage": true}, "a": {"stream_options": 1}, "extra_body": {"project_id": 1}}`,
-			opt:  NormalizeOptions{FileSearch: true, ExcludeStreamOptions: true},
+			opt:  Options{FileSearch: true, ExcludeStreamOptions: true},
 			want: `{"a": {"stream_options": 1}, "extra_body": {}}`,
 		},
 		{
 			name: "bedrock keeps stream_options in list elements",
 			in:   `[{"stream_options": 1}]`,
-			opt:  NormalizeOptions{FileSearch: true, ExcludeStreamOptions: true},
+			opt:  Options{FileSearch: true, ExcludeStreamOptions: true},
 			want: `[{"stream_options": 1}]`,
 		},
 		{
 			name: "legacy keeps file-search metadata but rounds",
 			in:   `{"content": "score: 0.87654321, document_id: 12345678-1234-abcd-ef01-123456789abc", "t": 0.123456789}`,
-			opt:  NormalizeOptions{},
+			opt:  Options{},
 			want: `{"content": "score: 0.87654, document_id: 12345678-1234-abcd-ef01-123456789abc", "t": 0.12346}`,
 		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			v := hashParse(t, tc.in)
-			if diff := cmp.Diff(tc.want, string(AppendPyJSONNormalized(nil, v, tc.opt))); diff != "" {
+			if diff := cmp.Diff(tc.want, string(norm(v, tc.opt))); diff != "" {
 				t.Errorf("mismatch (-want +got):\n%s", diff)
 			}
 		})
@@ -249,9 +248,9 @@ func TestAppendPyJSONNormalizedOptions(t *testing.T) {
 func TestNormalizeForHash(t *testing.T) {
 	v := hashParse(t, `{"t": 0.123456789, "s": "pi 3.14159265", "extra_body": {"project_id": "p", "k": 1}}`)
 	var p fastjson.Parser
-	n, err := NormalizeForHash(&p, v, NormalizeOptions{FileSearch: true})
+	n, err := Normalize(&p, v, Options{FileSearch: true})
 	if err != nil {
-		t.Fatalf("NormalizeForHash: %v", err)
+		t.Fatalf("Normalize: %v", err)
 	}
 	if got, want := n.GetFloat64("t"), 0.12346; got != want {
 		t.Errorf("t = %v, want %v", got, want)
@@ -263,7 +262,7 @@ func TestNormalizeForHash(t *testing.T) {
 		t.Errorf("extra_body.project_id survived normalization")
 	}
 	// The tree prints back as the normalized text.
-	if diff := cmp.Diff(string(AppendPyJSONNormalized(nil, v, NormalizeOptions{FileSearch: true})), string(AppendPyJSON(nil, n, true))); diff != "" {
+	if diff := cmp.Diff(string(norm(v, Options{FileSearch: true})), string(Append(nil, n, true))); diff != "" {
 		t.Errorf("tree does not print as the normalized text (-want +got):\n%s", diff)
 	}
 }
@@ -271,9 +270,9 @@ func TestNormalizeForHash(t *testing.T) {
 func TestPyURLParse(t *testing.T) {
 	for _, tc := range pyURLCases {
 		t.Run(tc.url, func(t *testing.T) {
-			netloc, path := pyURLParse(tc.url)
+			netloc, path := URLParse(tc.url)
 			if diff := cmp.Diff([2]string{tc.netloc, tc.path}, [2]string{netloc, path}); diff != "" {
-				t.Errorf("pyURLParse(%q) mismatch (-want +got):\n%s", tc.url, diff)
+				t.Errorf("URLParse(%q) mismatch (-want +got):\n%s", tc.url, diff)
 			}
 		})
 	}
@@ -295,6 +294,12 @@ func TestDigitValue(t *testing.T) {
 	}
 }
 
+// norm is AppendNormalized's output alone.
+func norm(v *fastjson.Value, opt Options) []byte {
+	out, _ := AppendNormalized(nil, v, opt)
+	return out
+}
+
 func hashParse(t testing.TB, s string) *fastjson.Value {
 	t.Helper()
 	v, err := fastjson.Parse(s)
@@ -304,8 +309,8 @@ func hashParse(t testing.TB, s string) *fastjson.Value {
 	return v
 }
 
-// FuzzPyJSON checks that AppendPyJSON and AppendPyJSONNormalized never
-// panic and that, for input encoding/json also accepts, AppendPyJSON writes
+// FuzzPyJSON checks that Append and AppendNormalized never
+// panic and that, for input encoding/json also accepts, Append writes
 // valid JSON with the same values: same strings, same ints, same floats
 // (bit for bit), ints staying ints and floats staying floats.
 func FuzzPyJSON(f *testing.F) {
@@ -322,11 +327,7 @@ func FuzzPyJSON(f *testing.F) {
 		"tests__integration__responses__recordings__42c357284497af596ae6c9341b0c189daa31e88b25d0381a985f24203b7a5a38.json",
 		"tests__integration__inference__recordings__responses__211b1562d4e6.json",
 	} {
-		data, err := os.ReadFile(filepath.Join(corpusDir, name))
-		if err != nil {
-			f.Fatal(err)
-		}
-		doc := hashParse(f, string(data))
+		doc := hashParse(f, string(corpustest.Read(f, name)))
 		for _, key := range []string{"body", "payload", "kwargs"} {
 			if v := doc.Get("request", key); v != nil {
 				f.Add(v.MarshalTo(nil))
@@ -338,10 +339,10 @@ func FuzzPyJSON(f *testing.F) {
 		if err != nil {
 			return
 		}
-		out := AppendPyJSON(nil, v, true)
-		AppendPyJSON(nil, v, false)
-		AppendPyJSONNormalized(nil, v, NormalizeOptions{FileSearch: true, ExcludeStreamOptions: true})
-		AppendPyJSONNormalized(nil, v, NormalizeOptions{})
+		out := Append(nil, v, true)
+		Append(nil, v, false)
+		norm(v, Options{FileSearch: true, ExcludeStreamOptions: true})
+		norm(v, Options{})
 
 		if !json.Valid(in) || hasLoneSurrogate(in) {
 			return
@@ -452,7 +453,7 @@ func hasLoneSurrogate(b []byte) bool {
 	return false
 }
 
-// TestPyPlainRun checks the eight-byte fast path of appendPyString
+// TestPyPlainRun checks the eight-byte fast path of AppendString
 // against the byte rule it stands for: printable ASCII other than '"' and
 // '\\' needs no escape (Python's ESCAPE_ASCII, r'([\\"]|[^\ -~])').
 func TestPyPlainRun(t *testing.T) {
@@ -509,14 +510,14 @@ func TestPyPlainRun(t *testing.T) {
 			}
 		}
 	}
-	// And appendPyString keeps its output across the fast path's edges.
+	// And AppendString keeps its output across the fast path's edges.
 	for _, s := range []string{"", "abcdefg", "abcdefgh", "abcdefghi", `abcdefg"`, `abcdefgh\`, "abcdefgh\u00e9xyz", "0123456789abcdef\x7f", strings.Repeat("x", 31) + "\n"} {
 		want, _ := json.Marshal(s) // Go escapes the same here, but for <, >, & and U+007F and non-ASCII
 		w := strings.NewReplacer(`\u003c`, "<", `\u003e`, ">", `\u0026`, "&").Replace(string(want))
 		w = strings.ReplaceAll(w, "\x7f", `\u007f`)
 		w = strings.ReplaceAll(w, "\u00e9", `\u00e9`)
-		if got := string(appendPyString(nil, s)); got != w {
-			t.Errorf("appendPyString(%q) = %s, want %s", s, got, w)
+		if got := string(AppendString(nil, s)); got != w {
+			t.Errorf("AppendString(%q) = %s, want %s", s, got, w)
 		}
 	}
 }
@@ -564,11 +565,8 @@ func TestMayHoldFloat(t *testing.T) {
 			v.GetObject().Visit(func(_ []byte, x *fastjson.Value) { walk(x) })
 		}
 	}
-	for _, row := range readManifest(t) {
-		data, err := os.ReadFile(filepath.Join(corpusDir, row.file))
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, row := range corpustest.Manifest(t) {
+		data := corpustest.Read(t, row.File)
 		if v, err := fastjson.ParseBytes(data); err == nil && v.Get("request") != nil {
 			walk(v.Get("request"))
 		}

@@ -1,90 +1,63 @@
-package recordings
+package reqhash
 
 import (
-	"bufio"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/recview/recview/internal/corpustest"
 	"github.com/valyala/fastjson"
 )
 
-// hashCheckRow is a row of testdata/corpus/HASHCHECK.tsv.
-type hashCheckRow struct {
-	file, hash, variant string
-}
-
-func readHashCheck(t testing.TB) []hashCheckRow {
-	t.Helper()
-	f, err := os.Open(filepath.Join(corpusDir, "HASHCHECK.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var rows []hashCheckRow
-	sc := bufio.NewScanner(f)
-	for line := 0; sc.Scan(); line++ {
-		fields := strings.Split(sc.Text(), "\t")
-		if line == 0 {
-			if diff := cmp.Diff([]string{"file", "filename_hash", "hash_variant"}, fields); diff != "" {
-				t.Fatalf("HASHCHECK.tsv header (-want +got):\n%s", diff)
-			}
-			continue
-		}
-		if len(fields) != 3 {
-			t.Fatalf("HASHCHECK.tsv line %d: %d fields", line+1, len(fields))
-		}
-		rows = append(rows, hashCheckRow{fields[0], fields[1], fields[2]})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return rows
-}
-
+// hashReadDoc parses the corpus file name.
 func hashReadDoc(t testing.TB, name string) *fastjson.Value {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(corpusDir, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return hashParse(t, string(data))
+	return hashParse(t, string(corpustest.Read(t, name)))
 }
 
-// TestVerifyHashCorpus checks every file of HASHCHECK.tsv: a named variant
-// must be the scheme VerifyHash reports as ok, "none" must be a mismatch.
-func TestVerifyHashCorpus(t *testing.T) {
-	rows := readHashCheck(t)
+// hashParse parses s, failing the test when it is not JSON.
+func hashParse(t testing.TB, s string) *fastjson.Value {
+	t.Helper()
+	v, err := fastjson.Parse(s)
+	if err != nil {
+		t.Fatalf("parse %.60q: %v", s, err)
+	}
+	return v
+}
+
+// TestVerifyCorpus checks every file of HASHCHECK.tsv: a named variant
+// must be the scheme Verify reports as ok, "none" must be a mismatch.
+func TestVerifyCorpus(t *testing.T) {
+	rows := corpustest.HashCheck(t)
 	counts := map[string]int{}
-	statuses := map[HashStatus]int{}
+	statuses := map[Status]int{}
 	for _, row := range rows {
-		t.Run(row.file, func(t *testing.T) {
-			got := VerifyHash(row.file, hashReadDoc(t, row.file))
+		t.Run(row.File, func(t *testing.T) {
+			got := Verify(row.File, hashReadDoc(t, row.File))
 			statuses[got.Status]++
-			if got.FileHash != row.hash {
-				t.Errorf("FileHash = %q, want %q", got.FileHash, row.hash)
+			if got.FileHash != row.Hash {
+				t.Errorf("FileHash = %q, want %q", got.FileHash, row.Hash)
 			}
-			if len(got.Computed) != 64 && row.variant != "none" {
+			if len(got.Computed) != 64 && row.Scheme != "none" {
 				t.Errorf("Computed = %q, want 64 hex digits", got.Computed)
 			}
-			if row.variant == "none" {
-				if got.Status != HashMismatch {
+			if row.Scheme == "none" {
+				if got.Status != Mismatch {
 					t.Errorf("Status = %v (scheme %q), want mismatch", got.Status, got.Scheme)
 				}
-				counts[row.variant]++
+				counts[row.Scheme]++
 				return
 			}
-			if got.Status != HashOK || got.Scheme != row.variant {
-				t.Errorf("Status, Scheme = %v, %q, want ok, %q (note %q)", got.Status, got.Scheme, row.variant, got.Note)
+			if got.Status != OK || got.Scheme != row.Scheme {
+				t.Errorf("Status, Scheme = %v, %q, want ok, %q (note %q)", got.Status, got.Scheme, row.Scheme, got.Note)
 				return
 			}
 			counts[got.Scheme]++
-			if !strings.HasPrefix(got.Computed, row.hash) {
-				t.Errorf("Computed = %q, want prefix %q", got.Computed, row.hash)
+			if !strings.HasPrefix(got.Computed, row.Hash) {
+				t.Errorf("Computed = %q, want prefix %q", got.Computed, row.Hash)
 			}
-			base := filepath.Base(row.file)
+			base := filepath.Base(row.File)
 			if got.ModelList == strings.Contains(base, "models-") && (!got.ModelList || got.DigestOK) {
 				if base != got.ExpectedName && !strings.HasSuffix(base, "__"+got.ExpectedName) {
 					t.Errorf("ExpectedName = %q, want the end of %q", got.ExpectedName, base)
@@ -98,12 +71,12 @@ func TestVerifyHashCorpus(t *testing.T) {
 	if diff := cmp.Diff(wantCounts, counts); diff != "" {
 		t.Errorf("schemes over the corpus (-want +got):\n%s", diff)
 	}
-	t.Logf("corpus: %d ok, %d mismatch, %d unknown", statuses[HashOK], statuses[HashMismatch], statuses[HashUnknown])
+	t.Logf("corpus: %d ok, %d mismatch, %d unknown", statuses[OK], statuses[Mismatch], statuses[Unknown])
 }
 
-// TestVerifyHashExpectedName freezes hashes computed by hand with CPython
+// TestVerifyExpectedName freezes hashes computed by hand with CPython
 // 3.11 from the recorder's functions (json.dumps(..., sort_keys=True)).
-func TestVerifyHashExpectedName(t *testing.T) {
+func TestVerifyExpectedName(t *testing.T) {
 	const (
 		toolFile   = "tests__integration__responses__recordings__42c357284497af596ae6c9341b0c189daa31e88b25d0381a985f24203b7a5a38.json"
 		v0File     = "tests__integration__inference__recordings__responses__211b1562d4e6.json"
@@ -115,14 +88,14 @@ func TestVerifyHashExpectedName(t *testing.T) {
 	tests := []struct {
 		name string
 		file string // corpus file holding the recording
-		as   string // name given to VerifyHash
-		want HashCheck
+		as   string // name given to Verify
+		want Check
 	}{
 		{
 			name: "agents file hashed with an unknown test_id",
 			file: noneFile, as: noneFile,
-			want: HashCheck{
-				Status:       HashMismatch,
+			want: Check{
+				Status:       Mismatch,
 				Scheme:       SchemeCurrent,
 				FileHash:     "28cc2057662b6d13ab1becc3f92e5afbdaa19c2192b588a5795a5fa4c09fb588",
 				Computed:     "efe4ae0e8c0a4453336a39cd51836eb583a7f37c65d3b6abe622a512b106da70",
@@ -134,8 +107,8 @@ func TestVerifyHashExpectedName(t *testing.T) {
 			name: "as-captured tool descriptions with collapsed spaces",
 			file: "seeds/as-captured/aadc06753bab7e4450f37786f558c58bef42fce2301fd2f868f85564de6e1d96.json",
 			as:   "aadc06753bab7e4450f37786f558c58bef42fce2301fd2f868f85564de6e1d96.json",
-			want: HashCheck{
-				Status:       HashMismatch,
+			want: Check{
+				Status:       Mismatch,
 				Scheme:       SchemeCurrent,
 				FileHash:     "aadc06753bab7e4450f37786f558c58bef42fce2301fd2f868f85564de6e1d96",
 				Computed:     "422d62fb7ac37541fcfea36ebca4fe9919154575370fa85227be2d951fe27bc6",
@@ -146,8 +119,8 @@ func TestVerifyHashExpectedName(t *testing.T) {
 		{
 			name: "2025 file renamed reports v0",
 			file: v0File, as: "recordings/responses/000000000000.json",
-			want: HashCheck{
-				Status:       HashMismatch,
+			want: Check{
+				Status:       Mismatch,
 				Scheme:       SchemeV0,
 				FileHash:     "000000000000",
 				Computed:     "211b1562d4e6423b718f091906f7ac559d6ce98633710956b8bcc50615266c94",
@@ -158,8 +131,8 @@ func TestVerifyHashExpectedName(t *testing.T) {
 		{
 			name: "2025 file ok",
 			file: v0File, as: v0File,
-			want: HashCheck{
-				Status:       HashOK,
+			want: Check{
+				Status:       OK,
 				Scheme:       SchemeV0,
 				FileHash:     "211b1562d4e6",
 				Computed:     "211b1562d4e6423b718f091906f7ac559d6ce98633710956b8bcc50615266c94",
@@ -169,8 +142,8 @@ func TestVerifyHashExpectedName(t *testing.T) {
 		{
 			name: "tool file without a hash in its name",
 			file: toolFile, as: "tavily search.json",
-			want: HashCheck{
-				Status:       HashUnknown,
+			want: Check{
+				Status:       Unknown,
 				Scheme:       SchemeTool,
 				Computed:     "42c357284497af596ae6c9341b0c189daa31e88b25d0381a985f24203b7a5a38",
 				ExpectedName: "42c357284497af596ae6c9341b0c189daa31e88b25d0381a985f24203b7a5a38.json",
@@ -180,8 +153,8 @@ func TestVerifyHashExpectedName(t *testing.T) {
 		{
 			name: "model list ok",
 			file: modelsFile, as: modelsFile,
-			want: HashCheck{
-				Status:       HashOK,
+			want: Check{
+				Status:       OK,
 				Scheme:       SchemeCurrent,
 				FileHash:     "66c1506ac9a1c3cac55a2dabb6a81f068d753f4a69ae4edeb730b7ca374186c7",
 				Computed:     "66c1506ac9a1c3cac55a2dabb6a81f068d753f4a69ae4edeb730b7ca374186c7",
@@ -195,8 +168,8 @@ func TestVerifyHashExpectedName(t *testing.T) {
 		{
 			name: "model list with another digest",
 			file: modelsFile, as: "models-66c1506ac9a1c3cac55a2dabb6a81f068d753f4a69ae4edeb730b7ca374186c7-00000000.json",
-			want: HashCheck{
-				Status:       HashOK,
+			want: Check{
+				Status:       OK,
 				Scheme:       SchemeCurrent,
 				FileHash:     "66c1506ac9a1c3cac55a2dabb6a81f068d753f4a69ae4edeb730b7ca374186c7",
 				Computed:     "66c1506ac9a1c3cac55a2dabb6a81f068d753f4a69ae4edeb730b7ca374186c7",
@@ -212,8 +185,8 @@ func TestVerifyHashExpectedName(t *testing.T) {
 			// of its own models (CPython gives e660ee4a, as here).
 			name: "ollama tags of 2025",
 			file: tagsFile, as: tagsFile,
-			want: HashCheck{
-				Status:       HashOK,
+			want: Check{
+				Status:       OK,
 				Scheme:       SchemeCurrent,
 				FileHash:     "4a3a4447b16b",
 				Computed:     "4a3a4447b16b849579bf601e1a005699745ff17959a85c1761bb8d5d45509e72",
@@ -227,8 +200,8 @@ func TestVerifyHashExpectedName(t *testing.T) {
 		{
 			name: "file processor",
 			file: fpFile, as: fpFile,
-			want: HashCheck{
-				Status:   HashMismatch,
+			want: Check{
+				Status:   Mismatch,
 				FileHash: "268e65efffed6ba43c3c66d97dddf134f48456bf3a9ac1ba5ecf38fe50c39044",
 				Note:     "file-processor recordings have no known request-hash scheme",
 			},
@@ -236,30 +209,30 @@ func TestVerifyHashExpectedName(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := VerifyHash(tc.as, hashReadDoc(t, tc.file))
+			got := Verify(tc.as, hashReadDoc(t, tc.file))
 			if diff := cmp.Diff(tc.want, got); diff != "" {
-				t.Errorf("VerifyHash(%q) mismatch (-want +got):\n%s", tc.as, diff)
+				t.Errorf("Verify(%q) mismatch (-want +got):\n%s", tc.as, diff)
 			}
 		})
 	}
 }
 
-// TestVerifyHashAsCaptured checks the web-captured copies in
+// TestVerifyAsCaptured checks the web-captured copies in
 // seeds/as-captured. Two of them hash differently from their names; the
 // third (5d00fd96...) has the committed seed's request byte for byte (only
 // its response is older), so its name still matches.
-func TestVerifyHashAsCaptured(t *testing.T) {
+func TestVerifyAsCaptured(t *testing.T) {
 	tests := []struct {
 		file       string
-		wantStatus HashStatus
+		wantStatus Status
 	}{
-		{"5d00fd96a13e0fd9786eaa02261b0c38eb5b6d02ce0a0f3c8d2aaa5aa1b7d5af.json", HashOK},
-		{"aadc06753bab7e4450f37786f558c58bef42fce2301fd2f868f85564de6e1d96.json", HashMismatch},
-		{"fcf8b46b3df5c6bf9f47c2506a3ab8aeea95e27f8d517e4983b2e901f8f394ad.json", HashMismatch},
+		{"5d00fd96a13e0fd9786eaa02261b0c38eb5b6d02ce0a0f3c8d2aaa5aa1b7d5af.json", OK},
+		{"aadc06753bab7e4450f37786f558c58bef42fce2301fd2f868f85564de6e1d96.json", Mismatch},
+		{"fcf8b46b3df5c6bf9f47c2506a3ab8aeea95e27f8d517e4983b2e901f8f394ad.json", Mismatch},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
-			got := VerifyHash(tc.file, hashReadDoc(t, filepath.Join("seeds/as-captured", tc.file)))
+			got := Verify(tc.file, hashReadDoc(t, filepath.Join("seeds/as-captured", tc.file)))
 			if got.Status != tc.wantStatus || got.Scheme != SchemeCurrent {
 				t.Errorf("Status, Scheme = %v, %q, want %v, %q", got.Status, got.Scheme, tc.wantStatus, SchemeCurrent)
 			}
@@ -267,50 +240,50 @@ func TestVerifyHashAsCaptured(t *testing.T) {
 	}
 }
 
-func TestVerifyHashOddInput(t *testing.T) {
+func TestVerifyOddInput(t *testing.T) {
 	const name = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.json"
 	tests := []struct {
 		name, doc  string
-		wantStatus HashStatus
+		wantStatus Status
 		wantScheme string
 	}{
-		{"null", `null`, HashUnknown, ""},
-		{"array", `[1, 2]`, HashUnknown, ""},
-		{"string", `"request"`, HashUnknown, ""},
-		{"empty object", `{}`, HashUnknown, ""},
-		{"request not object", `{"request": [1]}`, HashUnknown, ""},
-		{"empty request", `{"request": {}}`, HashUnknown, ""},
-		{"method not string", `{"request": {"method": 1, "url": "http://h/v1/chat/completions", "body": {}}}`, HashUnknown, ""},
-		{"url not string", `{"request": {"method": "POST", "url": null, "body": {}}}`, HashUnknown, ""},
-		{"inference minimal", `{"request": {"method": "post", "url": 7, "body": null}}`, HashUnknown, ""},
-		{"inference any body", `{"test_id": 5, "request": {"method": "post", "url": "x", "body": [1e400, "\ud800"]}}`, HashMismatch, SchemeCurrent},
-		{"tool without kwargs", `{"request": {"tool_name": "t"}}`, HashUnknown, ""},
-		{"tool odd types", `{"request": {"tool_name": 1, "provider": [], "kwargs": "x"}}`, HashMismatch, SchemeTool},
-		{"http method not string", `{"request": {"payload": {}, "url": "u", "method": {}}}`, HashUnknown, ""},
-		{"http odd url", `{"request": {"payload": 1, "url": {"a": 1}, "method": "post"}}`, HashMismatch, SchemeHTTP},
-		{"model list without models", `{"request": {"method": "POST", "url": "http://h/v1/models", "body": {}, "endpoint": "/v1/models"}, "response": {"body": "x"}}`, HashMismatch, SchemeCurrent},
-		{"model list ids not strings", `{"request": {"method": "POST", "url": "http://h/api/tags", "body": {}, "endpoint": "/api/tags"}, "response": {"body": {"models": [{"model": 1}, 2]}}}`, HashMismatch, SchemeCurrent},
-		{"model list items odd", `{"request": {"method": "POST", "url": "http://h/v1/models", "body": {}, "endpoint": "/v1/models"}, "response": {"body": [[], "x", null]}}`, HashMismatch, SchemeCurrent},
+		{"null", `null`, Unknown, ""},
+		{"array", `[1, 2]`, Unknown, ""},
+		{"string", `"request"`, Unknown, ""},
+		{"empty object", `{}`, Unknown, ""},
+		{"request not object", `{"request": [1]}`, Unknown, ""},
+		{"empty request", `{"request": {}}`, Unknown, ""},
+		{"method not string", `{"request": {"method": 1, "url": "http://h/v1/chat/completions", "body": {}}}`, Unknown, ""},
+		{"url not string", `{"request": {"method": "POST", "url": null, "body": {}}}`, Unknown, ""},
+		{"inference minimal", `{"request": {"method": "post", "url": 7, "body": null}}`, Unknown, ""},
+		{"inference any body", `{"test_id": 5, "request": {"method": "post", "url": "x", "body": [1e400, "\ud800"]}}`, Mismatch, SchemeCurrent},
+		{"tool without kwargs", `{"request": {"tool_name": "t"}}`, Unknown, ""},
+		{"tool odd types", `{"request": {"tool_name": 1, "provider": [], "kwargs": "x"}}`, Mismatch, SchemeTool},
+		{"http method not string", `{"request": {"payload": {}, "url": "u", "method": {}}}`, Unknown, ""},
+		{"http odd url", `{"request": {"payload": 1, "url": {"a": 1}, "method": "post"}}`, Mismatch, SchemeHTTP},
+		{"model list without models", `{"request": {"method": "POST", "url": "http://h/v1/models", "body": {}, "endpoint": "/v1/models"}, "response": {"body": "x"}}`, Mismatch, SchemeCurrent},
+		{"model list ids not strings", `{"request": {"method": "POST", "url": "http://h/api/tags", "body": {}, "endpoint": "/api/tags"}, "response": {"body": {"models": [{"model": 1}, 2]}}}`, Mismatch, SchemeCurrent},
+		{"model list items odd", `{"request": {"method": "POST", "url": "http://h/v1/models", "body": {}, "endpoint": "/v1/models"}, "response": {"body": [[], "x", null]}}`, Mismatch, SchemeCurrent},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := VerifyHash(name, hashParse(t, tc.doc))
+			got := Verify(name, hashParse(t, tc.doc))
 			if got.Status != tc.wantStatus || got.Scheme != tc.wantScheme {
 				t.Errorf("Status, Scheme = %v, %q, want %v, %q (note %q)", got.Status, got.Scheme, tc.wantStatus, tc.wantScheme, got.Note)
 			}
-			if got.Status == HashUnknown && got.Note == "" {
+			if got.Status == Unknown && got.Note == "" {
 				t.Errorf("unknown status without a note")
 			}
 		})
 	}
 	t.Run("nil doc", func(t *testing.T) {
-		if got := VerifyHash(name, nil); got.Status != HashUnknown {
+		if got := Verify(name, nil); got.Status != Unknown {
 			t.Errorf("Status = %v, want unknown", got.Status)
 		}
 	})
 }
 
-func TestHashFromName(t *testing.T) {
+func TestFromName(t *testing.T) {
 	const h64 = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
 	tests := []struct {
 		name   string
@@ -349,20 +322,20 @@ func TestHashFromName(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, ok := HashFromName(tc.in)
+			got, ok := FromName(tc.in)
 			if diff := cmp.Diff([2]any{tc.want, tc.wantOK}, [2]any{got, ok}); diff != "" {
-				t.Errorf("HashFromName(%q) mismatch (-want +got):\n%s", tc.in, diff)
+				t.Errorf("FromName(%q) mismatch (-want +got):\n%s", tc.in, diff)
 			}
 		})
 	}
 }
 
-func TestHashFromNameCorpus(t *testing.T) {
-	for _, row := range readHashCheck(t) {
-		t.Run(row.file, func(t *testing.T) {
-			got, ok := HashFromName(row.file)
-			if !ok || got != row.hash {
-				t.Errorf("HashFromName = %q, %v, want %q, true", got, ok, row.hash)
+func TestFromNameCorpus(t *testing.T) {
+	for _, row := range corpustest.HashCheck(t) {
+		t.Run(row.File, func(t *testing.T) {
+			got, ok := FromName(row.File)
+			if !ok || got != row.Hash {
+				t.Errorf("FromName = %q, %v, want %q, true", got, ok, row.Hash)
 			}
 		})
 	}
@@ -370,10 +343,10 @@ func TestHashFromNameCorpus(t *testing.T) {
 
 func TestHashStatusString(t *testing.T) {
 	tests := []struct {
-		s    HashStatus
+		s    Status
 		want string
 	}{
-		{HashUnknown, "unknown"}, {HashOK, "ok"}, {HashMismatch, "mismatch"}, {HashStatus(42), "unknown"},
+		{Unknown, "unknown"}, {OK, "ok"}, {Mismatch, "mismatch"}, {Status(42), "unknown"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.want, func(t *testing.T) {
@@ -384,17 +357,15 @@ func TestHashStatusString(t *testing.T) {
 	}
 }
 
-func BenchmarkVerifyHash(b *testing.B) {
-	rows := readHashCheck(b)
+func BenchmarkVerify(b *testing.B) {
+	rows := corpustest.HashCheck(b)
 	docs := make([]*fastjson.Value, len(rows))
 	var size int64
 	for i, row := range rows {
-		data, err := os.ReadFile(filepath.Join(corpusDir, row.file))
-		if err != nil {
-			b.Fatal(err)
-		}
+		data := corpustest.Read(b, row.File)
 		size += int64(len(data))
 		var p fastjson.Parser // one parser per document keeps each alive
+		var err error
 		if docs[i], err = p.ParseBytes(data); err != nil {
 			b.Fatal(err)
 		}
@@ -403,7 +374,7 @@ func BenchmarkVerifyHash(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		for i, row := range rows {
-			VerifyHash(row.file, docs[i])
+			Verify(row.File, docs[i])
 		}
 	}
 }

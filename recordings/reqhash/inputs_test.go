@@ -1,4 +1,4 @@
-package recordings
+package reqhash
 
 import (
 	"crypto/sha256"
@@ -7,46 +7,49 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/recview/recview/internal/corpustest"
+	"github.com/recview/recview/recordings/internal/pyjson"
 )
 
 // TestRequestHashesCorpus: for every corpus file HASHCHECK.tsv gives a
-// scheme, RequestHashes has that scheme, its Canonical text hashes to Hash,
+// scheme, ForRequest has that scheme, its Canonical text hashes to Hash,
 // and FileName is the file's own name (the corpus prefixes names with
 // their folder, "tests__integration__..."), 12 hex digits for v0.
 func TestRequestHashesCorpus(t *testing.T) {
 	n := 0
-	for _, row := range readHashCheck(t) {
-		if row.variant == "none" {
+	for _, row := range corpustest.HashCheck(t) {
+		if row.Scheme == "none" {
 			continue
 		}
-		t.Run(row.file, func(t *testing.T) {
-			hs, err := RequestHashes(hashReadDoc(t, row.file))
+		t.Run(row.File, func(t *testing.T) {
+			hs, err := ForRequest(hashReadDoc(t, row.File))
 			if err != nil {
 				t.Fatal(err)
 			}
-			var got *SchemeHash
+			var got *Input
 			for i := range hs {
 				sum := sha256.Sum256([]byte(hs[i].Canonical))
 				if hex.EncodeToString(sum[:]) != hs[i].Hash {
 					t.Errorf("%s: Hash %s is not the SHA-256 of Canonical", hs[i].Scheme, hs[i].Hash)
 				}
-				if hs[i].Scheme == row.variant {
+				if hs[i].Scheme == row.Scheme {
 					got = &hs[i]
 				}
 			}
 			if got == nil {
-				t.Fatalf("no %s scheme among %d", row.variant, len(hs))
+				t.Fatalf("no %s scheme among %d", row.Scheme, len(hs))
 			}
-			if !strings.HasPrefix(got.Hash, row.hash) {
-				t.Errorf("Hash %s, want the file's %s", got.Hash, row.hash)
+			if !strings.HasPrefix(got.Hash, row.Hash) {
+				t.Errorf("Hash %s, want the file's %s", got.Hash, row.Hash)
 			}
-			base := filepath.Base(row.file)
-			if h, ok := HashFromName(got.FileName); !ok || h[:len(row.hash)] != row.hash {
-				t.Errorf("FileName %q does not hold the file's hash %s", got.FileName, row.hash)
+			base := filepath.Base(row.File)
+			if h, ok := FromName(got.FileName); !ok || h[:len(row.Hash)] != row.Hash {
+				t.Errorf("FileName %q does not hold the file's hash %s", got.FileName, row.Hash)
 			}
 			// Model lists: the digest covers the response (one corpus
 			// file's is stale), and older ones are not named models-.
-			if len(row.hash) == 64 && !strings.Contains(got.FileName, "models-") && base != got.FileName && !strings.HasSuffix(base, "__"+got.FileName) {
+			if len(row.Hash) == 64 && !strings.Contains(got.FileName, "models-") && base != got.FileName && !strings.HasSuffix(base, "__"+got.FileName) {
 				t.Errorf("FileName %q, want the end of %q", got.FileName, base)
 			}
 			n++
@@ -62,22 +65,22 @@ func TestRequestHashesCorpus(t *testing.T) {
 // gives the recording's own file name.
 func TestBodyHashesCorpus(t *testing.T) {
 	n := 0
-	for _, row := range readHashCheck(t) {
-		if row.variant != SchemeCurrent || len(row.hash) != 64 || strings.Contains(row.file, "models-") {
+	for _, row := range corpustest.HashCheck(t) {
+		if row.Scheme != SchemeCurrent || len(row.Hash) != 64 || strings.Contains(row.File, "models-") {
 			continue
 		}
-		doc := hashReadDoc(t, row.file)
+		doc := hashReadDoc(t, row.File)
 		req := doc.Get("request")
 		if !req.Exists("body") || strings.Contains(string(req.GetStringBytes("url")), "bedrock") {
 			continue
 		}
-		_, path := pyURLParse(string(req.GetStringBytes("url")))
-		hs, err := BodyHashes(string(req.GetStringBytes("method")), path, string(doc.GetStringBytes("test_id")), req.Get("body").MarshalTo(nil))
+		_, path := pyjson.URLParse(string(req.GetStringBytes("url")))
+		hs, err := ForBody(string(req.GetStringBytes("method")), path, string(doc.GetStringBytes("test_id")), req.Get("body").MarshalTo(nil))
 		if err != nil {
-			t.Fatalf("%s: %v", row.file, err)
+			t.Fatalf("%s: %v", row.File, err)
 		}
-		if hs[0].Scheme != SchemeCurrent || !strings.HasSuffix(row.file, hs[0].FileName) {
-			t.Errorf("%s: BodyHashes gives %s %s", row.file, hs[0].Scheme, hs[0].FileName)
+		if hs[0].Scheme != SchemeCurrent || !strings.HasSuffix(row.File, hs[0].FileName) {
+			t.Errorf("%s: ForBody gives %s %s", row.File, hs[0].Scheme, hs[0].FileName)
 		}
 		n++
 	}
@@ -100,7 +103,7 @@ func TestCanonicalByHand(t *testing.T) {
 		{"tests__integration__responses__recordings__661e959c98b894f6daf608d415bbf64f6a5a1af0eef8012354886062b9244f7b.json",
 			`{"kwargs": {"query": "latest Python version 2023"}, "provider": "tavily", "tool_name": "web_search"}`},
 	} {
-		hs, err := RequestHashes(hashReadDoc(t, tc.file))
+		hs, err := ForRequest(hashReadDoc(t, tc.file))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -120,19 +123,19 @@ func TestHashInputsErrors(t *testing.T) {
 		want error
 		msg  string
 	}{
-		{"no request", func() error { _, err := RequestHashes(hashParse(t, `{"response": {}}`)); return err }, ErrNoHashScheme, "no request object"},
+		{"no request", func() error { _, err := ForRequest(hashParse(t, `{"response": {}}`)); return err }, ErrNoScheme, "no request object"},
 		{"file processor", func() error {
-			_, err := RequestHashes(hashParse(t, `{"request": {"provider": "p", "api": "a", "file_id": "f"}}`))
+			_, err := ForRequest(hashParse(t, `{"request": {"provider": "p", "api": "a", "file_id": "f"}}`))
 			return err
-		}, ErrNoHashScheme, "file-processor"},
+		}, ErrNoScheme, "file-processor"},
 		{"body not JSON", func() error {
-			_, err := BodyHashes("POST", "/v1/chat/completions", "", []byte("{\n  \"model\": x}"))
+			_, err := ForBody("POST", "/v1/chat/completions", "", []byte("{\n  \"model\": x}"))
 			return err
 		}, nil, "request body:2:12: invalid JSON"},
 		{"endpoint not a path", func() error {
-			_, err := BodyHashes("POST", "v1/chat/completions", "", []byte(`{}`))
+			_, err := ForBody("POST", "v1/chat/completions", "", []byte(`{}`))
 			return err
-		}, ErrNoHashScheme, "must be a path"},
+		}, ErrNoScheme, "must be a path"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := tc.run()

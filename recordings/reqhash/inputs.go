@@ -1,4 +1,4 @@
-package recordings
+package reqhash
 
 // What the recorder hashes: the canonical text of a request under each
 // scheme, for the playground's "which file would the recorder write?" and
@@ -8,16 +8,18 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/recview/recview/internal/jsonx"
+	"github.com/recview/recview/recordings"
 	"github.com/valyala/fastjson"
 )
 
-// ErrNoHashScheme reports a request that no request-hash scheme fits: a
+// ErrNoScheme reports a request that no request-hash scheme fits: a
 // recording without a request object, a file-processor request, or a
 // request of none of the shapes the recorder writes.
-var ErrNoHashScheme = errors.New("recordings: no request-hash scheme fits")
+var ErrNoScheme = errors.New("recordings: no request-hash scheme fits")
 
-// SchemeHash is what one request-hash scheme makes of a request.
-type SchemeHash struct {
+// Input is what one request-hash scheme makes of a request.
+type Input struct {
 	// Scheme is one of the Scheme constants.
 	Scheme string
 	// Canonical is the text the scheme hashes: Python's
@@ -30,32 +32,32 @@ type SchemeHash struct {
 	// FileName is the base name the recorder writes the recording under:
 	// "<hash>.json" (12 digits for SchemeV0), or
 	// "models-<hash>-<digest>.json" for a model list, "" when the recorded
-	// models give no digest (see HashCheck.ExpectedName).
+	// models give no digest (see Check.ExpectedName).
 	FileName string
 }
 
-// RequestHashes returns what each scheme that fits the request of doc (a
-// whole recording file, as parsed) makes of it, in the order VerifyHash
+// ForRequest returns what each scheme that fits the request of doc (a
+// whole recording file, as parsed) makes of it, in the order Verify
 // tries them: SchemeCurrent, SchemeLegacyNoFileSearch and SchemeV0 for an
 // inference request, else the one scheme of the request's shape
 // (SchemeTool, SchemeHTTP). The test_id hashed is doc's top-level
 // "test_id" for inference requests and request.test_id for raw HTTP ones.
 //
-// Errors: ErrNoHashScheme, with the reason, when no scheme fits.
-func RequestHashes(doc *fastjson.Value) ([]SchemeHash, error) {
+// Errors: ErrNoScheme, with the reason, when no scheme fits.
+func ForRequest(doc *fastjson.Value) ([]Input, error) {
 	req := doc.Get("request")
 	if req == nil || req.Type() != fastjson.TypeObject {
-		return nil, fmt.Errorf("%w: recording has no request object", ErrNoHashScheme)
+		return nil, fmt.Errorf("%w: recording has no request object", ErrNoScheme)
 	}
-	var c HashCheck
+	var c Check
 	cands, _ := candidates(doc, req, &c, false)
 	if len(cands) == 0 {
-		return nil, fmt.Errorf("%w: %s", ErrNoHashScheme, c.Note)
+		return nil, fmt.Errorf("%w: %s", ErrNoScheme, c.Note)
 	}
-	out := make([]SchemeHash, len(cands))
+	out := make([]Input, len(cands))
 	for i := range cands {
 		h := &cands[i]
-		out[i] = SchemeHash{
+		out[i] = Input{
 			Scheme:    h.scheme,
 			Canonical: string(h.input()),
 			Hash:      h.hash(),
@@ -65,23 +67,24 @@ func RequestHashes(doc *fastjson.Value) ([]SchemeHash, error) {
 	return out, nil
 }
 
-// BodyHashes is RequestHashes for a bare inference request: body is the
+// ForBody is ForRequest for a bare inference request: body is the
 // JSON a client sends (to /v1/chat/completions, say), method its HTTP
 // method, endpoint the URL path it goes to, and testID the pytest node id
 // of the test that sends it ("" for None, as outside a test). It answers
 // "why is my recording not found": the file name the recorder looks for.
 // A model list has no recorded models here, so its FileName is "".
 //
-// Errors: a *ParseError with the line and column when body is not JSON;
-// ErrNoHashScheme when endpoint is not a path starting with "/".
-func BodyHashes(method, endpoint, testID string, body []byte) ([]SchemeHash, error) {
+// Errors: a *recordings.ParseError with the line and column when body is not JSON;
+// ErrNoScheme when endpoint is not a path starting with "/".
+func ForBody(method, endpoint, testID string, body []byte) ([]Input, error) {
 	if len(endpoint) == 0 || endpoint[0] != '/' {
-		return nil, fmt.Errorf("%w: the endpoint must be a path like /v1/chat/completions, not %q", ErrNoHashScheme, endpoint)
+		return nil, fmt.Errorf("%w: the endpoint must be a path like /v1/chat/completions, not %q", ErrNoScheme, endpoint)
 	}
 	var p fastjson.Parser
 	b, err := p.ParseBytes(body)
 	if err != nil {
-		return nil, syntaxError("request body", body, err)
+		se := jsonx.Locate(body, err)
+		return nil, &recordings.ParseError{Name: "request body", Offset: se.Offset, Line: se.Line, Col: se.Col, Err: se.Err}
 	}
 	var a fastjson.Arena
 	req := a.NewObject()
@@ -96,5 +99,5 @@ func BodyHashes(method, endpoint, testID string, body []byte) ([]SchemeHash, err
 		doc.Set("test_id", a.NewNull())
 	}
 	doc.Set("request", req)
-	return RequestHashes(doc)
+	return ForRequest(doc)
 }
