@@ -18,7 +18,7 @@ type openDoc struct {
 	sample  string // the gallery file it came from, "" for a user's file
 	src     string // the URL it was fetched from (raw form), "" for a file
 	data    []byte // the file as read
-	link    string // the file as permalink data (recordings.EncodeData), once encoded
+	link    string // the file as permalink data (permalink.EncodeData), once encoded
 	rec     *recordings.Recording
 	conv    recordings.Conversation
 	hash    reqhash.Check

@@ -2,7 +2,7 @@ package app
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/permalink"
 )
 
 // fragment is the permalink fragment of what the page shows: the current
@@ -10,8 +10,8 @@ import (
 // and the raw panel when open. With inline false a local file that has no
 // link data yet is left out (encoding it is the share button's work); ok
 // is false when no source can be named.
-func (v *Viewer) fragment(inline bool) (f recordings.Fragment, ok bool, err error) {
-	f.Version = recordings.FragmentVersion
+func (v *Viewer) fragment(inline bool) (f permalink.Fragment, ok bool, err error) {
+	f.Version = permalink.Version
 	if v.view == viewDiff && v.cmp != nil {
 		for _, d := range []*openDoc{v.cmp.a, v.cmp.b} {
 			s, ok, err := sourceOf(d, inline)
@@ -30,12 +30,12 @@ func (v *Viewer) fragment(inline bool) (f recordings.Fragment, ok bool, err erro
 	if err != nil || !ok {
 		return f, false, err
 	}
-	f.Sources = []recordings.Source{s}
+	f.Sources = []permalink.Source{s}
 	if d.stepper != nil && d.step != d.stepper.Len() {
 		f.Step, f.HasStep = d.step, true
 	}
 	if v.tab == tabRaw {
-		f.Panel = recordings.PanelRaw
+		f.Panel = panelRaw
 	}
 	return f, true, nil
 }
@@ -63,7 +63,7 @@ func (v *Viewer) syncFragment() {
 }
 
 // openFragment opens what the URL fragment names (see
-// recordings.ParseFragment): when it names what is open already, only the
+// permalink.Parse): when it names what is open already, only the
 // step and panel change. A bad link is an error; the page keeps what it
 // shows. raw is the fragment with its "#" (location.hash, or the hash of
 // a hashchange event's newURL).
@@ -71,7 +71,10 @@ func (v *Viewer) openFragment(ctx app.Context, raw string) {
 	if raw == "" || raw == "#" {
 		return
 	}
-	f, err := recordings.ParseFragment(raw)
+	f, err := permalink.Parse(raw)
+	if err == nil {
+		err = checkPanel(f)
+	}
 	if err != nil {
 		v.fail(err)
 		return
@@ -87,7 +90,7 @@ func (v *Viewer) openFragment(ctx app.Context, raw string) {
 }
 
 // showing reports whether the page shows exactly these sources already.
-func (v *Viewer) showing(sources []recordings.Source) bool {
+func (v *Viewer) showing(sources []permalink.Source) bool {
 	var docs []*openDoc
 	switch {
 	case len(sources) == 2 && v.view == viewDiff && v.cmp != nil:
@@ -107,7 +110,7 @@ func (v *Viewer) showing(sources []recordings.Source) bool {
 }
 
 // applyView moves the current recording to the fragment's step and panel.
-func (v *Viewer) applyView(f recordings.Fragment) {
+func (v *Viewer) applyView(f permalink.Fragment) {
 	d := v.current()
 	if d == nil || v.view != viewDoc {
 		return
@@ -115,7 +118,7 @@ func (v *Viewer) applyView(f recordings.Fragment) {
 	if f.HasStep {
 		d.seek(f.Step)
 	}
-	if f.Panel == recordings.PanelRaw {
+	if f.Panel == panelRaw {
 		v.tab = tabRaw
 	} else if f.Panel != "" {
 		v.tab = tabView

@@ -2,7 +2,7 @@ package app
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/permalink"
 )
 
 // Gallery is the landing page: how to open a recording, a paste box, and
@@ -35,7 +35,7 @@ func (g *Gallery) Render() app.UI {
 
 func (g *Gallery) renderCard(s Sample) app.UI {
 	return app.Li().Body(
-		app.A().Class("sample").Href("#"+recordings.Fragment{Sources: []recordings.Source{{Kind: recordings.SourceSample, Value: s.File}}}.String()).DataSet("testid", "sample").DataSet("file", s.File).
+		app.A().Class("sample").Href("#"+permalink.Fragment{Sources: []permalink.Source{{Kind: permalink.SourceSample, Value: s.File}}}.String()).DataSet("testid", "sample").DataSet("file", s.File).
 			OnClick(func(ctx app.Context, e app.Event) {
 				e.PreventDefault()
 				ctx.NewActionWithValue(actionOpenSample, s.File)

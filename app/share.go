@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/permalink"
 )
 
 // shareState is what the share panel shows.
@@ -18,7 +18,7 @@ type shareState struct {
 
 // share makes the permalink of the view (the recording inline for a local
 // file, src= for one opened from a URL), shows it and copies it to the
-// clipboard. A link longer than recordings.MaxLinkLen is not offered: the
+// clipboard. A link longer than permalink.MaxLinkLen is not offered: the
 // panel asks for a URL of the file instead.
 func (v *Viewer) share(ctx app.Context) {
 	f, ok, err := v.fragment(true)
@@ -31,7 +31,7 @@ func (v *Viewer) share(ctx app.Context) {
 		return
 	}
 	link := pageBase() + "#" + f.String()
-	if len(link) > recordings.MaxLinkLen {
+	if len(link) > permalink.MaxLinkLen {
 		v.sharing = &shareState{tooLong: len(link)}
 		return
 	}
@@ -41,18 +41,18 @@ func (v *Viewer) share(ctx app.Context) {
 // shareURL makes the src= permalink of the current view for a URL where
 // the user put the file.
 func (v *Viewer) shareURL(ctx app.Context, link string) {
-	src, err := recordings.RawURL(link)
+	src, err := permalink.RawURL(link)
 	if err != nil {
 		v.sharing.err = err.Error()
 		return
 	}
 	f, _, _ := v.fragment(false) // the step and panel
-	f.Version = recordings.FragmentVersion
+	f.Version = permalink.Version
 	name := ""
 	if d := v.current(); d != nil && fileName(src) != d.name {
 		name = d.name
 	}
-	f.Sources = []recordings.Source{{Kind: recordings.SourceURL, Value: src, Name: name}}
+	f.Sources = []permalink.Source{{Kind: permalink.SourceURL, Value: src, Name: name}}
 	v.offer(pageBase() + "#" + f.String())
 }
 
@@ -118,7 +118,7 @@ func (p *SharePanel) Render() app.UI {
 		app.If(s.tooLong > 0, func() app.UI {
 			return app.Div().Body(
 				app.P().Text(fmt.Sprintf("This recording makes a link of %d characters, more than the %d a GitHub comment holds. "+
-					"Put the file at a URL (a GitHub file or raw link, a gist) and paste that URL here for a short link:", s.tooLong, recordings.MaxLinkLen)),
+					"Put the file at a URL (a GitHub file or raw link, a gist) and paste that URL here for a short link:", s.tooLong, permalink.MaxLinkLen)),
 				app.Input().Type("url").Class("url-box").Placeholder("https://github.com/OWNER/REPO/blob/REF/path.json").
 					Attr("aria-label", "URL of the recording file").OnKeyDown(func(ctx app.Context, e app.Event) {
 					if e.Get("key").String() == "Enter" {

@@ -4,16 +4,16 @@ import (
 	"fmt"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/permalink"
 )
 
 // readSource reads the recording a permalink source names: a gallery
 // sample from the site's own files, a URL with fetch (GitHub blob links
-// through raw.githubusercontent.com), or inline data (recordings.DecodeData).
+// through raw.githubusercontent.com), or inline data (permalink.DecodeData).
 // It blocks: call it from a goroutine (ctx.Async).
-func readSource(ctx app.Context, s recordings.Source) (*openDoc, error) {
+func readSource(ctx app.Context, s permalink.Source) (*openDoc, error) {
 	switch s.Kind {
-	case recordings.SourceSample:
+	case permalink.SourceSample:
 		if _, ok := sampleByFile(s.Value); !ok {
 			return nil, fmt.Errorf("no sample named %q", s.Value)
 		}
@@ -26,8 +26,8 @@ func readSource(ctx app.Context, s recordings.Source) (*openDoc, error) {
 			d.sample = s.Value
 		}
 		return d, err
-	case recordings.SourceURL:
-		src, err := recordings.RawURL(s.Value)
+	case permalink.SourceURL:
+		src, err := permalink.RawURL(s.Value)
 		if err != nil {
 			return nil, err
 		}
@@ -44,8 +44,8 @@ func readSource(ctx app.Context, s recordings.Source) (*openDoc, error) {
 			d.src = src
 		}
 		return d, err
-	case recordings.SourceData:
-		data, err := recordings.DecodeData(s.Value)
+	case permalink.SourceData:
+		data, err := permalink.DecodeData(s.Value)
 		if err != nil {
 			return nil, fmt.Errorf("the link's recording cannot be read: %w", err)
 		}
@@ -65,33 +65,33 @@ func readSource(ctx app.Context, s recordings.Source) (*openDoc, error) {
 // sourceOf is the permalink source of an open recording: its sample, its
 // URL, or its data when encoded already (or when inline is true, encoding
 // it now). ok is false for a local file not encoded.
-func sourceOf(d *openDoc, inline bool) (recordings.Source, bool, error) {
+func sourceOf(d *openDoc, inline bool) (permalink.Source, bool, error) {
 	switch {
 	case d.sample != "":
-		return recordings.Source{Kind: recordings.SourceSample, Value: d.sample}, true, nil
+		return permalink.Source{Kind: permalink.SourceSample, Value: d.sample}, true, nil
 	case d.src != "":
-		s := recordings.Source{Kind: recordings.SourceURL, Value: d.src}
+		s := permalink.Source{Kind: permalink.SourceURL, Value: d.src}
 		if fileName(d.src) != d.name {
 			s.Name = d.name
 		}
 		return s, true, nil
 	case d.link == "" && inline:
-		link, err := recordings.EncodeData(d.data)
+		link, err := permalink.EncodeData(d.data)
 		if err != nil {
-			return recordings.Source{}, false, err
+			return permalink.Source{}, false, err
 		}
 		d.link = link
 	}
 	if d.link == "" {
-		return recordings.Source{}, false, nil
+		return permalink.Source{}, false, nil
 	}
-	return recordings.Source{Kind: recordings.SourceData, Value: d.link, Name: d.name}, true, nil
+	return permalink.Source{Kind: permalink.SourceData, Value: d.link, Name: d.name}, true, nil
 }
 
 // openSources reads one source (a recording) or two (a comparison) in the
 // background and shows them at the fragment's step and panel. Any failure
 // is shown and leaves the page as it was.
-func (v *Viewer) openSources(sources []recordings.Source, f recordings.Fragment) {
+func (v *Viewer) openSources(sources []permalink.Source, f permalink.Fragment) {
 	if len(sources) == 0 {
 		return
 	}
@@ -123,13 +123,13 @@ func (v *Viewer) openSources(sources []recordings.Source, f recordings.Fragment)
 }
 
 // describeSources says what is loading, for the loading line.
-func describeSources(sources []recordings.Source) string {
+func describeSources(sources []permalink.Source) string {
 	var names []string
 	for _, s := range sources {
 		switch {
 		case s.Name != "":
 			names = append(names, s.Name)
-		case s.Kind == recordings.SourceData:
+		case s.Kind == permalink.SourceData:
 			names = append(names, "the link's recording")
 		default:
 			names = append(names, s.Value)

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/permalink"
 )
 
 // Viewer is the whole page: the header with the ways to open recordings,
@@ -63,11 +63,11 @@ func (v *Viewer) handleActions(ctx app.Context) {
 	ctx.Handle(actionPlay, func(ctx app.Context, a app.Action) { v.togglePlay(ctx) })
 	ctx.Handle(actionSpeed, func(ctx app.Context, a app.Action) { v.speed = max(1, a.Value.(int)) })
 	ctx.Handle(actionOpenSample, func(ctx app.Context, a app.Action) {
-		v.openSources([]recordings.Source{{Kind: recordings.SourceSample, Value: a.Value.(string)}}, recordings.Fragment{})
+		v.openSources([]permalink.Source{{Kind: permalink.SourceSample, Value: a.Value.(string)}}, permalink.Fragment{})
 	})
 	ctx.Handle(actionOpenText, func(ctx app.Context, a app.Action) { v.openText(ctx, a.Value.(string)) })
 	ctx.Handle(actionOpenURL, func(ctx app.Context, a app.Action) {
-		v.openSources([]recordings.Source{{Kind: recordings.SourceURL, Value: a.Value.(string)}}, recordings.Fragment{})
+		v.openSources([]permalink.Source{{Kind: permalink.SourceURL, Value: a.Value.(string)}}, permalink.Fragment{})
 	})
 	ctx.Handle(actionOpenFolder, func(ctx app.Context, a app.Action) { v.listFiles(a.Value.(app.Value), true) })
 	ctx.Handle(actionOpenRow, func(ctx app.Context, a app.Action) { v.openRow(a.Value.(int)) })

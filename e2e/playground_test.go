@@ -17,7 +17,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/permalink"
 )
 
 // setEditor replaces the playground editor's text as typing would (an
@@ -60,11 +60,11 @@ func linkData(t *testing.T, link string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := recordings.ParseFragment(u.Fragment)
-	if err != nil || len(f.Sources) != 1 || f.Sources[0].Kind != recordings.SourceData {
+	f, err := permalink.Parse(u.Fragment)
+	if err != nil || len(f.Sources) != 1 || f.Sources[0].Kind != permalink.SourceData {
 		t.Fatalf("link %.80q: %+v, %v; want one d= source", link, f, err)
 	}
-	data, err := recordings.DecodeData(f.Sources[0].Value)
+	data, err := permalink.DecodeData(f.Sources[0].Value)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/permalink"
 )
 
 // TestShare drops a seed file on the page, steps to chunk 5, and shares the
@@ -38,11 +38,11 @@ func TestShare(t *testing.T) {
 	if err != nil || u.Host != strings.TrimPrefix(tb.base, "http://") {
 		t.Fatalf("share-url %q is not a link to the site %s", link, tb.base)
 	}
-	f, err := recordings.ParseFragment(u.Fragment)
-	if err != nil || len(f.Sources) != 1 || f.Sources[0].Kind != recordings.SourceData || f.Sources[0].Name != seedToolCall || !f.HasStep || f.Step != 5 {
+	f, err := permalink.Parse(u.Fragment)
+	if err != nil || len(f.Sources) != 1 || f.Sources[0].Kind != permalink.SourceData || f.Sources[0].Name != seedToolCall || !f.HasStep || f.Step != 5 {
 		t.Fatalf("the link's fragment %+v (%v), want the seed inline with its name and step 5", f, err)
 	}
-	data, err := recordings.DecodeData(f.Sources[0].Value)
+	data, err := permalink.DecodeData(f.Sources[0].Value)
 	orig, _ := os.ReadFile(seed(seedToolCall))
 	var compact bytes.Buffer
 	json.Compact(&compact, orig)

@@ -28,25 +28,8 @@
 // hint only, since they drift across package renames. Assemble folds a
 // stream into the response the provider's SDK would build; a Stepper
 // replays a stream chunk by chunk. Conversation and ReadAnswer read a
-// request and a response for people. VerifyHash checks the file name
-// against the recorder's request hash.
-//
-// # Permalinks
-//
-// A permalink opens the viewer on a view: which recording (inline in the
-// link, at a URL, or a gallery sample), which stream step and which panel.
-// It all lives in the URL fragment, after "#", which browsers never send
-// to a server:
-//
-//	http://127.0.0.1:8000/#v=2&d=DATA&step=5&panel=response
-//
-// ParseFragment reads a fragment and Fragment.String writes one; the
-// grammar (format versions 1 and 2) is in ParseFragment's doc. EncodeData
-// makes DATA from a recording file: the compact JSON with arrays of
-// numbers packed as float32 bytes, raw DEFLATE with a frozen preset
-// dictionary of recording boilerplate, base64url without padding.
-// DecodeData gives the compact JSON back, refusing data that inflates past
-// MaxInflated. A link longer than MaxLinkLen does not fit a GitHub comment.
+// request and a response for people. The request hash that names the
+// file is package reqhash's, permalinks package permalink's.
 //
 // JSON values are github.com/valyala/fastjson values, which keep object
 // keys in order and numbers as written. Errors are *ParseError values

@@ -3,7 +3,6 @@ package recordings_test
 import (
 	"fmt"
 	"log"
-	"strings"
 
 	"github.com/recview/recview/recordings"
 )
@@ -74,58 +73,4 @@ func ExampleStepper() {
 	// Output:
 	// step 1: role=assistant, content +"Hel" -> "Hel"
 	// step 2: content +"lo!", finish_reason=stop -> "Hello!"
-}
-
-func ExampleParseFragment() {
-	// A comparison of a gallery sample with a hosted file, at step 3.
-	f, err := recordings.ParseFragment("#v=1&sample=before.json&src=https://example.com/after.json&step=3&panel=response")
-	if err != nil {
-		log.Fatal(err)
-	}
-	for _, s := range f.Sources {
-		fmt.Println(s.Kind, s.Value)
-	}
-	fmt.Println("step:", f.Step, f.HasStep, "panel:", f.Panel)
-
-	// The links the viewer wrote before versioning still parse.
-	old, _ := recordings.ParseFragment("sample=hello.json&step=2")
-	fmt.Println(old.String())
-
-	_, err = recordings.ParseFragment("v=1&sample=a.json&step=-1")
-	fmt.Println(err)
-	// Output:
-	// sample before.json
-	// src https://example.com/after.json
-	// step: 3 true panel: response
-	// v=1&sample=hello.json&step=2
-	// recordings: step: bad link: want a chunk number 0 or more, got "-1"
-}
-
-func ExampleEncodeData() {
-	d, err := recordings.EncodeData([]byte(stream))
-	if err != nil {
-		log.Fatal(err)
-	}
-	link := "http://127.0.0.1:8000/#" + recordings.Fragment{
-		Sources: []recordings.Source{{Kind: recordings.SourceData, Value: d}},
-		Step:    1, HasStep: true,
-	}.String()
-	fmt.Println(len(link) < recordings.MaxLinkLen)
-
-	f, err := recordings.ParseFragment(link[strings.IndexByte(link, '#'):])
-	if err != nil {
-		log.Fatal(err)
-	}
-	data, err := recordings.DecodeData(f.Sources[0].Value)
-	if err != nil {
-		log.Fatal(err)
-	}
-	r, err := recordings.Parse("link.json", data)
-	if err != nil {
-		log.Fatal(err)
-	}
-	fmt.Println(r.Family.Title(), len(r.Chunks), "chunks, step", f.Step)
-	// Output:
-	// true
-	// OpenAI chat completions 2 chunks, step 1
 }

@@ -2,17 +2,14 @@ package recordings
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/recview/recview/internal/golden"
 	"github.com/recview/recview/internal/jsonx"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
 // assembleOutput is what `recview assemble` prints: the assembled response
 // as indented JSON.
@@ -37,43 +34,7 @@ func stepsOutput(t testing.TB, r *Recording) []byte {
 	return b.Bytes()
 }
 
-func checkGolden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -run Golden -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("output differs from %s (go test -run Golden -update rewrites it):\n%s", path, firstDiff(want, got))
-	}
-}
-
-// firstDiff shows the first differing line of two outputs.
-func firstDiff(want, got []byte) string {
-	wl, gl := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
-	for i := 0; i < len(wl) || i < len(gl); i++ {
-		var w, g string
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if w != g {
-			return fmt.Sprintf("line %d\nwant: %.200s\ngot:  %.200s", i+1, w, g)
-		}
-	}
-	return "(same lines, different bytes)"
-}
+func checkGolden(t *testing.T, path string, got []byte) { t.Helper(); golden.Check(t, path, got) }
 
 // TestGolden freezes the assembled response of every streamed or failed
 // corpus recording, and the steps of every stream. Non-streaming bodies
@@ -127,7 +88,7 @@ func TestAssembleNonStreaming(t *testing.T) {
 				want = jsonx.Compact(body)
 			}
 			if got := jsonx.Compact(v); !bytes.Equal(got, want) {
-				t.Errorf("Assemble changed a non-streaming body:\n%s", firstDiff(want, got))
+				t.Errorf("Assemble changed a non-streaming body:\n%s", golden.FirstDiff(want, got))
 			}
 		})
 	}

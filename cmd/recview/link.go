@@ -9,17 +9,18 @@ import (
 	"strings"
 
 	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/permalink"
 )
 
 // defaultBase is the viewer's address under `make serve`.
 const defaultBase = "http://127.0.0.1:8000/"
 
 // link prints the permalink that opens FILE in the viewer: BASE, "#", and
-// the fragment "v=2&d=DATA[&step=K][&panel=P]" (recordings.ParseFragment
-// has the grammar, recordings.EncodeData the data). Flags may come before
+// the fragment "v=2&d=DATA[&step=K][&panel=P]" (permalink.Parse
+// has the grammar, permalink.EncodeData the data). Flags may come before
 // or after FILE. Exit 2 for bad usage, unreadable input, input that is not
 // a recording, or a step past the end of the stream. A link longer than
-// recordings.MaxLinkLen is printed all the same, with a warning on stderr.
+// permalink.MaxLinkLen is printed all the same, with a warning on stderr.
 func link(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("link", flag.ContinueOnError)
 	fl.SetOutput(stderr)
@@ -54,7 +55,7 @@ func link(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return exitError{2}
 	}
 	switch *panel {
-	case "", recordings.PanelRequest, recordings.PanelResponse, recordings.PanelRaw:
+	case "", "request", "response", "raw": // the viewer's panels (app/panels.go)
 	default:
 		fmt.Fprintf(stderr, "recview: link: --panel %q: want request, response or raw\n", *panel)
 		return exitError{2}
@@ -80,26 +81,26 @@ func link(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return exitError{2}
 		}
 	}
-	d, err := recordings.EncodeData(data)
+	d, err := permalink.EncodeData(data)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitError{2}
 	}
-	src := recordings.Source{Kind: recordings.SourceData, Value: d}
+	src := permalink.Source{Kind: permalink.SourceData, Value: d}
 	if files[0] != "-" {
 		src.Name = filepath.Base(files[0]) // the viewer checks the hash against it
 	}
-	frag := recordings.Fragment{
-		Version: recordings.FragmentVersion,
-		Sources: []recordings.Source{src},
+	frag := permalink.Fragment{
+		Version: permalink.Version,
+		Sources: []permalink.Source{src},
 		Step:    step, HasStep: stepSet,
 		Panel: *panel,
 	}
 	b, _, _ := strings.Cut(*base, "#") // a fragment in BASE gives way to the link's
 	u := b + "#" + frag.String()
-	if len(u) > recordings.MaxLinkLen {
+	if len(u) > permalink.MaxLinkLen {
 		fmt.Fprintf(stderr, "recview: warning: %s: the link is %d characters, more than the %d a GitHub comment holds; host the file and link it with src= instead\n",
-			name, len(u), recordings.MaxLinkLen)
+			name, len(u), permalink.MaxLinkLen)
 	}
 	_, err = fmt.Fprintln(stdout, u)
 	return err

@@ -9,12 +9,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/permalink"
 )
 
 // decodeLink splits a printed link into its base and fragment and decodes
 // the fragment's data.
-func decodeLink(t *testing.T, out string) (base string, f recordings.Fragment, data []byte) {
+func decodeLink(t *testing.T, out string) (base string, f permalink.Fragment, data []byte) {
 	t.Helper()
 	if !strings.HasSuffix(out, "\n") || strings.Count(out, "\n") != 1 {
 		t.Fatalf("output is not one line: %.200q", out)
@@ -23,14 +23,14 @@ func decodeLink(t *testing.T, out string) (base string, f recordings.Fragment, d
 	if !ok {
 		t.Fatalf("no # in %.200q", out)
 	}
-	f, err := recordings.ParseFragment(frag)
+	f, err := permalink.Parse(frag)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(f.Sources) != 1 || f.Sources[0].Kind != recordings.SourceData {
+	if len(f.Sources) != 1 || f.Sources[0].Kind != permalink.SourceData {
 		t.Fatalf("sources %+v, want one d=", f.Sources)
 	}
-	data, err = recordings.DecodeData(f.Sources[0].Value)
+	data, err = permalink.DecodeData(f.Sources[0].Value)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +141,7 @@ func TestLinkErrors(t *testing.T) {
 	}
 }
 
-// TestLinkTooLong: a link past recordings.MaxLinkLen (a recording with a
+// TestLinkTooLong: a link past permalink.MaxLinkLen (a recording with a
 // base64 image) is printed all the same, with a warning.
 func TestLinkTooLong(t *testing.T) {
 	const big = corpus + "/tests__integration__recordings__vision__responses__ff7db0102b28.json"
@@ -149,8 +149,8 @@ func TestLinkTooLong(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if len(out) <= recordings.MaxLinkLen {
-		t.Fatalf("link is %d characters, the test needs one over %d", len(out), recordings.MaxLinkLen)
+	if len(out) <= permalink.MaxLinkLen {
+		t.Fatalf("link is %d characters, the test needs one over %d", len(out), permalink.MaxLinkLen)
 	}
 	if !strings.Contains(errOut, "warning") || !strings.Contains(errOut, "src=") {
 		t.Errorf("stderr %q, want a warning suggesting src=", errOut)

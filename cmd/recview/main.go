@@ -9,7 +9,7 @@
 //	recview link [--base URL] [--step K] [--panel P] FILE  a permalink that opens FILE in the viewer
 //
 // link prints BASE#v=2&d=DATA: the whole recording rides in the URL
-// fragment (see recordings.ParseFragment). BASE defaults to
+// fragment (see permalink.Parse). BASE defaults to
 // http://127.0.0.1:8000/, where `make serve` serves the viewer; pass
 // --base for a hosted viewer.
 //

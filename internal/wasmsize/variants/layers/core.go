@@ -4,6 +4,7 @@ package main
 
 import (
 	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/permalink"
 	"github.com/recview/recview/recordings/reqhash"
 )
 
@@ -16,9 +17,9 @@ func init() {
 		recordings.Assemble(r)
 		recordings.NewStepper(r)
 		reqhash.Verify("x.json", r.Doc)
-		d, _ := recordings.EncodeData([]byte(in))
-		recordings.DecodeData(d)
-		f, _ := recordings.ParseFragment(in)
+		d, _ := permalink.EncodeData([]byte(in))
+		permalink.DecodeData(d)
+		f, _ := permalink.Parse(in)
 		return f.String()
 	})
 }

@@ -1,4 +1,4 @@
-package recordings
+package permalink
 
 import (
 	"bytes"
@@ -11,9 +11,11 @@ import (
 	"path/filepath"
 	"sort"
 	"testing"
+
+	"github.com/recview/recview/internal/corpustest"
 )
 
-// rebuildDict rewrites permalink_dict_v1.txt. It must never be used once
+// rebuildDict rewrites dict_v1.txt. It must never be used once
 // links are out: they decode only with the frozen bytes (see linkDictV1).
 var rebuildDict = flag.Bool("rebuild-dict", false, "rewrite the frozen permalink dictionary (breaks every v1 link)")
 
@@ -30,16 +32,16 @@ const (
 // compactCorpus returns every corpus file, compacted, in MANIFEST.tsv order.
 func compactCorpus(t testing.TB) (names []string, files [][]byte) {
 	t.Helper()
-	for _, row := range readManifest(t) {
-		data, err := os.ReadFile(filepath.Join(corpusDir, row.file))
+	for _, row := range corpustest.Manifest(t) {
+		data, err := os.ReadFile(filepath.Join(corpustest.Dir(), row.File))
 		if err != nil {
 			t.Fatal(err)
 		}
 		var b bytes.Buffer
 		if err := json.Compact(&b, data); err != nil {
-			t.Fatalf("%s: %v", row.file, err)
+			t.Fatalf("%s: %v", row.File, err)
 		}
-		names = append(names, row.file)
+		names = append(names, row.File)
 		files = append(files, b.Bytes())
 	}
 	return names, files
@@ -131,7 +133,7 @@ func buildDict(samples [][]byte, size int) []byte {
 func TestPermalinkDict(t *testing.T) {
 	_, files := compactCorpus(t)
 	dict := buildDict(files, dictSize)
-	const path = "permalink_dict_v1.txt"
+	const path = "dict_v1.txt"
 	if *rebuildDict {
 		if err := os.WriteFile(path, dict, 0o644); err != nil {
 			t.Fatal(err)

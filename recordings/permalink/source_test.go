@@ -1,4 +1,4 @@
-package recordings
+package permalink
 
 import (
 	"errors"

@@ -1,18 +1,20 @@
-package recordings
+package permalink
 
 import (
 	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/recview/recview/recordings"
 )
 
-// FragmentVersion is the permalink format version this package writes:
-// the fragment grammar of ParseFragment and the data codec of EncodeData
+// Version is the permalink format version this package writes:
+// the fragment grammar of Parse and the data codec of EncodeData
 // with its frozen dictionary. Version 2 is version 1 with arrays of
-// numbers packed in d= data (see EncodeData); ParseFragment and DecodeData
+// numbers packed in d= data (see EncodeData); Parse and DecodeData
 // read both, so links made for version 1 open forever.
-const FragmentVersion = 2
+const Version = 2
 
 // SourceKind says where a permalink's recording comes from. Its value is
 // the fragment key that names it.
@@ -43,18 +45,11 @@ type Source struct {
 	Name string
 }
 
-// The panels a permalink can open (panel=).
-const (
-	PanelRequest  = "request"  // what was sent
-	PanelResponse = "response" // the assembled response
-	PanelRaw      = "raw"      // the file's JSON
-)
-
 // Fragment is a decoded permalink fragment: the view state of the viewer,
-// everything after "#" in its URL. See ParseFragment for the grammar.
+// everything after "#" in its URL. See Parse for the grammar.
 type Fragment struct {
-	// Version is the format version: 1 or 2 (FragmentVersion), 1 for a
-	// fragment without v=; String writes FragmentVersion when it is 0.
+	// Version is the format version: 1 or 2 (Version), 1 for a
+	// fragment without v=; String writes Version when it is 0.
 	Version int
 	// Sources are the recordings the link names, in order: none (an empty
 	// viewer), one, or two (a comparison: Sources[0] on the left, the
@@ -66,12 +61,14 @@ type Fragment struct {
 	// clamps Step to the stream's length.
 	Step    int
 	HasStep bool
-	// Panel is PanelRequest, PanelResponse, PanelRaw, or "" for the
-	// viewer's default.
+	// Panel names the viewer's panel to open (the viewer's names:
+	// "request", "response", "raw"), "" for its default: a word of 1 to 16
+	// lowercase ASCII letters, which the viewer checks against the panels
+	// it has.
 	Panel string
 }
 
-// ParseFragment decodes a permalink fragment: the part of the viewer's URL
+// Parse decodes a permalink fragment: the part of the viewer's URL
 // after "#" (a leading "#" is skipped). The fragment never reaches a
 // server. Grammar, format versions 1 and 2 (they differ only in d= data):
 //
@@ -96,7 +93,9 @@ type Fragment struct {
 //   - step=K: show the stream after K chunks, K a decimal number from 0
 //     (before the first chunk); the viewer clamps K to the stream's
 //     length. Without step the viewer shows the final response.
-//   - panel=request|response|raw: the panel to open.
+//   - panel=WORD: the viewer's panel to open, WORD 1 to 16 lowercase
+//     ASCII letters (the viewer's panels are request, response and raw;
+//     it reports others).
 //   - name=FILE: the file name of the source just before it (a d= source
 //     has none of its own), so the viewer can title it and check its
 //     request hash; a plain file name like sample's. At most one per
@@ -108,15 +107,15 @@ type Fragment struct {
 // appear at most once each, in any order. Unknown keys are ignored, with
 // or without a value, so newer links still open in older viewers.
 //
-// Errors, each a *ParseError wrapping ErrBadLink, with Path set to the key
+// Errors, each a *recordings.ParseError wrapping ErrBadLink, with Path set to the key
 // and Offset to the byte of s where its pair starts: a version other than
 // 1 or 2, a step that is not a decimal number of at most 9 digits (so negative
-// steps are refused), an unknown panel, a third source, a repeated v, step
+// steps are refused), a panel that is not such a word, a third source, a repeated v, step
 // or panel, a known key without a value, a value with a bad percent
 // escape, a d value outside base64url, a src URL that does not parse or
 // has a scheme other than http or https, and a sample that is not a plain
-// file name. ParseFragment does not decode d= data: DecodeData does that.
-func ParseFragment(s string) (Fragment, error) {
+// file name. Parse does not decode d= data: DecodeData does that.
+func Parse(s string) (Fragment, error) {
 	f := Fragment{Version: 1}
 	s = strings.TrimPrefix(s, "#")
 	seen := map[string]bool{}
@@ -133,7 +132,7 @@ func ParseFragment(s string) (Fragment, error) {
 		}
 		key, raw, hasValue := strings.Cut(pair, "=")
 		bad := func(format string, args ...any) error {
-			return &ParseError{Offset: int64(at), Path: key, Err: fmt.Errorf("%w: "+format, append([]any{ErrBadLink}, args...)...)}
+			return &recordings.ParseError{Offset: int64(at), Path: key, Err: fmt.Errorf("%w: "+format, append([]any{ErrBadLink}, args...)...)}
 		}
 		switch key {
 		case "v", "step", "panel", "d", "src", "sample", "name":
@@ -156,8 +155,8 @@ func ParseFragment(s string) (Fragment, error) {
 		switch key {
 		case "v":
 			n, err := strconv.Atoi(val)
-			if err != nil || n < 1 || n > FragmentVersion || val != strconv.Itoa(n) {
-				return Fragment{}, bad("unknown format version %q (this viewer reads versions 1 to %d)", val, FragmentVersion)
+			if err != nil || n < 1 || n > Version || val != strconv.Itoa(n) {
+				return Fragment{}, bad("unknown format version %q (this viewer reads versions 1 to %d)", val, Version)
 			}
 			f.Version = n
 		case "step":
@@ -175,12 +174,10 @@ func ParseFragment(s string) (Fragment, error) {
 			}
 			f.Sources[len(f.Sources)-1].Name = val
 		case "panel":
-			switch val {
-			case PanelRequest, PanelResponse, PanelRaw:
-				f.Panel = val
-			default:
-				return Fragment{}, bad("unknown panel %q (want request, response or raw)", val)
+			if !isPanelWord(val) {
+				return Fragment{}, bad("panel must be a word of lowercase letters, not %q", val)
 			}
+			f.Panel = val
 		default:
 			if len(f.Sources) == 2 {
 				return Fragment{}, bad("a link names at most two recordings, this is a third")
@@ -192,6 +189,19 @@ func ParseFragment(s string) (Fragment, error) {
 		}
 	}
 	return f, nil
+}
+
+// isPanelWord reports whether s is 1 to 16 lowercase ASCII letters.
+func isPanelWord(s string) bool {
+	if len(s) == 0 || len(s) > 16 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'a' || s[i] > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 // parseStep reads a step: 1 to 9 decimal digits.
@@ -243,16 +253,16 @@ func isBase64URL(c byte) bool {
 }
 
 // String encodes the fragment, without the leading "#", in the canonical
-// order: v first (FragmentVersion when Version is 0), then the sources in
+// order: v first (Version when Version is 0), then the sources in
 // order, then step when HasStep, then panel when set; for example
 // "v=2&sample=a.json&step=3&panel=raw". Values
-// are percent-encoded where the grammar needs it (see ParseFragment), so
-// ParseFragment(f.String()) gives f back for any f it could have returned.
+// are percent-encoded where the grammar needs it (see Parse), so
+// Parse(f.String()) gives f back for any f it could have returned.
 func (f Fragment) String() string {
 	var b strings.Builder
 	v := f.Version
 	if v == 0 {
-		v = FragmentVersion
+		v = Version
 	}
 	b.WriteString("v=" + strconv.Itoa(v))
 	for _, s := range f.Sources {

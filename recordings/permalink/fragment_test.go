@@ -1,4 +1,4 @@
-package recordings
+package permalink
 
 import (
 	"errors"
@@ -8,6 +8,10 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/recview/recview/internal/corpustest"
+	"github.com/recview/recview/internal/golden"
+	"github.com/recview/recview/recordings"
 )
 
 func TestParseFragment(t *testing.T) {
@@ -23,10 +27,10 @@ func TestParseFragment(t *testing.T) {
 			Fragment{Version: 1, Sources: []Source{sample}, Step: 3, HasStep: true}, "v=1&sample=" + sample.Value + "&step=3"},
 		{"legacy sample, no step", "sample=a.json", Fragment{Version: 1, Sources: []Source{{SourceSample, "a.json", ""}}}, "v=1&sample=a.json"},
 		{"data step panel", "v=1&d=q1YqSsxLKS1KVbJSSi4tLsnPTS1SqgUA&step=0&panel=raw",
-			Fragment{Version: 1, Sources: []Source{{SourceData, "q1YqSsxLKS1KVbJSSi4tLsnPTS1SqgUA", ""}}, Step: 0, HasStep: true, Panel: PanelRaw}, ""},
+			Fragment{Version: 1, Sources: []Source{{SourceData, "q1YqSsxLKS1KVbJSSi4tLsnPTS1SqgUA", ""}}, Step: 0, HasStep: true, Panel: "raw"}, ""},
 		{"data with padding", "v=1&d=q1Y=", Fragment{Version: 1, Sources: []Source{{SourceData, "q1Y=", ""}}}, ""},
 		{"any order", "panel=request&step=12&v=1&src=https://example.com/a.json",
-			Fragment{Version: 1, Sources: []Source{{SourceURL, "https://example.com/a.json", ""}}, Step: 12, HasStep: true, Panel: PanelRequest},
+			Fragment{Version: 1, Sources: []Source{{SourceURL, "https://example.com/a.json", ""}}, Step: 12, HasStep: true, Panel: "request"},
 			"v=1&src=https://example.com/a.json&step=12&panel=request"},
 		{"src percent-encoded", "v=1&src=https://h/x.json%3Fa%3D1%26b%3D2%23frag",
 			Fragment{Version: 1, Sources: []Source{{SourceURL, "https://h/x.json?a=1&b=2#frag", ""}}},
@@ -48,12 +52,12 @@ func TestParseFragment(t *testing.T) {
 		{"leading zeros", "step=007", Fragment{Version: 1, Step: 7, HasStep: true}, "v=1&step=7"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f, err := ParseFragment(tc.in)
+			f, err := Parse(tc.in)
 			if err != nil {
-				t.Fatalf("ParseFragment(%q): %v", tc.in, err)
+				t.Fatalf("Parse(%q): %v", tc.in, err)
 			}
 			if !reflect.DeepEqual(f, tc.want) {
-				t.Fatalf("ParseFragment(%q) = %+v, want %+v", tc.in, f, tc.want)
+				t.Fatalf("Parse(%q) = %+v, want %+v", tc.in, f, tc.want)
 			}
 			canon := tc.canon
 			if canon == "" {
@@ -62,8 +66,8 @@ func TestParseFragment(t *testing.T) {
 			if got := f.String(); got != canon {
 				t.Errorf("String() = %q, want %q", got, canon)
 			}
-			if g, err := ParseFragment(f.String()); err != nil || !reflect.DeepEqual(g, f) {
-				t.Errorf("ParseFragment(String()) = %+v, %v; want %+v", g, err, f)
+			if g, err := Parse(f.String()); err != nil || !reflect.DeepEqual(g, f) {
+				t.Errorf("Parse(String()) = %+v, %v; want %+v", g, err, f)
 			}
 		})
 	}
@@ -87,7 +91,8 @@ func TestParseFragmentErrors(t *testing.T) {
 		{"three sources", "v=1&sample=a.json&sample=b.json&src=/c.json", "recordings: src: bad link: a link names at most two recordings, this is a third", 32},
 		{"repeated step", "step=1&step=2", "step appears twice", 7},
 		{"repeated v", "v=1&v=1", "v appears twice", 4},
-		{"unknown panel", "panel=chunks", `unknown panel "chunks" (want request, response or raw)`, 0},
+		{"panel not a word", "panel=Raw1", `recordings: panel: bad link: panel must be a word of lowercase letters, not "Raw1"`, 0},
+		{"panel too long", "v=2&panel=abcdefghijklmnopq", `not "abcdefghijklmnopq"`, 4},
 		{"empty value", "v=1&d=", "d has no value", 4},
 		{"key alone", "sample", "sample has no value", 0},
 		{"bad escape", "src=%zz", `bad percent escape in "%zz"`, 0},
@@ -99,13 +104,13 @@ func TestParseFragmentErrors(t *testing.T) {
 		{"sample dotdot", "sample=..", "sample must be a file name", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f, err := ParseFragment(tc.in)
+			f, err := Parse(tc.in)
 			if !errors.Is(err, ErrBadLink) {
-				t.Fatalf("ParseFragment(%q) = %+v, %v; want ErrBadLink", tc.in, f, err)
+				t.Fatalf("Parse(%q) = %+v, %v; want ErrBadLink", tc.in, f, err)
 			}
-			var pe *ParseError
+			var pe *recordings.ParseError
 			if !errors.As(err, &pe) || pe.Offset != tc.off {
-				t.Errorf("error %#v, want a *ParseError at offset %d", err, tc.off)
+				t.Errorf("error %#v, want a *recordings.ParseError at offset %d", err, tc.off)
 			}
 			if !strings.Contains(err.Error(), tc.msg) {
 				t.Errorf("error %q, want it to contain %q", err, tc.msg)
@@ -115,7 +120,7 @@ func TestParseFragmentErrors(t *testing.T) {
 }
 
 // TestPermalinkGolden decodes frozen links. The links in
-// testdata/permalink were written once, by the encoder of their version
+// testdata were written once, by the encoder of their version
 // (go test -run PermalinkGolden -update writes only missing files of the
 // current version), and must never change: links pasted into pull
 // requests have to open forever. Each vN-NAME.link holds a fragment of
@@ -130,15 +135,15 @@ func TestPermalinkGolden(t *testing.T) {
 		panel      string
 	}{
 		{1, "openai-tool-stream", "seeds/4078aa36a9cbcb50c445a46d69fb9126952d1c85f3d413125b034730e51b6508.json", 5, true, ""},
-		{1, "anthropic-sse", "tests__integration__messages__recordings__f22657bfd86db6348c0a0d0b17332dcfc038b345d2a7be8da4b880a433d36a52.json", 0, false, PanelRequest},
-		{2, "embeddings", "tests__integration__responses__recordings__7975422e72258311444c13e6224cde52e51868e33f84cbbf3cf7254819c72cd1.json", 0, false, PanelResponse},
+		{1, "anthropic-sse", "tests__integration__messages__recordings__f22657bfd86db6348c0a0d0b17332dcfc038b345d2a7be8da4b880a433d36a52.json", 0, false, "request"},
+		{2, "embeddings", "tests__integration__responses__recordings__7975422e72258311444c13e6224cde52e51868e33f84cbbf3cf7254819c72cd1.json", 0, false, "response"},
 	} {
 		t.Run(fmt.Sprintf("v%d-%s", tc.version, tc.name), func(t *testing.T) {
-			base := filepath.Join("testdata", "permalink", fmt.Sprintf("v%d-%s", tc.version, tc.name))
+			base := filepath.Join("testdata", fmt.Sprintf("v%d-%s", tc.version, tc.name))
 			linkPath, jsonPath := base+".link", base+".json"
-			if _, err := os.Stat(linkPath); os.IsNotExist(err) && *update {
-				if tc.version != FragmentVersion {
-					t.Fatalf("%s is missing, and only version %d links can be written now", linkPath, FragmentVersion)
+			if _, err := os.Stat(linkPath); os.IsNotExist(err) && *golden.Update {
+				if tc.version != Version {
+					t.Fatalf("%s is missing, and only version %d links can be written now", linkPath, Version)
 				}
 				writeGolden(t, tc.file, linkPath, jsonPath, tc.step, tc.hasStep, tc.panel)
 			}
@@ -150,7 +155,7 @@ func TestPermalinkGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			f, err := ParseFragment(strings.TrimSpace(string(link)))
+			f, err := Parse(strings.TrimSpace(string(link)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -163,9 +168,9 @@ func TestPermalinkGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			if string(got) != strings.TrimSuffix(string(want), "\n") {
-				t.Fatalf("decoded data differs from %s:\n%s", jsonPath, firstDiff(want, got))
+				t.Fatalf("decoded data differs from %s:\n%s", jsonPath, golden.FirstDiff(want, got))
 			}
-			if _, err := Parse(tc.name, got); err != nil {
+			if _, err := recordings.Parse(tc.name, got); err != nil {
 				t.Errorf("decoded data is not a recording: %v", err)
 			}
 		})
@@ -175,7 +180,7 @@ func TestPermalinkGolden(t *testing.T) {
 // writeGolden writes a link of the current format version for a corpus
 // file, and the compact JSON it decodes to.
 func writeGolden(t *testing.T, file, linkPath, jsonPath string, step int, hasStep bool, panel string) {
-	data, err := os.ReadFile(filepath.Join(corpusDir, file))
+	data, err := os.ReadFile(filepath.Join(corpustest.Dir(), file))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +188,7 @@ func writeGolden(t *testing.T, file, linkPath, jsonPath string, step int, hasSte
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := Fragment{Version: FragmentVersion, Sources: []Source{{SourceData, d, ""}}, Step: step, HasStep: hasStep, Panel: panel}
+	f := Fragment{Version: Version, Sources: []Source{{SourceData, d, ""}}, Step: step, HasStep: hasStep, Panel: panel}
 	if err := os.MkdirAll(filepath.Dir(linkPath), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package recordings
+package permalink
 
 import (
 	"bytes"
@@ -14,7 +14,7 @@ import (
 // bring below the information in the digits, so a 1,536-dimension
 // embedding made a link of 9,000 to 9,700 characters. Packed, each
 // number is its 4 float32 bytes, and the link about 7,500 characters
-// (testdata/permalink/v2-embeddings.link).
+// (testdata/v2-embeddings.link).
 //
 // In the compact JSON, before DEFLATE, an array whose elements are all
 // numbers, at least minPacked of them, each written exactly as

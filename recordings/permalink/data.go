@@ -1,4 +1,4 @@
-package recordings
+package permalink
 
 import (
 	"bytes"
@@ -10,6 +10,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/recview/recview/internal/jsonx"
+	"github.com/recview/recview/recordings"
 )
 
 // MaxInflated is the most bytes DecodeData inflates a link's data to
@@ -24,8 +27,8 @@ const MaxInflated = 64 << 20
 // suggest a src= link to a hosted file instead.
 const MaxLinkLen = 65536
 
-// Permalink errors; DecodeData, EncodeData and ParseFragment return them
-// wrapped in a *ParseError. Test with errors.Is.
+// Permalink errors; DecodeData, EncodeData and Parse return them
+// wrapped in a *recordings.ParseError. Test with errors.Is.
 var (
 	// ErrBadLink reports a permalink fragment or inline data that cannot be
 	// read: a malformed key or value, data that is not base64url, corrupt
@@ -43,11 +46,11 @@ var (
 // decode only with these exact bytes, so a better dictionary needs a new
 // format version. Its SHA-256 is pinned by TestPermalinkDict.
 //
-//go:embed permalink_dict_v1.txt
+//go:embed dict_v1.txt
 var linkDictV1 []byte
 
 // EncodeData turns a recording file into the inline data of a permalink
-// (the value of d= in a fragment, see ParseFragment), format version 2:
+// (the value of d= in a fragment, see Parse), format version 2:
 //
 //	base64url-without-padding( rawDEFLATE-with-dictionary( pack( compact(JSON) ) ) )
 //
@@ -55,24 +58,25 @@ var linkDictV1 []byte
 // order, numbers and string escapes are kept byte for byte, so DecodeData
 // gives back exactly the compacted file. pack replaces each array of at
 // least 8 numbers written as float32 decimals (an embedding) with the
-// numbers' 4-byte binary values (permalink_pack.go); version 1 data is the
+// numbers' 4-byte binary values (pack.go); version 1 data is the
 // same without pack. DEFLATE is RFC 1951 without a zlib or gzip header, at
 // flate.BestCompression, primed with the frozen v1 dictionary
 // (flate.NewWriterDict), which version 2 keeps. The result uses only A-Z
 // a-z 0-9 - _ and needs no escaping in a URL.
 //
-// Errors: a *ParseError with the line and column when recordingJSON is not
+// Errors: a *recordings.ParseError with the line and column when recordingJSON is not
 // JSON (wrapping a *json.SyntaxError); ErrLinkTooLarge when the compact
 // JSON exceeds MaxInflated bytes. EncodeData does not check that the JSON
-// is a recording: call Parse for that.
+// is a recording: call recordings.Parse for that.
 func EncodeData(recordingJSON []byte) (string, error) {
 	var compact bytes.Buffer
 	compact.Grow(len(recordingJSON))
 	if err := json.Compact(&compact, recordingJSON); err != nil {
-		return "", syntaxError("", recordingJSON, err)
+		se := jsonx.Locate(recordingJSON, err)
+		return "", &recordings.ParseError{Offset: se.Offset, Line: se.Line, Col: se.Col, Err: se.Err}
 	}
 	if compact.Len() > MaxInflated {
-		return "", &ParseError{Err: fmt.Errorf("%w: %d bytes of compact JSON, the limit is %d", ErrLinkTooLarge, compact.Len(), MaxInflated)}
+		return "", &recordings.ParseError{Err: fmt.Errorf("%w: %d bytes of compact JSON, the limit is %d", ErrLinkTooLarge, compact.Len(), MaxInflated)}
 	}
 	var z bytes.Buffer
 	w, err := flate.NewWriterDict(&z, flate.BestCompression, linkDictV1)
@@ -93,7 +97,7 @@ func EncodeData(recordingJSON []byte) (string, error) {
 // compact JSON of the recording; version 1 data, having no packed arrays,
 // decodes the same either way. Trailing "=" padding is tolerated.
 //
-// Errors, each a *ParseError: ErrBadLink for data that is empty, not
+// Errors, each a *recordings.ParseError: ErrBadLink for data that is empty, not
 // base64url (Offset is the byte of s at fault), not DEFLATE or cut short,
 // with a packed array cut short, or that inflates to something other than
 // JSON; ErrLinkTooLarge when s is longer than MaxInflated or inflates or
@@ -101,11 +105,11 @@ func EncodeData(recordingJSON []byte) (string, error) {
 // never panics, whatever s holds.
 func DecodeData(s string) ([]byte, error) {
 	if len(s) > MaxInflated {
-		return nil, &ParseError{Err: fmt.Errorf("%w: %d bytes of link data, the limit is %d", ErrLinkTooLarge, len(s), MaxInflated)}
+		return nil, &recordings.ParseError{Err: fmt.Errorf("%w: %d bytes of link data, the limit is %d", ErrLinkTooLarge, len(s), MaxInflated)}
 	}
 	s = strings.TrimRight(s, "=")
 	if s == "" {
-		return nil, &ParseError{Err: fmt.Errorf("%w: no data", ErrBadLink)}
+		return nil, &recordings.ParseError{Err: fmt.Errorf("%w: no data", ErrBadLink)}
 	}
 	z, err := base64.RawURLEncoding.DecodeString(s)
 	if err != nil {
@@ -115,9 +119,9 @@ func DecodeData(s string) ([]byte, error) {
 			if off >= int64(len(s)) {
 				off = int64(len(s)) - 1
 			}
-			return nil, &ParseError{Offset: off, Err: fmt.Errorf("%w: data is not base64url: %q at byte %d", ErrBadLink, s[off], off)}
+			return nil, &recordings.ParseError{Offset: off, Err: fmt.Errorf("%w: data is not base64url: %q at byte %d", ErrBadLink, s[off], off)}
 		}
-		return nil, &ParseError{Err: fmt.Errorf("%w: data is not base64url: %v", ErrBadLink, err)}
+		return nil, &recordings.ParseError{Err: fmt.Errorf("%w: data is not base64url: %v", ErrBadLink, err)}
 	}
 	r := flate.NewReaderDict(bytes.NewReader(z), linkDictV1)
 	defer r.Close()
@@ -125,18 +129,18 @@ func DecodeData(s string) ([]byte, error) {
 	n, err := out.ReadFrom(io.LimitReader(r, MaxInflated+1))
 	switch {
 	case n > MaxInflated:
-		return nil, &ParseError{Err: fmt.Errorf("%w: data inflates past %d bytes", ErrLinkTooLarge, MaxInflated)}
+		return nil, &recordings.ParseError{Err: fmt.Errorf("%w: data inflates past %d bytes", ErrLinkTooLarge, MaxInflated)}
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return nil, &ParseError{Err: fmt.Errorf("%w: compressed data is cut short (link truncated?)", ErrBadLink)}
+		return nil, &recordings.ParseError{Err: fmt.Errorf("%w: compressed data is cut short (link truncated?)", ErrBadLink)}
 	case err != nil:
-		return nil, &ParseError{Err: fmt.Errorf("%w: corrupt compressed data: %v", ErrBadLink, err)}
+		return nil, &recordings.ParseError{Err: fmt.Errorf("%w: corrupt compressed data: %v", ErrBadLink, err)}
 	}
 	js, err := unpackNumbers(out.Bytes(), MaxInflated)
 	if err != nil {
-		return nil, &ParseError{Err: err}
+		return nil, &recordings.ParseError{Err: err}
 	}
 	if !json.Valid(js) {
-		return nil, &ParseError{Err: fmt.Errorf("%w: data inflates to %d bytes that are not JSON", ErrBadLink, len(js))}
+		return nil, &recordings.ParseError{Err: fmt.Errorf("%w: data inflates to %d bytes that are not JSON", ErrBadLink, len(js))}
 	}
 	return js, nil
 }

@@ -1,4 +1,4 @@
-package recordings
+package permalink
 
 import (
 	"bytes"
@@ -11,6 +11,9 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/recview/recview/internal/golden"
+	"github.com/recview/recview/recordings"
 )
 
 // sharedCorpus is the team's copy of the corpus; files in it that are not
@@ -59,7 +62,7 @@ func TestDataRoundTripCorpus(t *testing.T) {
 				t.Fatalf("DecodeData: %v", err)
 			}
 			if !bytes.Equal(got, want) {
-				t.Fatalf("round trip differs:\n%s", firstDiff(want, got))
+				t.Fatalf("round trip differs:\n%s", golden.FirstDiff(want, got))
 			}
 		})
 	}
@@ -119,9 +122,9 @@ func TestDecodeDataErrors(t *testing.T) {
 			if !errors.Is(err, tc.want) {
 				t.Fatalf("DecodeData = %.40q, %v; want %v", got, err, tc.want)
 			}
-			var pe *ParseError
+			var pe *recordings.ParseError
 			if !errors.As(err, &pe) || !strings.HasPrefix(err.Error(), "recordings: ") || !strings.Contains(err.Error(), tc.msg) {
-				t.Errorf("error %q (%T), want a *ParseError containing %q", err, err, tc.msg)
+				t.Errorf("error %q (%T), want a *recordings.ParseError containing %q", err, err, tc.msg)
 			}
 		})
 	}
@@ -152,9 +155,9 @@ func TestDecodeDataBomb(t *testing.T) {
 
 func TestEncodeDataErrors(t *testing.T) {
 	_, err := EncodeData([]byte("{\n\"a\": tru}"))
-	var pe *ParseError
+	var pe *recordings.ParseError
 	if !errors.As(err, &pe) || pe.Line != 2 || !strings.Contains(err.Error(), "invalid JSON") {
-		t.Errorf("EncodeData(bad JSON) = %v, want a *ParseError at line 2", err)
+		t.Errorf("EncodeData(bad JSON) = %v, want a *recordings.ParseError at line 2", err)
 	}
 	big := make([]byte, 0, MaxInflated+3)
 	big = append(big, '"')
