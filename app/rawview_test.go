@@ -53,7 +53,7 @@ func TestRawViewSlicedStream(t *testing.T) {
 	}
 	b.WriteString(`], "is_streaming": true}}`)
 	data := []byte(b.String())
-	sliced, err := recordings.ParseInSlices("big.json", data, func() {})
+	sliced, _, err := recordings.ParseInSlices("big.json", data, func() {})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -45,7 +45,7 @@ func BenchmarkParseInSlices(b *testing.B) {
 	data := readLargest(b)
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
-		r, err := ParseInSlices(largestStream, data, func() {})
+		r, _, err := ParseInSlices(largestStream, data, func() {})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -150,13 +150,15 @@ func BenchmarkOpenBigStream(b *testing.B) {
 	data := bigStream(50_000, 50<<20)
 	var live uint64
 	for b.Loop() {
-		r, err := ParseInSlices("big.json", data, func() {})
+		r, s, err := ParseInSlices("big.json", data, func() {})
 		if err != nil {
 			b.Fatal(err)
 		}
-		s, err := NewStepperInSlices(r, func() {})
-		if err != nil {
-			b.Fatal(err)
+		if s == nil {
+			s, err = NewStepperInSlices(r, func() {})
+			if err != nil {
+				b.Fatal(err)
+			}
 		}
 		s.Seek(s.Len())
 		v := s.Result()

@@ -77,9 +77,6 @@ type Recording struct {
 
 	pace   *pacer  // while ParseInSlices decodes, else nil
 	sliced []Chunk // while ParseInSlices decodes: the chunks it checked
-	// folded is the Stepper ParseInSlices built as it checked the chunks,
-	// for the first NewStepper call to return; nil once returned.
-	folded *Stepper
 }
 
 // Exception is a recorded provider error (response.is_exception), from

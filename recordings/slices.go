@@ -29,48 +29,30 @@ const (
 )
 
 // ParseInSlices is Parse for a caller that must not be blocked for long,
-// like the browser page, whose one thread also draws: it decodes the
-// response body of a large stream 64 KB of chunks at a time and calls
-// between after each, where the caller may let other work run (the viewer
-// sleeps a millisecond every 10 ms so the page can paint).
-//
-// The errors are exactly Parse's, and so is the result but for one thing:
-// an OpenAI chat or completions stream, and any stream of 16 MB or more,
-// whose chunks are JSON objects is not kept as trees. Each chunk is
-// checked and then keeps only its bytes in data, which Chunk.Data and
-// Chunk.Element parse again when asked, and the stream's response.body is
-// an empty list in Doc. A parsed chunk takes several times its size in
-// memory (a 50 MB stream's trees took 235 MB natively), and every tree
-// kept alive is marked again by each collection. data must therefore not
-// be modified while the Recording is in use.
-//
-// An OpenAI stream is also folded as its chunks are checked, each chunk
-// parsed once, with one parser reused from run to run: the first
-// NewStepper or NewStepperInSlices on the Recording returns that Stepper
-// rather than folding again (on the 1.1 MB stream, in WebAssembly, the
-// runs parse in 3.1 ms with a reused parser against 5.9 ms with a parser
-// each, whose trees then stay to be marked by every collection).
-//
-// Inputs under 1 MB, and inputs whose response body is not a list found by
-// a plain scan, are handed to Parse whole. Other large inputs are decoded
-// in slices into the tree Parse builds, each run of chunks with a parser
-// of its own, which spares them fastjson's habit of keeping every outgrown
-// copy of its value cache (valyala/fastjson#109); on the 1.1 MB corpus
-// stream that is 10 to 20% slower than Parse (the scan for chunk
-// boundaries).
-func ParseInSlices(name string, data []byte, between func()) (*Recording, error) {
+// like the browser page: it decodes a large stream's chunks about 64 KB
+// at a time and calls between after each run, where the caller may let
+// other work run. The errors are Parse's. The one difference: in an
+// OpenAI stream, and in any stream of 16 MB or more, each chunk keeps
+// only its bytes in data (Chunk.Data parses them again when asked), so
+// data must not be modified while the Recording is in use. For an OpenAI
+// stream of 1 MB or more it also returns the Stepper it folded as it went,
+// at step 0; s is nil otherwise (use NewStepperInSlices). Inputs under
+// 1 MB, or with a nil between, are handed to Parse whole.
+func ParseInSlices(name string, data []byte, between func()) (r *Recording, s *Stepper, err error) {
 	if len(data) < sliceMin || len(data) > MaxSize || between == nil {
-		return Parse(name, data)
+		r, err = Parse(name, data)
+		return r, nil, err
 	}
 	doc, chunks, f, ok := parseSliced(data, between)
 	if !ok {
-		return Parse(name, data) // it reports the error exactly
+		r, err = Parse(name, data) // it reports the error exactly
+		return r, nil, err
 	}
-	r, err := newRecording(name, doc, len(data), &pacer{between: between}, chunks)
+	r, err = newRecording(name, doc, len(data), &pacer{between: between}, chunks)
 	if err == nil && f != nil && f.family == r.Family && r.Streaming && r.Exception == nil {
-		r.folded = f.finish(r)
+		s = f.finish(r)
 	}
-	return r, err
+	return r, s, err
 }
 
 // preFolding is the folding of a stream parseSliced does as it checks its

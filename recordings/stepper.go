@@ -42,17 +42,10 @@ func NewStepper(r *Recording) (*Stepper, error) { return NewStepperInSlices(r, n
 
 // NewStepperInSlices is NewStepper for a caller that must not be blocked
 // for long, like the browser page: it calls between, when not nil, after
-// folding every 64 chunks, where the caller may let other work run. For a
-// Recording from ParseInSlices that folded its stream already (an OpenAI
-// stream of 1 MB or more), the first call, of either function, returns
-// that Stepper without folding again.
+// folding every 64 chunks, where the caller may let other work run.
 func NewStepperInSlices(r *Recording, between func()) (*Stepper, error) {
 	if !r.Streaming || r.Exception != nil {
 		return nil, ErrNotStream
-	}
-	if s := r.folded; s != nil { // folded by ParseInSlices already
-		r.folded = nil
-		return s, nil
 	}
 	fresh := assemblerFor(r)
 	if fresh == nil {

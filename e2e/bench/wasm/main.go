@@ -53,13 +53,14 @@ func open(data []byte) string {
 	if len(data) >= gchold.MinSize {
 		defer gchold.Hold()()
 	}
-	r, err := recordings.ParseInSlices("bench.json", data, gchold.Collect)
+	r, s, err := recordings.ParseInSlices("bench.json", data, gchold.Collect)
 	if err != nil {
 		return "error: " + err.Error()
 	}
-	s, err := recordings.NewStepperInSlices(r, gchold.Collect)
-	if err != nil {
-		return "error: " + err.Error()
+	if s == nil {
+		if s, err = recordings.NewStepperInSlices(r, gchold.Collect); err != nil {
+			return "error: " + err.Error()
+		}
 	}
 	s.Seek(s.Len())
 	if err := s.Err(); err != nil {
