@@ -109,10 +109,9 @@ func clip[T any](b []T) []T { return b[:len(b):len(b)] }
 // the value at keys, which must stay unchanged while the string is used.
 // recview never changes a string value once built (each parser and arena
 // builds one document and is then dropped), so a text read for display
-// costs nothing however long it is: copying the 38 MB message of a 50 MB
-// stream took a good part of each drawing of the page. It keeps the
-// value's document alive as long as it is kept itself: not for what
-// outlives the document, like an index row.
+// costs nothing however long it is, where a copy would be made at every
+// drawing of the page. It keeps the value's document alive as long as it
+// is kept itself: not for what outlives the document, like an index row.
 func sharedStr(v *fastjson.Value, keys ...string) string {
 	return noCopyString(strBytes(v, keys...))
 }

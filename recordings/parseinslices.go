@@ -13,10 +13,9 @@ var sliceMin = 1 << 20
 // lazyMin is the size from which ParseInSlices keeps the chunks of any
 // stream as bytes rather than trees (an OpenAI stream's always, see
 // ParseInSlices). Folding chunks kept as bytes parses each again, in many
-// small allocations: on the 1.1 MB corpus stream the viewer's opening
-// took about twice as long in the browser (make bench), and a 50 MB
-// stream's trees took 235 MB. A variable so that tests can keep every
-// corpus stream as bytes.
+// small allocations, which is slower; trees take several times the
+// stream's size in memory (docs/performance.md). A variable so that tests
+// can keep every corpus stream as bytes.
 var lazyMin = 16 << 20
 
 // sliceBytes is about how many bytes of stream chunks ParseInSlices
@@ -66,7 +65,7 @@ type preFolding struct {
 // parseSliced can fold as it checks the chunks, from the request alone
 // (as classify reads it), or FamilyUnknown. Only OpenAI chat and
 // completions qualify: their assembler keeps nothing of a chunk's tree
-// (kept.go), so each run of chunks can be parsed with one parser reused
+// (jsonx.Kept), so each run of chunks can be parsed with one parser reused
 // for the next, and each chunk parsed once. Other assemblers keep parts
 // of the chunks' trees.
 func foldsAsChecked(doc *fastjson.Value) Family {
