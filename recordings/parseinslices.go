@@ -42,12 +42,15 @@ func ParseInSlices(name string, data []byte, between func()) (r *Recording, s *S
 		r, err = Parse(name, data)
 		return r, nil, err
 	}
-	doc, chunks, f, ok := parseSliced(data, between)
+	doc, chunks, f, dup, ok := parseSliced(data, between)
 	if !ok {
 		r, err = Parse(name, data) // it reports the error exactly
 		return r, nil, err
 	}
 	r, err = newRecording(name, doc, len(data), &pacer{between: between}, chunks)
+	if err == nil && dup {
+		r.Duplicates = duplicateKeys(data)
+	}
 	if err == nil && f != nil && f.family == r.Family && r.Streaming && r.Exception == nil {
 		s = f.finish(r)
 	}
@@ -100,14 +103,14 @@ type span struct{ from, to int }
 // body, giving a tree equal to the one Parse builds. It returns false when
 // the input is not shaped so, or does not parse, or has a chunk
 // decodeStream would refuse, for the caller to parse it whole instead.
-func parseSliced(data []byte, between func()) (doc *fastjson.Value, chunks []Chunk, f *preFolding, ok bool) {
+func parseSliced(data []byte, between func()) (doc *fastjson.Value, chunks []Chunk, f *preFolding, dup, ok bool) {
 	open, ok := findBody(data)
 	if !ok {
-		return nil, nil, nil, false
+		return nil, nil, nil, false, false
 	}
 	spans, closing, objects, ok := scanBody(data, open, between)
 	if !ok {
-		return nil, nil, nil, false
+		return nil, nil, nil, false, false
 	}
 	// The document with "[]" for the body: data before the list's '[',
 	// then from its ']' on.
@@ -116,12 +119,13 @@ func parseSliced(data []byte, between func()) (doc *fastjson.Value, chunks []Chu
 	var p fastjson.Parser
 	doc, err := p.ParseBytes(rest)
 	if err != nil || jsonx.CheckStrict(rest) != nil {
-		return nil, nil, nil, false
+		return nil, nil, nil, false, false
 	}
+	dup = jsonx.Dedupe(doc)
 	resp := doc.Get("response")
 	body := resp.Get("body")
 	if body == nil || body.Type() != fastjson.TypeArray || len(body.GetArray()) != 0 {
-		return nil, nil, nil, false
+		return nil, nil, nil, false, false
 	}
 	streaming := resp.Get("is_streaming")
 	lazy := objects && streaming != nil && streaming.Type() == fastjson.TypeTrue
@@ -150,20 +154,36 @@ func parseSliced(data []byte, between func()) (doc *fastjson.Value, chunks []Chu
 		if lazy {
 			v, err := check.ParseBytes(scratch)
 			if err != nil || len(v.GetArray()) != to-from {
-				return nil, nil, nil, false
+				return nil, nil, nil, false, false
 			}
 			for k, it := range v.GetArray() {
+				sp := spans[from+k]
+				kept := false // a chunk with a repeated key keeps its tree
+				if jsonx.Dedupe(it) {
+					// Parsed again from its bytes, Data would read the
+					// first of the values: keep the deduplicated tree,
+					// in a parser of its own.
+					var own fastjson.Parser
+					if it, err = own.ParseBytes(data[sp.from:sp.to]); err != nil {
+						return nil, nil, nil, false, false
+					}
+					jsonx.Dedupe(it)
+					dup, kept = true, true
+				}
 				d, t := unwrap(it)
 				if it.Type() != fastjson.TypeObject || d.Type() != fastjson.TypeObject {
-					return nil, nil, nil, false // decodeStream's error, from Parse
+					return nil, nil, nil, false, false // decodeStream's error, from Parse
 				}
 				if u, seen := types[t]; seen {
 					t = u
 				} else {
 					types[t] = t
 				}
-				sp := spans[from+k]
-				chunks = append(chunks, Chunk{Type: t, raw: data[sp.from:sp.to:sp.to]})
+				if kept {
+					chunks = append(chunks, Chunk{Type: t, data: d, elem: it})
+				} else {
+					chunks = append(chunks, Chunk{Type: t, raw: data[sp.from:sp.to:sp.to]})
+				}
 				if f != nil {
 					// Folded while its tree lives: check's next run
 					// overwrites it.
@@ -174,16 +194,17 @@ func parseSliced(data []byte, between func()) (doc *fastjson.Value, chunks []Chu
 			var p fastjson.Parser // copies scratch; its values are kept
 			v, err := p.ParseBytes(scratch)
 			if err != nil || len(v.GetArray()) != to-from {
-				return nil, nil, nil, false
+				return nil, nil, nil, false, false
 			}
 			for k, it := range v.GetArray() {
+				dup = jsonx.Dedupe(it) || dup
 				body.SetArrayItem(from+k, it)
 			}
 		}
 		between()
 		from = to
 	}
-	return doc, chunks, f, true
+	return doc, chunks, f, dup, true
 }
 
 // scanBody finds the elements of the list whose '[' is at data[open]: their

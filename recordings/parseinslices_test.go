@@ -49,6 +49,9 @@ func sameAsParse(t *testing.T, name string, data []byte) int {
 		got.Streaming != want.Streaming || got.TypeName != want.TypeName || got.Size != want.Size || got.Unknown != want.Unknown {
 		t.Fatalf("%s: decoded fields differ:\nsliced %+v\nwhole  %+v", name, got, want)
 	}
+	if fmt.Sprint(got.Duplicates) != fmt.Sprint(want.Duplicates) {
+		t.Fatalf("%s: duplicate keys differ:\nsliced %v\nwhole  %v", name, got.Duplicates, want.Duplicates)
+	}
 	if len(got.Chunks) != len(want.Chunks) {
 		t.Fatalf("%s: %d chunks sliced, %d whole", name, len(got.Chunks), len(want.Chunks))
 	}

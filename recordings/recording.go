@@ -75,6 +75,14 @@ type Recording struct {
 	// Size is the length of the input in bytes.
 	Size int
 
+	// Duplicates lists the keys that occur more than once in one object
+	// of the file, nil when none does. The recorder reads files with
+	// Python's json.loads, where the last value wins, and so does Parse:
+	// Doc, Chunks and every value read from them hold only that value,
+	// at the key's first position. A reviewer must be told, since the
+	// file's text shows both.
+	Duplicates []DuplicateKey
+
 	pace   *pacer  // while ParseInSlices decodes, else nil
 	sliced []Chunk // while ParseInSlices decodes: the chunks it checked
 }
@@ -192,7 +200,12 @@ func parseWith(p *fastjson.Parser, name string, data []byte) (*Recording, error)
 	if err != nil {
 		return nil, syntaxError(name, data, err)
 	}
-	return newRecording(name, doc, len(data), nil, nil)
+	dup := jsonx.Dedupe(doc)
+	r, err := newRecording(name, doc, len(data), nil, nil)
+	if err == nil && dup {
+		r.Duplicates = duplicateKeys(data)
+	}
+	return r, err
 }
 
 // newRecording decodes a parsed document of size bytes, calling on pace
