@@ -1,7 +1,10 @@
 package jsonx
 
 import (
+	"encoding/json"
+	"reflect"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/recview/recview/internal/corpustest"
@@ -102,4 +105,45 @@ func BenchmarkParseLargest(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// FuzzDedupe: on UTF-8 JSON encoding/json accepts, Dedupe leaves the
+// values encoding/json reads (its maps keep a repeated key's last value,
+// as Python's dicts do), reports a repeat exactly when DuplicateKeys finds
+// one, and leaves none behind. (Input that is not UTF-8 is left out: the
+// recorder's json.load cannot read it at all, and encoding/json reads
+// every invalid byte as U+FFFD, so two different keys compare equal.)
+func FuzzDedupe(f *testing.F) {
+	for _, tc := range dedupeCases {
+		f.Add([]byte(tc.in))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !utf8.Valid(data) {
+			return
+		}
+		var want any
+		if json.Unmarshal(data, &want) != nil {
+			return
+		}
+		var p fastjson.Parser
+		v, err := p.ParseBytes(data)
+		if err != nil || CheckStrict(data) != nil {
+			return
+		}
+		found := Dedupe(v)
+		if d := DuplicateKeys(data); (len(d) > 0) != found {
+			t.Fatalf("Dedupe found a repeat: %v; DuplicateKeys: %v", found, d)
+		}
+		out := Compact(v)
+		var got any
+		if err := json.Unmarshal(out, &got); err != nil {
+			t.Fatalf("deduplicated output is not JSON: %v\n%s", err, out)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("values changed:\n%s\n%s", data, out)
+		}
+		if d := DuplicateKeys(out); len(d) > 0 {
+			t.Fatalf("repeats left: %v", d)
+		}
+	})
 }
