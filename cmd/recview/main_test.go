@@ -132,6 +132,41 @@ func TestVerifyJSON(t *testing.T) {
 	}
 }
 
+// TestVerifyDuplicateKeys: a key repeated in one object is reported with
+// the line of the value replay reads, in the warnings, the summary and
+// --json, and the file still verifies.
+func TestVerifyDuplicateKeys(t *testing.T) {
+	data, err := os.ReadFile(seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The seed's first message again, its content now said twice: the
+	// request hash (json.loads keeps the last) is still the file's.
+	text := strings.Replace(string(data), `"role": "user",`, `"content": "decoy", "role": "user",`, 1)
+	if text == string(data) {
+		t.Fatal("the seed has no user message to add a decoy to")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, filepath.Base(seed))
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runCmd(t, "", "verify", "--json", path)
+	if code != 0 || !strings.Contains(out, `"status":"ok"`) {
+		t.Fatalf("exit %d: %s %s", code, out, errOut)
+	}
+	if !strings.Contains(out, `"duplicates":["duplicate key `+"`content`"+` at line `) {
+		t.Errorf("--json lacks the duplicate: %s", out)
+	}
+	if !strings.Contains(errOut, path+":") || !strings.Contains(errOut, "replay reads the last") || !strings.Contains(errOut, "1 with duplicate keys") {
+		t.Errorf("stderr: %s", errOut)
+	}
+	show, _, _ := runCmd(t, "", "show", path)
+	if !strings.Contains(show, "warning  duplicate key `content`") {
+		t.Errorf("show lacks the warning:\n%.600s", show)
+	}
+}
+
 func TestErrors(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.json")

@@ -45,6 +45,9 @@ func show(r *recordings.Recording, stdout, stderr io.Writer) error {
 	if r.Unknown {
 		w.field("notice", r.Notice)
 	}
+	for _, d := range r.Duplicates {
+		w.field("warning", d.String())
+	}
 
 	conv := r.Conversation()
 	w.section("REQUEST")

@@ -21,12 +21,17 @@ type verifyResult struct {
 	FileHash     string `json:"file_hash,omitempty"`
 	Computed     string `json:"computed,omitempty"`
 	ExpectedName string `json:"expected_name,omitempty"`
+	// Duplicates describes each key repeated in one object of the file
+	// (recordings.DuplicateKey.String), where replay reads the last value.
+	Duplicates []string `json:"duplicates,omitempty"`
 }
 
 // verify checks each file (folders recursively, *.json files only) against
 // its request hash and prints "status<TAB>scheme<TAB>path" per file, or
-// JSON lines with --json; a summary goes to stderr. Exit 1 when any file
-// mismatches, 2 when a file cannot be read or parsed.
+// JSON lines with --json; a summary goes to stderr, and so does a warning
+// "PATH:LINE:COL: duplicate key ..." for each key repeated in one object
+// of a file. Exit 1 when any file mismatches, 2 when a file cannot be read
+// or parsed.
 func verify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("verify", flag.ContinueOnError)
 	fl.SetOutput(stderr)
@@ -39,7 +44,7 @@ func verify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return exitError{2}
 	}
 	counts := map[reqhash.Status]int{}
-	failed := 0
+	failed, duplicated := 0, 0
 	enc := json.NewEncoder(stdout)
 	check := func(path string) {
 		r, err := load(path, stdin)
@@ -50,8 +55,16 @@ func verify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		hc := reqhash.Verify(filepath.Base(r.Name), r.Doc)
 		counts[hc.Status]++
+		var dups []string
+		for _, d := range r.Duplicates {
+			fmt.Fprintf(stderr, "%s:%d:%d: %s\n", path, d.Line, d.Col, d)
+			dups = append(dups, d.String())
+		}
+		if len(dups) > 0 {
+			duplicated++
+		}
 		if *asJSON {
-			enc.Encode(verifyResult{hc.Status.String(), hc.Scheme, path, hc.FileHash, hc.Computed, hc.ExpectedName})
+			enc.Encode(verifyResult{hc.Status.String(), hc.Scheme, path, hc.FileHash, hc.Computed, hc.ExpectedName, dups})
 			return
 		}
 		scheme := hc.Scheme
@@ -92,6 +105,9 @@ func verify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	total := counts[reqhash.OK] + counts[reqhash.Mismatch] + counts[reqhash.Unknown]
 	fmt.Fprintf(stderr, "%d files: %d ok, %d mismatch, %d unknown", total, counts[reqhash.OK], counts[reqhash.Mismatch], counts[reqhash.Unknown])
+	if duplicated > 0 {
+		fmt.Fprintf(stderr, ", %d with duplicate keys", duplicated)
+	}
 	if failed > 0 {
 		fmt.Fprintf(stderr, ", %d unreadable", failed)
 	}
