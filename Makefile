@@ -30,12 +30,17 @@ deps:
 	for d in $(DEBS); do command -v $${d%%:*} >/dev/null 2>&1 || \
 		{ echo "make deps: $${d%%:*} still not found after installing $${d##*:}" >&2; exit 1; }; done
 
-lint:
+# gofmt and go vet, natively and as WebAssembly; and go vet of the patched
+# go-app that app.wasm is built from (build/go-app, see dist below), in
+# the workspace that builds app.wasm, for both builds.
+lint: build/go.work
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./recordings/... ./app/... ./wasm/... ./e2e/bench/wasm/
 	$(GO) vet -tags 'e2e bench' ./e2e/
+	GOWORK=$(WASMWORK) $(GO) vet $(GOAPP)/pkg/app
+	GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) vet $(GOAPP)/pkg/app
 
 test-native:
 	$(GO) test ./...
