@@ -7,7 +7,7 @@ GOROOT   := $(shell $(GO) env GOROOT)
 WASMEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
 PORT     ?= 8000
 
-.PHONY: deps test test-native test-wasm test-e2e test-fuzz fuzz lint bench bench-page serve build dist
+.PHONY: deps test test-native test-wasm test-e2e test-fuzz fuzz fuzz-list lint bench bench-page serve build dist
 
 test: deps lint test-native test-wasm test-fuzz test-e2e
 	@echo "make test: all tests passed"
@@ -77,18 +77,26 @@ bench-page: deps
 	cp $(GOROOT)/lib/wasm/wasm_exec.js build/bench/
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o build/bench/bench.wasm ./e2e/bench/wasm
 
-# Every fuzz target (the decoder, the assembler, the hash canonicalizer,
-# the permalink decoders and number packing, the word diff), seeded from the corpus: a few
-# seconds each in `make test`, FUZZTIME each with `make fuzz`. A crash
-# leaves its input in testdata/fuzz/, where it stays as a regression test.
-FUZZ_TARGETS := ./recordings/:FuzzParse ./recordings/:FuzzParseInSlices ./recordings/:FuzzAssemble ./recordings/:FuzzPyJSON ./recordings/:FuzzStrictJSON \
-	./recordings/:FuzzParseFragment ./recordings/:FuzzDecodeData ./recordings/:FuzzPackNumbers ./recordings/diff/:FuzzWords
+# Every fuzz target of the module (the decoders, the assembler, the hash
+# canonicalizer, the permalink decoders, the word diff...), found by
+# `go test -list '^Fuzz'` in every package and run as PACKAGE:FuzzName,
+# seeded from its corpus: FUZZ_SHORT each (3s) in `make test`, FUZZTIME
+# each with `make fuzz`. A crash leaves its input in the package's
+# testdata/fuzz/, where it stays as a regression test. `make fuzz-list`
+# prints the list.
+FUZZ_LIST = $(GO) test -list '^Fuzz' ./... | \
+	awk '/^Fuzz/ { n[k++] = $$1; next } /^ok/ { for (i = 0; i < k; i++) print $$2 ":" n[i] } /^(ok|FAIL|\?)/ { k = 0 }'
 FUZZTIME ?= 60s
 
+fuzz-list:
+	@set -o pipefail; $(FUZZ_LIST)
+
 test-fuzz:
-	@for t in $(FUZZ_TARGETS); do \
+	@set -o pipefail; targets=$$($(FUZZ_LIST)) || { echo "test-fuzz: go test -list failed" >&2; exit 1; }; \
+	if [ -z "$$targets" ]; then echo "test-fuzz: no fuzz targets found" >&2; exit 1; fi; \
+	for t in $$targets; do \
 		pkg=$${t%%:*}; fn=$${t##*:}; \
-		echo "fuzz $$fn ($(or $(FUZZ_SHORT),3s))"; \
+		echo "fuzz $$fn in $$pkg ($(or $(FUZZ_SHORT),3s))"; \
 		$(GO) test -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(or $(FUZZ_SHORT),3s) $$pkg 2>&1 | tail -3; \
 		test $${PIPESTATUS[0]} -eq 0 || exit 1; \
 	done
