@@ -55,14 +55,16 @@ test-wasm: deps
 test-e2e: deps dist
 	$(GO) test -tags e2e -count=1 ./e2e/ -dist=$(CURDIR)/dist
 
-# The core's benchmarks; then, each measured side by side in one run:
+# The core's benchmarks (every package of recordings/ and internal/, so
+# that benchmarks follow the code they measure); then, each measured side
+# by side in one run:
 # recview against openai-go on the 1,399-chunk stream (TestBenchTable),
 # and app.wasm's size, raw, gzip and brotli, layer by layer
 # (internal/wasmsize); then what a person feels in headless Chromium
 # (e2e/bench_test.go: visits, drop, slider, a 3,000-file folder, a 50 MB
 # stream). Tables only: nothing fails for a missed budget.
 bench: deps dist bench-page
-	$(GO) test -run '^$$' -bench . -benchmem ./recordings/
+	$(GO) test -run '^$$' -bench . -benchmem ./recordings/... ./internal/...
 	set -o pipefail; $(GO) test -count=1 -v -run '^TestBenchTable$$' ./recordings/ | grep -v -e '^=== RUN' -e '^--- PASS' -e '^PASS' -e '^ok'
 	$(GO) run ./internal/wasmsize -wasm build/app.wasm -gowork $(WASMWORK)
 	set -o pipefail; $(GO) test -tags 'e2e bench' -count=1 -v -timeout 20m -run '^TestBench' ./e2e/ -dist=$(CURDIR)/dist | grep -e '^|' -e '^$$' -e '^Budget' -e FAIL
