@@ -1,5 +1,5 @@
 # recview: `make test` runs every test; `make serve` serves the viewer.
-# Both install what they need on a fresh Debian machine.
+# Both install what they need on a fresh Debian machine (make deps).
 
 SHELL    := /bin/bash
 GO       ?= go
@@ -7,49 +7,64 @@ GOROOT   := $(shell $(GO) env GOROOT)
 WASMEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
 PORT     ?= 8000
 
-.PHONY: test-fuzz test test-native test-wasm lint bench bench-page serve build deps-node deps-npm fuzz dist test-e2e deps-chromium
+.PHONY: deps test test-native test-wasm test-e2e test-fuzz fuzz fuzz-list lint bench bench-page serve build dist
 
-test: lint test-native test-wasm test-fuzz test-e2e
+test: deps lint test-native test-wasm test-fuzz test-e2e
 	@echo "make test: all tests passed"
 
-lint:
+# Debian's packages for what the tests, the server and the benchmarks
+# run: chromium (the browser tests, make bench), node (the core's tests as
+# WebAssembly) and npm (make bench's JavaScript side), as COMMAND:PACKAGE.
+# What is missing is installed with one apt-get update and one apt-get
+# install, as root or through sudo. A failed install stops make: no test
+# is ever skipped for a missing tool.
+DEBS := chromium:chromium node:nodejs npm:npm
+
+deps:
+	@missing=; for d in $(DEBS); do command -v $${d%%:*} >/dev/null 2>&1 || missing="$$missing $${d##*:}"; done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	sudo=; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+	echo "make deps: installing Debian's$$missing"; \
+	{ $$sudo apt-get update -q && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; } >/dev/null || \
+		{ echo "make deps: cannot install$$missing (apt-get needs root or sudo, and Debian's archive)" >&2; exit 1; }; \
+	for d in $(DEBS); do command -v $${d%%:*} >/dev/null 2>&1 || \
+		{ echo "make deps: $${d%%:*} still not found after installing $${d##*:}" >&2; exit 1; }; done
+
+# gofmt and go vet, natively and as WebAssembly; and go vet of the patched
+# go-app that app.wasm is built from (build/go-app, see dist below), in
+# the workspace that builds app.wasm, for both builds.
+lint: build/go.work
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./recordings/... ./app/... ./wasm/... ./e2e/bench/wasm/
 	$(GO) vet -tags 'e2e bench' ./e2e/
+	GOWORK=$(WASMWORK) $(GO) vet $(GOAPP)/pkg/app
+	GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) vet $(GOAPP)/pkg/app
 
 test-native:
 	$(GO) test ./...
 
 # The core must also work in the browser: run its tests as WebAssembly
 # under node, with Go's own go_js_wasm_exec.
-test-wasm: deps-node
+test-wasm: deps
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./recordings/...
 
 # Browser tests: the site built by `make dist`, served on loopback, driven
 # in Debian's headless Chromium by chromedp.
-test-e2e: dist deps-chromium
+test-e2e: deps dist
 	$(GO) test -tags e2e -count=1 ./e2e/ -dist=$(CURDIR)/dist
 
-deps-chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
-		echo "chromium not found: installing Debian's chromium"; \
-		(apt-get update && apt-get install -y chromium) >/dev/null || { echo "cannot install chromium: the browser tests need it"; exit 1; }; }
-
-deps-node:
-	@command -v node >/dev/null 2>&1 || { \
-		echo "node not found: installing Debian's nodejs"; \
-		(apt-get update && apt-get install -y nodejs) >/dev/null || { echo "cannot install nodejs: the WASM tests need node"; exit 1; }; }
-
-# The core's benchmarks; then, each measured side by side in one run:
+# The core's benchmarks (every package of recordings/ and internal/, so
+# that benchmarks follow the code they measure); then, each measured side
+# by side in one run:
 # recview against openai-go on the 1,399-chunk stream (TestBenchTable),
 # and app.wasm's size, raw, gzip and brotli, layer by layer
 # (internal/wasmsize); then what a person feels in headless Chromium
 # (e2e/bench_test.go: visits, drop, slider, a 3,000-file folder, a 50 MB
 # stream). Tables only: nothing fails for a missed budget.
-bench: dist deps-chromium bench-page
-	$(GO) test -run '^$$' -bench . -benchmem ./recordings/
+bench: deps dist bench-page
+	$(GO) test -run '^$$' -bench . -benchmem ./recordings/... ./internal/...
 	set -o pipefail; $(GO) test -count=1 -v -run '^TestBenchTable$$' ./recordings/ | grep -v -e '^=== RUN' -e '^--- PASS' -e '^PASS' -e '^ok'
 	$(GO) run ./internal/wasmsize -wasm build/app.wasm -gowork $(WASMWORK)
 	set -o pipefail; $(GO) test -tags 'e2e bench' -count=1 -v -timeout 20m -run '^TestBench' ./e2e/ -dist=$(CURDIR)/dist | grep -e '^|' -e '^$$' -e '^Budget' -e FAIL
@@ -57,30 +72,33 @@ bench: dist deps-chromium bench-page
 # The page of the in-browser core comparison (TestBenchCore): recview's
 # core as WebAssembly (e2e/bench/wasm) and the openai npm package bundled
 # by esbuild (e2e/bench/js, dev-only, exact versions in its lock file).
-bench-page: deps-npm
+bench-page: deps
 	cd e2e/bench/js && npm ci --no-audit --no-fund --loglevel=error
 	mkdir -p build/bench
 	e2e/bench/js/node_modules/.bin/esbuild e2e/bench/js/entry.js --bundle --format=iife --log-level=warning --outfile=build/bench/bench.js
 	cp $(GOROOT)/lib/wasm/wasm_exec.js build/bench/
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o build/bench/bench.wasm ./e2e/bench/wasm
 
-deps-npm: deps-node
-	@command -v npm >/dev/null 2>&1 || { \
-		echo "npm not found: installing Debian's npm"; \
-		(apt-get update && apt-get install -y npm) >/dev/null || { echo "cannot install npm: make bench needs it"; exit 1; }; }
-
-# Every fuzz target (the decoder, the assembler, the hash canonicalizer,
-# the permalink decoders and number packing, the word diff), seeded from the corpus: a few
-# seconds each in `make test`, FUZZTIME each with `make fuzz`. A crash
-# leaves its input in testdata/fuzz/, where it stays as a regression test.
-FUZZ_TARGETS := ./recordings/:FuzzParse ./recordings/:FuzzParseInSlices ./recordings/:FuzzAssemble ./recordings/:FuzzPyJSON ./recordings/:FuzzStrictJSON \
-	./recordings/:FuzzParseFragment ./recordings/:FuzzDecodeData ./recordings/:FuzzPackNumbers ./recordings/diff/:FuzzWords
+# Every fuzz target of the module (the decoders, the assembler, the hash
+# canonicalizer, the permalink decoders, the word diff...), found by
+# `go test -list '^Fuzz'` in every package and run as PACKAGE:FuzzName,
+# seeded from its corpus: FUZZ_SHORT each (3s) in `make test`, FUZZTIME
+# each with `make fuzz`. A crash leaves its input in the package's
+# testdata/fuzz/, where it stays as a regression test. `make fuzz-list`
+# prints the list.
+FUZZ_LIST = $(GO) test -list '^Fuzz' ./... | \
+	awk '/^Fuzz/ { n[k++] = $$1; next } /^ok/ { for (i = 0; i < k; i++) print $$2 ":" n[i] } /^(ok|FAIL|\?)/ { k = 0 }'
 FUZZTIME ?= 60s
 
+fuzz-list:
+	@set -o pipefail; $(FUZZ_LIST)
+
 test-fuzz:
-	@for t in $(FUZZ_TARGETS); do \
+	@set -o pipefail; targets=$$($(FUZZ_LIST)) || { echo "test-fuzz: go test -list failed" >&2; exit 1; }; \
+	if [ -z "$$targets" ]; then echo "test-fuzz: no fuzz targets found" >&2; exit 1; fi; \
+	for t in $$targets; do \
 		pkg=$${t%%:*}; fn=$${t##*:}; \
-		echo "fuzz $$fn ($(or $(FUZZ_SHORT),3s))"; \
+		echo "fuzz $$fn in $$pkg ($(or $(FUZZ_SHORT),3s))"; \
 		$(GO) test -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(or $(FUZZ_SHORT),3s) $$pkg 2>&1 | tail -3; \
 		test $${PIPESTATUS[0]} -eq 0 || exit 1; \
 	done
@@ -119,5 +137,5 @@ dist: build/go.work
 	if grep -qx net/http <<<"$$deps"; then echo "app.wasm links net/http: the go-app patch ($(GOAPPPATCH)) did not take"; exit 1; fi
 	$(GO) run ./wasm -dist dist -web web -wasm build/app.wasm
 
-serve: dist
+serve: deps dist
 	$(GO) run ./wasm -serve 127.0.0.1:$(PORT) -dir dist -netlify netlify.toml
