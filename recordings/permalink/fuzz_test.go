@@ -75,10 +75,10 @@ func checkData(t *testing.T, s string) {
 	}
 }
 
-// FuzzParseFragment: Parse never panics, fails only with
+// FuzzParse: Parse never panics, fails only with
 // ErrBadLink, and a fragment it reads encodes back to the same Fragment;
 // any d= data it names decodes without panicking and round-trips.
-func FuzzParseFragment(f *testing.F) {
+func FuzzParse(f *testing.F) {
 	for _, s := range linkSeeds(f) {
 		f.Add(s)
 	}
