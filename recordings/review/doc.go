@@ -1,0 +1,2 @@
+// Package review reviews a change set of recordings.
+package review
