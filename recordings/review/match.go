@@ -25,8 +25,12 @@ const (
 
 // edge is a possible twin: base dels[b], head adds[h].
 type edge struct {
-	tier, dist, sizeDiff int
-	b, h                 int
+	tier, dist int
+	// models is 0 when both are model lists of the same models (the
+	// recorder's digest), 1 otherwise.
+	models   int
+	sizeDiff int
+	b, h     int
 }
 
 // matched is a pair found by match: base, head or both.
@@ -36,7 +40,8 @@ type matched struct{ base, head *entry }
 // first, then the same request as hashed (identity) with the same test_id
 // or with a test_id on one side only (test_id entered or left the hash),
 // then near twins (see maxNear) likewise; within a tier, the closest
-// request, then the closest size, then the paths. Each file is in exactly
+// request, then model lists of the same models, then the closest size,
+// then the paths. Each file is in exactly
 // one matched; the order is that of dels, then of the unmatched adds.
 func match(dels, adds []*entry) []matched {
 	pb := make([]int, len(dels)) // the add paired with each del, or -1
@@ -49,7 +54,7 @@ func match(dels, adds []*entry) []matched {
 	}
 	assign := func(edges []edge) {
 		slices.SortFunc(edges, func(x, y edge) int {
-			return cmp.Or(cmp.Compare(x.tier, y.tier), cmp.Compare(x.dist, y.dist), cmp.Compare(x.sizeDiff, y.sizeDiff),
+			return cmp.Or(cmp.Compare(x.tier, y.tier), cmp.Compare(x.dist, y.dist), cmp.Compare(x.models, y.models), cmp.Compare(x.sizeDiff, y.sizeDiff),
 				cmp.Compare(dels[x.b].path, dels[y.b].path), cmp.Compare(adds[x.h].path, adds[y.h].path))
 		})
 		for _, e := range edges {
@@ -61,6 +66,12 @@ func match(dels, adds []*entry) []matched {
 	sizeDiff := func(b, h int) int {
 		d := len(dels[b].data) - len(adds[h].data)
 		return max(d, -d)
+	}
+	models := func(b, h int) int {
+		if d := dels[b].check.Digest; d != "" && d == adds[h].check.Digest {
+			return 0
+		}
+		return 1
 	}
 
 	// Identical content, and the same identity.
@@ -78,7 +89,7 @@ func match(dels, adds []*entry) []matched {
 		}
 		for _, h := range byIdent[d.ident] {
 			if t, ok := testTier(d, adds[h], tierSameTest); ok {
-				edges = append(edges, edge{tier: t, sizeDiff: sizeDiff(b, h), b: b, h: h})
+				edges = append(edges, edge{tier: t, models: models(b, h), sizeDiff: sizeDiff(b, h), b: b, h: h})
 			}
 		}
 	}
@@ -124,7 +135,7 @@ func match(dels, adds []*entry) []matched {
 				if n < 0 || n > maxNear || 2*n > max(len(la), len(lb)) {
 					continue
 				}
-				edges = append(edges, edge{tier: t, dist: n, sizeDiff: sizeDiff(b, h), b: b, h: h})
+				edges = append(edges, edge{tier: t, dist: n, models: models(b, h), sizeDiff: sizeDiff(b, h), b: b, h: h})
 			}
 		}
 	}

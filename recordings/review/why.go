@@ -40,14 +40,19 @@ func renameWhy(eb, eh *entry, reqPaths []string) string {
 		r = "the hash scheme changed" + schemes
 	case eb.testID != eh.testID:
 		r = "test_id changed"
-	case ch.Status != recordings.HashOK:
+	case ch.Status == recordings.HashMismatch && len(parts) > 0:
+		// Why says so, with the name the request hashes to.
+	case ch.Status == recordings.HashMismatch:
 		r = "the head name matches no hash scheme"
-	case cb.Status != recordings.HashOK:
+	case cb.Status == recordings.HashMismatch:
 		r = "the base name matched no hash scheme"
 	default:
 		r = "another name for the same request"
 	}
-	return strings.Join(append(parts, r), ", ")
+	if r != "" {
+		parts = append(parts, r)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // why writes a pair's Why from its fields and facts.
@@ -93,7 +98,7 @@ func why(p *Pair) string {
 		parts = append(parts, "only ids, timestamps or type names differ")
 	}
 	if p.Verdict == VerdictEnvironment {
-		parts = append(parts, "environment: the answer describes the machine, not a model")
+		parts = append(parts, "environment (the answer describes the machine)")
 	}
 	if f != nil && f.mismatch != "" {
 		parts = append(parts, "head name matches no hash scheme (its request hashes to "+f.mismatch+")")
