@@ -137,11 +137,24 @@ func splitURL(s string) (host, p string) {
 // is matched by identity only.
 const maxLeaves = 4096
 
-// leafMap returns the leaves of the hashed request (see leaves).
-func (e *entry) leafMap() map[string]uint64 {
-	if e.leaves != nil || e.rec == nil {
+// reparse parses the entry's file again with p, as read did; the error
+// (not expected: the bytes parsed before) is kept in e.err.
+func (e *entry) reparse(p *recordings.Parser) bool {
+	e.rec, e.err = p.Parse(e.path, e.data)
+	return e.err == nil
+}
+
+// leafMap returns the leaves of the hashed request (see leaves), parsing
+// the file again with p when they were not read yet.
+func (e *entry) leafMap(p *recordings.Parser) map[string]uint64 {
+	if e.leaves != nil {
 		return e.leaves
 	}
+	if !e.reparse(p) {
+		e.leaves = map[string]uint64{}
+		return e.leaves
+	}
+	defer func() { e.rec = nil }()
 	head, body, bedrock := hashedRequest(e.rec)
 	e.leaves = map[string]uint64{"": hashBytes([]byte(head))}
 	opt := recordings.NormalizeOptions{FileSearch: e.shape != recordings.ShapeTool, ExcludeStreamOptions: bedrock}

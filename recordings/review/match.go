@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"crypto/sha256"
 	"slices"
+
+	"github.com/recview/recview/recordings"
 )
 
 // How close two requests must be to make a near twin: at most maxNear
@@ -43,7 +45,10 @@ type matched struct{ base, head *entry }
 // request, then model lists of the same models, then the closest size,
 // then the paths. Each file is in exactly
 // one matched; the order is that of dels, then of the unmatched adds.
-func match(dels, adds []*entry) []matched {
+//
+// p parses the files again where their requests must be compared leaf by
+// leaf.
+func match(dels, adds []*entry, p *recordings.Parser) []matched {
 	pb := make([]int, len(dels)) // the add paired with each del, or -1
 	ph := make([]int, len(adds))
 	for i := range pb {
@@ -130,7 +135,7 @@ func match(dels, adds []*entry) []matched {
 				if !ok {
 					continue
 				}
-				la, lb := d.leafMap(), a.leafMap()
+				la, lb := d.leafMap(p), a.leafMap(p)
 				n := distance(la, lb)
 				if n < 0 || n > maxNear || 2*n > max(len(la), len(lb)) {
 					continue

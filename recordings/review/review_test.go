@@ -20,6 +20,22 @@ var subsets = []string{"instructions-param-3741", "normalize-ids-3676", "qwen3-r
 
 const full3681 = "testdata/changesets/test-isolation-3681.tar.gz"
 
+// sharedSets is where the whole change sets are kept next to the
+// repository, on the machines they were taken on; tests that read them
+// skip them when they are not there (as on CI).
+const sharedSets = "../../../shared/changesets"
+
+// sharedSet reads the whole change set name from sharedSets; ok is false
+// when it is not there.
+func sharedSet(t testing.TB, name string) (base, head []File, ok bool) {
+	t.Helper()
+	dir := filepath.Join(sharedSets, name)
+	if _, err := os.Stat(filepath.Join(dir, "CHANGES.tsv")); err != nil {
+		return nil, nil, false
+	}
+	return readTree(t, filepath.Join(dir, "base")), readTree(t, filepath.Join(dir, "head")), true
+}
+
 // readTree reads every *.json file under dir as a tree.
 func readTree(t testing.TB, dir string) []File {
 	t.Helper()

@@ -14,9 +14,12 @@ type reviewer struct {
 	pairs   []Pair
 	skipped []Skipped
 	counts  map[string]*TestCount
-	// Parsers for the two sides of same-path pairs, reused from pair to
-	// pair: their recordings live until the pair is triaged.
+	// Parsers for the two sides of a pair, reused from pair to pair:
+	// their recordings live until the pair is triaged.
 	pb, ph recordings.Parser
+	// pl reads the files on one side only, for what pairing needs of
+	// them; their recordings are dropped at once.
+	pl recordings.Parser
 }
 
 func (rv *reviewer) between() {
@@ -26,9 +29,11 @@ func (rv *reviewer) between() {
 }
 
 // run reviews the two trees: same-path pairs first, each parsed once with
-// the reused parsers and triaged at once; then the files on one side only,
-// parsed with parsers of their own so that their trees live until they
-// are paired (see match) and triaged.
+// the reused parsers and triaged at once; then the files on one side
+// only, read for what pairing needs (see match), then the pairs found
+// parsed again and triaged. Every parse is in a reused parser: a fresh
+// one grows its memory again for each file, which takes longer than a
+// second parse in a grown one, and leaves far more to collect.
 func (rv *reviewer) run(base, head []File) {
 	inHead := make(map[string]int, len(head))
 	for i, f := range head {
@@ -40,7 +45,7 @@ func (rv *reviewer) run(base, head []File) {
 		inBase[f.Path] = true
 		j, ok := inHead[f.Path]
 		if !ok {
-			lonely = append(lonely, read(Base, f.Path, f.Data, recordings.Parse))
+			lonely = append(lonely, rv.readLonely(Base, f.Path, f.Data))
 			rv.between()
 			continue
 		}
@@ -49,7 +54,7 @@ func (rv *reviewer) run(base, head []File) {
 	}
 	for _, f := range head {
 		if !inBase[f.Path] {
-			lonely = append(lonely, read(Head, f.Path, f.Data, recordings.Parse))
+			lonely = append(lonely, rv.readLonely(Head, f.Path, f.Data))
 			rv.between()
 		}
 	}
@@ -70,24 +75,28 @@ func (rv *reviewer) run(base, head []File) {
 	for _, e := range append(slices.Clip(dels), adds...) {
 		rv.count(e)
 	}
-	for _, m := range match(dels, adds) {
+	for _, m := range match(dels, adds, &rv.pl) {
 		switch {
 		case m.base == nil:
 			rv.pairs = append(rv.pairs, rv.alone(m.head))
 		case m.head == nil:
 			rv.pairs = append(rv.pairs, rv.alone(m.base))
+		case !m.base.reparse(&rv.pb) || !m.head.reparse(&rv.ph):
+			rv.unreadable(m.base, m.head)
 		default:
 			rv.pairs = append(rv.pairs, triage(m.base, m.head, Renamed))
+			m.base.rec, m.head.rec = nil, nil
 			rv.between()
 		}
-		// The trees are no longer needed.
-		if m.base != nil {
-			m.base.rec = nil
-		}
-		if m.head != nil {
-			m.head.rec = nil
-		}
 	}
+}
+
+// readLonely reads a file found on one side only, keeping what pairing
+// needs but not its recording.
+func (rv *reviewer) readLonely(side Side, p string, data []byte) *entry {
+	e := read(side, p, data, rv.pl.Parse)
+	e.rec = nil
+	return e
 }
 
 // samePath reads and triages a file present under the same path in both
@@ -121,10 +130,12 @@ func (rv *reviewer) samePath(fb, fh File, lonely []*entry) []*entry {
 		// Not a recording before, one now: an added file, perhaps the
 		// twin of a deleted one. Read it again with a parser of its own.
 		rv.skip(eb)
-		return append(lonely, read(Head, fh.Path, fh.Data, recordings.Parse))
+		eh.rec = nil
+		return append(lonely, eh)
 	case eh.skip != "":
 		rv.skip(eh)
-		return append(lonely, read(Base, fb.Path, fb.Data, recordings.Parse))
+		eb.rec = nil
+		return append(lonely, eb)
 	}
 	rv.count(eb)
 	rv.count(eh)
