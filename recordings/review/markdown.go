@@ -44,18 +44,19 @@ type MarkdownOptions struct {
 // Markdown: Marker, a title, a line of counts per change, a table of
 // counts per verdict (most meaningful first), the head names and the
 // tests whose recordings grew; then a table of the pairs a reviewer has
-// to look at (Pair.Meaningful) and, folded in a <details> per verdict,
-// the other pairs, unchanged ones aside. Each row gives the verdict, the
-// path, the test_id and the Why; its path links to the viewer: the
+// to look at (Verdict.Meaningful) and, folded in a <details> per
+// verdict, the other pairs but those of files unchanged in place. Each
+// row gives the verdict, the path, the test_id (without its file) and the
+// Why; its path links to the viewer: the
 // comparison of the two sides for a modified or renamed pair
 // ("#v=2&src=BASE_URL&src=HEAD_URL"), the file alone for an added or
 // deleted one. Links never carry inline data (d=), and a link longer than
 // MaxLink is left out.
 //
 // The comment is never longer than MaxComment bytes: past it, the
-// folded rows lose their links, then rows are left out, the folded ones
-// first, and a last line says how many and points to `recview review
-// --json`. Markdown's own characters in texts (paths, test ids, whys) are
+// folded rows lose their links, then the rows of added and deleted
+// recordings, then rows are left out, the folded ones first, and a last
+// line says how many and points to `recview review --json`. Markdown's own characters in texts (paths, test ids, whys) are
 // escaped; no raw HTML comes from the recordings.
 func (r *Result) Markdown(opt MarkdownOptions) string {
 	for links := linksAll; links < linksChanged; links++ {
@@ -117,7 +118,7 @@ func (r *Result) markdown(opt MarkdownOptions, links int, limit int) (string, bo
 		switch {
 		case p.Verdict.Meaningful():
 			main = append(main, p)
-		case p.Verdict != VerdictUnchanged:
+		case p.Change != Unchanged:
 			rest = append(rest, p)
 		}
 	}
