@@ -49,7 +49,7 @@ deps-node:
 # (e2e/bench_test.go: visits, drop, slider, a 3,000-file folder, a 50 MB
 # stream). Tables only: nothing fails for a missed budget.
 bench: dist deps-chromium bench-page
-	$(GO) test -run '^$$' -bench . -benchmem ./recordings/
+	$(GO) test -run '^$$' -bench . -benchmem ./recordings/ ./recordings/review/
 	set -o pipefail; $(GO) test -count=1 -v -run '^TestBenchTable$$' ./recordings/ | grep -v -e '^=== RUN' -e '^--- PASS' -e '^PASS' -e '^ok'
 	$(GO) run ./internal/wasmsize -wasm build/app.wasm -gowork $(WASMWORK)
 	set -o pipefail; $(GO) test -tags 'e2e bench' -count=1 -v -timeout 20m -run '^TestBench' ./e2e/ -dist=$(CURDIR)/dist | grep -e '^|' -e '^$$' -e '^Budget' -e FAIL

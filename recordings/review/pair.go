@@ -95,9 +95,11 @@ type Pair struct {
 	Why string
 
 	// Rename says why the name changed, for renamed pairs: "test_id
-	// entered the hash (v0-no-test_id-raw-body → current)", "the hash
-	// scheme changed (…)", "hashed field changed: body.messages[0].content",
-	// "identical content, moved from DIR"; "" for other pairs.
+	// entered the hash (v0-no-test_id-raw-body → current)" (the 2025
+	// scheme to one that hashes the test_id), "the hash scheme changed
+	// (A → B)", "hashed request changed: body.messages[0].content",
+	// "test_id changed", "the model list's digest changed", "identical
+	// content, moved from DIR/"; "" for other pairs.
 	Rename string
 	// RequestPaths are the JSON paths into the request objects that differ
 	// and that the recorder hashes ("body.messages[1].content"), as

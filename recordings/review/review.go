@@ -80,12 +80,10 @@ var ErrBadTree = errors.New("review: bad tree")
 // the model.
 //
 // A file is a recording when recordings.Parse takes it. A file it refuses
-// is skipped (Result.Skipped) when it is valid JSON that is not a recording
-// (recordings.ErrNotRecording) or, when it is not JSON, unless it looks like
-// a recording: its name holds a request hash (recordings.HashFromName) or
-// it lies in a folder named "recordings". A file that looks like a
-// recording and does not parse is a Pair of VerdictUnreadable whose Err
-// says why.
+// is skipped (Result.Skipped, "not JSON" or "not a recording"), unless it
+// looks like a recording: its name holds a request hash
+// (recordings.HashFromName) or it lies in a folder named "recordings".
+// Such a file is a Pair of VerdictUnreadable whose Err says why.
 //
 // The error wraps ErrBadTree and names the path, for paths that cannot be
 // paired (see ErrBadTree); Review never fails on a file's content.

@@ -29,9 +29,10 @@ type facts struct {
 }
 
 // MaxVectorDelta is how far each number of an array of numbers (an
-// embedding) may move with the result still the same: recomputed on
-// another machine, an embedding's numbers move by up to about 1e-4 (the
-// float noise of another GPU or library), which no test can tell apart.
+// embedding) may move with the result still the same. An embedding
+// computed again on another machine moves by float noise (another GPU,
+// another library), far less than this, and far less than what tells two
+// texts apart.
 const MaxVectorDelta = 1e-3
 
 // vectorDelta returns by how much at most the numbers of two arrays of
