@@ -165,8 +165,8 @@ func TestUnreadableAndSkipped(t *testing.T) {
 	res := review(t, base, head)
 	checkOnce(t, base, head, res)
 	want := []Skipped{
-		{Base, "tsconfig.json", "not JSON"}, {Head, "tsconfig.json", "not JSON"},
 		{Base, "tests/cases.json", "not a recording"}, {Head, "tests/cases.json", "not a recording"},
+		{Base, "tsconfig.json", "not JSON"}, {Head, "tsconfig.json", "not JSON"},
 	}
 	if !slices.Equal(res.Skipped, want) {
 		t.Errorf("skipped %v, want %v", res.Skipped, want)

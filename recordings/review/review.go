@@ -36,8 +36,8 @@ type Result struct {
 	// are sorted by Verdict (meaningful first, in the order of Verdicts),
 	// then by path.
 	Pairs []Pair
-	// Skipped lists the files that are not recordings, in the order
-	// given, base first.
+	// Skipped lists the files that are not recordings, by path, the base
+	// file before the head file of the same path.
 	Skipped []Skipped
 	// Tests counts the recordings of each test_id on each side, for every
 	// test_id that at least one recording has; sorted by growth (Head -

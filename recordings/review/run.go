@@ -240,6 +240,9 @@ func (rv *reviewer) result() *Result {
 		return cmp.Or(cmp.Compare(a.Verdict.rank(), b.Verdict.rank()),
 			cmp.Compare(a.sortPath(), b.sortPath()), cmp.Compare(a.Base, b.Base))
 	})
+	slices.SortStableFunc(res.Skipped, func(a, b Skipped) int {
+		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Side, b.Side))
+	})
 	for _, c := range rv.counts {
 		res.Tests = append(res.Tests, *c)
 	}
