@@ -47,7 +47,8 @@ type MarkdownOptions struct {
 // to look at (Verdict.Meaningful) and, folded in a <details> per
 // verdict, the other pairs but those of files unchanged in place. Each
 // row gives the verdict, the path, the test_id (without its file) and the
-// Why; its path links to the viewer: the
+// Why; its path (less the folder all paths share, which the summary
+// names) links to the viewer: the
 // comparison of the two sides for a modified or renamed pair
 // ("#v=2&src=BASE_URL&src=HEAD_URL"), the file alone for an added or
 // deleted one. Links never carry inline data (d=), and a link longer than
@@ -108,6 +109,10 @@ func (r *Result) markdown(opt MarkdownOptions, links int, limit int) (string, bo
 			fmt.Fprintf(&b, "- %s: %d → %d\n", code(t.TestID), t.Base, t.Head)
 		}
 	}
+	dir := commonDir(r.Pairs)
+	if dir != "" {
+		fmt.Fprintf(&b, "\nPaths below are under %s.\n", code(dir))
+	}
 	if opt.Footer != "" {
 		b.WriteString("\n" + escape(opt.Footer) + "\n")
 	}
@@ -127,7 +132,7 @@ func (r *Result) markdown(opt MarkdownOptions, links int, limit int) (string, bo
 	row := func(p *Pair, folded bool) string {
 		link := links == linksAll || links == linksMain && !folded ||
 			p.Verdict != VerdictAdded && p.Verdict != VerdictDeleted && p.Verdict.Meaningful()
-		return fmt.Sprintf("| %s | %s | %s | %s |\n", p.Verdict, pathCell(p, opt, link), code(shortTest(p.TestID)), escape(p.Why))
+		return fmt.Sprintf("| %s | %s | %s | %s |\n", p.Verdict, pathCell(p, opt, dir, link), code(shortTest(p.TestID)), escape(p.Why))
 	}
 	const head = "| verdict | recording | test | why |\n|---|---|---|---|\n"
 	if len(main) > 0 {
@@ -176,17 +181,17 @@ func (r *Result) markdown(opt MarkdownOptions, links int, limit int) (string, bo
 	return b.String(), left == 0
 }
 
-// pathCell is a row's recording: its path (shortened) linked to the
-// viewer, and where a renamed pair came from.
-func pathCell(p *Pair, opt MarkdownOptions, links bool) string {
-	label := escape(short(p.sortPath()))
+// pathCell is a row's recording: its path (shortened, without dir)
+// linked to the viewer, and where a renamed pair came from.
+func pathCell(p *Pair, opt MarkdownOptions, dir string, links bool) string {
+	label := escape(short(strings.TrimPrefix(p.sortPath(), dir)))
 	if links {
 		if u := viewerLink(p, opt); u != "" {
 			label = "[" + label + "](" + u + ")"
 		}
 	}
 	if p.Change == Renamed {
-		label += "<br>from " + escape(short(p.Base))
+		label += "<br>from " + escape(short(strings.TrimPrefix(p.Base, dir)))
 	}
 	return label
 }
@@ -218,6 +223,28 @@ func viewerLink(p *Pair, opt MarkdownOptions) string {
 	}
 	// Markdown's link destination ends at ")" or a space: escape them.
 	return strings.NewReplacer("(", "%28", ")", "%29", " ", "%20").Replace(link)
+}
+
+// commonDir is the folder ("a/b/") every path of the pairs is in, "" when
+// there is none.
+func commonDir(pairs []Pair) string {
+	dir, first := "", true
+	for i := range pairs {
+		for _, p := range []string{pairs[i].Base, pairs[i].Head} {
+			if p == "" {
+				continue
+			}
+			d := p[:strings.LastIndexByte(p, '/')+1]
+			if first {
+				dir, first = d, false
+				continue
+			}
+			for !strings.HasPrefix(d, dir) {
+				dir = dir[:strings.LastIndexByte(dir[:len(dir)-1], '/')+1]
+			}
+		}
+	}
+	return dir
 }
 
 // short cuts the hash of a recording's file name to 12 digits:

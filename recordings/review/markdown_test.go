@@ -168,3 +168,20 @@ func TestEscape(t *testing.T) {
 		t.Errorf("code = %q", got)
 	}
 }
+
+func TestCommonDir(t *testing.T) {
+	for _, tc := range []struct {
+		pairs []Pair
+		want  string
+	}{
+		{[]Pair{{Base: "a/b/x.json", Head: "a/b/y.json"}, {Head: "a/c/z.json"}}, "a/"},
+		{[]Pair{{Base: "a/b/x.json"}, {Head: "a/b/c/z.json"}}, "a/b/"},
+		{[]Pair{{Base: "x.json", Head: "a/x.json"}}, ""},
+		{[]Pair{{Base: "ab/x.json"}, {Head: "a/x.json"}}, ""},
+		{nil, ""},
+	} {
+		if got := commonDir(tc.pairs); got != tc.want {
+			t.Errorf("commonDir(%v) = %q, want %q", tc.pairs, got, tc.want)
+		}
+	}
+}
