@@ -15,16 +15,19 @@ import (
 // defaultBase is the viewer's address under `make serve`.
 const defaultBase = "http://127.0.0.1:8000/"
 
-// link prints the permalink that opens FILE in the viewer: BASE, "#", and
-// the fragment "v=2&d=DATA[&step=K][&panel=P]" (permalink.Parse
-// has the grammar, permalink.EncodeData the data). Flags may come before
-// or after FILE. Exit 2 for bad usage, unreadable input, input that is not
-// a recording, or a step past the end of the stream. A link longer than
-// permalink.MaxLinkLen is printed all the same, with a warning on stderr.
+// link prints the permalink that opens FILE in the viewer, or the
+// comparison of A and B: BASE, "#", and the fragment
+// "v=2&d=DATA&name=NAME[&d=DATA&name=NAME][&step=K][&panel=P]"
+// (permalink.Parse has the grammar, permalink.EncodeData the
+// data). BASE is --base, else $RECVIEW_BASE, else defaultBase. Flags may
+// come before or after the files. Exit 2 for bad usage, unreadable
+// input, input that is not a recording, or a step past the end of the
+// stream (--step applies to one file); exit 1, printing no link, when the
+// link is longer than permalink.MaxLinkLen.
 func link(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("link", flag.ContinueOnError)
 	fl.SetOutput(stderr)
-	base := fl.String("base", defaultBase, "the viewer's `URL`; the default is where make serve serves it")
+	base := fl.String("base", envOr("RECVIEW_BASE", defaultBase), "the viewer's `URL` (default $RECVIEW_BASE, else where make serve serves it)")
 	step, stepSet := 0, false
 	fl.Func("step", "open the stream after `K` chunks (0 = before the first)", func(v string) error {
 		n, err := strconv.Atoi(v)
@@ -36,7 +39,7 @@ func link(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	})
 	panel := fl.String("panel", "", "open panel `P`: request, response or raw")
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: recview link FILE [--base URL] [--step K] [--panel P]")
+		fmt.Fprintln(stderr, "usage: recview link FILE [--base URL] [--step K] [--panel P]\n       recview link A B [--base URL] [--panel P]   (a comparison)")
 		fl.PrintDefaults()
 	}
 	var files []string
@@ -50,7 +53,7 @@ func link(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		files = append(files, fl.Arg(0))
 		args = fl.Args()[1:]
 	}
-	if len(files) != 1 {
+	if len(files) != 1 && len(files) != 2 || len(files) == 2 && files[0] == "-" && files[1] == "-" {
 		fl.Usage()
 		return exitError{2}
 	}
@@ -60,49 +63,58 @@ func link(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "recview: link: --panel %q: want request, response or raw\n", *panel)
 		return exitError{2}
 	}
+	if stepSet && len(files) == 2 {
+		fmt.Fprintln(stderr, "recview: link: --step applies to one file, not to a comparison")
+		return exitError{2}
+	}
 
-	name, data, err := readInput(files[0], stdin)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError{2}
-	}
-	r, err := recordings.Parse(name, data)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError{2}
-	}
-	if stepSet {
-		if !r.Streaming {
-			fmt.Fprintf(stderr, "recview: link: %s: --step given, but the response is not a stream\n", name)
+	var srcs []permalink.Source
+	for _, file := range files {
+		name, data, err := readInput(file, stdin)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
 			return exitError{2}
 		}
-		if step > len(r.Chunks) {
-			fmt.Fprintf(stderr, "recview: link: %s: --step %d, but the stream has %d chunks\n", name, step, len(r.Chunks))
+		r, err := recordings.Parse(name, data)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
 			return exitError{2}
 		}
-	}
-	d, err := permalink.EncodeData(data)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError{2}
-	}
-	src := permalink.Source{Kind: permalink.SourceData, Value: d}
-	if files[0] != "-" {
-		src.Name = filepath.Base(files[0]) // the viewer checks the hash against it
+		if stepSet {
+			if !r.Streaming {
+				fmt.Fprintf(stderr, "recview: link: %s: --step given, but the response is not a stream\n", name)
+				return exitError{2}
+			}
+			if step > len(r.Chunks) {
+				fmt.Fprintf(stderr, "recview: link: %s: --step %d, but the stream has %d chunks\n", name, step, len(r.Chunks))
+				return exitError{2}
+			}
+		}
+		d, err := permalink.EncodeData(data)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return exitError{2}
+		}
+		src := permalink.Source{Kind: permalink.SourceData, Value: d}
+		if file != "-" {
+			src.Name = filepath.Base(file) // the viewer checks the hash against it
+		}
+		srcs = append(srcs, src)
 	}
 	frag := permalink.Fragment{
 		Version: permalink.Version,
-		Sources: []permalink.Source{src},
+		Sources: srcs,
 		Step:    step, HasStep: stepSet,
 		Panel: *panel,
 	}
 	b, _, _ := strings.Cut(*base, "#") // a fragment in BASE gives way to the link's
 	u := b + "#" + frag.String()
 	if len(u) > permalink.MaxLinkLen {
-		fmt.Fprintf(stderr, "recview: warning: %s: the link is %d characters, more than the %d a GitHub comment holds; host the file and link it with src= instead\n",
-			name, len(u), permalink.MaxLinkLen)
+		fmt.Fprintf(stderr, "recview: link: %s: the link would be %d characters, more than the %d a GitHub comment holds; put the file at a URL (a GitHub file, a gist) and open it with #v=2&src=URL instead\n",
+			strings.Join(files, " and "), len(u), permalink.MaxLinkLen)
+		return exitError{1}
 	}
-	_, err = fmt.Fprintln(stdout, u)
+	_, err := fmt.Fprintln(stdout, u)
 	return err
 }
 

@@ -119,7 +119,9 @@ func TestLinkErrors(t *testing.T) {
 		msg   string
 	}{
 		{"no file", "", []string{"link"}, "usage: recview link FILE"},
-		{"two files", "", []string{"link", seed, seed}, "usage: recview link FILE"},
+		{"three files", "", []string{"link", seed, seed, seed}, "usage: recview link FILE"},
+		{"two stdins", "", []string{"link", "-", "-"}, "usage: recview link FILE"},
+		{"step on a comparison", "", []string{"link", "--step", "1", seed, seed}, "--step applies to one file"},
 		{"missing file", "", []string{"link", corpus + "/nope.json"}, "no such file"},
 		{"not JSON", "", []string{"link", "link.go"}, "invalid JSON"},
 		{"not a recording", "", []string{"link", notRecording}, "not a recording"},
@@ -142,24 +144,70 @@ func TestLinkErrors(t *testing.T) {
 }
 
 // TestLinkTooLong: a link past permalink.MaxLinkLen (a recording with a
-// base64 image) is printed all the same, with a warning.
+// base64 image, 566,015 characters inline) is not printed: exit 1 and the
+// error on stderr, naming the file and suggesting src=. The same for a
+// comparison with that file on either side.
 func TestLinkTooLong(t *testing.T) {
 	const big = corpus + "/tests__integration__recordings__vision__responses__ff7db0102b28.json"
-	out, errOut, code := runCmd(t, "", "link", big)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	if len(out) <= permalink.MaxLinkLen {
-		t.Fatalf("link is %d characters, the test needs one over %d", len(out), permalink.MaxLinkLen)
-	}
-	if !strings.Contains(errOut, "warning") || !strings.Contains(errOut, "src=") {
-		t.Errorf("stderr %q, want a warning suggesting src=", errOut)
-	}
-	if _, _, data := decodeLink(t, out); !bytes.Equal(data, compactFile(t, big)) {
-		t.Error("long link data differs from the file")
+	for _, args := range [][]string{{"link", big}, {"link", seed, big}, {"link", big, seed, "--panel", "raw"}} {
+		t.Run(strings.Join(args[1:], " "), func(t *testing.T) {
+			out, errOut, code := runCmd(t, "", args...)
+			if code != 1 || out != "" {
+				t.Fatalf("exit %d, stdout %.80q; want 1 and nothing", code, out)
+			}
+			for _, want := range []string{"ff7db0102b28.json", "more than the 65536", "src="} {
+				if !strings.Contains(errOut, want) {
+					t.Errorf("stderr %q lacks %q", errOut, want)
+				}
+			}
+		})
 	}
 	// A short link gets no warning.
-	if _, errOut, _ := runCmd(t, "", "link", seed); errOut != "" {
-		t.Errorf("short link warns: %q", errOut)
+	if _, errOut, code := runCmd(t, "", "link", seed); errOut != "" || code != 0 {
+		t.Errorf("short link: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestLinkCompare: two files give a comparison link, the first file on
+// the left: two d= sources, each with its file's compact JSON and name.
+func TestLinkCompare(t *testing.T) {
+	other := corpus + "/tests__integration__recordings__vision__responses__3877ecf1bc62.json"
+	out, errOut, code := runCmd(t, "", "link", "--panel", "response", seed, other)
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	base, frag, ok := strings.Cut(strings.TrimSuffix(out, "\n"), "#")
+	if !ok || base != defaultBase {
+		t.Fatalf("link %.80q: want %s#...", out, defaultBase)
+	}
+	f, err := permalink.Parse(frag)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Sources) != 2 || f.Panel != "response" || f.HasStep {
+		t.Fatalf("fragment %+v: want two sources, panel response, no step", f)
+	}
+	for i, path := range []string{seed, other} {
+		s := f.Sources[i]
+		data, err := permalink.DecodeData(s.Value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Kind != permalink.SourceData || s.Name != filepath.Base(path) || !bytes.Equal(data, compactFile(t, path)) {
+			t.Errorf("source %d: kind %s, name %q, %d bytes; want d= of %s", i, s.Kind, s.Name, len(data), filepath.Base(path))
+		}
+	}
+}
+
+// TestLinkBaseFromEnv: RECVIEW_BASE is the default base; --base wins.
+func TestLinkBaseFromEnv(t *testing.T) {
+	t.Setenv("RECVIEW_BASE", "https://recview.example/")
+	out, _, _ := runCmd(t, "", "link", seed)
+	if !strings.HasPrefix(out, "https://recview.example/#v=2&d=") {
+		t.Errorf("link %.60q: want the base of RECVIEW_BASE", out)
+	}
+	out, _, _ = runCmd(t, "", "link", "--base", "https://other.example/", seed)
+	if !strings.HasPrefix(out, "https://other.example/#v=2&d=") {
+		t.Errorf("link %.60q: want --base over RECVIEW_BASE", out)
 	}
 }

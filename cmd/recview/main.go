@@ -7,15 +7,19 @@
 //	recview verify [--json] PATH...  file name vs request hash
 //	recview diff A B             two recordings compared by meaning
 //	recview link [--base URL] [--step K] [--panel P] FILE  a permalink that opens FILE in the viewer
+//	recview link [--base URL] A B  a permalink that compares A and B
+//	recview review [--json | --markdown] BASE HEAD  a change set paired and triaged
 //
 // link prints BASE#v=2&d=DATA: the whole recording rides in the URL
 // fragment (see permalink.Parse). BASE defaults to
-// http://127.0.0.1:8000/, where `make serve` serves the viewer; pass
-// --base for a hosted viewer.
+// $RECVIEW_BASE, else http://127.0.0.1:8000/, where `make serve` serves
+// the viewer; pass --base for a hosted viewer. review takes two folders or
+// two git revisions (see recordings/review and docs/review.md).
 //
 // FILE may be "-" for standard input. Exit status: 0 on success, 1 when
-// verify finds a mismatch or diff finds different results, 2 for
-// unreadable input or bad usage.
+// verify finds a mismatch, diff finds different results, a link would be
+// longer than permalink.MaxLinkLen, or review --fail-on finds what it
+// names; 2 for unreadable input or bad usage.
 package main
 
 import (
@@ -36,7 +40,10 @@ commands:
   verify [--json] PATH…  check file names against request hashes (folders recurse)
   diff A B               compare two recordings by meaning (exit 1 if the results differ)
   link FILE [--base URL] [--step K] [--panel P]
-                         a permalink opening FILE in the viewer (base: http://127.0.0.1:8000/)
+                         a permalink opening FILE in the viewer (base: $RECVIEW_BASE or http://127.0.0.1:8000/)
+  link A B [--base URL]  a permalink comparing A and B
+  review [--json | --markdown] BASE HEAD
+                         pair and triage the recordings of two folders or two git revisions
 
 FILE may be - for standard input.
 `
@@ -92,6 +99,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return diffCmd(rest, stdin, stdout, stderr)
 	case "link":
 		return link(rest, stdin, stdout, stderr)
+	case "review":
+		return reviewCmd(rest, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -1,0 +1,226 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const commentScript = "../../scripts/review-comment.sh"
+
+// ghStub is a stand-in for the GitHub CLI: it appends each call's
+// arguments to $STUB_LOG (one call per line), answers the listing of a
+// pull request's comments with $STUB_EXISTING (a comment id, or nothing),
+// and copies the body file of a PATCH or POST to $STUB_BODY.
+const ghStub = `#!/usr/bin/env bash
+echo "$*" >>"$STUB_LOG"
+case " $* " in
+*" --paginate "*) [ -n "${STUB_EXISTING:-}" ] && echo "$STUB_EXISTING"; exit 0 ;;
+esac
+for a in "$@"; do
+	case $a in body=@*) cp "${a#body=@}" "$STUB_BODY" ;; esac
+done
+`
+
+// scriptEnv builds recview and the stub, and returns the environment the
+// action gives the script, for a repository made by gitRepo.
+func scriptEnv(t *testing.T, base, head string) (env []string, log, body string) {
+	t.Helper()
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash is not installed")
+	}
+	bin := t.TempDir()
+	build := exec.Command("go", "build", "-o", filepath.Join(bin, "recview"), ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	if err := os.WriteFile(filepath.Join(bin, "gh"), []byte(ghStub), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	log, body = filepath.Join(bin, "gh.log"), filepath.Join(bin, "body.md")
+	for _, kv := range os.Environ() {
+		switch k, _, _ := strings.Cut(kv, "="); k {
+		case "PR_NUMBER", "FAIL_ON", "COMMENT_AUTHOR", "STUB_EXISTING":
+		default:
+			env = append(env, kv)
+		}
+	}
+	env = append(env,
+		"RECVIEW="+filepath.Join(bin, "recview"), "GH="+filepath.Join(bin, "gh"),
+		"STUB_LOG="+log, "STUB_BODY="+body,
+		"BASE_SHA="+base, "HEAD_SHA="+head, "REPO=ogx-ai/ogx", "RECVIEW_BASE=https://recview.example/")
+	return env, log, body
+}
+
+// runScript runs the comment script in dir and returns its output and
+// exit status.
+func runScript(t *testing.T, dir string, env []string, args ...string) (string, int) {
+	t.Helper()
+	script, err := filepath.Abs(commentScript)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("bash", append([]string{script}, args...)...)
+	cmd.Dir, cmd.Env = dir, env
+	out, err := cmd.CombinedOutput()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return string(out), code
+}
+
+// with is env and more variables, in a slice of its own.
+func with(env []string, kv ...string) []string { return append(slices.Clip(env), kv...) }
+
+func readLog(t *testing.T, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(path)
+	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+}
+
+// TestCommentScript runs the action's shell step on a repository of two
+// commits (the base and head trees of #3681's recordings in testdata)
+// with the GitHub CLI replaced by a stub: the first run creates a
+// comment, a later one updates it; the fork split writes the comment,
+// then posts it from its folder; bad input is refused.
+func TestCommentScript(t *testing.T) {
+	dir, base, head := gitRepo(t, "test-isolation-3681")
+	env, log, body := scriptEnv(t, base, head)
+	out := t.TempDir()
+	list := "api --paginate repos/ogx-ai/ogx/issues/42/comments --jq .[] | select(.user.login == \"github-actions[bot]\" and (.body | startswith(\"<!-- recview -->\"))) | .id"
+
+	t.Run("create", func(t *testing.T) {
+		msg, code := runScript(t, dir, with(env, "PR_NUMBER=42"), "all", out)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, msg)
+		}
+		calls := readLog(t, log)
+		want := []string{list, "api --method POST repos/ogx-ai/ogx/issues/42/comments -F body=@" + out + "/comment.md"}
+		if strings.Join(calls, "\n") != strings.Join(want, "\n") {
+			t.Errorf("gh calls:\n%s\nwant\n%s", strings.Join(calls, "\n"), strings.Join(want, "\n"))
+		}
+		posted, err := os.ReadFile(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// What recview review --markdown writes for the two commits.
+		cmd := exec.Command(filepath.Join(filepath.Dir(log), "recview"), "review", "--markdown", "--repo", "ogx-ai/ogx", base, head)
+		cmd.Dir, cmd.Env = dir, env
+		want2, err := cmd.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(posted) != string(want2) || !strings.HasPrefix(string(posted), "<!-- recview -->\n") {
+			t.Errorf("posted body differs from recview review --markdown:\n%.500s", posted)
+		}
+		if !strings.Contains(string(posted), "](https://recview.example/#v=2&src=https://raw.githubusercontent.com/ogx-ai/ogx/"+base+"/") {
+			t.Error("the comment's links do not open the viewer of RECVIEW_BASE on the base commit's files")
+		}
+	})
+	t.Run("update", func(t *testing.T) {
+		msg, code := runScript(t, dir, with(env, "PR_NUMBER=42", "STUB_EXISTING=1234"), "all", out)
+		if code != 0 || !strings.Contains(msg, "updated comment 1234 on #42") {
+			t.Fatalf("exit %d: %s", code, msg)
+		}
+		calls := readLog(t, log)
+		if len(calls) != 2 || calls[0] != list || calls[1] != "api --method PATCH repos/ogx-ai/ogx/issues/comments/1234 -F body=@"+out+"/comment.md" {
+			t.Errorf("gh calls %q: want the listing, then a PATCH of comment 1234", calls)
+		}
+	})
+	t.Run("fork split", func(t *testing.T) {
+		split := t.TempDir()
+		msg, code := runScript(t, dir, with(env, "PR_NUMBER=7"), "review", split)
+		if code != 0 || readLog(t, log) != nil {
+			t.Fatalf("review: exit %d, or it called gh: %s", code, msg)
+		}
+		if n, _ := os.ReadFile(filepath.Join(split, "pr-number")); string(n) != "7\n" {
+			t.Errorf("pr-number %q, want 7", n)
+		}
+		// The workflow_run has no pull request in its event: the number
+		// comes from the artifact.
+		msg, code = runScript(t, t.TempDir(), env, "post", split)
+		calls := readLog(t, log)
+		if code != 0 || len(calls) != 2 || !strings.HasPrefix(calls[1], "api --method POST repos/ogx-ai/ogx/issues/7/comments -F body=@"+split+"/comment.md") {
+			t.Errorf("post: exit %d, calls %q: %s", code, calls, msg)
+		}
+	})
+	t.Run("fail on changed", func(t *testing.T) {
+		// Two results changed in the set: the comment is posted, then the
+		// step fails.
+		msg, code := runScript(t, dir, with(env, "PR_NUMBER=42", "FAIL_ON=changed"), "all", t.TempDir())
+		if code != 1 || len(readLog(t, log)) != 2 {
+			t.Errorf("exit %d, want 1 after posting: %s", code, msg)
+		}
+	})
+	t.Run("refused", func(t *testing.T) {
+		bad := t.TempDir()
+		os.WriteFile(filepath.Join(bad, "comment.md"), []byte("<!-- recview -->\nhello\n"), 0o644)
+		os.WriteFile(filepath.Join(bad, "pr-number"), []byte("7; rm -rf /\n"), 0o644)
+		notOurs := t.TempDir()
+		os.WriteFile(filepath.Join(notOurs, "comment.md"), []byte("@everyone look\n"), 0o644)
+		for _, tc := range []struct {
+			name string
+			env  []string
+			args []string
+			msg  string
+		}{
+			{"pr number", env, []string{"post", bad}, "not a pull request number"},
+			{"no marker", with(env, "PR_NUMBER=3"), []string{"post", notOurs}, "does not start with <!-- recview -->"},
+			{"repo", with(env, "REPO=a/b/c"), []string{"all", bad}, "REPO must be OWNER/NAME"},
+			{"sha", with(env, "BASE_SHA=main;"), []string{"review", bad}, "must be commit hashes"},
+			{"mode", env, []string{"comment", bad}, "unknown mode"},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				msg, code := runScript(t, dir, tc.env, tc.args...)
+				if code != 2 || !strings.Contains(msg, tc.msg) || readLog(t, log) != nil {
+					t.Errorf("exit %d, output %q; want 2, %q, and no gh call", code, msg, tc.msg)
+				}
+			})
+		}
+	})
+}
+
+// TestActionYAML: the action runs the script of this repository, builds
+// recview from it, and passes every input the script reads.
+func TestActionYAML(t *testing.T) {
+	b, err := os.ReadFile("../../action.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	for _, want := range []string{
+		"using: composite",
+		`"$GITHUB_ACTION_PATH/scripts/review-comment.sh" "$MODE" "$OUT_DIR"`,
+		"go build -trimpath -o \"$RUNNER_TEMP/recview-bin/recview\" ./cmd/recview",
+		"RECVIEW: ${{ runner.temp }}/recview-bin/recview",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("action.yml lacks %q", want)
+		}
+	}
+	script, err := os.ReadFile(commentScript)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []string{"BASE_SHA", "HEAD_SHA", "PR_NUMBER", "REPO", "RECVIEW_BASE", "FAIL_ON", "RECVIEW", "GH_TOKEN"} {
+		if !strings.Contains(s, "        "+v+": ") {
+			t.Errorf("action.yml does not set %s", v)
+		}
+		if v != "GH_TOKEN" && !strings.Contains(string(script), v) {
+			t.Errorf("the script does not read %s", v)
+		}
+	}
+}

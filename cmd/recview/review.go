@@ -1,0 +1,161 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"regexp"
+	"strings"
+
+	"github.com/recview/recview/recordings/review"
+)
+
+// reviewCmd reviews a change set: `recview review [flags] BASE HEAD`,
+// BASE and HEAD two folders or two git revisions of the repository in
+// the working directory. Exit 0 when the review ran, 1 when --fail-on
+// finds what it names, 2 for bad usage or unreadable input.
+func reviewCmd(args []string, stdout, stderr io.Writer) error {
+	fl := flag.NewFlagSet("review", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	asJSON := fl.Bool("json", false, "print one JSON object per pair per line")
+	asMarkdown := fl.Bool("markdown", false, "print a pull-request comment in Markdown")
+	linkBase := fl.String("link-base", envOr("RECVIEW_BASE", defaultBase), "the viewer's `URL` the comment links to (default $RECVIEW_BASE, else "+defaultBase+")")
+	repo := fl.String("repo", "", "GitHub repository `OWNER/NAME` whose raw files the comment's links fetch")
+	baseSHA := fl.String("base-sha", "", "the base commit `SHA` the links pin (default: BASE when it is a revision)")
+	headSHA := fl.String("head-sha", "", "the head commit `SHA` the links pin (default: HEAD when it is a revision)")
+	prefix := fl.String("prefix", "", "the `DIR` of BASE and HEAD in the repository, for links to files of two folders")
+	failOn := fl.String("fail-on", "", "exit 1 when a head file's name is `stale` (replay will not find it), or when a pair is changed")
+	fl.Usage = func() {
+		fmt.Fprintln(stderr, "usage: recview review [--json | --markdown] [flags] BASE HEAD   (two folders, or two git revisions)")
+		fl.PrintDefaults()
+	}
+	var pos []string
+	for {
+		if err := fl.Parse(args); err != nil {
+			return exitError{2}
+		}
+		if fl.NArg() == 0 {
+			break
+		}
+		pos = append(pos, fl.Arg(0))
+		args = fl.Args()[1:]
+	}
+	if len(pos) != 2 || *asJSON && *asMarkdown {
+		fl.Usage()
+		return exitError{2}
+	}
+	switch *failOn {
+	case "", "stale", "changed":
+	default:
+		fmt.Fprintf(stderr, "recview: review: --fail-on %q: want stale or changed\n", *failOn)
+		return exitError{2}
+	}
+	if *repo != "" && !repoName.MatchString(*repo) {
+		fmt.Fprintf(stderr, "recview: review: --repo %q: want OWNER/NAME\n", *repo)
+		return exitError{2}
+	}
+
+	var trees [2][]review.File
+	var err error
+	footer := ""
+	if isDir(pos[0]) && isDir(pos[1]) {
+		for i, p := range pos {
+			if trees[i], err = readTree(p); err != nil {
+				fmt.Fprintln(stderr, "recview:", err)
+				return exitError{2}
+			}
+		}
+	} else {
+		var shas [2]string
+		trees, shas, err = gitTrees(pos[0], pos[1])
+		if err != nil {
+			fmt.Fprintln(stderr, "recview:", err)
+			return exitError{2}
+		}
+		if *baseSHA == "" {
+			*baseSHA = shas[0]
+		}
+		if *headSHA == "" {
+			*headSHA = shas[1]
+		}
+		footer = fmt.Sprintf("Compared %s (%.12s) with %s (%.12s).", pos[0], shas[0], pos[1], shas[1])
+	}
+	res, err := review.Review(trees[0], trees[1], nil)
+	if err != nil {
+		fmt.Fprintln(stderr, "recview:", err)
+		return exitError{2}
+	}
+	switch {
+	case *asJSON:
+		err = res.WriteJSON(stdout)
+	case *asMarkdown:
+		opt := review.MarkdownOptions{Viewer: *linkBase, Footer: footer}
+		if *repo != "" && *baseSHA != "" && *headSHA != "" {
+			opt.URL = rawURLs(*repo, *baseSHA, *headSHA, *prefix)
+		}
+		_, err = io.WriteString(stdout, res.Markdown(opt))
+	default:
+		err = res.Format(stdout)
+	}
+	if err != nil {
+		return err
+	}
+	if failed(res, *failOn) {
+		return exitError{1}
+	}
+	return nil
+}
+
+// repoName is a GitHub OWNER/NAME.
+var repoName = regexp.MustCompile(`^[A-Za-z0-9-]+/[A-Za-z0-9._-]+$`)
+
+// failed reports whether --fail-on finds what it names: "stale", a head
+// file whose name replay will not find (today a mismatch); "changed", a
+// pair whose verdict is meaningful (review.Verdict.Meaningful) other than
+// added or deleted.
+func failed(res *review.Result, on string) bool {
+	for _, p := range res.Pairs {
+		switch on {
+		case "stale":
+			if p.Name == review.NameMismatch || p.Name == "stale" {
+				return true
+			}
+		case "changed":
+			if p.Verdict.Meaningful() && p.Verdict != review.VerdictAdded && p.Verdict != review.VerdictDeleted {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rawURLs returns the raw.githubusercontent.com URL of a file of the
+// change set, pinned to its side's commit.
+func rawURLs(repo, baseSHA, headSHA, prefix string) func(review.Side, string) string {
+	prefix = strings.Trim(prefix, "/")
+	return func(side review.Side, p string) string {
+		sha := headSHA
+		if side == review.Base {
+			sha = baseSHA
+		}
+		if prefix != "" {
+			p = prefix + "/" + p
+		}
+		segs := strings.Split(p, "/")
+		for i, s := range segs {
+			segs[i] = url.PathEscape(s)
+		}
+		return "https://raw.githubusercontent.com/" + repo + "/" + url.PathEscape(sha) + "/" + strings.Join(segs, "/")
+	}
+}
+
+// envOr returns the environment variable key, or def when it is unset
+// or empty.
+func envOr(key, def string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	return def
+}

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/recview/recview/recordings/review"
+)
+
+// readTree reads every *.json file under root, recursively, as a tree
+// for review.Review: paths relative to root with "/" separators, in
+// lexical order. Symbolic links are not followed.
+func readTree(root string) ([]review.File, error) {
+	var files []review.File
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || !d.Type().IsRegular() || !strings.HasSuffix(d.Name(), ".json") {
+			return nil
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			return err
+		}
+		data, err := readFile(p)
+		if err != nil {
+			return err
+		}
+		files = append(files, review.File{Path: filepath.ToSlash(rel), Data: data})
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", root, err)
+	}
+	return files, nil
+}
+
+// isDir reports whether p names a directory.
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}

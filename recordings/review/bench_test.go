@@ -1,0 +1,39 @@
+package review
+
+import (
+	"testing"
+)
+
+// BenchmarkReview3681 reviews the whole of ogx's #3681: 181 base and 355
+// head recordings, 9.9 MB, read from testdata before the clock starts.
+func BenchmarkReview3681(b *testing.B) {
+	base, head, _ := readChangeSet(b, full3681)
+	size := 0
+	for _, f := range append(base, head...) {
+		size += len(f.Data)
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Review(base, head, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkReviewSynthetic3000 reviews a synthetic change set of 3,000
+// pairs made from the corpus (see synthetic).
+func BenchmarkReviewSynthetic3000(b *testing.B) {
+	base, head, _ := synthetic(b, 3000)
+	size := 0
+	for _, f := range append(base, head...) {
+		size += len(f.Data)
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Review(base, head, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

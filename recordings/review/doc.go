@@ -1,0 +1,80 @@
+// Package review reviews a change set of recordings: two trees of
+// recording files, the base (before a pull request, say) and the head
+// (after), each file paired with its other version and the pair triaged
+// by meaning, so that a reviewer sees which of hundreds of re-recorded
+// files changed anything a test can see.
+//
+// A tree is a list of Files: a path relative to the tree's root ("/"
+// separated) and the file's bytes. Review reads both trees and returns a
+// Result: one Pair per recording, and the files it skipped.
+//
+// # Pairs
+//
+// Every recording of either tree is in exactly one Pair:
+//
+//   - the same path on both sides: Modified, or Unchanged when the bytes
+//     are the same;
+//   - a deleted path and an added path holding the same recording:
+//     Renamed. The recorder names a file by the hash of its request
+//     (reqhash.Verify), so a file changes name when its request, its
+//     test_id or the hash scheme changes. Two files are twins, in this
+//     order of preference: the same bytes; the same request as hashed (the
+//     method, the endpoint path and the normalized body, the test_id aside)
+//     with the same test_id, or a test_id on one side only (the test_id
+//     entered or left the hash); a near request (at most three of its
+//     leaves differ, and at most half of them) likewise. Two different
+//     test_ids are two tests, never twins, unless the bytes are the same.
+//     Within a preference, the closest request, then model lists of the
+//     same models, then the closest size, then the paths decide;
+//   - what is left: Added or Deleted.
+//
+// A file that is not a recording (tsconfig.json, a test's data) is
+// skipped and listed in Result.Skipped; one that looks like a recording
+// (a hashed name, or a "recordings" folder) but does not parse is a Pair
+// of VerdictUnreadable.
+//
+// # Triage
+//
+// The two sides of a pair are compared with diff.Compare and the result
+// sorted into:
+//
+//   - Request: RequestSame when what the recorder hashes is the same, else
+//     RequestChanged with the JSON paths that differ (Pair.RequestPaths);
+//     differences the hash ignores (the URL's host, headers) are listed
+//     apart (Pair.Unhashed);
+//   - Result: ResultSame, ResultChunking (the same answer cut in other
+//     chunks), ResultChanged (text, tool calls compared by their parsed
+//     arguments, finish reason, an error appearing or going, any other
+//     field), or ResultEnvironment for a change in an answer that
+//     describes the machine rather than a model (Ollama's /api/ps,
+//     /api/tags, /api/pull, model lists). Usage counters, ids and
+//     timestamps alone never change a result, and neither do the numbers
+//     of an embedding that move by at most MaxVectorDelta: Why says they
+//     moved;
+//   - MetadataOnly: the files differ in ids, timestamps or "__type__"
+//     module names (the llama_stack -> ogx rename) only;
+//   - Name: the head file's name against its request, as `recview verify`
+//     checks it;
+//   - Tests: how many recordings the pair's test has on each side (a test
+//     whose count grows from 3 to 19 records the same call under new names
+//     on every run).
+//
+// Each pair gets a Verdict, the one word that sums it up (the Verdicts,
+// most meaningful first: unreadable, changed result, changed request,
+// added, deleted, then different chunking, same result, environment,
+// metadata only, unchanged), and a one-line Why. Result.Pairs is sorted
+// by Verdict, then path.
+//
+// # Output
+//
+// Result.Format writes the review for a terminal, Result.WriteJSON one
+// JSON object per pair per line (the keys of `recview review --json`), and
+// Result.Markdown a pull-request comment within GitHub's limits, whose
+// rows link to the viewer's comparison of each pair by URL (never by
+// inline data).
+//
+// The package uses neither the file system nor syscall/js and builds for
+// GOOS=js GOARCH=wasm: the browser's review page calls Review on files it
+// fetched or the user dropped (Options.Between lets it draw between
+// files).
+package review

@@ -1,0 +1,177 @@
+package review
+
+import (
+	"cmp"
+	"crypto/sha256"
+	"slices"
+
+	"github.com/recview/recview/recordings"
+)
+
+// How close two requests must be to make a near twin: at most maxNear
+// leaves differ (see distance), and at most half of the larger request's.
+const maxNear = 3
+
+// maxNearWork bounds the requests compared leaf by leaf in one bucket
+// (deleted times added); past it, only recordings of the same test are.
+const maxNearWork = 1 << 14
+
+// The tiers of twins, best first.
+const (
+	tierIdentical     = iota // the same bytes
+	tierSameTest             // the same identity and test_id
+	tierTestMoved            // the same identity, a test_id on one side only
+	tierNearSameTest         // a near identity, the same test_id
+	tierNearTestMoved        // a near identity, a test_id on one side only
+)
+
+// edge is a possible twin: base dels[b], head adds[h].
+type edge struct {
+	tier, dist int
+	// models is 0 when both are model lists of the same models (the
+	// recorder's digest), 1 otherwise.
+	models   int
+	sizeDiff int
+	b, h     int
+}
+
+// matched is a pair found by match: base, head or both.
+type matched struct{ base, head *entry }
+
+// match pairs deleted recordings with added ones: identical content
+// first, then the same request as hashed (identity) with the same test_id
+// or with a test_id on one side only (test_id entered or left the hash),
+// then near twins (see maxNear) likewise; within a tier, the closest
+// request, then model lists of the same models, then the closest size,
+// then the paths. Each file is in exactly
+// one matched; the order is that of dels, then of the unmatched adds.
+//
+// p parses the files again where their requests must be compared leaf by
+// leaf.
+func match(dels, adds []*entry, p *recordings.Parser) []matched {
+	pb := make([]int, len(dels)) // the add paired with each del, or -1
+	ph := make([]int, len(adds))
+	for i := range pb {
+		pb[i] = -1
+	}
+	for i := range ph {
+		ph[i] = -1
+	}
+	assign := func(edges []edge) {
+		slices.SortFunc(edges, func(x, y edge) int {
+			return cmp.Or(cmp.Compare(x.tier, y.tier), cmp.Compare(x.dist, y.dist), cmp.Compare(x.models, y.models), cmp.Compare(x.sizeDiff, y.sizeDiff),
+				cmp.Compare(dels[x.b].path, dels[y.b].path), cmp.Compare(adds[x.h].path, adds[y.h].path))
+		})
+		for _, e := range edges {
+			if pb[e.b] < 0 && ph[e.h] < 0 {
+				pb[e.b], ph[e.h] = e.h, e.b
+			}
+		}
+	}
+	sizeDiff := func(b, h int) int {
+		d := len(dels[b].data) - len(adds[h].data)
+		return max(d, -d)
+	}
+	models := func(b, h int) int {
+		if d := dels[b].check.Digest; d != "" && d == adds[h].check.Digest {
+			return 0
+		}
+		return 1
+	}
+
+	// Identical content, and the same identity.
+	byDigest := map[[32]byte][]int{}
+	byIdent := map[[32]byte][]int{}
+	for h, a := range adds {
+		sum := sha256.Sum256(a.data)
+		byDigest[sum] = append(byDigest[sum], h)
+		byIdent[a.ident] = append(byIdent[a.ident], h)
+	}
+	var edges []edge
+	for b, d := range dels {
+		for _, h := range byDigest[sha256.Sum256(d.data)] {
+			edges = append(edges, edge{tier: tierIdentical, b: b, h: h})
+		}
+		for _, h := range byIdent[d.ident] {
+			if t, ok := testTier(d, adds[h], tierSameTest); ok {
+				edges = append(edges, edge{tier: t, models: models(b, h), sizeDiff: sizeDiff(b, h), b: b, h: h})
+			}
+		}
+	}
+	assign(edges)
+
+	// Near twins among the rest, bucket by bucket.
+	buckets := map[string][2][]int{}
+	var keys []string
+	for b, d := range dels {
+		if pb[b] < 0 {
+			k := buckets[d.bucket]
+			if k[0] == nil && k[1] == nil {
+				keys = append(keys, d.bucket)
+			}
+			k[0] = append(k[0], b)
+			buckets[d.bucket] = k
+		}
+	}
+	for h, a := range adds {
+		if ph[h] < 0 {
+			if k, ok := buckets[a.bucket]; ok {
+				k[1] = append(k[1], h)
+				buckets[a.bucket] = k
+			}
+		}
+	}
+	edges = edges[:0]
+	for _, key := range keys {
+		k := buckets[key]
+		sameTestOnly := len(k[0])*len(k[1]) > maxNearWork
+		for _, b := range k[0] {
+			for _, h := range k[1] {
+				d, a := dels[b], adds[h]
+				if sameTestOnly && (d.testID == "" || d.testID != a.testID) {
+					continue
+				}
+				t, ok := testTier(d, a, tierNearSameTest)
+				if !ok {
+					continue
+				}
+				la, lb := d.leafMap(p), a.leafMap(p)
+				n := distance(la, lb)
+				if n < 0 || n > maxNear || 2*n > max(len(la), len(lb)) {
+					continue
+				}
+				edges = append(edges, edge{tier: t, dist: n, models: models(b, h), sizeDiff: sizeDiff(b, h), b: b, h: h})
+			}
+		}
+	}
+	assign(edges)
+
+	out := make([]matched, 0, len(dels)+len(adds))
+	for b, d := range dels {
+		m := matched{base: d}
+		if pb[b] >= 0 {
+			m.head = adds[pb[b]]
+		}
+		out = append(out, m)
+	}
+	for h, a := range adds {
+		if ph[h] < 0 {
+			out = append(out, matched{head: a})
+		}
+	}
+	return out
+}
+
+// testTier says whether two recordings of the same or near identity may
+// be twins by their test_ids, and in which tier: same (the same test_id,
+// both set or both unset) or same+1 (set on one side only: the test_id
+// entered or left the hash). Two different test_ids are two tests.
+func testTier(d, a *entry, same int) (int, bool) {
+	switch {
+	case d.testID == a.testID:
+		return same, true
+	case d.testID == "" || a.testID == "":
+		return same + 1, true
+	}
+	return 0, false
+}

@@ -1,0 +1,195 @@
+package review
+
+import (
+	"archive/tar"
+	"bufio"
+	"compress/gzip"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The change sets in testdata: a few recordings of four ogx commits each
+// (see testdata/NOTICE and testdata/README.md), and the whole of #3681.
+var subsets = []string{"instructions-param-3741", "normalize-ids-3676", "qwen3-rerecord-3978", "test-isolation-3681"}
+
+const full3681 = "testdata/changesets/test-isolation-3681.tar.gz"
+
+// sharedSets is where the whole change sets are kept next to the
+// repository, on the machines they were taken on; tests that read them
+// skip them when they are not there (as on CI).
+const sharedSets = "../../../shared/changesets"
+
+// sharedSet reads the whole change set name from sharedSets; ok is false
+// when it is not there.
+func sharedSet(t testing.TB, name string) (base, head []File, ok bool) {
+	t.Helper()
+	dir := filepath.Join(sharedSets, name)
+	if _, err := os.Stat(filepath.Join(dir, "CHANGES.tsv")); err != nil {
+		return nil, nil, false
+	}
+	return readTree(t, filepath.Join(dir, "base")), readTree(t, filepath.Join(dir, "head")), true
+}
+
+// readTree reads every *.json file under dir as a tree.
+func readTree(t testing.TB, dir string) []File {
+	t.Helper()
+	var files []File
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".json") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		files = append(files, File{Path: filepath.ToSlash(rel), Data: data})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// subset reads the two trees of a change set of testdata.
+func subset(t testing.TB, name string) (base, head []File) {
+	t.Helper()
+	return readTree(t, filepath.Join("testdata", name, "base")), readTree(t, filepath.Join("testdata", name, "head"))
+}
+
+// gitChange is a line of CHANGES.tsv: git's name-status of a commit.
+type gitChange struct{ status, base, head string }
+
+// readChangeSet reads a change set kept as a .tar.gz of base/, head/ and
+// CHANGES.tsv.
+func readChangeSet(t testing.TB, file string) (base, head []File, changes []gitChange) {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tar.NewReader(zr)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Typeflag != tar.TypeReg {
+			continue
+		}
+		data, err := io.ReadAll(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := path.Clean(h.Name)
+		switch {
+		case name == "CHANGES.tsv":
+			sc := bufio.NewScanner(strings.NewReader(string(data)))
+			sc.Scan() // the header
+			for sc.Scan() {
+				c := strings.Split(sc.Text(), "\t")
+				if len(c) != 3 {
+					t.Fatalf("CHANGES.tsv: bad line %q", sc.Text())
+				}
+				changes = append(changes, gitChange{c[0], c[1], c[2]})
+			}
+		case strings.HasPrefix(name, "base/"):
+			base = append(base, File{Path: strings.TrimPrefix(name, "base/"), Data: data})
+		case strings.HasPrefix(name, "head/"):
+			head = append(head, File{Path: strings.TrimPrefix(name, "head/"), Data: data})
+		}
+	}
+	return base, head, changes
+}
+
+func review(t testing.TB, base, head []File) *Result {
+	t.Helper()
+	res, err := Review(base, head, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// checkOnce checks that every file of base and head is in exactly one
+// pair or skipped, and that no pair names a file that was not given.
+func checkOnce(t testing.TB, base, head []File, res *Result) {
+	t.Helper()
+	seen := map[string]int{}
+	for _, p := range res.Pairs {
+		if p.Base == "" && p.Head == "" {
+			t.Errorf("a pair with neither side: %+v", p)
+		}
+		if p.Base != "" {
+			seen["base:"+p.Base]++
+		}
+		if p.Head != "" {
+			seen["head:"+p.Head]++
+		}
+	}
+	for _, s := range res.Skipped {
+		seen[string(s.Side)+":"+s.Path]++
+	}
+	want := map[string]bool{}
+	for _, f := range base {
+		want["base:"+f.Path] = true
+	}
+	for _, f := range head {
+		want["head:"+f.Path] = true
+	}
+	for k := range want {
+		if seen[k] != 1 {
+			t.Errorf("%s is in %d pairs or skips, want 1", k, seen[k])
+		}
+	}
+	for k := range seen {
+		if !want[k] {
+			t.Errorf("%s is in the result but was not given", k)
+		}
+	}
+}
+
+// find returns the pair whose base or head path ends with suffix.
+func find(t testing.TB, res *Result, suffix string) Pair {
+	t.Helper()
+	var found []Pair
+	for _, p := range res.Pairs {
+		if p.Base != "" && strings.HasSuffix(p.Base, suffix) || p.Head != "" && strings.HasSuffix(p.Head, suffix) {
+			found = append(found, p)
+		}
+	}
+	if len(found) != 1 {
+		t.Fatalf("%d pairs with a path ending in %s, want 1", len(found), suffix)
+	}
+	return found[0]
+}
+
+// TestSubsetsEveryFileOnce: in every change set, each file is in exactly
+// one pair, and the pairs come sorted by verdict.
+func TestSubsetsEveryFileOnce(t *testing.T) {
+	for _, name := range subsets {
+		t.Run(name, func(t *testing.T) {
+			base, head := subset(t, name)
+			res := review(t, base, head)
+			checkOnce(t, base, head, res)
+			if !slices.IsSortedFunc(res.Pairs, func(a, b Pair) int { return a.Verdict.rank() - b.Verdict.rank() }) {
+				t.Error("pairs are not sorted by verdict")
+			}
+		})
+	}
+}

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# review-comment.sh: recview's review of a pull request's recordings, as a
+# comment on the pull request (the shell step of action.yml).
+#
+#   review-comment.sh review OUT   run `recview review --markdown` on BASE_SHA
+#                                  and HEAD_SHA of the repository in the working
+#                                  folder; write OUT/comment.md and OUT/pr-number
+#   review-comment.sh post OUT     create, or update, the pull request's one
+#                                  comment that starts with <!-- recview -->,
+#                                  from OUT/comment.md
+#   review-comment.sh all OUT      both
+#
+# A pull request from a fork gets a read-only token: run `review` in the
+# pull_request workflow and upload OUT as an artifact, then `post` in a
+# workflow_run workflow, which has a token that can write (docs/review.md).
+#
+# Environment:
+#   RECVIEW          the recview binary (default: recview on PATH)
+#   BASE_SHA         review: the base commit
+#   HEAD_SHA         review: the head commit
+#   REPO             OWNER/NAME: review links files of it, post comments on it
+#   PR_NUMBER        the pull request; post reads OUT/pr-number when unset
+#   RECVIEW_BASE     review: the viewer's URL the comment links to
+#   FAIL_ON          review: stale or changed, passed to --fail-on; the comment
+#                    is still written (and posted by `all`), then the script
+#                    exits 1
+#   COMMENT_AUTHOR   post: the login whose comment is updated
+#                    (default github-actions[bot])
+#   GH               post: the GitHub CLI (default gh, with GH_TOKEN set);
+#                    tests put a stub here
+#
+# Exit status: 0, 1 when FAIL_ON found what it names, 2 for bad input or a
+# failed command.
+
+set -euo pipefail
+
+readonly MARKER='<!-- recview -->'
+readonly MAX_BODY=65536
+
+die() { echo "review-comment.sh: $*" >&2; exit 2; }
+
+[ $# -eq 2 ] || die "usage: review-comment.sh review|post|all OUT"
+mode=$1 out=$2
+case $mode in review|post|all) ;; *) die "unknown mode $mode: want review, post or all" ;; esac
+[[ ${REPO:-} =~ ^[A-Za-z0-9-]+/[A-Za-z0-9._-]+$ ]] || die "REPO must be OWNER/NAME, not '${REPO:-}'"
+
+status=0
+
+review() {
+	[[ ${BASE_SHA:-} =~ ^[0-9a-f]{7,64}$ && ${HEAD_SHA:-} =~ ^[0-9a-f]{7,64}$ ]] || die "BASE_SHA and HEAD_SHA must be commit hashes"
+	mkdir -p "$out"
+	local args=(review --markdown --repo "$REPO" --base-sha "$BASE_SHA" --head-sha "$HEAD_SHA")
+	if [ -n "${FAIL_ON:-}" ]; then
+		args+=(--fail-on "$FAIL_ON")
+	fi
+	"${RECVIEW:-recview}" "${args[@]}" "$BASE_SHA" "$HEAD_SHA" >"$out/comment.md" || status=$?
+	case $status in
+	0|1) ;;
+	*) die "recview review failed (exit $status)" ;;
+	esac
+	if [ -n "${PR_NUMBER:-}" ]; then
+		printf '%s\n' "$PR_NUMBER" >"$out/pr-number"
+	fi
+	echo "review-comment.sh: wrote $out/comment.md ($(wc -c <"$out/comment.md") bytes)"
+}
+
+post() {
+	local body=$out/comment.md number=${PR_NUMBER:-}
+	if [ -z "$number" ] && [ -f "$out/pr-number" ]; then
+		number=$(head -n1 "$out/pr-number")
+	fi
+	# In a workflow_run, OUT comes from the pull request's run: check it.
+	[[ $number =~ ^[1-9][0-9]{0,9}$ ]] || die "not a pull request number: '$number'"
+	[ -f "$body" ] || die "no $body"
+	[ "$(head -n1 "$body")" = "$MARKER" ] || die "$body does not start with $MARKER"
+	[ "$(wc -c <"$body")" -le "$MAX_BODY" ] || die "$body is longer than GitHub's $MAX_BODY characters"
+	local author=${COMMENT_AUTHOR:-github-actions[bot]}
+	local login='^[][A-Za-z0-9._-]+$'
+	[[ $author =~ $login ]] || die "bad COMMENT_AUTHOR '$author'"
+	local gh=${GH:-gh} id
+	id=$("$gh" api --paginate "repos/$REPO/issues/$number/comments" \
+		--jq ".[] | select(.user.login == \"$author\" and (.body | startswith(\"$MARKER\"))) | .id" | sed -n 1p)
+	if [ -n "$id" ]; then
+		[[ $id =~ ^[0-9]+$ ]] || die "bad comment id '$id'"
+		"$gh" api --method PATCH "repos/$REPO/issues/comments/$id" -F "body=@$body" >/dev/null
+		echo "review-comment.sh: updated comment $id on #$number"
+	else
+		"$gh" api --method POST "repos/$REPO/issues/$number/comments" -F "body=@$body" >/dev/null
+		echo "review-comment.sh: commented on #$number"
+	fi
+}
+
+case $mode in
+review) review ;;
+post) post ;;
+all) review; post ;;
+esac
+exit "$status"
