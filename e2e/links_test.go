@@ -23,7 +23,7 @@ import (
 // dictionary: past the 64 MB a link may hold.
 func bombLink(t *testing.T) string {
 	t.Helper()
-	dict, err := os.ReadFile("../recordings/permalink_dict_v1.txt")
+	dict, err := os.ReadFile("../recordings/permalink/dict_v1.txt")
 	if err != nil {
 		t.Fatal(err)
 	}

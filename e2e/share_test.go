@@ -93,7 +93,7 @@ func TestShareEmbedding(t *testing.T) {
 		t.Errorf("link of %d characters starting %.10q, want a v=2&d= link under 8,000", len(link), u.Fragment)
 	}
 
-	golden, err := os.ReadFile("../recordings/testdata/permalink/v2-embeddings.link")
+	golden, err := os.ReadFile("../recordings/permalink/testdata/v2-embeddings.link")
 	if err != nil {
 		t.Fatal(err)
 	}
