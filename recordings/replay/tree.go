@@ -93,7 +93,8 @@ type Entry struct {
 	// and it sits in one of ReplayDirs.
 	Found bool
 	// Leftover reports a stale file whose request another file already
-	// holds under today's name (ReplayPath): dead weight.
+	// holds under today's name in a folder replay looks in (for a model
+	// list, under today's name with the same models digest): dead weight.
 	Leftover bool
 }
 
@@ -282,6 +283,7 @@ func (t *Tree) resolve() {
 	for i := range t.entries {
 		e := &t.entries[i]
 		e.ReplayDirs, e.ReplayPath, e.Found, e.Leftover = nil, "", false, false
+		held := false // a replay folder holds the request under ReplayName
 		if e.Kind != Recording || e.Check.ReplayHash == "" {
 			continue
 		}
@@ -299,6 +301,9 @@ func (t *Tree) resolve() {
 			} else if _, ok := paths[d+"/"+e.Check.ReplayName]; ok && e.ReplayPath == "" {
 				e.ReplayPath = d + "/" + e.Check.ReplayName
 			}
+			if _, ok := paths[d+"/"+e.Check.ReplayName]; ok && d+"/"+e.Check.ReplayName != e.Path {
+				held = true
+			}
 			if e.ReplayPath != "" && !e.Check.ModelList {
 				break
 			}
@@ -306,7 +311,7 @@ func (t *Tree) resolve() {
 		if !e.Check.ModelList {
 			e.Found = e.ReplayPath == e.Path
 		}
-		e.Leftover = e.Check.Status == reqhash.Stale && e.ReplayPath != "" && e.ReplayPath != e.Path
+		e.Leftover = e.Check.Status == reqhash.Stale && held
 	}
 }
 

@@ -122,8 +122,9 @@ def main():
         if test_id:
             own = os.path.join(os.path.dirname(test_id.split("::")[0]), "recordings")
             dirs = [own] + ([FALLBACK] if own != FALLBACK else [])
-        found_at = ""
+        found_at, held = "", False
         for d in dirs if replay else []:
+            held = held or (f"{d}/{name}" in paths and f"{d}/{name}" != p)
             if model_list:
                 hits = sorted(q for q in paths if q.startswith(f"{d}/models-{replay}-") and "/" not in q[len(d) + 1:])
                 if hits and not found_at:
@@ -132,7 +133,7 @@ def main():
                 found_at = f"{d}/{name}"
                 break
         found = (status == "ok" and os.path.dirname(p) in dirs) if model_list else found_at == p
-        leftover = status == "stale" and found_at not in ("", p)
+        leftover = status == "stale" and held
         rows.append([p, status, scheme, name or "-", found_at or "-", str(found).lower(), str(leftover).lower()])
     out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus-replay.tsv")
     with open(out, "w") as w:
