@@ -149,7 +149,7 @@ func TestVerifyExpectedName(t *testing.T) {
 				// e00ddf60... (as for the next case).
 				ReplayHash: "e00ddf608b22b9379ba0d1ba28752c9155ec7a567a01328d654ac689c1632866",
 				ReplayName: "e00ddf608b22b9379ba0d1ba28752c9155ec7a567a01328d654ac689c1632866.json",
-				Note:         "file name does not match the request's hash under any scheme",
+				Note:       "file name does not match the request's hash under any scheme",
 			},
 		},
 		{
