@@ -177,8 +177,9 @@ func rank(e *Entry) int {
 type Fix struct {
 	Entry *Entry
 	// To is the new path; "" when the file is not renamed, and Skip says
-	// why ("... exists": the request is already there under today's name,
-	// the file is a leftover).
+	// why: "NAME exists" (a file of the folder holds the name already, a
+	// copy of the request) or "NAME is another stale file's new name" (two
+	// stale copies of one request in one folder).
 	To, Skip string
 }
 
@@ -188,9 +189,10 @@ type Fix struct {
 // renames.
 func (t *Tree) Fixes() []Fix {
 	t.resolve()
-	taken := map[string]bool{}
+	taken := map[string]bool{} // path -> a rename's target (true) or a file (false)
+	exists := map[string]bool{}
 	for i := range t.entries {
-		taken[t.entries[i].Path] = true
+		exists[t.entries[i].Path] = true
 	}
 	var out []Fix
 	for i := range t.entries {
@@ -203,8 +205,10 @@ func (t *Tree) Fixes() []Fix {
 		switch {
 		case e.Check.ReplayName == "":
 			f.Skip = "no name: the recorded model list gives no digest"
+		case exists[to]:
+			f.Skip = path.Base(to) + " exists"
 		case taken[to]:
-			f.Skip = to + " exists"
+			f.Skip = path.Base(to) + " is another stale file's new name"
 		default:
 			f.To, taken[to] = to, true
 		}
