@@ -285,3 +285,21 @@ func mustParse(t *testing.T, s string) *fastjson.Value {
 	}
 	return v
 }
+
+// FuzzTree: any file, added beside a corpus recording, gives an entry of
+// some kind and a report, never a panic.
+func FuzzTree(f *testing.F) {
+	f.Add("tests/integration/x/recordings/"+strings.Repeat("a", 64)+".json", []byte(`{"request": {"method": "POST", "url": "http://h/v1/models", "endpoint": "/v1/models", "body": {}}, "response": {"body": [{"id": 1}]}}`))
+	f.Add("tsconfig.json", []byte("{ // x\n}"))
+	f.Add("tests/x/test_a.py", []byte("def test_a():\n  pass\n"))
+	seed := corpustest.Read(f, "seeds/5d00fd96a13e0fd9786eaa02261b0c38eb5b6d02ce0a0f3c8d2aaa5aa1b7d5af.json")
+	f.Fuzz(func(t *testing.T, p string, data []byte) {
+		tree := New()
+		tree.Add("tests/integration/agents/recordings/"+strings.Repeat("5", 64)+".json", seed)
+		tree.Add(p, data)
+		tree.Report(ReportOptions{Read: func(string) ([]byte, error) { return data, nil }})
+		tree.Fixes()
+		tree.Find(Query{Hash: strings.Repeat("5", 64), TestID: p})
+		tree.ListTest(p)
+	})
+}
