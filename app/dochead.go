@@ -89,8 +89,9 @@ func streamLabel(d *openDoc) string {
 	return "not streamed"
 }
 
-// hashBadge shows a HashCheck: ok with its scheme, mismatch with the name
-// the recorder would give the file, or unknown.
+// hashBadge shows a HashCheck: ok with its scheme, stale with the older
+// scheme and the name replay looks for, mismatch with the name the
+// recorder would give the file, or unknown.
 func hashBadge(h reqhash.Check) app.UI {
 	status := h.Status.String()
 	text, title := "hash "+status, ""
@@ -98,6 +99,10 @@ func hashBadge(h reqhash.Check) app.UI {
 	case reqhash.OK:
 		text = "hash ok · " + h.Scheme
 		title = "The file name is the recorder's hash of this request (" + h.Scheme + " scheme)."
+	case reqhash.Stale:
+		text = "hash stale · " + h.Scheme
+		title = "The file name is an older recorder's hash of this request (" + h.Scheme +
+			" scheme): replay today looks for " + h.ReplayName + " instead."
 	case reqhash.Mismatch:
 		text = "hash mismatch"
 		title = "The request no longer hashes to the file name."

@@ -50,9 +50,9 @@ func checkSample(t *testing.T, tb *tab, file string) {
 	tb.visible(sel("hash-status"))
 	status := eval[string](tb, q(sel("hash-status"))+".dataset.status || ''")
 	switch status {
-	case "ok", "mismatch", "unknown":
+	case "ok", "stale", "mismatch", "unknown":
 	default:
-		t.Errorf("%s: hash-status data-status=%q, want ok, mismatch or unknown", file, status)
+		t.Errorf("%s: hash-status data-status=%q, want ok, stale, mismatch or unknown", file, status)
 	}
 	if want := reqhash.Verify(file, rec.Doc).Status.String(); status != want {
 		t.Errorf("%s: hash-status is %q, the core's VerifyHash says %q", file, status, want)

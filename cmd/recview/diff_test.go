@@ -27,7 +27,7 @@ func TestDiffGolden(t *testing.T) {
 	for _, want := range []string{
 		"different result\n",
 		"metadata test_id: added tests/integration/inference/test_openai_completion.py::test_openai_completion_streaming[txt=ollama/llama3.2:3b-instruct-fp16-inference:completion:sanity]\n",
-		"metadata hash: ok (v0-no-test_id-raw-body) → ok (current)\n",
+		"metadata hash: stale (v0-no-test_id-raw-body) → ok (current)\n",
 		"request  url: \"http://localhost:11434/v1/v1/completions\" → \"http://0.0.0.0:11434/v1/v1/completions\"\n",
 		"response choices[0].text: changed\n    Blue.\n\n    My [-response-]{+answer+} is ",
 	} {

@@ -4,7 +4,11 @@
 //	recview show FILE            the recording for a terminal
 //	recview assemble FILE        the assembled response as JSON
 //	recview steps FILE           one line per stream chunk: what it adds
-//	recview verify [--json] PATH...  file name vs request hash
+//	recview verify [--json] [--fail-on mismatch,stale] PATH...  file name vs request hash
+//	recview doctor [--fix] [--prune-duplicates] PATH  what replay finds in a tree, and repairs
+//	recview find HASH [--test-id ID] [ROOT]  where replay looks for a hash
+//	recview list-test ID [ROOT]  every recording of a test
+//	recview hash --endpoint PATH --test-id ID (--body JSON | --body-file F)  the hash replay computes
 //	recview diff A B             two recordings compared by meaning
 //	recview link [--base URL] [--step K] [--panel P] FILE  a permalink that opens FILE in the viewer
 //	recview link [--base URL] A B  a permalink that compares A and B
@@ -17,9 +21,11 @@
 // two git revisions (see recordings/review and docs/review.md).
 //
 // FILE may be "-" for standard input. Exit status: 0 on success, 1 when
-// verify finds a mismatch, diff finds different results, a link would be
-// longer than permalink.MaxLinkLen, or review --fail-on finds what it
-// names; 2 for unreadable input or bad usage.
+// verify finds a status --fail-on names (mismatch by default), diff finds
+// different results, find does not find the hash or list-test no
+// recording, a link would be longer than permalink.MaxLinkLen, or review
+// --fail-on finds what it names; 2 for unreadable input or bad usage.
+// docs/replay.md tells what doctor, find, list-test and hash answer.
 package main
 
 import (
@@ -37,7 +43,17 @@ commands:
   show FILE              the recording: request, assembled response, hash status
   assemble FILE          the assembled (final, non-streaming) response as JSON
   steps FILE             one line per stream chunk: what the chunk adds
-  verify [--json] PATH…  check file names against request hashes (folders recurse)
+  verify [--json] [--fail-on mismatch,stale] PATH…
+                         check file names against request hashes (folders recurse):
+                         ok, stale (an older recorder's name), mismatch, unknown
+  doctor [--fix] [--prune-duplicates] PATH
+                         what replay finds in a tree: files it never finds, duplicates,
+                         tests with many recordings; --fix renames stale files
+  find HASH [--test-id ID] [ROOT]
+                         where replay looks for a request hash, and the nearest recordings
+  list-test ID [ROOT]    every recording of a test: endpoint, model, chunks, status
+  hash --endpoint PATH [--method M] [--test-id ID] (--body JSON | --body-file F)
+                         the hash and file name replay computes, and the text it hashes
   diff A B               compare two recordings by meaning (exit 1 if the results differ)
   link FILE [--base URL] [--step K] [--panel P]
                          a permalink opening FILE in the viewer (base: $RECVIEW_BASE or http://127.0.0.1:8000/)
@@ -95,6 +111,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 	case "verify":
 		return verify(rest, stdin, stdout, stderr)
+	case "doctor":
+		return doctor(rest, stdin, stdout, stderr)
+	case "find":
+		return find(rest, stdin, stdout, stderr)
+	case "list-test":
+		return listTest(rest, stdin, stdout, stderr)
+	case "hash":
+		return hashCmd(rest, stdin, stdout, stderr)
 	case "diff":
 		return diffCmd(rest, stdin, stdout, stderr)
 	case "link":

@@ -112,14 +112,14 @@ func reviewCmd(args []string, stdout, stderr io.Writer) error {
 var repoName = regexp.MustCompile(`^[A-Za-z0-9-]+/[A-Za-z0-9._-]+$`)
 
 // failed reports whether --fail-on finds what it names: "stale", a head
-// file whose name replay will not find (today a mismatch); "changed", a
+// file whose name replay will not find (stale or mismatch); "changed", a
 // pair whose verdict is meaningful (review.Verdict.Meaningful) other than
 // added or deleted.
 func failed(res *review.Result, on string) bool {
 	for _, p := range res.Pairs {
 		switch on {
 		case "stale":
-			if p.Name == review.NameMismatch || p.Name == "stale" {
+			if p.Name == review.NameMismatch || p.Name == review.NameStale {
 				return true
 			}
 		case "changed":

@@ -105,8 +105,10 @@ func hashSummary(hc reqhash.Check) string {
 	switch hc.Status {
 	case reqhash.OK:
 		return "ok (" + hc.Scheme + ")"
+	case reqhash.Stale:
+		return fmt.Sprintf("stale (%s): replay looks for %s", hc.Scheme, hc.ReplayName)
 	case reqhash.Mismatch:
-		return fmt.Sprintf("mismatch: the request hashes to %s (%s scheme)", hc.ExpectedName, hc.Scheme)
+		return fmt.Sprintf("mismatch: the request hashes to %s (%s scheme); replay looks for %s", hc.ExpectedName, hc.Scheme, hc.ReplayName)
 	}
 	return "unknown (no hash in the file name)"
 }

@@ -5,11 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 
+	"github.com/recview/recview/recordings/replay"
 	"github.com/recview/recview/recordings/reqhash"
 )
 
@@ -24,39 +22,70 @@ type verifyResult struct {
 	// Duplicates describes each key repeated in one object of the file
 	// (recordings.DuplicateKey.String), where replay reads the last value.
 	Duplicates []string `json:"duplicates,omitempty"`
+	// ReplayHash and ReplayName are what replay looks the request up by
+	// today; ReplayPath is the file it opens ("" when none: the test
+	// fails in replay); Leftover marks a stale file whose request that
+	// file already holds.
+	ReplayHash string `json:"replay_hash,omitempty"`
+	ReplayName string `json:"replay_name,omitempty"`
+	ReplayPath string `json:"replay_path,omitempty"`
+	Leftover   bool   `json:"leftover,omitempty"`
 }
 
-// verify checks each file (folders recursively, *.json files only) against
-// its request hash and prints "status<TAB>scheme<TAB>path" per file, or
-// JSON lines with --json; a summary goes to stderr, and so does a warning
-// "PATH:LINE:COL: duplicate key ..." for each key repeated in one object
-// of a file. Exit 1 when any file mismatches, 2 when a file cannot be read
-// or parsed.
+// failOnStatuses are the statuses --fail-on accepts.
+var failOnStatuses = map[string]reqhash.Status{"mismatch": reqhash.Mismatch, "stale": reqhash.Stale, "unknown": reqhash.Unknown}
+
+// verify checks each recording (folders recursively, *.json files only)
+// against its request hash and prints "status<TAB>scheme<TAB>path" per
+// file, followed for a stale or mismatched file by "<TAB>replay: NAME" and
+// where replay finds that name; or JSON lines with --json. JSON files that
+// are not recordings are skipped and counted. A summary goes to stderr, and
+// so does a warning "PATH:LINE:COL: duplicate key ..." for each key
+// repeated in one object of a file. Exit 1 when a file has a status
+// --fail-on names (mismatch by default), 2 when a file that looks like a
+// recording cannot be read or parsed.
 func verify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("verify", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	asJSON := fl.Bool("json", false, "print one JSON object per file")
+	failOn := fl.String("fail-on", "mismatch", "comma-separated statuses that fail (exit 1): mismatch, stale, unknown")
 	if err := fl.Parse(args); err != nil {
 		return exitError{2}
 	}
 	if fl.NArg() == 0 {
-		fmt.Fprintln(stderr, "usage: recview verify [--json] PATH...")
+		fmt.Fprintln(stderr, "usage: recview verify [--json] [--fail-on mismatch,stale] PATH...")
 		return exitError{2}
 	}
-	counts := map[reqhash.Status]int{}
-	failed, duplicated := 0, 0
-	enc := json.NewEncoder(stdout)
-	check := func(path string) {
-		r, err := load(path, stdin)
-		if err != nil {
-			fmt.Fprintln(stderr, err)
-			failed++
-			return
+	var failing []reqhash.Status
+	for _, s := range strings.Split(*failOn, ",") {
+		st, ok := failOnStatuses[strings.TrimSpace(s)]
+		if !ok && strings.TrimSpace(s) != "" {
+			fmt.Fprintf(stderr, "recview verify: --fail-on %q: want mismatch, stale or unknown\n", s)
+			return exitError{2}
 		}
-		hc := reqhash.Verify(filepath.Base(r.Name), r.Doc)
+		if ok {
+			failing = append(failing, st)
+		}
+	}
+	tree, failed := loadTree(fl.Args(), stdin, stderr)
+	counts := map[reqhash.Status]int{}
+	skipped, duplicated := 0, 0
+	enc := json.NewEncoder(stdout)
+	for _, e := range tree.Entries() {
+		switch e.Kind {
+		case replay.Skipped:
+			skipped++
+			continue
+		case replay.Broken:
+			fmt.Fprintln(stderr, e.Err)
+			failed++
+			continue
+		}
+		hc := e.Check
 		counts[hc.Status]++
+		path := shown(e.Path)
 		var dups []string
-		for _, d := range r.Duplicates {
+		for _, d := range e.Duplicates {
 			fmt.Fprintf(stderr, "%s:%d:%d: %s\n", path, d.Line, d.Col, d)
 			dups = append(dups, d.String())
 		}
@@ -64,59 +93,56 @@ func verify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			duplicated++
 		}
 		if *asJSON {
-			enc.Encode(verifyResult{hc.Status.String(), hc.Scheme, path, hc.FileHash, hc.Computed, hc.ExpectedName, dups})
-			return
+			res := verifyResult{hc.Status.String(), hc.Scheme, path, hc.FileHash, hc.Computed, hc.ExpectedName, dups,
+				hc.ReplayHash, hc.ReplayName, "", e.Leftover}
+			if e.ReplayPath != "" {
+				res.ReplayPath = shown(e.ReplayPath)
+			}
+			enc.Encode(res)
+			continue
 		}
 		scheme := hc.Scheme
-		if scheme == "" {
+		if scheme == "" || hc.Status == reqhash.Mismatch {
 			scheme = "-"
 		}
-		fmt.Fprintf(stdout, "%s\t%s\t%s\n", hc.Status, scheme, path)
+		fmt.Fprintf(stdout, "%s\t%s\t%s%s\n", hc.Status, scheme, path, replayNote(&e))
 	}
-	for _, p := range fl.Args() {
-		if p == "-" {
-			check(p)
-			continue
-		}
-		st, err := os.Stat(p)
-		if err != nil {
-			fmt.Fprintln(stderr, "recview:", err)
-			failed++
-			continue
-		}
-		if !st.IsDir() {
-			check(p)
-			continue
-		}
-		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				fmt.Fprintln(stderr, "recview:", err)
-				failed++
-				return nil
-			}
-			if !d.IsDir() && strings.HasSuffix(d.Name(), ".json") {
-				check(path)
-			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-	}
-	total := counts[reqhash.OK] + counts[reqhash.Mismatch] + counts[reqhash.Unknown]
-	fmt.Fprintf(stderr, "%d files: %d ok, %d mismatch, %d unknown", total, counts[reqhash.OK], counts[reqhash.Mismatch], counts[reqhash.Unknown])
+	total := counts[reqhash.OK] + counts[reqhash.Stale] + counts[reqhash.Mismatch] + counts[reqhash.Unknown]
+	fmt.Fprintf(stderr, "%d files: %d ok, %d stale, %d mismatch, %d unknown", total,
+		counts[reqhash.OK], counts[reqhash.Stale], counts[reqhash.Mismatch], counts[reqhash.Unknown])
 	if duplicated > 0 {
 		fmt.Fprintf(stderr, ", %d with duplicate keys", duplicated)
 	}
 	if failed > 0 {
 		fmt.Fprintf(stderr, ", %d unreadable", failed)
 	}
+	if skipped > 0 {
+		fmt.Fprintf(stderr, "; %d skipped (not recordings)", skipped)
+	}
 	fmt.Fprintln(stderr)
-	switch {
-	case failed > 0:
+	if failed > 0 {
 		return exitError{2}
-	case counts[reqhash.Mismatch] > 0:
-		return exitError{1}
+	}
+	for _, st := range failing {
+		if counts[st] > 0 {
+			return exitError{1}
+		}
 	}
 	return nil
+}
+
+// replayNote is what verify adds to a stale or mismatched file's line:
+// the name replay looks for and whether the tree holds it.
+func replayNote(e *replay.Entry) string {
+	hc := e.Check
+	if (hc.Status != reqhash.Stale && hc.Status != reqhash.Mismatch) || hc.ReplayName == "" {
+		return ""
+	}
+	switch {
+	case e.Leftover:
+		return "\treplay: " + hc.ReplayName + " (held by " + shown(e.ReplayPath) + ": this file is a leftover)"
+	case e.ReplayPath != "":
+		return "\treplay: " + hc.ReplayName + " (found at " + shown(e.ReplayPath) + ")"
+	}
+	return "\treplay: " + hc.ReplayName + " (missing)"
 }

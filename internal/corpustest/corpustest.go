@@ -84,3 +84,47 @@ func TopFiles(t testing.TB) []string {
 	}
 	return files
 }
+
+// TreePath returns the path a top-level corpus file had in the ogx
+// repository: its name's "__" separators back to '/'
+// ("tests__integration__agents__recordings__<hash>.json" was
+// tests/integration/agents/recordings/<hash>.json).
+func TreePath(name string) string { return strings.ReplaceAll(name, "__", "/") }
+
+// Extras are JSON files of an ogx tests/ tree that are not recordings, as
+// tree paths and contents: a TypeScript config with comments (JSON with
+// comments, which JSON parsers refuse), the CI matrix and a test-case file.
+// Their contents are stand-ins of the same kinds, written for recview.
+var Extras = map[string]string{
+	"tests/integration/client-typescript/tsconfig.json":           "{\n  // compiler options\n  \"compilerOptions\": {\"strict\": true}\n}\n",
+	"tests/integration/ci_matrix.json":                            `{"default": [{"suite": "base", "setup": "ollama"}]}` + "\n",
+	"tests/integration/test_cases/inference/chat_completion.json": `{"non_streaming_01": {"data": {"question": "Which planet do humans live on?", "expected": "earth"}}}` + "\n",
+}
+
+// WriteTree writes a copy of an ogx tests/integration tree under dir: the
+// 210 top-level corpus files at their TreePath, and Extras. It returns
+// the recordings' tree paths, sorted.
+func WriteTree(t testing.TB, dir string) []string {
+	t.Helper()
+	var paths []string
+	for _, name := range TopFiles(t) {
+		p := TreePath(name)
+		write(t, filepath.Join(dir, filepath.FromSlash(p)), Read(t, name))
+		paths = append(paths, p)
+	}
+	for p, text := range Extras {
+		write(t, filepath.Join(dir, filepath.FromSlash(p)), []byte(text))
+	}
+	slices.Sort(paths)
+	return paths
+}
+
+func write(t testing.TB, path string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

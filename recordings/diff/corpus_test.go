@@ -64,7 +64,7 @@ func TestCorpusPairs(t *testing.T) {
 	}{
 		{roses2025, roses2026, []Change{
 			{Kind: KindMetadata, Path: "test_id", Op: OpAdded, New: rosesTestID},
-			{Kind: KindMetadata, Path: "hash", Op: OpChanged, Old: "ok (v0-no-test_id-raw-body)", New: "ok (current)"},
+			{Kind: KindMetadata, Path: "hash", Op: OpChanged, Old: "stale (v0-no-test_id-raw-body)", New: "ok (current)"},
 			{Kind: KindMetadata, Path: "id_normalization_mapping", Op: OpAdded, New: "{}"},
 			{Kind: KindRequest, Path: "url", Op: OpChanged, Old: rosesURL2025, New: rosesURL2026},
 			{Kind: KindResponse, Path: "choices[0].text", Op: OpChanged, Old: quote(rosesText2025), New: quote(rosesText2026)},

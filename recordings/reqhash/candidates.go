@@ -1,6 +1,7 @@
 package reqhash
 
 import (
+	"crypto/sha1"
 	"encoding/hex"
 	"slices"
 	"strings"
@@ -38,12 +39,14 @@ func candidates(doc, req *fastjson.Value, c *Check, short bool) (cands []hashCan
 }
 
 // hashCandidate is one scheme's serialized hash input, hashed on demand. The
-// primary candidate (else the first) is the one a mismatch reports.
+// primary candidate (else the first) is the one a mismatch reports; the
+// current one is today's recorder's for the request's shape.
 type hashCandidate struct {
 	scheme  string
 	input   func() []byte
 	sum     string
 	primary bool
+	current bool
 	// known, when not nil, returns the hash when another candidate's
 	// input was found to be this one's, else "".
 	known func() string
@@ -60,8 +63,13 @@ func (c *hashCandidate) hash() string {
 	return c.sum
 }
 
-// inferenceCandidates returns the schemes for an inference request; v0 is
-// primary when the file name has 12 hex digits.
+// testIDRawBodyListPaths are the model-list paths SchemeTestIDRawBody left
+// test_id out for: "/v1/openai/v1/models" came later (ogx-ai/ogx#4053).
+var testIDRawBodyListPaths = []string{"/api/tags", "/v1/models"}
+
+// inferenceCandidates returns the schemes for an inference request, newest
+// first; v0 is primary, and tried first, when the file name has 12 hex
+// digits (only the 2025 recorder wrote such names).
 func inferenceCandidates(doc, req *fastjson.Value, c *Check, short bool) []hashCandidate {
 	method, url := req.Get("method"), req.Get("url")
 	if !isString(method) || !isString(url) {
@@ -77,60 +85,72 @@ func inferenceCandidates(doc, req *fastjson.Value, c *Check, short bool) []hashC
 		e, _ := ep.StringBytes()
 		c.ModelList = slices.Contains(modelListPaths, string(e))
 		if c.ModelList {
-			c.Digest = modelDigest(string(e), doc.Get("response", "body"))
+			c.Digest = modelDigest(string(e), doc.Get("response", "body"), sha256Digest)
 		}
+	}
+	testID := doc.Get("test_id") // nil (absent) writes null, as None does
+	// build writes the object the recorder hashes around the body text
+	// that appendBody appends.
+	build := func(appendBody func([]byte) []byte, withTestID bool) []byte {
+		b := append([]byte(nil), `{"body": `...)
+		b = appendBody(b)
+		b = append(b, `, "endpoint": `...)
+		b = pyjson.AppendString(b, path)
+		b = append(b, `, "method": `...)
+		b = pyjson.AppendString(b, upper)
+		if withTestID {
+			b = append(b, `, "test_id": `...)
+			b = pyjson.Append(b, testID, true)
+		}
+		return append(b, '}')
 	}
 	withTestID := !slices.Contains(modelListPaths, path)
-	testID := doc.Get("test_id") // nil (absent) writes null, as None does
-	// Whether the current scheme's input, once built, held a file-search
-	// pattern: when it did not, the legacy scheme's input is the same.
-	var fileSearchHit bool
-	normalized := func(fileSearch bool) func() []byte {
+	// Whether the current scheme's input, once built, was changed by the
+	// file-search rewrite or a dropped project_id: when it was not, the
+	// legacy scheme's input is the same.
+	var changed bool
+	normalized := func(legacy bool) func() []byte {
 		return func() []byte {
-			b := append([]byte(nil), `{"body": `...)
-			var hit bool
-			b, hit = pyjson.AppendNormalized(b, body, pyjson.Options{
-				FileSearch:           fileSearch,
-				ExcludeStreamOptions: strings.Contains(netloc, "bedrock"),
-			})
-			if fileSearch {
-				fileSearchHit = hit
-			}
-			b = append(b, `, "endpoint": `...)
-			b = pyjson.AppendString(b, path)
-			b = append(b, `, "method": `...)
-			b = pyjson.AppendString(b, upper)
-			if withTestID {
-				b = append(b, `, "test_id": `...)
-				b = pyjson.Append(b, testID, true)
-			}
-			return append(b, '}')
+			return build(func(b []byte) []byte {
+				var hit bool
+				b, hit = pyjson.AppendNormalized(b, body, pyjson.Options{
+					FileSearch:           !legacy,
+					KeepProjectID:        legacy,
+					ExcludeStreamOptions: strings.Contains(netloc, "bedrock"),
+				})
+				if !legacy {
+					changed = hit
+				}
+				return b
+			}, withTestID)
 		}
 	}
+	var raw []byte // the body as json.dumps writes it, shared by two schemes
+	rawBody := func(b []byte) []byte {
+		if raw == nil {
+			raw = pyjson.Append(nil, body, true)
+		}
+		return append(b, raw...)
+	}
 	cands := []hashCandidate{
-		{scheme: SchemeCurrent, input: normalized(true)},
-		{scheme: SchemeLegacyNoFileSearch, input: normalized(false)},
-		{scheme: SchemeV0, input: func() []byte {
-			b := append([]byte(nil), `{"body": `...)
-			b = pyjson.Append(b, body, true)
-			b = append(b, `, "endpoint": `...)
-			b = pyjson.AppendString(b, path)
-			b = append(b, `, "method": `...)
-			b = pyjson.AppendString(b, upper)
-			return append(b, '}')
+		{scheme: SchemeCurrent, input: normalized(false), current: true},
+		{scheme: SchemeLegacyNoFileSearch, input: normalized(true)},
+		{scheme: SchemeTestIDRawBody, input: func() []byte {
+			return build(rawBody, !slices.Contains(testIDRawBodyListPaths, path))
 		}},
+		{scheme: SchemeV0, input: func() []byte { return build(rawBody, false) }},
 	}
 	cands[1].known = func() string {
-		if cands[0].sum != "" && !fileSearchHit {
+		if cands[0].sum != "" && !changed {
 			return cands[0].sum
 		}
 		return ""
 	}
 	if short {
-		// Matching keeps this order (HASHCHECK.tsv says "current" where
-		// the schemes agree), but a mismatch reports v0 for a 2025-style
-		// name.
-		cands[2].primary = true
+		// A 2025-style name: v0 explains it first, and a mismatch reports
+		// v0's name.
+		cands[3].primary = true
+		cands = append(cands[3:], cands[:3]...)
 	}
 	return cands
 }
@@ -141,7 +161,7 @@ func toolCandidates(req *fastjson.Value, c *Check) []hashCandidate {
 		c.Note = "tool request lacks provider or kwargs"
 		return nil
 	}
-	return []hashCandidate{{scheme: SchemeTool, input: func() []byte {
+	return []hashCandidate{{scheme: SchemeTool, current: true, input: func() []byte {
 		b := append([]byte(nil), `{"kwargs": `...)
 		b = pyjson.Append(b, req.Get("kwargs"), true)
 		b = append(b, `, "provider": `...)
@@ -161,7 +181,7 @@ func httpCandidates(req *fastjson.Value, c *Check) []hashCandidate {
 	}
 	m, _ := method.StringBytes()
 	upper := pyjson.Upper(string(m))
-	return []hashCandidate{{scheme: SchemeHTTP, input: func() []byte {
+	return []hashCandidate{{scheme: SchemeHTTP, current: true, input: func() []byte {
 		b := append([]byte(nil), `{"method": `...)
 		b = pyjson.AppendString(b, upper)
 		b = append(b, `, "payload": `...)
@@ -174,12 +194,27 @@ func httpCandidates(req *fastjson.Value, c *Check) []hashCandidate {
 	}}}
 }
 
+// sha256Digest and sha1Digest are the first 8 hex digits of a digest of
+// s: today's recorder uses SHA-256; the 2025 recorder that wrote
+// models-<12 hex>-<digest>.json names used SHA-1
+// (llamastack/llama-stack@34f5da6c llama_stack/testing/inference_recorder.py).
+func sha256Digest(s []byte) string {
+	sum := sum256(s)
+	return hex.EncodeToString(sum[:4])
+}
+
+func sha1Digest(s []byte) string {
+	sum := sha1.Sum(s)
+	return hex.EncodeToString(sum[:4])
+}
+
 // modelDigest is the recorder's _model_identifiers_digest of a recorded
-// model list: body is {"models": [...]} (Ollama /api/tags, possibly wrapped
-// as {"__type__", "__data__"}) or a list of models (each possibly wrapped);
-// the id is "model" for /api/tags and "id" otherwise. It returns "" when
-// the body has no such list or an id is not a string.
-func modelDigest(endpoint string, body *fastjson.Value) string {
+// model list, with the digest function digest: body is {"models": [...]}
+// (Ollama /api/tags, possibly wrapped as {"__type__", "__data__"}), a list
+// of models (each possibly wrapped) or, as the 2025 recorder kept it,
+// {"data": [...]}; the id is "model" for /api/tags and "id" otherwise. It
+// returns "" when the body has no such list or an id is not a string.
+func modelDigest(endpoint string, body *fastjson.Value, digest func([]byte) string) string {
 	unwrap := func(v *fastjson.Value) *fastjson.Value {
 		if v != nil && v.Type() == fastjson.TypeObject {
 			if d := v.Get("__data__"); d != nil {
@@ -190,7 +225,11 @@ func modelDigest(endpoint string, body *fastjson.Value) string {
 	}
 	body = unwrap(body)
 	if body != nil && body.Type() == fastjson.TypeObject {
-		body = body.Get("models")
+		if m := body.Get("models"); m != nil {
+			body = m
+		} else {
+			body = body.Get("data")
+		}
 	}
 	if body == nil || body.Type() != fastjson.TypeArray {
 		return ""
@@ -211,6 +250,5 @@ func modelDigest(endpoint string, body *fastjson.Value) string {
 	}
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
-	sum := sum256([]byte(strings.Join(ids, "|")))
-	return hex.EncodeToString(sum[:4])
+	return digest([]byte(strings.Join(ids, "|")))
 }

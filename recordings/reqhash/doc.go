@@ -13,7 +13,9 @@
 // docs/hash-schemes.md tells their story.
 //
 // Verify checks a file name against the request in the file and says
-// which scheme explains it (Check); ForRequest and ForBody give, for each
+// which scheme explains it (Check): ok when it is the name today's recorder
+// computes, which replay looks for (Check.ReplayName), stale when an older
+// scheme explains it; ForRequest and ForBody give, for each
 // scheme, the canonical text hashed, the hash and the file name, for the
 // playground's "which file would the recorder write?". FromName reads the
 // hash out of a file name. Requests are github.com/valyala/fastjson

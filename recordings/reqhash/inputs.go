@@ -38,8 +38,8 @@ type Input struct {
 
 // ForRequest returns what each scheme that fits the request of doc (a
 // whole recording file, as parsed) makes of it, in the order Verify
-// tries them: SchemeCurrent, SchemeLegacyNoFileSearch and SchemeV0 for an
-// inference request, else the one scheme of the request's shape
+// tries them for a 64-hex name: SchemeCurrent, SchemeLegacyNoFileSearch,
+// SchemeTestIDRawBody and SchemeV0 for an inference request, else the one scheme of the request's shape
 // (SchemeTool, SchemeHTTP). The test_id hashed is doc's top-level
 // "test_id" for inference requests and request.test_id for raw HTTP ones.
 //

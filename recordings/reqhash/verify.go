@@ -12,22 +12,28 @@ const (
 	// Unknown means the check could not be made: the file name holds
 	// no request hash, or the request has no shape the recorder writes.
 	Unknown Status = iota
-	// OK means the hash in the file name is the one a known scheme
-	// computes from the request.
+	// OK means the file name is the one today's recorder computes for the
+	// request: replay finds the file by it (Check.ReplayName is the name).
 	OK
 	// Mismatch means no scheme that fits the request computes the hash
 	// in the file name: the request was edited after recording, or the file
 	// was renamed, or (file-processor recordings) no scheme is known.
 	Mismatch
+	// Stale means an older scheme of the recorder computes the hash in the
+	// file name (Check.Scheme says which), not today's: replay looks for
+	// Check.ReplayName instead and never opens this file by its name.
+	Stale
 )
 
-// String returns "unknown", "ok" or "mismatch".
+// String returns "unknown", "ok", "mismatch" or "stale".
 func (s Status) String() string {
 	switch s {
 	case OK:
 		return "ok"
 	case Mismatch:
 		return "mismatch"
+	case Stale:
+		return "stale"
 	default:
 		return "unknown"
 	}
@@ -38,7 +44,7 @@ type Check struct {
 	// Status is the outcome; see Status.
 	Status Status
 	// Scheme names the scheme that computed FileHash (one of the Scheme
-	// constants) when Status is OK. Otherwise it is the scheme whose
+	// constants) when Status is OK or Stale. Otherwise it is the scheme whose
 	// hash Computed and ExpectedName give: SchemeV0 for an inference
 	// request in a file with a 12-hex name, else SchemeCurrent, SchemeTool
 	// or SchemeHTTP by the request's shape; "" when no scheme applies
@@ -73,8 +79,20 @@ type Check struct {
 	// equal. It says nothing about Status: the digest covers the response,
 	// the hash the request.
 	DigestOK bool
-	// Note explains an unknown or mismatched status or a model digest that
-	// differs, in lowercase; "" when there is nothing to add.
+	// ReplayHash is the 64-hex hash today's recorder computes for the
+	// request (the current scheme of its shape: SchemeCurrent, SchemeTool
+	// or SchemeHTTP), the hash replay looks a recording up by; "" when no
+	// scheme applies.
+	ReplayHash string
+	// ReplayName is the base name replay looks for today:
+	// "<ReplayHash>.json", or "models-<ReplayHash>-<Digest>.json" for a
+	// model list (replay reads every models-<ReplayHash>-*.json; the
+	// digest is the one the recorder would write for the recorded models,
+	// "" ReplayName when it cannot be computed). It is the file's own base
+	// name exactly when Status is OK (a model list's digest aside).
+	ReplayName string
+	// Note explains an unknown, mismatched or stale status or a model
+	// digest that differs, in lowercase; "" when there is nothing to add.
 	Note string
 }
 
@@ -84,7 +102,7 @@ type Check struct {
 //
 // The request's shape picks the schemes tried, in this order:
 //   - inference ({method, url, body, ...}): SchemeCurrent,
-//     SchemeLegacyNoFileSearch, SchemeV0;
+//     SchemeLegacyNoFileSearch, SchemeTestIDRawBody, SchemeV0;
 //   - tool ({provider, tool_name, kwargs}): SchemeTool;
 //   - raw HTTP ({url, method, payload}): SchemeHTTP;
 //   - file processor ({provider, api, file_id}): none; the recorder no
@@ -92,7 +110,12 @@ type Check struct {
 //     known, so a hashed name is a mismatch.
 //
 // A 64-hex file hash must equal a scheme's hash, a 12-hex one its first 12
-// digits. Any other doc (not an object, no request, fields of the wrong
+// digits. The status is OK when the name is today's recorder's: a 64-hex
+// hash of the shape's current scheme (SchemeCurrent, SchemeTool,
+// SchemeHTTP); Stale when another scheme explains it, or it has only 12
+// digits. The inference schemes are tried newest first (SchemeCurrent,
+// SchemeLegacyNoFileSearch, SchemeTestIDRawBody, SchemeV0), SchemeV0
+// first for a 12-hex name. Any other doc (not an object, no request, fields of the wrong
 // JSON type) gives Unknown with a Note; Verify never panics. It
 // reads doc without keeping it; like every fastjson read it may unescape
 // strings in place, so doc must not be in use by another goroutine.
@@ -119,12 +142,19 @@ func Verify(name string, doc *fastjson.Value) Check {
 		if cands[i].primary {
 			chosen = &cands[i]
 		}
+		if cands[i].current {
+			c.ReplayHash = cands[i].hash()
+			c.ReplayName = fileNameFor(cands[i].scheme, c.ReplayHash, false, c.ModelList, c.Digest)
+		}
 	}
 	if named {
 		c.Status = Mismatch
 		for i := range cands {
 			if cands[i].hash()[:len(fileHash)] == fileHash {
-				c.Status, chosen = OK, &cands[i]
+				c.Status, chosen = Stale, &cands[i]
+				if cands[i].current && len(fileHash) == 64 {
+					c.Status = OK
+				}
 				break
 			}
 		}
@@ -133,9 +163,15 @@ func Verify(name string, doc *fastjson.Value) Check {
 	}
 	c.Scheme, c.Computed = chosen.scheme, chosen.hash()
 
-	c.ExpectedName = fileNameFor(chosen.scheme, c.Computed, len(fileHash) == 12, c.ModelList, c.Digest)
-	if c.Status == Mismatch {
+	switch c.Status {
+	case Mismatch:
 		c.Note = "file name does not match the request's hash under any scheme"
+	case Stale:
+		if len(fileHash) == 12 {
+			c.Note = "named by the 2025 recorder's 12-digit hash; replay looks for " + c.ReplayName
+		} else {
+			c.Note = "named by an older scheme (" + c.Scheme + "); replay looks for " + c.ReplayName
+		}
 	}
 	if c.ModelList {
 		c.DigestOK = c.FileDigest != "" && c.FileDigest == c.Digest
@@ -144,10 +180,16 @@ func Verify(name string, doc *fastjson.Value) Check {
 			c.Note = joinNote(c.Note, "model list has no ids to digest")
 		case c.FileDigest == "":
 			c.Note = joinNote(c.Note, "model-list recording not named models-<hash>-<digest>.json")
+		case !c.DigestOK && len(fileHash) == 12 && c.FileDigest == modelDigest(string(req.GetStringBytes("endpoint")), doc.Get("response", "body"), sha1Digest):
+			c.DigestOK = true
+			c.Note = joinNote(c.Note, "model digest is the 2025 recorder's (sha1 of the model ids)")
+			c.ExpectedName = fileNameFor(chosen.scheme, c.Computed, true, true, c.FileDigest)
+			return c
 		case !c.DigestOK:
 			c.Note = joinNote(c.Note, "model digest in the file name does not match the recorded models")
 		}
 	}
+	c.ExpectedName = fileNameFor(chosen.scheme, c.Computed, len(fileHash) == 12, c.ModelList, c.Digest)
 	return c
 }
 

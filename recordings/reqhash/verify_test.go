@@ -27,7 +27,12 @@ func hashParse(t testing.TB, s string) *fastjson.Value {
 }
 
 // TestVerifyCorpus checks every file of HASHCHECK.tsv: a named variant
-// must be the scheme Verify reports as ok, "none" must be a mismatch.
+// must be the scheme Verify reports, ok when it is today's recorder's
+// (current, tool, http) and the name has all 64 digits, stale otherwise;
+// "none" must be a mismatch. A 12-hex name is the 2025 recorder's, so
+// Verify reports v0 for it where HASHCHECK.tsv, which tried current
+// first, says current (the four /api/tags files, where every inference
+// scheme computes the same hash).
 func TestVerifyCorpus(t *testing.T) {
 	rows := corpustest.HashCheck(t)
 	counts := map[string]int{}
@@ -49,11 +54,19 @@ func TestVerifyCorpus(t *testing.T) {
 				counts[row.Scheme]++
 				return
 			}
-			if got.Status != OK || got.Scheme != row.Scheme {
-				t.Errorf("Status, Scheme = %v, %q, want ok, %q (note %q)", got.Status, got.Scheme, row.Scheme, got.Note)
+			scheme := row.Scheme
+			if len(row.Hash) == 12 && scheme == SchemeCurrent {
+				scheme = SchemeV0
+			}
+			want := Stale
+			if isCurrent(scheme) && len(row.Hash) == 64 {
+				want = OK
+			}
+			if got.Status != want || got.Scheme != scheme {
+				t.Errorf("Status, Scheme = %v, %q, want %v, %q (note %q)", got.Status, got.Scheme, want, scheme, got.Note)
 				return
 			}
-			counts[got.Scheme]++
+			counts[row.Scheme]++
 			if !strings.HasPrefix(got.Computed, row.Hash) {
 				t.Errorf("Computed = %q, want prefix %q", got.Computed, row.Hash)
 			}
@@ -63,6 +76,9 @@ func TestVerifyCorpus(t *testing.T) {
 					t.Errorf("ExpectedName = %q, want the end of %q", got.ExpectedName, base)
 				}
 			}
+			if (got.Status == OK) != (got.ReplayHash == got.FileHash) {
+				t.Errorf("status %v with ReplayHash %s", got.Status, got.ReplayHash)
+			}
 		})
 	}
 	wantCounts := map[string]int{
@@ -71,7 +87,7 @@ func TestVerifyCorpus(t *testing.T) {
 	if diff := cmp.Diff(wantCounts, counts); diff != "" {
 		t.Errorf("schemes over the corpus (-want +got):\n%s", diff)
 	}
-	t.Logf("corpus: %d ok, %d mismatch, %d unknown", statuses[OK], statuses[Mismatch], statuses[Unknown])
+	t.Logf("corpus: %d ok, %d stale, %d mismatch, %d unknown", statuses[OK], statuses[Stale], statuses[Mismatch], statuses[Unknown])
 }
 
 // TestVerifyExpectedName freezes hashes computed by hand with CPython
@@ -100,6 +116,8 @@ func TestVerifyExpectedName(t *testing.T) {
 				FileHash:     "28cc2057662b6d13ab1becc3f92e5afbdaa19c2192b588a5795a5fa4c09fb588",
 				Computed:     "efe4ae0e8c0a4453336a39cd51836eb583a7f37c65d3b6abe622a512b106da70",
 				ExpectedName: "efe4ae0e8c0a4453336a39cd51836eb583a7f37c65d3b6abe622a512b106da70.json",
+				ReplayHash:   "efe4ae0e8c0a4453336a39cd51836eb583a7f37c65d3b6abe622a512b106da70",
+				ReplayName:   "efe4ae0e8c0a4453336a39cd51836eb583a7f37c65d3b6abe622a512b106da70.json",
 				Note:         "file name does not match the request's hash under any scheme",
 			},
 		},
@@ -113,6 +131,8 @@ func TestVerifyExpectedName(t *testing.T) {
 				FileHash:     "aadc06753bab7e4450f37786f558c58bef42fce2301fd2f868f85564de6e1d96",
 				Computed:     "422d62fb7ac37541fcfea36ebca4fe9919154575370fa85227be2d951fe27bc6",
 				ExpectedName: "422d62fb7ac37541fcfea36ebca4fe9919154575370fa85227be2d951fe27bc6.json",
+				ReplayHash:   "422d62fb7ac37541fcfea36ebca4fe9919154575370fa85227be2d951fe27bc6",
+				ReplayName:   "422d62fb7ac37541fcfea36ebca4fe9919154575370fa85227be2d951fe27bc6.json",
 				Note:         "file name does not match the request's hash under any scheme",
 			},
 		},
@@ -125,18 +145,25 @@ func TestVerifyExpectedName(t *testing.T) {
 				FileHash:     "000000000000",
 				Computed:     "211b1562d4e6423b718f091906f7ac559d6ce98633710956b8bcc50615266c94",
 				ExpectedName: "211b1562d4e6.json",
-				Note:         "file name does not match the request's hash under any scheme",
+				// The current scheme hashes "test_id": null: CPython gives
+				// e00ddf60... (as for the next case).
+				ReplayHash: "e00ddf608b22b9379ba0d1ba28752c9155ec7a567a01328d654ac689c1632866",
+				ReplayName: "e00ddf608b22b9379ba0d1ba28752c9155ec7a567a01328d654ac689c1632866.json",
+				Note:       "file name does not match the request's hash under any scheme",
 			},
 		},
 		{
-			name: "2025 file ok",
+			name: "2025 file stale",
 			file: v0File, as: v0File,
 			want: Check{
-				Status:       OK,
+				Status:       Stale,
 				Scheme:       SchemeV0,
 				FileHash:     "211b1562d4e6",
 				Computed:     "211b1562d4e6423b718f091906f7ac559d6ce98633710956b8bcc50615266c94",
 				ExpectedName: "211b1562d4e6.json",
+				ReplayHash:   "e00ddf608b22b9379ba0d1ba28752c9155ec7a567a01328d654ac689c1632866",
+				ReplayName:   "e00ddf608b22b9379ba0d1ba28752c9155ec7a567a01328d654ac689c1632866.json",
+				Note:         "named by the 2025 recorder's 12-digit hash; replay looks for e00ddf608b22b9379ba0d1ba28752c9155ec7a567a01328d654ac689c1632866.json",
 			},
 		},
 		{
@@ -147,6 +174,8 @@ func TestVerifyExpectedName(t *testing.T) {
 				Scheme:       SchemeTool,
 				Computed:     "42c357284497af596ae6c9341b0c189daa31e88b25d0381a985f24203b7a5a38",
 				ExpectedName: "42c357284497af596ae6c9341b0c189daa31e88b25d0381a985f24203b7a5a38.json",
+				ReplayHash:   "42c357284497af596ae6c9341b0c189daa31e88b25d0381a985f24203b7a5a38",
+				ReplayName:   "42c357284497af596ae6c9341b0c189daa31e88b25d0381a985f24203b7a5a38.json",
 				Note:         "file name holds no request hash",
 			},
 		},
@@ -163,6 +192,8 @@ func TestVerifyExpectedName(t *testing.T) {
 				FileDigest:   "74bb7a92",
 				Digest:       "74bb7a92",
 				DigestOK:     true,
+				ReplayHash:   "66c1506ac9a1c3cac55a2dabb6a81f068d753f4a69ae4edeb730b7ca374186c7",
+				ReplayName:   "models-66c1506ac9a1c3cac55a2dabb6a81f068d753f4a69ae4edeb730b7ca374186c7-74bb7a92.json",
 			},
 		},
 		{
@@ -177,24 +208,33 @@ func TestVerifyExpectedName(t *testing.T) {
 				ModelList:    true,
 				FileDigest:   "00000000",
 				Digest:       "74bb7a92",
+				ReplayHash:   "66c1506ac9a1c3cac55a2dabb6a81f068d753f4a69ae4edeb730b7ca374186c7",
+				ReplayName:   "models-66c1506ac9a1c3cac55a2dabb6a81f068d753f4a69ae4edeb730b7ca374186c7-74bb7a92.json",
 				Note:         "model digest in the file name does not match the recorded models",
 			},
 		},
 		{
-			// The 2025 /api/tags recording's name digest is not the digest
-			// of its own models (CPython gives e660ee4a, as here).
+			// The 2025 /api/tags recording's name digest is the SHA-1 one
+			// of llamastack/llama-stack@34f5da6c's inference_recorder.py:
+			// CPython gives sha1(b"all-minilm:l6-v2|...")[:8] = 3057338f,
+			// and e660ee4a with SHA-256, today's digest. Every inference
+			// scheme hashes /api/tags alike (no test_id, nothing to
+			// normalize), and v0 wrote the 12-digit name.
 			name: "ollama tags of 2025",
 			file: tagsFile, as: tagsFile,
 			want: Check{
-				Status:       OK,
-				Scheme:       SchemeCurrent,
+				Status:       Stale,
+				Scheme:       SchemeV0,
 				FileHash:     "4a3a4447b16b",
 				Computed:     "4a3a4447b16b849579bf601e1a005699745ff17959a85c1761bb8d5d45509e72",
-				ExpectedName: "models-4a3a4447b16b-e660ee4a.json",
+				ExpectedName: "models-4a3a4447b16b-3057338f.json",
 				ModelList:    true,
 				FileDigest:   "3057338f",
 				Digest:       "e660ee4a",
-				Note:         "model digest in the file name does not match the recorded models",
+				DigestOK:     true,
+				ReplayHash:   "4a3a4447b16b849579bf601e1a005699745ff17959a85c1761bb8d5d45509e72",
+				ReplayName:   "models-4a3a4447b16b849579bf601e1a005699745ff17959a85c1761bb8d5d45509e72-e660ee4a.json",
+				Note:         "named by the 2025 recorder's 12-digit hash; replay looks for models-4a3a4447b16b849579bf601e1a005699745ff17959a85c1761bb8d5d45509e72-e660ee4a.json; model digest is the 2025 recorder's (sha1 of the model ids)",
 			},
 		},
 		{

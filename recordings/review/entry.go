@@ -77,6 +77,8 @@ func (e *entry) name() NameStatus {
 	switch e.check.Status {
 	case reqhash.OK:
 		return NameOK
+	case reqhash.Stale:
+		return NameStale
 	case reqhash.Mismatch:
 		return NameMismatch
 	}

@@ -60,7 +60,8 @@ type NameStatus string
 
 // The name statuses.
 const (
-	NameOK       NameStatus = "ok"       // a known scheme computes the name's hash
+	NameOK       NameStatus = "ok"       // today's recorder computes the name's hash: replay finds the file
+	NameStale    NameStatus = "stale"    // an older scheme of the recorder does: replay looks for another name
 	NameMismatch NameStatus = "mismatch" // no scheme does: replay will not find the file
 	NameUnknown  NameStatus = "unknown"  // no hash in the name, or no scheme for the request
 )

@@ -49,11 +49,11 @@ func (r *Result) Changes() []Count[Change] {
 	return out
 }
 
-// Names counts the head files per name status, in the order ok,
+// Names counts the head files per name status, in the order ok, stale,
 // mismatch, unknown, leaving out statuses no file has.
 func (r *Result) Names() []Count[NameStatus] {
 	var out []Count[NameStatus]
-	for _, s := range []NameStatus{NameOK, NameMismatch, NameUnknown} {
+	for _, s := range []NameStatus{NameOK, NameStale, NameMismatch, NameUnknown} {
 		n := 0
 		for i := range r.Pairs {
 			if r.Pairs[i].Name == s {

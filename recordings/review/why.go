@@ -27,7 +27,9 @@ func renameWhy(eb, eh *entry, reqPaths []string) string {
 		return strings.Join(append(parts, "moved from "+path.Dir(eb.path)+"/"), ", ")
 	}
 	cb, ch := eb.check, eh.check
-	ok := cb.Status == reqhash.OK && ch.Status == reqhash.OK
+	// A scheme explains both names: today's, or an older one's.
+	known := func(s reqhash.Status) bool { return s == reqhash.OK || s == reqhash.Stale }
+	ok := known(cb.Status) && known(ch.Status)
 	schemes := " (" + cb.Scheme + " → " + ch.Scheme + ")"
 	var r string
 	switch {

@@ -42,11 +42,13 @@ func Append(dst []byte, v *fastjson.Value, sortKeys bool) []byte {
 // pyEncoder writes Python json.dumps output, optionally normalizing as the
 // recorder does. scratch holds number tokens while they are converted.
 type pyEncoder struct {
-	sortKeys      bool
-	normalize     bool
-	fileSearch    bool
-	fileSearchHit bool // a string held a file-search pattern
-	scratch       []byte
+	sortKeys       bool
+	normalize      bool
+	fileSearch     bool
+	fileSearchHit  bool // a string held a file-search pattern
+	keepProject    bool // normalize without dropping extra_body.project_id
+	projectDropped bool // a project_id was dropped
+	scratch        []byte
 }
 
 // pyMember is one deduplicated object member; key is the key as Python
@@ -113,7 +115,11 @@ func (e *pyEncoder) object(dst []byte, o *fastjson.Object, root, dropStream, dro
 	n := 0
 	dst = append(dst, '{')
 	for _, m := range members {
-		if (dropStream && m.key == "stream_options") || (dropProject && m.key == "project_id") {
+		if dropStream && m.key == "stream_options" {
+			continue
+		}
+		if dropProject && m.key == "project_id" {
+			e.projectDropped = true
 			continue
 		}
 		if n > 0 {
@@ -122,7 +128,7 @@ func (e *pyEncoder) object(dst []byte, o *fastjson.Object, root, dropStream, dro
 		n++
 		dst = AppendString(dst, m.key)
 		dst = append(dst, ": "...)
-		if e.normalize && root && (m.key == "extra_body" || m.key == "extra_query") && m.v.Type() == fastjson.TypeObject {
+		if e.normalize && !e.keepProject && root && (m.key == "extra_body" || m.key == "extra_query") && m.v.Type() == fastjson.TypeObject {
 			// normalized[extra_key] was normalized with _is_root=False;
 			// then its "project_id" is popped.
 			eo, _ := m.v.Object()

@@ -25,6 +25,10 @@ type Options struct {
 	// object, as the recorder does for hosts whose name contains
 	// "bedrock".
 	ExcludeStreamOptions bool
+	// KeepProjectID keeps the "project_id" of the root's "extra_body" and
+	// "extra_query" objects, as the recorder did before it learned to drop
+	// it (the "legacy-no-filesearch-norm" scheme).
+	KeepProjectID bool
 }
 
 // AppendNormalized appends json.dumps(_normalize_body_for_hash(obj),
@@ -36,10 +40,10 @@ type Options struct {
 //     described at Options.FileSearch;
 //   - then every run like -?\d+\.\d{4,} inside a string becomes
 //     f"{float(run):.5f}" ("0.123456" -> "0.12346");
-//   - the root object, and every object that is directly an element of an
-//     array (the recorder's list branch calls it with _is_root left True),
-//     loses the key "project_id" of its "extra_body" and "extra_query"
-//     objects;
+//   - unless opt.KeepProjectID, the root object, and every object that
+//     is directly an element of an array (the recorder's list branch calls
+//     it with _is_root left True), loses the key "project_id" of its
+//     "extra_body" and "extra_query" objects;
 //   - with opt.ExcludeStreamOptions the root object loses "stream_options".
 //
 // Keys are never rewritten. \d and \s follow Python's str patterns: \d is
@@ -48,13 +52,14 @@ type Options struct {
 // 0x1c..0x1f; Go's Unicode tables may be a version newer than CPython
 // 3.11's Unicode 14.0, which matters only for digits added since.
 //
-// fileSearchHit reports that, with opt.FileSearch, a string held one of
-// the file-search patterns: when none did, the output is the same without
-// opt.FileSearch.
-func AppendNormalized(dst []byte, v *fastjson.Value, opt Options) (out []byte, fileSearchHit bool) {
-	e := pyEncoder{sortKeys: true, normalize: true, fileSearch: opt.FileSearch}
+// changed reports that, with opt.FileSearch, a string held one of the
+// file-search patterns, or that a "project_id" was dropped: when neither
+// happened, the output is the same with FileSearch false and
+// KeepProjectID true.
+func AppendNormalized(dst []byte, v *fastjson.Value, opt Options) (out []byte, changed bool) {
+	e := pyEncoder{sortKeys: true, normalize: true, fileSearch: opt.FileSearch, keepProject: opt.KeepProjectID}
 	dst = e.value(dst, v, true, opt.ExcludeStreamOptions)
-	return dst, e.fileSearchHit
+	return dst, e.fileSearchHit || e.projectDropped
 }
 
 // Normalize returns the normalized body as a value tree: it parses

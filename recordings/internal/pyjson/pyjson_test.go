@@ -234,6 +234,14 @@ func TestAppendPyJSONNormalizedOptions(t *testing.T) {
 			opt:  Options{},
 			want: `{"content": "score: 0.87654, document_id: 12345678-1234-abcd-ef01-123456789abc", "t": 0.12346}`,
 		},
+		{
+			// _normalize_body_for_hash of llamastack/llama-stack@00b74994
+			// (src/llama_stack/testing/api_recorder.py) has no project_id step.
+			name: "legacy keeps extra_body project_id",
+			in:   `{"extra_body": {"project_id": "p", "k": 1.0000001}, "extra_query": {"project_id": 2}}`,
+			opt:  Options{KeepProjectID: true},
+			want: `{"extra_body": {"k": 1.0, "project_id": "p"}, "extra_query": {"project_id": 2}}`,
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -242,6 +250,29 @@ func TestAppendPyJSONNormalizedOptions(t *testing.T) {
 				t.Errorf("mismatch (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestAppendNormalizedChanged: the second result says whether the output
+// would be another without FileSearch and with KeepProjectID.
+func TestAppendNormalizedChanged(t *testing.T) {
+	tests := []struct {
+		in   string
+		want bool
+	}{
+		{`{"a": "plain 0.123456"}`, false},
+		{`{"a": "score: 0.9"}`, true},
+		{`{"extra_body": {"project_id": "p"}}`, true},
+		{`{"extra_body": {"k": 1}}`, false},
+		{`{"a": {"extra_body": {"project_id": "p"}}}`, false},
+	}
+	for _, tc := range tests {
+		v := hashParse(t, tc.in)
+		out, changed := AppendNormalized(nil, v, Options{FileSearch: true})
+		legacy, _ := AppendNormalized(nil, v, Options{KeepProjectID: true})
+		if changed != tc.want || changed == (string(out) == string(legacy)) {
+			t.Errorf("%s: changed = %v, want %v (outputs %s and %s)", tc.in, changed, tc.want, out, legacy)
+		}
 	}
 }
 

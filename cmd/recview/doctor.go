@@ -1,0 +1,216 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/recview/recview/recordings/replay"
+	"github.com/recview/recview/recordings/reqhash"
+)
+
+// doctor prints a tree's report (replay.Report): the files replay never
+// finds, duplicates, the tests with the most recordings, orphans; with
+// --prune-duplicates it deletes the copies of a request another file holds,
+// then with --fix renames each stale file to the name today's recorder
+// computes, never over an existing file, printing what it did. Exit 2 for
+// bad usage, unreadable files or a failed rename or removal.
+func doctor(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fl := flag.NewFlagSet("doctor", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	fix := fl.Bool("fix", false, "rename stale files to the name replay looks for")
+	prune := fl.Bool("prune-duplicates", false, "delete the copies of a request another file holds")
+	all := fl.Bool("all", false, "list every file, not the first 20 of each list")
+	top := fl.Int("top", 10, "how many of the tests with the most recordings to show")
+	if err := fl.Parse(args); err != nil || fl.NArg() != 1 {
+		fmt.Fprintln(stderr, "usage: recview doctor [--fix] [--prune-duplicates] [--all] [--top N] PATH")
+		return exitError{2}
+	}
+	tree, failed := loadTree(fl.Args(), stdin, stderr)
+	r := tree.Report(replay.ReportOptions{Top: *top, Read: readTreeFile})
+	w := &printer{w: stdout}
+	limit := 20
+	if *all {
+		limit = -1
+	}
+	printReport(w, tree, r, limit)
+	bad := failed > 0
+	removed := map[string]bool{}
+	if *prune {
+		w.section("PRUNE")
+		for _, d := range r.Duplicates {
+			for _, e := range d.Drop {
+				if err := os.Remove(filepath.FromSlash(e.Path)); err != nil {
+					fmt.Fprintln(stderr, "recview:", err)
+					bad = true
+					continue
+				}
+				removed[e.Path] = true
+				w.line("deleted %s (same request as %s)", shown(e.Path), shown(d.Keep.Path))
+			}
+		}
+	}
+	if *fix {
+		w.section("FIX")
+		for _, f := range r.Fixes {
+			switch {
+			case removed[f.Entry.Path]:
+				continue
+			case f.To == "":
+				w.line("kept %s: %s", shown(f.Entry.Path), f.Skip)
+				continue
+			}
+			if err := renameNoReplace(filepath.FromSlash(f.Entry.Path), filepath.FromSlash(f.To)); err != nil {
+				fmt.Fprintln(stderr, "recview:", err)
+				bad = true
+				continue
+			}
+			w.line("renamed %s -> %s", shown(f.Entry.Path), filepath.Base(f.To))
+		}
+	}
+	if bad {
+		return exitError{2}
+	}
+	return w.err
+}
+
+// renameNoReplace renames from to to, refusing to replace an existing to:
+// it links to first (which fails when to exists) and then removes from.
+func renameNoReplace(from, to string) error {
+	if err := os.Link(from, to); err != nil {
+		if errors.Is(err, os.ErrExist) {
+			return fmt.Errorf("not renaming %s: %s exists", from, to)
+		}
+		return err
+	}
+	return os.Remove(from)
+}
+
+// printReport writes r for a terminal, each list cut at limit entries
+// (-1: all).
+func printReport(w *printer, tree *replay.Tree, r *replay.Report, limit int) {
+	root, ok := tree.Root()
+	w.section("TREE")
+	if ok {
+		w.field("root", shown(strings.TrimSuffix(root, "/")))
+	} else {
+		w.field("root", "unknown: no recording sits under tests/integration/; replay's folders cannot be told")
+	}
+	w.field("recordings", fmt.Sprintf("%d (%s)", r.Recordings, size(r.Bytes)))
+	w.field("status", fmt.Sprintf("%d ok, %d stale, %d mismatch, %d unknown", r.Statuses[reqhash.OK],
+		r.Statuses[reqhash.Stale], r.Statuses[reqhash.Mismatch], r.Statuses[reqhash.Unknown]))
+	w.field("skipped", fmt.Sprintf("%d JSON files that are not recordings", r.Skipped))
+	if r.Broken > 0 {
+		w.field("broken", fmt.Sprintf("%d files look like recordings and do not parse (recview verify says where)", r.Broken))
+	}
+
+	w.section(fmt.Sprintf("NEVER FOUND BY REPLAY: %d files, %s", len(r.Never), size(r.NeverBytes)))
+	w.line("%d stale (%d of them leftovers: replay finds their request under today's name), %d mismatch",
+		r.Statuses[reqhash.Stale], r.Leftovers, r.Statuses[reqhash.Mismatch])
+	for i, e := range r.Never {
+		if cut(w, i, limit, len(r.Never)) {
+			break
+		}
+		what := e.Check.Status.String()
+		if e.Check.Status == reqhash.Stale {
+			what += " (" + e.Check.Scheme + ")"
+		}
+		w.line("%-40s %s", what, shown(e.Path))
+		if e.Check.ReplayName != "" {
+			w.line("%-40s %s", "", replayNote(e)[1:])
+		}
+	}
+	if len(r.Misplaced) > 0 {
+		w.section(fmt.Sprintf("OK NAME, WRONG FOLDER: %d files outside the folders replay looks in for their test", len(r.Misplaced)))
+		for i, e := range r.Misplaced {
+			if cut(w, i, limit, len(r.Misplaced)) {
+				break
+			}
+			w.line("%s (replay looks in %s)", shown(e.Path), shown(e.ReplayDirs[0]))
+		}
+	}
+
+	w.section(fmt.Sprintf("DUPLICATES: %d requests held by more than one file, %s in the copies", len(r.Duplicates), size(r.DuplicateBytes)))
+	for i, d := range r.Duplicates {
+		if cut(w, i, limit, len(r.Duplicates)) {
+			break
+		}
+		w.line("keep %s", shown(d.Keep.Path))
+		for _, e := range d.Drop {
+			w.line("  drop %s (%s)", shown(e.Path), e.Check.Status)
+		}
+	}
+
+	w.section("TESTS WITH THE MOST RECORDINGS")
+	for _, h := range r.Heavy {
+		w.line("%4d  %s", h.Count, h.TestID)
+		for _, g := range h.Groups {
+			if len(g.Entries) < 2 {
+				continue
+			}
+			to := strings.TrimSpace(g.Endpoint + " " + g.Model)
+			if e := g.Entries[0]; to == "" {
+				to = e.Provider + "." + e.ToolName
+			}
+			desc := fmt.Sprintf("%d to %s", len(g.Entries), to)
+			switch {
+			case g.OnlyMissed:
+				desc += ": differ only in fields the normalization misses: " + strings.Join(g.Fields, ", ")
+			case len(g.Fields) > 0:
+				desc += ": differ in " + strings.Join(g.Fields[:min(8, len(g.Fields))], ", ")
+			}
+			w.line("      %s", desc)
+		}
+	}
+	if r.Orphans != nil {
+		w.section(fmt.Sprintf("RECORDINGS OF TESTS THAT NO LONGER EXIST: %d", len(r.Orphans)))
+		for i, o := range r.Orphans {
+			if cut(w, i, limit, len(r.Orphans)) {
+				break
+			}
+			w.line("%s: %s", shown(o.Entry.Path), o.Why)
+		}
+	}
+	renames := 0
+	for _, f := range r.Fixes {
+		if f.To != "" {
+			renames++
+		}
+	}
+	w.section("REPAIR")
+	w.line("recview doctor --fix renames %d stale files to the name replay looks for; --prune-duplicates deletes %d copies",
+		renames, countDrops(r))
+}
+
+func countDrops(r *replay.Report) int {
+	n := 0
+	for _, d := range r.Duplicates {
+		n += len(d.Drop)
+	}
+	return n
+}
+
+// cut writes "… N more (--all lists them)" at the limit and reports that
+// the list stops.
+func cut(w *printer, i, limit, n int) bool {
+	if limit >= 0 && i == limit {
+		w.line("… %d more (--all lists them)", n-limit)
+		return true
+	}
+	return false
+}
+
+// size writes a byte count for people: 512 B, 12.3 KB, 4.5 MB.
+func size(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}

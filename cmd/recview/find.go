@@ -1,0 +1,98 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/recview/recview/recordings/replay"
+)
+
+// find prints where replay looks for a request hash (replay.Tree.Find):
+// the test's own recordings folder, then the fallback folder, what is
+// there, the files named by the hash elsewhere or holding its request
+// under an older name, and, when nothing is found, the nearest
+// recordings. Exit 0 when replay finds the hash, 1 when it does not, 2 for
+// bad usage or unreadable files.
+func find(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fl := flag.NewFlagSet("find", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	testID := fl.String("test-id", "", "the pytest node id of the test that ran (none: a request outside a test)")
+	model := fl.String("model", "", "the request's model, for the nearest recordings")
+	endpoint := fl.String("endpoint", "", "the request's endpoint, for the nearest recordings")
+	hash, rest := "", args
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		hash, rest = args[0], args[1:]
+	}
+	if err := fl.Parse(rest); err != nil || hash == "" || fl.NArg() > 1 {
+		fmt.Fprintln(stderr, "usage: recview find HASH [--test-id ID] [--model M] [--endpoint E] [ROOT]")
+		return exitError{2}
+	}
+	root := "."
+	if fl.NArg() == 1 {
+		root = fl.Arg(0)
+	}
+	tree, failed := loadTree([]string{root}, stdin, stderr)
+	l, err := tree.Find(replay.Query{Hash: hash, TestID: *testID, Model: *model, Endpoint: *endpoint})
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError{2}
+	}
+	w := &printer{w: stdout}
+	printLookup(w, l, *testID)
+	switch {
+	case failed > 0:
+		return exitError{2}
+	case w.err != nil:
+		return w.err
+	case l.Found == "":
+		return exitError{1}
+	}
+	return nil
+}
+
+// printLookup writes a Lookup for a terminal.
+func printLookup(w *printer, l *replay.Lookup, testID string) {
+	if testID == "" {
+		w.line("replay looks (outside a test, test_id None):")
+	} else {
+		w.line("replay looks (test %s):", testID)
+	}
+	if l.Places == nil {
+		w.line("  (nowhere known: no recording of the tree sits under tests/integration/)")
+	}
+	for i, p := range l.Places {
+		state := "missing"
+		if len(p.Present) > 0 {
+			state = "found"
+		}
+		w.line("  %d. %s  %s", i+1, shown(p.Want), state)
+		for _, f := range p.Present[min(1, len(p.Present)):] {
+			w.line("     also %s", shown(f))
+		}
+	}
+	if l.Found != "" {
+		w.line("found: %s", shown(l.Found))
+	} else {
+		w.line("not found")
+	}
+	for _, e := range l.Named {
+		if e.Path != l.Found {
+			w.line("named by the hash elsewhere: %s (%s)", shown(e.Path), e.Check.Status)
+		}
+	}
+	for _, e := range l.Held {
+		hint := ""
+		if e.Check.Status.String() == "stale" {
+			hint = "; recview doctor --fix renames it"
+		}
+		w.line("holds this request under another name: %s (%s %s%s)", shown(e.Path), e.Check.Status, e.Check.Scheme, hint)
+	}
+	if len(l.Candidates) > 0 {
+		w.section("NEAREST RECORDINGS")
+		for _, c := range l.Candidates {
+			e := c.Entry
+			w.line("%-24s %s  %s %s  %s", c.Why, e.Check.Status, e.Endpoint, e.Model, shown(e.Path))
+		}
+	}
+}

@@ -1,0 +1,181 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/recview/recview/internal/corpustest"
+)
+
+// ogxTree writes a copy of an ogx tests/integration tree made from the
+// corpus (corpustest.WriteTree) and returns its tests/ folder.
+func ogxTree(t *testing.T) string {
+	dir := t.TempDir()
+	corpustest.WriteTree(t, dir)
+	return filepath.Join(dir, "tests")
+}
+
+// TestVerifyTree: the whole tree verifies with the non-recording JSON
+// files skipped, not failing. The counts are those of
+// recordings/replay/testdata/corpus-replay.tsv (CPython's).
+func TestVerifyTree(t *testing.T) {
+	tests := ogxTree(t)
+	out, errOut, code := runCmd(t, "", "verify", tests)
+	if code != 1 {
+		t.Errorf("exit %d, want 1 (mismatches fail by default)", code)
+	}
+	if want := "210 files: 119 ok, 82 stale, 9 mismatch, 0 unknown; 3 skipped (not recordings)"; strings.TrimSpace(errOut) != want {
+		t.Errorf("summary %q, want %q", strings.TrimSpace(errOut), want)
+	}
+	leftover := "stale\tv0-no-test_id-raw-body\t" + filepath.Join(tests, "integration/recordings/responses/d0ac68cbde69.json") +
+		"\treplay: 02c93bb3c314427bae2b7a7a6f054792b9f22d2cb4522eab802810be8672d3dc.json (held by " +
+		filepath.Join(tests, "integration/common/recordings/02c93bb3c314427bae2b7a7a6f054792b9f22d2cb4522eab802810be8672d3dc.json") + ": this file is a leftover)\n"
+	if !strings.Contains(out, leftover) {
+		t.Errorf("no line %q", leftover)
+	}
+	for _, tc := range []struct {
+		failOn string
+		code   int
+	}{{"stale", 1}, {"unknown", 0}, {"", 0}, {"mismatch,stale", 1}, {"bogus", 2}} {
+		if _, _, code := runCmd(t, "", "verify", "--fail-on", tc.failOn, tests); code != tc.code {
+			t.Errorf("--fail-on %q: exit %d, want %d", tc.failOn, code, tc.code)
+		}
+	}
+	out, _, _ = runCmd(t, "", "verify", "--json", filepath.Join(tests, "integration/recordings/responses/d0ac68cbde69.json"))
+	var res verifyResult
+	if err := json.Unmarshal([]byte(out), &res); err != nil || res.Status != "stale" ||
+		res.ReplayName != "02c93bb3c314427bae2b7a7a6f054792b9f22d2cb4522eab802810be8672d3dc.json" || res.ReplayPath != "" {
+		// Alone, the file has no tree around it: replay finds nothing.
+		t.Errorf("--json: %s (%v)", out, err)
+	}
+}
+
+var renamedRe = regexp.MustCompile(`(?m)^renamed (\S+) -> (\S+)$`)
+
+// TestDoctorFix: on a copy of the tree, --fix renames the stale files
+// (byte for byte the same content) except where another rename took the
+// name; with --prune-duplicates too, verify finds no stale file after.
+func TestDoctorFix(t *testing.T) {
+	tests := ogxTree(t)
+	before := snapshot(t, tests)
+	// A file already at one stale file's new name is never overwritten.
+	blocked := filepath.Join(tests, "integration/recordings/responses/732e28f8380fbe7e71b640480bea6b91a0f4a577e290ab245e19c579c99aada9.json")
+	if err := os.WriteFile(blocked, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runCmd(t, "", "doctor", "--fix", tests)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "NEVER FOUND BY REPLAY: 91 files") || !strings.Contains(out, "DUPLICATES: 13 requests") {
+		t.Errorf("report:\n%.1500s", out)
+	}
+	renamed := renamedRe.FindAllStringSubmatch(out, -1)
+	kept := strings.Count(out, "\nkept ")
+	if len(renamed) == 0 || len(renamed)+kept != 82 {
+		t.Fatalf("%d renamed, %d kept; want 82 in all", len(renamed), kept)
+	}
+	if !strings.Contains(out, "kept "+filepath.Join(tests, "integration/recordings/responses/00f70ca112de.json")+": ") {
+		t.Errorf("the rename onto an existing file was not refused:\n%s", out)
+	}
+	if got, _ := os.ReadFile(blocked); string(got) != "{}\n" {
+		t.Errorf("the existing file was overwritten")
+	}
+	for _, m := range renamed {
+		from, to := m[1], filepath.Join(filepath.Dir(m[1]), m[2])
+		if _, err := os.Stat(from); !os.IsNotExist(err) {
+			t.Errorf("%s still there", from)
+		}
+		if got, err := os.ReadFile(to); err != nil || !bytes.Equal(got, before[from]) {
+			t.Errorf("%s is not %s byte for byte (%v)", to, from, err)
+		}
+	}
+	_, errOut, _ = runCmd(t, "", "verify", tests)
+	if !strings.Contains(errOut, " ok, "+itoa(kept)+" stale,") {
+		t.Errorf("after --fix: %s, want %d stale (the kept ones)", errOut, kept)
+	}
+
+	tests = ogxTree(t)
+	out, errOut, code = runCmd(t, "", "doctor", "--prune-duplicates", "--fix", tests)
+	if code != 0 || !strings.Contains(out, "\ndeleted ") {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	_, errOut, _ = runCmd(t, "", "verify", tests)
+	if !strings.Contains(errOut, " ok, 0 stale,") {
+		t.Errorf("after --prune-duplicates --fix: %s", errOut)
+	}
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// snapshot reads every file under dir.
+func snapshot(t *testing.T, dir string) map[string][]byte {
+	m := map[string][]byte{}
+	filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() {
+			m[p], _ = os.ReadFile(p)
+		}
+		return nil
+	})
+	return m
+}
+
+func TestRenameNoReplace(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
+	os.WriteFile(a, []byte("a"), 0o644)
+	os.WriteFile(b, []byte("b"), 0o644)
+	if err := renameNoReplace(a, b); err == nil {
+		t.Fatal("renamed over an existing file")
+	}
+	if got, _ := os.ReadFile(b); string(got) != "b" {
+		t.Error("b changed")
+	}
+	if got, _ := os.ReadFile(a); string(got) != "a" {
+		t.Error("a changed")
+	}
+}
+
+func TestFindListHash(t *testing.T) {
+	tests := ogxTree(t)
+	root := filepath.Dir(tests)
+	const h = "02c93bb3c314427bae2b7a7a6f054792b9f22d2cb4522eab802810be8672d3dc"
+	out, _, code := runCmd(t, "", "find", h, "--test-id", "tests/integration/agents/test_agents.py::test_x", root)
+	if code != 0 || !strings.Contains(out, "1. "+filepath.Join(root, "tests/integration/agents/recordings", h+".json")+"  missing") ||
+		!strings.Contains(out, "found: "+filepath.Join(root, "tests/integration/common/recordings", h+".json")) ||
+		!strings.Contains(out, "holds this request under another name") {
+		t.Errorf("find: exit %d\n%s", code, out)
+	}
+	out, _, code = runCmd(t, "", "find", strings.Repeat("0", 64), "--model", "gpt-4o", root)
+	if code != 1 || !strings.Contains(out, "not found") || !strings.Contains(out, "same model") {
+		t.Errorf("find of nothing: exit %d\n%s", code, out)
+	}
+	out, errOut, code := runCmd(t, "", "list-test", "test_openai_completion_stop_sequence", root)
+	if code != 0 || strings.Count(out, "\n") != 4 || !strings.Contains(out, "\t/v1/completions\tllama3.2:3b-instruct-fp16\t") {
+		t.Errorf("list-test: exit %d %s\n%s", code, errOut, out)
+	}
+	// The seed's request, hashed from its body alone, gives its name.
+	seedDoc := corpustest.Read(t, "seeds/5d00fd96a13e0fd9786eaa02261b0c38eb5b6d02ce0a0f3c8d2aaa5aa1b7d5af.json")
+	var doc struct {
+		TestID  string `json:"test_id"`
+		Request struct {
+			Body json.RawMessage `json:"body"`
+		} `json:"request"`
+	}
+	if err := json.Unmarshal(seedDoc, &doc); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code = runCmd(t, string(doc.Request.Body), "hash", "--endpoint", "/v1/v1/chat/completions", "--test-id", doc.TestID, "--body-file", "-")
+	if code != 0 || !strings.Contains(out, "file       5d00fd96a13e0fd9786eaa02261b0c38eb5b6d02ce0a0f3c8d2aaa5aa1b7d5af.json\n") ||
+		!strings.Contains(out, `canonical  {"body": {"messages": [`) {
+		t.Errorf("hash: exit %d\n%s", code, out)
+	}
+	if _, _, code := runCmd(t, "", "hash", "--endpoint", "/v1/x"); code != 2 {
+		t.Errorf("hash without a body: exit %d", code)
+	}
+}
