@@ -14,7 +14,8 @@
 // The implementation is behind the js build tag (the *_js.go files).
 // Built natively (the static site generator, go test), the package has the
 // same API with no page behind it (native.go): nothing yields, Await and
-// what fetches or reads fail with ErrNoPage, SHA256 hashes in Go.
+// what fetches or reads fail with ErrNoPage, SHA256 hashes in Go. (So go
+// doc shows the stand-ins' comments unless run with GOOS=js GOARCH=wasm.)
 package browser
 
 import (
