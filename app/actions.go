@@ -1,55 +1,106 @@
 package app
 
-// The actions components post (ctx.NewAction, ctx.NewActionWithValue) and
-// the Viewer handles (ctx.Handle in its OnMount). Components only show
-// their props and post actions; the Viewer owns the page's state and does
-// the I/O.
-const (
-	actionSeek        = "recview/seek"         // value int: show the stream after that many chunks
-	actionPlay        = "recview/play"         // no value: play or pause the stream
-	actionSpeed       = "recview/speed"        // value int: play speed, chunks per second
-	actionOpenSample  = "recview/open-sample"  // value string: a Samples file name
-	actionOpenText    = "recview/open-text"    // value string: pasted recording JSON
-	actionOpenFiles   = "recview/open-files"   // value app.Value: a JavaScript array of File objects
-	actionOpenURL     = "recview/open-url"     // value string: a recording URL (GitHub blob, raw, gist...)
-	actionOpenFolder  = "recview/open-folder"  // value app.Value: a JavaScript array of a picked folder's File objects
-	actionOpenRow     = "recview/open-row"     // value int: open the file of that index row
-	actionShowIndex   = "recview/show-index"   // no value: show the index again
-	actionCompareRows = "recview/compare-rows" // value [2]int: compare the files of two index rows
-	actionCompareDocs = "recview/compare-docs" // value [2]int: compare two open recordings
-	actionShowDiff    = "recview/show-diff"    // no value: show the last comparison again
-	actionSelectDoc   = "recview/select-doc"   // value int: index of an open recording
-	actionHome        = "recview/home"         // no value: close everything, back to the gallery
-	actionTab         = "recview/tab"          // value string: tabView or tabRaw
-	actionTheme       = "recview/theme"        // no value: next theme (system, light, dark)
-	actionDismiss     = "recview/dismiss"      // no value: hide the error banner
-	actionFail        = "recview/fail"         // value string: show an error
-	actionShare       = "recview/share"        // no value: make the permalink of the view and copy it
-	actionShareURL    = "recview/share-url"    // value string: make the src= permalink for that URL
-	actionCloseShare  = "recview/close-share"  // no value: close the share panel
+import (
+	"fmt"
+	"reflect"
 
-	actionPlayEdit     = "recview/play-edit"     // value string: the playground editor's text, to run
-	actionPlaySave     = "recview/play-save"     // value string: the editor's text, to run and download
-	actionPlayFormat   = "recview/play-format"   // value string: "pretty" or "compact"
-	actionPlayTestID   = "recview/play-test-id"  // value string: the test_id to hash with
-	actionPlayEndpoint = "recview/play-endpoint" // value string: a bare request body's URL path
-	actionPlayMethod   = "recview/play-method"   // value string: a bare request body's HTTP method
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// The tabs of a recording.
-const (
-	tabView = "view" // request, response and stepping
-	tabRaw  = "raw"  // the whole file as foldable JSON
-	tabPlay = "play" // the playground: edit the JSON, see the result and the recorder's file name
-)
+// Components only show their props and post actions; the Viewer owns the
+// page's state, handles the actions and does the I/O. The actions are
+// grouped by what they do, one actions_*.go file per group holding the
+// group's action names and the Viewer's handlers:
+//
+//	actions_step.go   stepping and playing a stream
+//	actions_open.go   opening samples, pasted text, files, URLs, permalink sources
+//	actions_index.go  the index of a folder or many files, its rows, comparing two
+//	actions_view.go   what the page shows: the open recordings, tabs, comparison, theme, errors
+//	actions_play.go   the playground
+//	actions_share.go  the share panel
+//	actions_url.go    the URL fragment: writing the view into it, opening what it names
+//
+// An action that carries a value is an action[T]. Components post it with
+// ctx.NewActionWithValue(actionSeek.with(step)), and handleActions routes
+// it with handle to a handler that takes a T, so poster and handler agree
+// on the value's type at compile time. An action without a value is a
+// plain string constant, posted with ctx.NewAction and routed with
+// handleSignal.
 
-// What the main area shows once something is open.
-const (
-	viewDoc   = ""      // the current recording
-	viewIndex = "index" // the index of a folder or many files
-	viewDiff  = "diff"  // the comparison of two recordings
-)
+// handleActions registers the handler of every action, group by group;
+// go-app runs them on the UI goroutine and renders the page after each.
+func (v *Viewer) handleActions(ctx app.Context) {
+	// actions_step.go
+	handle(&ctx, v, actionSeek, (*Viewer).seekTo)
+	handleSignal(&ctx, v, actionPlay, (*Viewer).togglePlay)
+	handle(&ctx, v, actionSpeed, (*Viewer).setSpeed)
+	// actions_open.go
+	handle(&ctx, v, actionOpenSample, (*Viewer).openSample)
+	handle(&ctx, v, actionOpenText, (*Viewer).openText)
+	handle(&ctx, v, actionOpenURL, (*Viewer).openURL)
+	handle(&ctx, v, actionOpenFiles, (*Viewer).readFiles)
+	// actions_index.go
+	handle(&ctx, v, actionOpenFolder, (*Viewer).openFolder)
+	handle(&ctx, v, actionOpenRow, (*Viewer).openRow)
+	handleSignal(&ctx, v, actionShowIndex, (*Viewer).showIndex)
+	handle(&ctx, v, actionCompareRows, (*Viewer).compareRows)
+	// actions_view.go
+	handle(&ctx, v, actionSelectDoc, (*Viewer).selectDoc)
+	handle(&ctx, v, actionCompareDocs, (*Viewer).compareOpen)
+	handleSignal(&ctx, v, actionShowDiff, (*Viewer).showDiff)
+	handleSignal(&ctx, v, actionHome, (*Viewer).home)
+	handle(&ctx, v, actionTab, (*Viewer).showTab)
+	handleSignal(&ctx, v, actionTheme, (*Viewer).switchTheme)
+	handleSignal(&ctx, v, actionDismiss, (*Viewer).dismiss)
+	handle(&ctx, v, actionFail, (*Viewer).failWith)
+	// actions_play.go
+	handle(&ctx, v, actionPlayEdit, (*Viewer).runPlay)
+	handle(&ctx, v, actionPlaySave, (*Viewer).savePlay)
+	handle(&ctx, v, actionPlayFormat, (*Viewer).formatPlay)
+	handle(&ctx, v, actionPlayTestID, (*Viewer).setPlayTestID)
+	handle(&ctx, v, actionPlayEndpoint, (*Viewer).setPlayEndpoint)
+	handle(&ctx, v, actionPlayMethod, (*Viewer).setPlayMethod)
+	// actions_share.go
+	handleSignal(&ctx, v, actionShare, (*Viewer).share)
+	handle(&ctx, v, actionShareURL, (*Viewer).shareURL)
+	handleSignal(&ctx, v, actionCloseShare, (*Viewer).closeShare)
+}
 
-// stateTheme is the localStorage key of the chosen theme: "", "light" or
-// "dark" ("" follows the system).
-const stateTheme = "theme"
+// action is the name of an action whose value is a T.
+type action[T any] string
+
+// with is the action's name and value, to post:
+// ctx.NewActionWithValue(a.with(value)).
+func (a action[T]) with(value T) (string, any) { return string(a), value }
+
+// handle registers the handler of action a on ctx (ctx.Handle): go-app
+// calls h(v, value) on the UI goroutine, the action's value decoded once,
+// here, as a T. A value of another type (posted without action.with) is
+// shown in the page's error banner (actionFail), naming the action and
+// both types, and h is not called.
+//
+// It takes the context by pointer and h as a method expression
+// ((*Viewer).seekTo), so that each of the registrations in handleActions
+// is a plain call: copying app.Context (a struct of 26 words) and making
+// a method value at each made app.wasm larger.
+func handle[T any](ctx *app.Context, v *Viewer, a action[T], h func(v *Viewer, value T)) {
+	ctx.Handle(string(a), func(ctx app.Context, act app.Action) {
+		if value, ok := act.Value.(T); ok {
+			h(v, value)
+			return
+		}
+		wrongValue(ctx, act, reflect.TypeFor[T]())
+	})
+}
+
+// handleSignal registers the handler of an action without a value: go-app
+// calls h(v) on the UI goroutine.
+func handleSignal(ctx *app.Context, v *Viewer, name string, h func(v *Viewer)) {
+	ctx.Handle(name, func(app.Context, app.Action) { h(v) })
+}
+
+// wrongValue reports an action whose value is not of the type its
+// handler takes (handle).
+func wrongValue(ctx app.Context, act app.Action, want reflect.Type) {
+	ctx.NewActionWithValue(actionFail.with(fmt.Sprintf("recview: action %s carries a %T, not a %v", act.Name, act.Value, want)))
+}

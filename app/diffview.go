@@ -5,37 +5,26 @@ import (
 	"github.com/recview/recview/recordings/diff"
 )
 
-// comparison is two open recordings and their diff.Result, computed once
-// by the action that asked for it.
-type comparison struct {
-	a, b *openDoc
-	res  *diff.Result
-}
-
-func newComparison(a, b *openDoc) *comparison {
-	return &comparison{a: a, b: b, res: diff.Compare(a.rec, b.rec)}
-}
-
 // maxDiffText caps a value printed in the diff view; the raw views have
 // the whole of it.
 const maxDiffText = 2000
 
-// DiffView shows the comparison of two recordings (recordings/diff): a
+// diffView shows the comparison of two recordings (recordings/diff): a
 // verdict ("same result, same chunking", "same result, different
 // chunking", "different result"), then the metadata, request and response
 // changes, each with its JSON path, A's value and B's value side by side,
 // long strings as a word diff.
-type DiffView struct {
+type diffView struct {
 	app.Compo
 
 	Icmp *comparison
 }
 
 // Comparison sets the comparison shown.
-func (d *DiffView) Comparison(c *comparison) *DiffView { d.Icmp = c; return d }
+func (d *diffView) Comparison(c *comparison) *diffView { d.Icmp = c; return d }
 
 // Render draws the comparison.
-func (d *DiffView) Render() app.UI {
+func (d *diffView) Render() app.UI {
 	c := d.Icmp
 	r := c.res
 	verdict, cls := "different result", "mismatch"
@@ -94,14 +83,4 @@ func renderSpan(s diff.Span) app.UI {
 		return app.Ins().Text(s.Text)
 	}
 	return app.Text(s.Text)
-}
-
-// compareDocs shows the comparison of open recordings i and j.
-func (v *Viewer) compareDocs(i, j int) {
-	if i < 0 || j < 0 || i >= len(v.docs) || j >= len(v.docs) {
-		return
-	}
-	v.cmp = newComparison(v.docs[i], v.docs[j])
-	v.view, v.playing = viewDiff, false
-	v.syncFragment()
 }

@@ -15,13 +15,13 @@ const editorDelay = 300 * time.Millisecond
 // editorID is the id of the playground's textarea.
 const editorID = "play-editor"
 
-// Editor is the playground's JSON editor: a textarea with a gutter of line
+// editor is the playground's JSON editor: a textarea with a gutter of line
 // numbers (the line of a syntax error marked). It owns its text while the
 // user types, so typing redraws nothing but the gutter; 300 ms after the
 // last keystroke, or at once on Ctrl/Cmd+Enter, it posts actionPlayEdit
 // with the text. Ctrl/Cmd+S posts actionPlaySave. The Viewer loads a text
 // into it (a recording, a reformat) by passing a new Iversion.
-type Editor struct {
+type editor struct {
 	app.Compo
 
 	Itext    string // the text to load when Iversion changes
@@ -37,25 +37,25 @@ type Editor struct {
 }
 
 // Text sets the text to load and its version.
-func (e *Editor) Text(text string, version int) *Editor {
+func (e *editor) Text(text string, version int) *editor {
 	e.Itext, e.Iversion = text, version
 	return e
 }
 
 // ErrLine sets the line of a syntax error to mark, 0 for none.
-func (e *Editor) ErrLine(n int) *Editor { e.IerrLine = n; return e }
+func (e *editor) ErrLine(n int) *editor { e.IerrLine = n; return e }
 
 // OnMount loads the text.
-func (e *Editor) OnMount(ctx app.Context) { e.load(ctx) }
+func (e *editor) OnMount(ctx app.Context) { e.load(ctx) }
 
 // OnUpdate loads a new text when the Viewer passes one.
-func (e *Editor) OnUpdate(ctx app.Context) {
+func (e *editor) OnUpdate(ctx app.Context) {
 	if e.Iversion != e.loaded {
 		e.load(ctx)
 	}
 }
 
-func (e *Editor) load(ctx app.Context) {
+func (e *editor) load(ctx app.Context) {
 	e.loaded, e.lines = e.Iversion, strings.Count(e.Itext, "\n")+1
 	text := e.Itext
 	ctx.Defer(func(ctx app.Context) {
@@ -66,7 +66,7 @@ func (e *Editor) load(ctx app.Context) {
 }
 
 // Render draws the gutter and the textarea.
-func (e *Editor) Render() app.UI {
+func (e *editor) Render() app.UI {
 	return app.Div().Class("editor").Body(
 		app.Pre().Class("gutter").Attr("aria-hidden", "true").Body(e.renderGutter()...),
 		app.Textarea().ID(editorID).Class("editor-text").DataSet("testid", "editor").
@@ -80,7 +80,7 @@ func (e *Editor) Render() app.UI {
 // numbers are written again only when the line count or the error line
 // change: scrolling a long file redraws the component on every scroll
 // event.
-func (e *Editor) renderGutter() []app.UI {
+func (e *editor) renderGutter() []app.UI {
 	if e.gutterFor != [2]int{e.lines, e.IerrLine} || e.gutter == [3]string{} {
 		e.gutterFor = [2]int{e.lines, e.IerrLine}
 		e.gutter = gutterText(e.lines, e.IerrLine)
@@ -114,7 +114,7 @@ func gutterText(lines, errLine int) (parts [3]string) {
 	return parts
 }
 
-func (e *Editor) onInput(ctx app.Context, ev app.Event) {
+func (e *editor) onInput(ctx app.Context, ev app.Event) {
 	ta := ctx.JSSrc()
 	// Counted in JavaScript: copying a megabyte of text into Go on every
 	// keystroke would slow typing. (String.prototype.split.call, since
@@ -125,12 +125,12 @@ func (e *Editor) onInput(ctx app.Context, ev app.Event) {
 	seq := e.seq
 	ctx.After(editorDelay, func(ctx app.Context) {
 		if e.seq == seq {
-			ctx.NewActionWithValue(actionPlayEdit, ta.Get("value").String())
+			ctx.NewActionWithValue(actionPlayEdit.with(ta.Get("value").String()))
 		}
 	})
 }
 
-func (e *Editor) onKeyDown(ctx app.Context, ev app.Event) {
+func (e *editor) onKeyDown(ctx app.Context, ev app.Event) {
 	if !ev.Get("ctrlKey").Bool() && !ev.Get("metaKey").Bool() {
 		return
 	}
@@ -139,16 +139,16 @@ func (e *Editor) onKeyDown(ctx app.Context, ev app.Event) {
 	case "Enter":
 		ev.PreventDefault()
 		e.seq++ // a pending run is superseded
-		ctx.NewActionWithValue(actionPlayEdit, text())
+		ctx.NewActionWithValue(actionPlayEdit.with(text()))
 	case "s", "S":
 		ev.PreventDefault()
 		e.seq++
-		ctx.NewActionWithValue(actionPlaySave, text())
+		ctx.NewActionWithValue(actionPlaySave.with(text()))
 	}
 }
 
 // onScroll keeps the gutter beside the lines it numbers.
-func (e *Editor) onScroll(ctx app.Context, ev app.Event) {
+func (e *editor) onScroll(ctx app.Context, ev app.Event) {
 	ta := ctx.JSSrc()
 	if g := ta.Get("previousElementSibling"); g.Truthy() {
 		g.Set("scrollTop", ta.Get("scrollTop"))

@@ -5,14 +5,14 @@ import (
 	"github.com/recview/recview/recordings/permalink"
 )
 
-// Gallery is the landing page: how to open a recording, a paste box, and
+// gallery is the landing page: how to open a recording, a paste box, and
 // the sample recordings embedded in the site (Samples).
-type Gallery struct {
+type gallery struct {
 	app.Compo
 }
 
 // Render draws the landing page.
-func (g *Gallery) Render() app.UI {
+func (g *gallery) Render() app.UI {
 	return app.Main().Class("landing").Body(
 		app.Section().Class("intro").Body(
 			app.H1().Text("Read LLM API recordings"),
@@ -33,12 +33,12 @@ func (g *Gallery) Render() app.UI {
 	)
 }
 
-func (g *Gallery) renderCard(s Sample) app.UI {
+func (g *gallery) renderCard(s Sample) app.UI {
 	return app.Li().Body(
 		app.A().Class("sample").Href("#"+permalink.Fragment{Sources: []permalink.Source{{Kind: permalink.SourceSample, Value: s.File}}}.String()).DataSet("testid", "sample").DataSet("file", s.File).
 			OnClick(func(ctx app.Context, e app.Event) {
 				e.PreventDefault()
-				ctx.NewActionWithValue(actionOpenSample, s.File)
+				ctx.NewActionWithValue(actionOpenSample.with(s.File))
 			}).Body(
 			app.Span().Class("kind").Text(s.Kind),
 			app.Span().Class("title").Text(s.Title),
@@ -47,10 +47,10 @@ func (g *Gallery) renderCard(s Sample) app.UI {
 	)
 }
 
-func (g *Gallery) onPaste(ctx app.Context, e app.Event) {
+func (g *gallery) onPaste(ctx app.Context, e app.Event) {
 	text := ctx.JSSrc().Get("value").String()
 	if text != "" {
 		ctx.JSSrc().Set("value", "")
-		ctx.NewActionWithValue(actionOpenText, text)
+		ctx.NewActionWithValue(actionOpenText.with(text))
 	}
 }

@@ -22,12 +22,12 @@ var indexColumns = [][2]string{
 	{"chunks", "chunks"}, {"hash", "hash"},
 }
 
-// Index is the table of a folder or many files: one row per file with its
+// index is the table of a folder or many files: one row per file with its
 // name, test_id, API family, model, streaming and chunk count, and hash
 // status. Filter as you type, sort by a column, narrow by family or hash
 // status (facets), tick two rows to compare them, click a row to open it.
 // A progress bar shows while the files are read.
-type Index struct {
+type index struct {
 	app.Compo
 
 	Iindex   *folderIndex
@@ -45,12 +45,12 @@ type Index struct {
 	drawnIx     *folderIndex // the index they are rows of
 }
 
-// Index sets the index shown and its version.
-func (x *Index) Index(ix *folderIndex) *Index { x.Iindex, x.Iversion = ix, ix.version; return x }
+// index sets the index shown and its version.
+func (x *index) Index(ix *folderIndex) *index { x.Iindex, x.Iversion = ix, ix.version; return x }
 
 // Render draws the index. The table's rows are not part of the tree: see
 // drawRows.
-func (x *Index) Render() app.UI {
+func (x *index) Render() app.UI {
 	shown := len(x.visible())
 	return app.Section().Class("index").Attr("aria-label", "Index of recordings").Body(
 		x.renderHead(),
@@ -69,23 +69,23 @@ func (x *Index) Render() app.UI {
 }
 
 // OnMount draws the rows into the new table.
-func (x *Index) OnMount(ctx app.Context) {
+func (x *index) OnMount(ctx app.Context) {
 	x.drawn, x.drawnPicked, x.drawnIx = nil, nil, nil
 	ctx.Defer(x.drawRows)
 }
 
 // OnUpdate draws the rows that arrived.
-func (x *Index) OnUpdate(ctx app.Context) { ctx.Defer(x.drawRows) }
+func (x *index) OnUpdate(ctx app.Context) { ctx.Defer(x.drawRows) }
 
 // drawRows brings the table's <tbody> up to date with the rows the filter,
-// facets and order keep, at most maxIndexRows, as HTML (rowHTML). go-app
+// facets and order keep, at most maxIndexRows, as HTML (rowHTML): go-app
 // builds a table of hundreds of rows element by element far slower than
-// the browser parses it (1.5 s against a few ms for 500 rows); and
-// replacing the whole body as rows arrive made the browser restyle and lay
-// out every row again, every 250 ms (up to 120 ms each time on a 2-vCPU
-// machine), so rows that only arrived are appended. go-app leaves the
-// <tbody>'s children alone: it has none in the tree.
-func (x *Index) drawRows(ctx app.Context) {
+// the browser parses it. Rows that only arrived (every 250 ms while the
+// files are read) are appended, since replacing the whole body makes the
+// browser restyle and lay out every row again; any other change (filter,
+// facet, order, ticks) replaces it. go-app leaves the <tbody>'s children
+// alone: it has none in the tree.
+func (x *index) drawRows(ctx app.Context) {
 	tbody := x.JSValue().Call("querySelector", "[data-testid=index-table] > tbody")
 	if !tbody.Truthy() {
 		return
@@ -109,7 +109,7 @@ func (x *Index) drawRows(ctx app.Context) {
 	}
 	x.drawn, x.drawnPicked, x.drawnIx = shown, slices.Clone(x.picked), x.Iindex
 }
-func (x *Index) renderHead() app.UI {
+func (x *index) renderHead() app.UI {
 	ix := x.Iindex
 	status := fmt.Sprintf("%s", plural(len(ix.files), "file"))
 	if ix.done() {
@@ -131,14 +131,14 @@ func (x *Index) renderHead() app.UI {
 		app.Button().Class("button").Text("Compare the two ticked").Disabled(len(x.picked) != 2).
 			DataSet("testid", "index-compare").
 			OnClick(func(ctx app.Context, e app.Event) {
-				ctx.NewActionWithValue(actionCompareRows, [2]int{x.picked[0], x.picked[1]})
+				ctx.NewActionWithValue(actionCompareRows.with([2]int{x.picked[0], x.picked[1]}))
 			}),
 	)
 }
 
 // renderFacets draws the family and hash status facets with their counts
 // among the rows the text filter keeps.
-func (x *Index) renderFacets() app.UI {
+func (x *index) renderFacets() app.UI {
 	families, hashes := map[string]int{}, map[string]int{}
 	for i, r := range x.Iindex.rows {
 		if x.matchesText(i) {
@@ -182,7 +182,7 @@ func (x *Index) renderFacets() app.UI {
 
 // renderColumns is the table's head: the column buttons sort
 // (data-sort=KEY, handled by onTableClick).
-func (x *Index) renderColumns() app.UI {
+func (x *index) renderColumns() app.UI {
 	return app.THead().Body(app.Tr().Body(
 		app.Th().Scope("col").Body(app.Span().Class("sr-only").Text("compare")),
 		app.Range(indexColumns).Slice(func(k int) app.UI {
@@ -202,7 +202,7 @@ func (x *Index) renderColumns() app.UI {
 // rowHTML writes index row i: a <tr data-testid="index-row" data-file=PATH
 // data-row=I> with a checkbox (data-pick=I) and the cells. Every value is
 // escaped with html.EscapeString.
-func (x *Index) rowHTML(b *strings.Builder, i int) {
+func (x *index) rowHTML(b *strings.Builder, i int) {
 	esc := html.EscapeString
 	r := x.Iindex.rows[i]
 	status := r.hash
@@ -229,7 +229,7 @@ func (x *Index) rowHTML(b *strings.Builder, i int) {
 // (again: the other way), a checkbox ticks the row for comparison (the
 // oldest tick goes when a third is ticked), anything else in a row opens
 // its recording.
-func (x *Index) onTableClick(ctx app.Context, e app.Event) {
+func (x *index) onTableClick(ctx app.Context, e app.Event) {
 	ctx.Defer(x.drawRows)
 	t := e.Get("target")
 	if col := t.Get("dataset").Get("sort"); col.Truthy() {
@@ -258,13 +258,13 @@ func (x *Index) onTableClick(ctx app.Context, e app.Event) {
 	}
 	i, err := strconv.Atoi(row.Get("dataset").Get("row").String())
 	if err == nil {
-		ctx.NewActionWithValue(actionOpenRow, i)
+		ctx.NewActionWithValue(actionOpenRow.with(i))
 	}
 }
 
 // matchesText reports whether row i holds the filter text (any column,
 // case-insensitive; words must all match).
-func (x *Index) matchesText(i int) bool {
+func (x *index) matchesText(i int) bool {
 	if strings.TrimSpace(x.filter) == "" {
 		return true
 	}
@@ -279,7 +279,7 @@ func (x *Index) matchesText(i int) bool {
 
 // visible lists the indexes of the rows the filter and facets keep, in
 // the chosen order.
-func (x *Index) visible() []int {
+func (x *index) visible() []int {
 	var out []int
 	for i, r := range x.Iindex.rows {
 		if x.matchesText(i) && (x.family == "" || string(r.family) == x.family) && (x.hash == "" || r.hash == x.hash) {

@@ -30,13 +30,13 @@ var mdCache = map[string]string{}
 // maxMDCache bounds mdCache; past it the cache starts over.
 const maxMDCache = 512
 
-// RenderMarkdown returns src as HTML wrapped in one <div class="md">.
+// renderMarkdown returns src as HTML wrapped in one <div class="md">.
 // Results are cached; it is meant for the UI goroutine only.
-func RenderMarkdown(src string) string {
+func renderMarkdown(src string) string {
 	if html, ok := mdCache[src]; ok {
 		return html
 	}
-	html := renderMarkdown(src)
+	html := convertMarkdown(src)
 	if len(mdCache) >= maxMDCache {
 		clear(mdCache)
 	}
@@ -44,7 +44,9 @@ func RenderMarkdown(src string) string {
 	return html
 }
 
-func renderMarkdown(src string) string {
+// convertMarkdown is renderMarkdown without the cache: goldmark's HTML,
+// or src escaped in a <pre> should goldmark fail.
+func convertMarkdown(src string) string {
 	var b bytes.Buffer
 	b.WriteString(`<div class="md">`)
 	if err := markdown.Convert([]byte(src), &b); err != nil {

@@ -32,7 +32,7 @@ func TestRenderMarkdownHostile(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			out := RenderMarkdown(tc.in)
+			out := renderMarkdown(tc.in)
 			if !strings.HasPrefix(out, `<div class="md">`) || !strings.HasSuffix(out, "</div>") {
 				t.Errorf("not wrapped in one div: %s", out)
 			}

@@ -21,7 +21,8 @@ type markInfo struct {
 
 // stripMarks computes a stream's strip, once, when the recording opens:
 // it does not change with the step. It calls between, when not nil, after
-// every 1,000 chunks looked at (a 50,000-chunk stream took 35 ms).
+// every 1,000 chunks looked at, so a stream of tens of thousands of chunks
+// lets the page draw meanwhile.
 func stripMarks(s *recordings.Stepper, between func()) []markInfo {
 	n := s.Len()
 	per := (n + maxMarks - 1) / maxMarks
@@ -41,9 +42,8 @@ func stripMarks(s *recordings.Stepper, between func()) []markInfo {
 }
 
 // stripHTML writes the strip's marks as one piece of HTML, drawn as it is
-// (app.Raw) and written once per recording: as 600 go-app elements the
-// strip was most of the page's drawing of a recording (60 of 80 ms for a
-// 50 MB stream, make bench). Each mark is a <span class="mark k-KIND"
+// (app.Raw) and written once per recording: as up to 600 go-app elements
+// the strip was most of the page's drawing of a recording. Each mark is a <span class="mark k-KIND"
 // title=TITLE data-k=LAST>; the titles quote the model's text and are
 // escaped with html.EscapeString.
 func stripHTML(marks []markInfo) string {

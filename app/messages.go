@@ -37,7 +37,7 @@ func renderPart(p recordings.Part, raw, partial bool) app.UI {
 		if raw || p.Kind == recordings.PartToolResult || len(p.Text) > maxShownText {
 			return renderText("text", p.Text)
 		}
-		return app.Raw(RenderMarkdown(p.Text))
+		return app.Raw(renderMarkdown(p.Text))
 	case recordings.PartThinking:
 		return app.Details().Class("thinking").Open(partial).Body(
 			app.Summary().Text("thinking"),

@@ -1,252 +1,86 @@
 package app
 
-import (
-	"bytes"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"time"
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/recview/recview/internal/jsonx"
-	"github.com/recview/recview/recordings"
-	"github.com/recview/recview/recordings/reqhash"
-	"github.com/valyala/fastjson"
-)
+// playground is the editing mode of a recording: the editor with its
+// toolbar and errors, what the recorder would make of the request, and
+// beside them the request and response panes of the last text that ran
+// (marked stale while the editor holds something else).
+type playground struct {
+	app.Compo
 
-// playState is the playground of the current recording: the editor's
-// text and what running it gave.
-type playState struct {
-	doc     *openDoc // the recording the panes show: the last text that parsed
-	orig    *openDoc // the recording as opened, which origTxt stands for
-	origTxt string   // the recording as opened, indented
-	text    string   // the editor's text, as last run
-	version int      // bumped when the Viewer loads a text into the editor
-	runs    int      // bumped on every change: components redraw when their props change
-
-	err     string // why the text did not run (a syntax error names its line and column), "" when it did
-	errLine int    // the line of a syntax error, 0 for none
-	errAt   int64  // the byte offset of a syntax error
-	stale   bool   // the panes show an earlier text than the editor's
-
-	body     bool   // the text is a bare request body, not a recording
-	method   string // a bare body's HTTP method
-	endpoint string // a bare body's URL path
-	testID   string // the test_id hashed: the recording's own until edited
-	ownID    bool   // testID is the recording's own
-
-	hashes  []reqhash.Input // what each scheme makes of the request
-	hashErr string          // why there are none
+	Iplay *playState
+	Iruns int // the state's runs: go-app redraws a component when a prop changes, and the state is the same pointer
 }
 
-// handlePlayActions routes the playground's actions.
-func (v *Viewer) handlePlayActions(ctx app.Context) {
-	ctx.Handle(actionPlayEdit, func(ctx app.Context, a app.Action) { v.runPlay(a.Value.(string)) })
-	ctx.Handle(actionPlaySave, func(ctx app.Context, a app.Action) { v.savePlay(a.Value.(string)) })
-	ctx.Handle(actionPlayFormat, func(ctx app.Context, a app.Action) { v.formatPlay(a.Value.(string)) })
-	rerun := func(set func(st *playState, val string)) func(app.Context, app.Action) {
-		return func(ctx app.Context, a app.Action) {
-			if v.play != nil {
-				set(v.play, a.Value.(string))
-				v.runPlay(v.play.text)
-			}
-		}
-	}
-	ctx.Handle(actionPlayTestID, rerun(func(st *playState, val string) { st.testID, st.ownID = val, false }))
-	ctx.Handle(actionPlayEndpoint, rerun(func(st *playState, val string) { st.endpoint = val }))
-	ctx.Handle(actionPlayMethod, rerun(func(st *playState, val string) { st.method = val }))
-}
+// Play sets the state shown.
+func (p *playground) Play(st *playState) *playground { p.Iplay, p.Iruns = st, st.runs; return p }
 
-// maxPlaySize is the largest file the playground edits, in bytes: every
-// edit reads the whole text back and parses it again, and typing in a
-// textarea of tens of megabytes is slow in itself.
-const maxPlaySize = 4 << 20
-
-// startPlay opens the playground on the current recording: its file,
-// indented, in the editor.
-func (v *Viewer) startPlay() {
-	d := v.current()
-	if d == nil {
-		return
-	}
-	if v.play != nil && v.play.doc == d {
-		return // back to the playground of this recording
-	}
-	if d.rec.Size > maxPlaySize {
-		v.play = nil // renderDoc says why
-		return
-	}
-	// Doc is the whole file, but for a stream whose chunks
-	// recordings.ParseInSlices keeps out of it (an OpenAI stream of 1 MB
-	// or more): that file is parsed again, whole.
-	doc := d.rec.Doc
-	if resp := doc.Get("response"); resp != nil && chunksOutside(d.rec, resp) {
-		if whole, err := fastjson.ParseBytes(d.data); err == nil {
-			doc = whole
-		}
-	}
-	text := string(jsonx.Pretty(doc))
-	v.play = &playState{doc: d, orig: d, origTxt: text, method: "POST", endpoint: "/v1/chat/completions", ownID: true}
-	v.loadPlay(text)
-}
-
-// loadPlay puts text in the editor and runs it.
-func (v *Viewer) loadPlay(text string) {
-	v.play.version++
-	v.runPlay(text)
-}
-
-// runPlay runs the editor's text: a recording replaces the current one
-// (the header, panes, hash badge and permalink follow it); a bare request
-// body gets the file name the recorder would give it; anything else is an
-// error shown under the editor while the panes keep the last good text,
-// marked stale.
-func (v *Viewer) runPlay(text string) {
-	st := v.play
-	if st == nil {
-		return
-	}
-	st.runs++
-	st.text, st.err, st.errLine, st.body = text, "", 0, false
+// Render draws the playground.
+func (p *playground) Render() app.UI {
+	st := p.Iplay
 	d := st.doc
-	// The text as opened (or edited back to it) is the recording as
-	// opened, with its source: a sample or URL stays one in the link.
-	nd, err := st.orig, error(nil)
-	if text != st.origTxt {
-		nd, err = newDoc(d.name, []byte(text))
-	}
-	switch {
-	case err == nil:
-		st.stale = false
-		if nd != d {
-			nd.seek(d.step)
-			v.replaceDoc(d, nd)
-			st.doc = nd
-		}
-		if st.ownID {
-			st.testID = nd.rec.TestID
-		}
-		st.hashes, err = requestHashes([]byte(text), st.testID, st.ownID)
-	case isBareBody(text, err):
-		st.body, st.stale = true, true
-		st.hashes, err = reqhash.ForBody(st.method, st.endpoint, st.testID, []byte(text))
-	default:
-		st.stale, st.hashes = true, nil
-		st.err, st.errLine, st.errAt = playError(err)
+	return app.Div().Class("playground").Body(
+		app.Section().Class("play-edit").Attr("aria-label", "Edit the recording").Body(
+			p.renderToolbar(),
+			(&editor{}).Text(st.text, st.version).ErrLine(st.errLine),
+			app.If(st.err != "", func() app.UI {
+				return app.P().Class("editor-error").DataSet("testid", "editor-error").Attr("role", "alert").
+					Title("Click to put the cursor there").Text(st.err).OnClick(p.showError)
+			}),
+			(&playHashes{}).Play(st),
+		),
+		app.Section().Class("play-view").Class(map[bool]string{true: "stale"}[st.stale]).
+			Attr("aria-label", "The recording as last run").Body(
+			app.If(st.stale, func() app.UI {
+				return app.P().Class("stale-note").DataSet("testid", "stale").Text(staleNote(st))
+			}),
+			app.Div().Class("columns").Body(
+				(&requestPanel{}).Doc(d),
+				(&responsePanel{}).Doc(d).Step(d.step),
+			),
+		),
+	)
+}
+
+// showError puts the editor's cursor on the syntax error and scrolls to
+// its line. It reads the state when clicked: go-app keeps the handler
+// first bound to the element.
+func (p *playground) showError(ctx app.Context, e app.Event) {
+	st := p.Iplay
+	ta := app.Window().GetElementByID(editorID)
+	if st.errLine == 0 || !ta.Truthy() {
 		return
 	}
-	st.hashErr = ""
-	if err != nil {
-		st.hashes, st.hashErr = nil, err.Error()
-	}
+	ta.Call("focus")
+	ta.Call("setSelectionRange", st.errAt, st.errAt+1)
+	lineHeight := 19.5 // .editor-text: 13px at line-height 1.5
+	ta.Set("scrollTop", max(0, float64(st.errLine-3))*lineHeight)
 }
 
-// replaceDoc puts nd where old was, as a file of the user's: its permalink
-// carries the edited data inline.
-func (v *Viewer) replaceDoc(old, nd *openDoc) {
-	for i, d := range v.docs {
-		if d == old {
-			v.docs[i] = nd
-		}
+// staleNote says why the panes show an earlier text than the editor's.
+func staleNote(st *playState) string {
+	if st.body {
+		return "The editor holds a request body, not a recording: below is the last recording that ran."
 	}
-	v.syncFragment()
+	return "Stale: the editor's text does not run; below is the last text that did."
 }
 
-// requestHashes is reqhash.ForRequest of a recording file, with its
-// test_id replaced by testID unless own.
-func requestHashes(data []byte, testID string, own bool) ([]reqhash.Input, error) {
-	var p fastjson.Parser
-	doc, err := p.ParseBytes(data)
-	if err != nil {
-		return nil, err
-	}
-	if !own {
-		var a fastjson.Arena
-		id := a.NewNull()
-		if testID != "" {
-			id = a.NewString(testID)
-		}
-		doc.Set("test_id", id)
-	}
-	return reqhash.ForRequest(doc)
-}
-
-// isBareBody reports whether text, which Parse refused with err, is a JSON
-// object without a recording's "request": a request body to hash.
-func isBareBody(text string, err error) bool {
-	if !errors.Is(err, recordings.ErrNotRecording) {
-		return false
-	}
-	v, perr := fastjson.Parse(text)
-	return perr == nil && v.Type() == fastjson.TypeObject && !v.Exists("request")
-}
-
-// playError is how the playground shows an error: a syntax error as "Line
-// L, column C: what", with its line and byte offset.
-func playError(err error) (msg string, line int, offset int64) {
-	var pe *recordings.ParseError
-	if errors.As(err, &pe) && pe.Line > 0 {
-		return fmt.Sprintf("Line %d, column %d: %v", pe.Line, pe.Col, pe.Err), pe.Line, pe.Offset
-	}
-	return err.Error(), 0, 0
-}
-
-// formatPlay indents (pretty) or compacts the editor's JSON.
-func (v *Viewer) formatPlay(how string) {
-	st := v.play
-	if st == nil {
-		return
-	}
-	var b bytes.Buffer
-	var err error
-	if how == "compact" {
-		err = json.Compact(&b, []byte(st.text))
-	} else {
-		err = json.Indent(&b, []byte(st.text), "", "  ")
-	}
-	if err != nil {
-		st.runs++
-		st.err, st.errLine, st.errAt = playError(syntaxErr(st.text))
-		return
-	}
-	v.loadPlay(b.String())
-}
-
-// syntaxErr is Parse's error for text that is not JSON, with its line and
-// column.
-func syntaxErr(text string) error {
-	_, err := recordings.Parse("", []byte(text))
-	return err
-}
-
-// savePlay runs text and downloads it under the name the recorder would
-// give it (the current scheme's), else the recording's own name.
-func (v *Viewer) savePlay(text string) {
-	v.runPlay(text)
-	st := v.play
-	if st == nil {
-		return
-	}
-	name := st.doc.name
-	if len(st.hashes) > 0 && st.hashes[0].FileName != "" {
-		name = st.hashes[0].FileName
-	}
-	download(name, text)
-}
-
-// download offers text as a file: a Blob behind a link with a download
-// name, clicked (no inline script; the CSP allows blob: downloads).
-func download(name, text string) {
-	w := app.Window()
-	parts := w.Get("Array").New()
-	parts.Call("push", text)
-	opts := w.Get("Object").New()
-	opts.Set("type", "application/json")
-	blob := w.Get("Blob").New(parts, opts)
-	url := w.Get("URL").Call("createObjectURL", blob)
-	a := w.Get("document").Call("createElement", "a")
-	a.Set("href", url)
-	a.Set("download", name)
-	a.Call("click")
-	time.AfterFunc(time.Minute, func() { w.Get("URL").Call("revokeObjectURL", url) })
+// renderToolbar is the editor's buttons: run, indent, compact, save.
+func (p *playground) renderToolbar() app.UI {
+	return app.Div().Class("play-tools").Body(
+		app.Button().Class("button ghost").Text("Run").Title("Run now (Ctrl/Cmd+Enter); edits run by themselves after a pause").
+			OnClick(func(ctx app.Context, e app.Event) {
+				ctx.NewActionWithValue(actionPlayEdit.with(app.Window().GetElementByID(editorID).Get("value").String()))
+			}),
+		app.Button().Class("button ghost").Text("Pretty").Title("Indent the JSON").
+			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionPlayFormat.with("pretty")) }),
+		app.Button().Class("button ghost").Text("Compact").Title("Remove the whitespace").
+			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionPlayFormat.with("compact")) }),
+		app.Button().Class("button").Text("Save").DataSet("testid", "play-save").
+			Title("Download the JSON under the name the recorder would give it (Ctrl/Cmd+S)").
+			OnClick(func(ctx app.Context, e app.Event) {
+				ctx.NewActionWithValue(actionPlaySave.with(app.Window().GetElementByID(editorID).Get("value").String()))
+			}),
+	)
 }

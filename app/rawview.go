@@ -9,22 +9,22 @@ import (
 	"github.com/valyala/fastjson"
 )
 
-// RawView shows the whole file as indented JSON, folded by top-level key
+// rawView shows the whole file as indented JSON, folded by top-level key
 // and, for lists such as a stream's chunks, by element. Folds are <details>
 // elements, which the browser's find-in-page opens on a match. Its only
 // prop is the recording, so stepping or other state changes of the page
 // never render it again.
-type RawView struct {
+type rawView struct {
 	app.Compo
 
 	Idoc *openDoc
 }
 
 // Doc sets the recording shown.
-func (r *RawView) Doc(d *openDoc) *RawView { r.Idoc = d; return r }
+func (r *rawView) Doc(d *openDoc) *rawView { r.Idoc = d; return r }
 
 // Render draws the folds.
-func (r *RawView) Render() app.UI {
+func (r *rawView) Render() app.UI {
 	var sections []app.UI
 	rec := r.Idoc.rec
 	r.Idoc.rec.Doc.GetObject().Visit(func(k []byte, v *fastjson.Value) {
@@ -41,8 +41,8 @@ func (r *RawView) Render() app.UI {
 }
 
 // maxRawItems is the most elements of a list the Raw JSON tab folds out:
-// a 50,000-chunk stream drawn whole would freeze the page for many
-// seconds.
+// a stream of tens of thousands of chunks drawn whole would freeze the
+// page.
 const maxRawItems = 2000
 
 // rawFold renders one key's value: objects and lists fold into their

@@ -64,8 +64,8 @@ func TestRawViewSlicedStream(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := sortedAttrs(app.HTMLString((&RawView{Idoc: &openDoc{rec: sliced}}).Render()))
-	want := sortedAttrs(app.HTMLString((&RawView{Idoc: &openDoc{rec: whole}}).Render()))
+	got := sortedAttrs(app.HTMLString((&rawView{Idoc: &openDoc{rec: sliced}}).Render()))
+	want := sortedAttrs(app.HTMLString((&rawView{Idoc: &openDoc{rec: whole}}).Render()))
 	if got != want {
 		i := 0
 		for i < min(len(got), len(want)) && got[i] == want[i] {

@@ -7,11 +7,11 @@ import (
 	"github.com/valyala/fastjson"
 )
 
-// RequestPanel shows a recording's request: parameters, tool definitions
+// requestPanel shows a recording's request: parameters, tool definitions
 // (collapsible, parameters as a table), then the messages as cards by
 // role, each with its own raw toggle. It depends on the recording only,
 // so stepping through the stream never renders it again.
-type RequestPanel struct {
+type requestPanel struct {
 	app.Compo
 
 	Idoc *openDoc
@@ -26,10 +26,10 @@ type msgKey struct {
 }
 
 // Doc sets the recording shown.
-func (p *RequestPanel) Doc(d *openDoc) *RequestPanel { p.Idoc = d; return p }
+func (p *requestPanel) Doc(d *openDoc) *requestPanel { p.Idoc = d; return p }
 
 // Render draws the panel.
-func (p *RequestPanel) Render() app.UI {
+func (p *requestPanel) Render() app.UI {
 	c := p.Idoc.conv
 	return app.Section().Class("panel request").Attr("aria-label", "Request").Body(
 		app.H2().Text("Request"),
@@ -51,7 +51,7 @@ func (p *RequestPanel) Render() app.UI {
 }
 
 // flip switches message i between raw text and Markdown.
-func (p *RequestPanel) flip(i int) {
+func (p *requestPanel) flip(i int) {
 	if p.raw == nil {
 		p.raw = map[msgKey]bool{}
 	}
@@ -60,7 +60,7 @@ func (p *RequestPanel) flip(i int) {
 }
 
 // renderMessage draws request message i as a card.
-func (p *RequestPanel) renderMessage(i int) app.UI {
+func (p *requestPanel) renderMessage(i int) app.UI {
 	m := p.Idoc.conv.Messages[i]
 	raw := p.raw[msgKey{p.Idoc, i}]
 	return app.Div().Class("msg role-"+m.Role).DataSet("testid", "message").DataSet("role", m.Role).Body(

@@ -9,12 +9,12 @@ import (
 	"github.com/recview/recview/recordings"
 )
 
-// ResponsePanel shows the response as assembled at the current step: the
+// responsePanel shows the response as assembled at the current step: the
 // message (Markdown, or raw), tool calls, finish reason and usage; data
 // responses (embeddings, models, tool results); an exception's error card.
 // While stepping, the text chunk k added is highlighted and chunk k's raw
 // JSON is shown below.
-type ResponsePanel struct {
+type responsePanel struct {
 	app.Compo
 
 	Idoc  *openDoc
@@ -24,13 +24,13 @@ type ResponsePanel struct {
 }
 
 // Doc sets the recording shown.
-func (p *ResponsePanel) Doc(d *openDoc) *ResponsePanel { p.Idoc = d; return p }
+func (p *responsePanel) Doc(d *openDoc) *responsePanel { p.Idoc = d; return p }
 
 // Step sets the step shown.
-func (p *ResponsePanel) Step(k int) *ResponsePanel { p.Istep = k; return p }
+func (p *responsePanel) Step(k int) *responsePanel { p.Istep = k; return p }
 
 // Render draws the panel.
-func (p *ResponsePanel) Render() app.UI {
+func (p *responsePanel) Render() app.UI {
 	d := p.Idoc
 	r := d.rec
 	return app.Section().Class("panel response").Attr("aria-label", "Response").Body(
@@ -40,7 +40,7 @@ func (p *ResponsePanel) Render() app.UI {
 	)
 }
 
-func (p *ResponsePanel) renderBody() app.UI {
+func (p *responsePanel) renderBody() app.UI {
 	d := p.Idoc
 	if e := d.rec.Exception; e != nil {
 		return renderException(e)
@@ -52,7 +52,7 @@ func (p *ResponsePanel) renderBody() app.UI {
 	return renderData(d.rec, d.view)
 }
 
-func (p *ResponsePanel) flip(i int) {
+func (p *responsePanel) flip(i int) {
 	if p.raw == nil {
 		p.raw = map[msgKey]bool{}
 	}
@@ -60,7 +60,7 @@ func (p *ResponsePanel) flip(i int) {
 	p.raw[k] = !p.raw[k]
 }
 
-func (p *ResponsePanel) renderAnswer(ans recordings.Answer) app.UI {
+func (p *responsePanel) renderAnswer(ans recordings.Answer) app.UI {
 	d := p.Idoc
 	stepping := d.stepper != nil && d.step < d.stepper.Len()
 	return app.Div().Class("answer").Body(

@@ -7,10 +7,11 @@ import (
 	"github.com/recview/recview/recordings/permalink"
 )
 
-// readSource reads the recording a permalink source names: a gallery
-// sample from the site's own files, a URL with fetch (GitHub blob links
-// through raw.githubusercontent.com), or inline data (permalink.DecodeData).
-// It blocks: call it from a goroutine (ctx.Async).
+// readSource reads and prepares (newDoc) the recording a permalink source
+// names: a gallery sample from the site's own files, a URL with fetch
+// (GitHub blob links through raw.githubusercontent.com), or inline data
+// (permalink.DecodeData). Errors name the source and say why; an unknown
+// sample is one. It blocks: call it from a goroutine (ctx.Async).
 func readSource(ctx app.Context, s permalink.Source) (*openDoc, error) {
 	switch s.Kind {
 	case permalink.SourceSample:
@@ -86,40 +87,6 @@ func sourceOf(d *openDoc, inline bool) (permalink.Source, bool, error) {
 		return permalink.Source{}, false, nil
 	}
 	return permalink.Source{Kind: permalink.SourceData, Value: d.link, Name: d.name}, true, nil
-}
-
-// openSources reads one source (a recording) or two (a comparison) in the
-// background and shows them at the fragment's step and panel. Any failure
-// is shown and leaves the page as it was.
-func (v *Viewer) openSources(sources []permalink.Source, f permalink.Fragment) {
-	if len(sources) == 0 {
-		return
-	}
-	v.loading = describeSources(sources)
-	ctx := v.ctx
-	ctx.Async(func() {
-		docs := make([]*openDoc, 0, len(sources))
-		var err error
-		for _, s := range sources {
-			var d *openDoc
-			if d, err = readSource(ctx, s); err != nil {
-				break
-			}
-			docs = append(docs, d)
-		}
-		ctx.Dispatch(func(ctx app.Context) {
-			if err != nil {
-				v.fail(err)
-				return
-			}
-			v.open(ctx, docs)
-			if len(docs) == 2 {
-				v.compareDocs(len(v.docs)-2, len(v.docs)-1)
-			}
-			v.applyView(f)
-			v.syncFragment()
-		})
-	})
 }
 
 // describeSources says what is loading, for the loading line.

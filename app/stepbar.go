@@ -10,11 +10,11 @@ import (
 // playSpeeds are the play speeds offered, in chunks per second.
 var playSpeeds = []int{2, 10, 30, 100}
 
-// StepBar is the stepping control of a stream: previous/next, a slider
+// stepBar is the stepping control of a stream: previous/next, a slider
 // over steps 0..N, play with a speed, the "k / N" label, and a strip of
 // marks, one per chunk (or group of chunks), coloured by what the chunk
 // carried; a click on a mark jumps there.
-type StepBar struct {
+type stepBar struct {
 	app.Compo
 
 	Idoc     *openDoc
@@ -24,19 +24,19 @@ type StepBar struct {
 }
 
 // Doc sets the recording stepped through.
-func (s *StepBar) Doc(d *openDoc) *StepBar { s.Idoc = d; return s }
+func (s *stepBar) Doc(d *openDoc) *stepBar { s.Idoc = d; return s }
 
 // Step sets the step shown.
-func (s *StepBar) Step(k int) *StepBar { s.Istep = k; return s }
+func (s *stepBar) Step(k int) *stepBar { s.Istep = k; return s }
 
 // Playing sets whether the stream is playing.
-func (s *StepBar) Playing(p bool) *StepBar { s.Iplaying = p; return s }
+func (s *stepBar) Playing(p bool) *stepBar { s.Iplaying = p; return s }
 
 // Speed sets the play speed in chunks per second.
-func (s *StepBar) Speed(n int) *StepBar { s.Ispeed = n; return s }
+func (s *stepBar) Speed(n int) *stepBar { s.Ispeed = n; return s }
 
 // Render draws the controls and the strip.
-func (s *StepBar) Render() app.UI {
+func (s *stepBar) Render() app.UI {
 	n, k := s.Idoc.stepper.Len(), s.Istep
 	return app.Div().Class("stepbar").Body(
 		app.Div().Class("controls").Body(
@@ -46,7 +46,7 @@ func (s *StepBar) Render() app.UI {
 				DataSet("testid", "step-slider").Attr("aria-label", "Step through the stream").
 				OnInput(func(ctx app.Context, e app.Event) {
 					k, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
-					ctx.NewActionWithValue(actionSeek, k)
+					ctx.NewActionWithValue(actionSeek.with(k))
 				}),
 			app.Button().Class("button ghost").Text("▶").Title("Next chunk (→, Shift+→ for 10)").
 				Attr("aria-label", "Next chunk").Disabled(k == n).OnClick(s.seekBy(1)),
@@ -55,7 +55,7 @@ func (s *StepBar) Render() app.UI {
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionPlay) }),
 			app.Select().Attr("aria-label", "Play speed").OnChange(func(ctx app.Context, e app.Event) {
 				n, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
-				ctx.NewActionWithValue(actionSpeed, n)
+				ctx.NewActionWithValue(actionSpeed.with(n))
 			}).Body(
 				app.Range(playSpeeds).Slice(func(i int) app.UI {
 					v := playSpeeds[i]
@@ -72,11 +72,11 @@ func (s *StepBar) Render() app.UI {
 // keeps the first handler it bound to an element as long as the handler's
 // code is the same, so a handler must read what it needs when it runs,
 // not capture it when rendered.)
-func (s *StepBar) seekBy(n int) app.EventHandler {
-	return func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSeek, s.Istep+n) }
+func (s *stepBar) seekBy(n int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSeek.with(s.Istep + n)) }
 }
 
-func (s *StepBar) renderStrip() app.UI {
+func (s *stepBar) renderStrip() app.UI {
 	// One handler on the strip, not one per mark: go-app re-binds the
 	// handlers of every mark on each render, which made scrubbing slow.
 	return app.Div().Class("strip-box").Attr("aria-hidden", "true").Body(app.Raw(s.Idoc.strip)).
@@ -86,21 +86,21 @@ func (s *StepBar) renderStrip() app.UI {
 				return
 			}
 			if n, err := strconv.Atoi(k.String()); err == nil {
-				ctx.NewActionWithValue(actionSeek, n)
+				ctx.NewActionWithValue(actionSeek.with(n))
 			}
 		})
 }
 
 // OnMount marks the current step's mark once the strip is on the page.
-func (s *StepBar) OnMount(ctx app.Context) { ctx.Defer(s.markCurrent) }
+func (s *stepBar) OnMount(ctx app.Context) { ctx.Defer(s.markCurrent) }
 
 // OnUpdate marks the current step's mark after every drawing.
-func (s *StepBar) OnUpdate(ctx app.Context) { ctx.Defer(s.markCurrent) }
+func (s *stepBar) OnUpdate(ctx app.Context) { ctx.Defer(s.markCurrent) }
 
 // markCurrent gives the class "current" to the mark of the step shown,
 // and takes it from any other: the strip is HTML go-app does not look
 // into (stripHTML).
-func (s *StepBar) markCurrent(ctx app.Context) {
+func (s *stepBar) markCurrent(ctx app.Context) {
 	if !s.Mounted() || s.Idoc == nil {
 		return
 	}

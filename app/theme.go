@@ -34,3 +34,7 @@ func themeLabel(theme string) string {
 	}
 	return "◐ System"
 }
+
+// stateTheme is the localStorage key of the chosen theme: "", "light" or
+// "dark" ("" follows the system).
+const stateTheme = "theme"

@@ -4,21 +4,22 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/app/internal/browser"
 )
 
-// TopBar is the page header: the brand (back to the gallery), the file
+// topBar is the page header: the brand (back to the gallery), the file
 // picker and the theme switch.
-type TopBar struct {
+type topBar struct {
 	app.Compo
 
 	Itheme string // the current theme: "", "light" or "dark"
 }
 
 // Theme sets the theme the switch shows.
-func (b *TopBar) Theme(v string) *TopBar { b.Itheme = v; return b }
+func (b *topBar) Theme(v string) *topBar { b.Itheme = v; return b }
 
 // Render draws the bar.
-func (b *TopBar) Render() app.UI {
+func (b *topBar) Render() app.UI {
 	return app.Header().Class("top").Body(
 		app.A().Class("brand").Href("#").Text("recview").OnClick(func(ctx app.Context, e app.Event) {
 			ctx.NewAction(actionHome)
@@ -48,31 +49,26 @@ func (b *TopBar) Render() app.UI {
 }
 
 // onURLKey opens the URL typed in the URL box on Enter.
-func (b *TopBar) onURLKey(ctx app.Context, e app.Event) {
+func (b *topBar) onURLKey(ctx app.Context, e app.Event) {
 	if e.Get("key").String() != "Enter" {
 		return
 	}
 	e.PreventDefault()
 	if link := strings.TrimSpace(ctx.JSSrc().Get("value").String()); link != "" {
-		ctx.NewActionWithValue(actionOpenURL, link)
+		ctx.NewActionWithValue(actionOpenURL.with(link))
 	}
 }
 
 // onFiles posts the chosen files, copied out of the input's FileList (one
 // call: Array.from) before the input is cleared, so that choosing the same
 // file again fires change.
-func (b *TopBar) onFiles(ctx app.Context, e app.Event) {
-	ctx.NewActionWithValue(actionOpenFiles, jsArray(ctx.JSSrc().Get("files")))
+func (b *topBar) onFiles(ctx app.Context, e app.Event) {
+	ctx.NewActionWithValue(actionOpenFiles.with(browser.ArrayFrom(ctx.JSSrc().Get("files"))))
 	ctx.JSSrc().Set("value", "")
 }
 
 // onFolder posts the files of the chosen folder for the index.
-func (b *TopBar) onFolder(ctx app.Context, e app.Event) {
-	ctx.NewActionWithValue(actionOpenFolder, jsArray(ctx.JSSrc().Get("files")))
+func (b *topBar) onFolder(ctx app.Context, e app.Event) {
+	ctx.NewActionWithValue(actionOpenFolder.with(browser.ArrayFrom(ctx.JSSrc().Get("files"))))
 	ctx.JSSrc().Set("value", "")
-}
-
-// jsArray copies a FileList (or any array-like) into a JavaScript array.
-func jsArray(list app.Value) app.Value {
-	return app.Window().Get("Array").Call("from", list)
 }

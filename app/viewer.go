@@ -1,17 +1,18 @@
 package app
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/recview/recview/recordings/permalink"
+	"github.com/recview/recview/app/internal/browser"
+	"github.com/recview/recview/recordings/reqhash"
 )
 
 // Viewer is the whole page: the header with the ways to open recordings,
 // the error banner, and either the sample gallery or the open recordings.
+// It owns the page's state and handles the actions the components post
+// (actions.go). Route it at "/" (app.Route).
 type Viewer struct {
 	app.Compo
 
@@ -19,7 +20,7 @@ type Viewer struct {
 	cur     int
 	err     string // the last error, shown until the next success
 	loading string // what is being loaded, "" when idle
-	tab     string // "view" or "raw"
+	tab     string // tabView, tabRaw or tabPlay
 	playing bool
 	speed   int    // play speed in chunks per second
 	theme   string // "", "light" or "dark"
@@ -39,6 +40,24 @@ type Viewer struct {
 	ctx app.Context
 }
 
+// UseBrowserSHA256 makes the request-hash check hash with the browser's
+// SubtleCrypto (browser.SHA256); the page's main calls it before it runs.
+func UseBrowserSHA256() { reqhash.SetSHA256(browser.SHA256) }
+
+// The tabs of a recording.
+const (
+	tabView = "view" // request, response and stepping
+	tabRaw  = "raw"  // the whole file as foldable JSON
+	tabPlay = "play" // the playground: edit the JSON, see the result and the recorder's file name
+)
+
+// What the main area shows once something is open.
+const (
+	viewDoc   = ""      // the current recording
+	viewIndex = "index" // the index of a folder or many files
+	viewDiff  = "diff"  // the comparison of two recordings
+)
+
 // OnMount handles the components' actions, wires the page-wide listeners
 // (keys, paste, drag and drop, the URL fragment) and opens what the
 // fragment names.
@@ -49,68 +68,10 @@ func (v *Viewer) OnMount(ctx app.Context) {
 	applyTheme(v.theme)
 	v.handleActions(ctx)
 	v.listen(ctx)
-	v.openFragment(ctx, app.Window().Get("location").Get("hash").String())
+	v.openFragment(app.Window().Get("location").Get("hash").String())
 }
 
-// handleActions routes the components' actions (actions.go) to the
-// Viewer's methods; go-app runs them on the UI goroutine and renders the
-// page after each.
-func (v *Viewer) handleActions(ctx app.Context) {
-	ctx.Handle(actionSeek, func(ctx app.Context, a app.Action) {
-		v.playing = false
-		v.seek(a.Value.(int))
-	})
-	ctx.Handle(actionPlay, func(ctx app.Context, a app.Action) { v.togglePlay(ctx) })
-	ctx.Handle(actionSpeed, func(ctx app.Context, a app.Action) { v.speed = max(1, a.Value.(int)) })
-	ctx.Handle(actionOpenSample, func(ctx app.Context, a app.Action) {
-		v.openSources([]permalink.Source{{Kind: permalink.SourceSample, Value: a.Value.(string)}}, permalink.Fragment{})
-	})
-	ctx.Handle(actionOpenText, func(ctx app.Context, a app.Action) { v.openText(ctx, a.Value.(string)) })
-	ctx.Handle(actionOpenURL, func(ctx app.Context, a app.Action) {
-		v.openSources([]permalink.Source{{Kind: permalink.SourceURL, Value: a.Value.(string)}}, permalink.Fragment{})
-	})
-	ctx.Handle(actionOpenFolder, func(ctx app.Context, a app.Action) { v.listFiles(a.Value.(app.Value), true) })
-	ctx.Handle(actionOpenRow, func(ctx app.Context, a app.Action) { v.openRow(a.Value.(int)) })
-	ctx.Handle(actionShowIndex, func(ctx app.Context, a app.Action) { v.show(viewIndex) })
-	ctx.Handle(actionShowDiff, func(ctx app.Context, a app.Action) { v.show(viewDiff) })
-	ctx.Handle(actionCompareRows, func(ctx app.Context, a app.Action) { v.compareRows(a.Value.([2]int)) })
-	ctx.Handle(actionCompareDocs, func(ctx app.Context, a app.Action) {
-		ij := a.Value.([2]int)
-		v.compareDocs(ij[0], ij[1])
-	})
-	ctx.Handle(actionShare, func(ctx app.Context, a app.Action) { v.share(ctx) })
-	ctx.Handle(actionShareURL, func(ctx app.Context, a app.Action) { v.shareURL(ctx, a.Value.(string)) })
-	ctx.Handle(actionCloseShare, func(ctx app.Context, a app.Action) { v.sharing = nil })
-	ctx.Handle(actionOpenFiles, func(ctx app.Context, a app.Action) { v.readFiles(a.Value.(app.Value)) })
-	ctx.Handle(actionSelectDoc, func(ctx app.Context, a app.Action) {
-		v.cur, v.playing, v.view = a.Value.(int), false, viewDoc
-		if v.tab == tabPlay {
-			v.startPlay()
-		}
-		v.syncFragment()
-	})
-	ctx.Handle(actionHome, func(ctx app.Context, a app.Action) {
-		v.docs, v.cur, v.playing = nil, 0, false
-		v.index, v.cmp, v.view = nil, nil, viewDoc
-		v.syncFragment()
-	})
-	ctx.Handle(actionTab, func(ctx app.Context, a app.Action) {
-		v.tab = a.Value.(string)
-		if v.tab == tabPlay {
-			v.playing = false
-			v.startPlay()
-		}
-	})
-	v.handlePlayActions(ctx)
-	ctx.Handle(actionTheme, func(ctx app.Context, a app.Action) {
-		v.theme = nextTheme(v.theme)
-		ctx.LocalStorage().Set(stateTheme, v.theme)
-		applyTheme(v.theme)
-	})
-	ctx.Handle(actionDismiss, func(ctx app.Context, a app.Action) { v.err = "" })
-	ctx.Handle(actionFail, func(ctx app.Context, a app.Action) { v.fail(errors.New(a.Value.(string))) })
-}
-
+// current is the recording shown, nil when none is open.
 func (v *Viewer) current() *openDoc {
 	if v.cur < 0 || v.cur >= len(v.docs) {
 		return nil
@@ -125,7 +86,7 @@ func (v *Viewer) fail(err error) {
 }
 
 // open adds parsed documents and shows the first of them.
-func (v *Viewer) open(ctx app.Context, docs []*openDoc) {
+func (v *Viewer) open(docs []*openDoc) {
 	v.loading, v.err = "", ""
 	v.docs = append(v.docs, docs...)
 	v.cur = len(v.docs) - len(docs)
@@ -134,58 +95,16 @@ func (v *Viewer) open(ctx app.Context, docs []*openDoc) {
 	v.syncFragment()
 }
 
-// seek moves the current stream to step k and records it in the URL.
-func (v *Viewer) seek(k int) {
-	d := v.current()
-	if d == nil || d.stepper == nil {
-		return
-	}
-	d.seek(k)
-	v.syncFragment()
-}
-
-// togglePlay starts or stops playing the stream from the current step.
-func (v *Viewer) togglePlay(ctx app.Context) {
-	d := v.current()
-	if d == nil || d.stepper == nil {
-		return
-	}
-	if v.playing {
-		v.playing = false
-		return
-	}
-	if d.step >= d.stepper.Len() {
-		d.seek(0)
-	}
-	v.playing = true
-	v.tick(ctx)
-}
-
-func (v *Viewer) tick(ctx app.Context) {
-	ctx.After(time.Second/time.Duration(max(1, v.speed)), func(ctx app.Context) {
-		d := v.current()
-		if !v.playing || d == nil || d.stepper == nil {
-			return
-		}
-		v.seek(d.step + 1)
-		if d.step >= d.stepper.Len() {
-			v.playing = false
-			return
-		}
-		v.tick(ctx)
-	})
-}
-
 // Render draws the page.
 func (v *Viewer) Render() app.UI {
 	return app.Div().Class("page").Class(map[bool]string{true: "dragging"}[v.drag]).Body(
-		(&TopBar{}).Theme(v.theme),
+		(&topBar{}).Theme(v.theme),
 		app.If(v.err != "", v.renderError),
-		app.If(v.sharing != nil, func() app.UI { return (&SharePanel{}).Share(v.sharing) }),
+		app.If(v.sharing != nil, func() app.UI { return (&sharePanel{}).Share(v.sharing) }),
 		app.If(v.loading != "", func() app.UI {
 			return app.Div().Class("loading").Attr("role", "status").Text("Loading " + v.loading + "…")
 		}),
-		app.If(len(v.docs) == 0 && v.index == nil, func() app.UI { return &Gallery{} }).Else(v.renderOpen),
+		app.If(len(v.docs) == 0 && v.index == nil, func() app.UI { return &gallery{} }).Else(v.renderOpen),
 		app.Div().Class("drop-target").Attr("aria-hidden", "true").Text("Drop recordings to open them"),
 	)
 }
@@ -222,13 +141,13 @@ func (v *Viewer) renderOpen() app.UI {
 				app.Range(v.docs).Slice(func(i int) app.UI {
 					return app.Button().Class("doc-tab").Class(map[bool]string{true: "active"}[i == v.cur && view == viewDoc]).
 						Title(v.docs[i].name).Text(shortName(v.docs[i].name)).
-						OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSelectDoc, i) })
+						OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSelectDoc.with(i)) })
 				}),
 				app.If(len(v.docs) > 1 && d != nil, v.renderCompareWith),
 			)
 		}),
-		app.If(view == viewIndex && v.index != nil, func() app.UI { return (&Index{}).Index(v.index) }).
-			ElseIf(view == viewDiff && v.cmp != nil, func() app.UI { return (&DiffView{}).Comparison(v.cmp) }).
+		app.If(view == viewIndex && v.index != nil, func() app.UI { return (&index{}).Index(v.index) }).
+			ElseIf(view == viewDiff && v.cmp != nil, func() app.UI { return (&diffView{}).Comparison(v.cmp) }).
 			ElseIf(d != nil, func() app.UI { return v.renderDoc(d) }),
 	)
 }
@@ -241,7 +160,7 @@ func (v *Viewer) renderCompareWith() app.UI {
 			j, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
 			ctx.JSSrc().Set("value", "")
 			if err == nil {
-				ctx.NewActionWithValue(actionCompareDocs, [2]int{v.cur, j})
+				ctx.NewActionWithValue(actionCompareDocs.with([2]int{v.cur, j}))
 			}
 		}).Body(
 		app.Option().Value("").Text("Compare with…"),
@@ -253,22 +172,13 @@ func (v *Viewer) renderCompareWith() app.UI {
 	)
 }
 
-// show switches the main area to view, when there is something to show.
-func (v *Viewer) show(view string) {
-	if view == viewIndex && v.index == nil || view == viewDiff && v.cmp == nil {
-		return
-	}
-	v.view, v.playing = view, false
-	v.syncFragment()
-}
-
 // renderDoc shows one recording: its header, then either the step bar over
 // the request and response panels, or the raw file.
 func (v *Viewer) renderDoc(d *openDoc) app.UI {
 	return app.Article().Class("recording").Body(
-		(&DocHeader{}).Doc(d).Tab(v.tab),
-		app.If(v.tab == tabRaw, func() app.UI { return (&RawView{}).Doc(d) }).
-			ElseIf(v.tab == tabPlay && v.play != nil, func() app.UI { return (&Playground{}).Play(v.play) }).
+		(&docHeader{}).Doc(d).Tab(v.tab),
+		app.If(v.tab == tabRaw, func() app.UI { return (&rawView{}).Doc(d) }).
+			ElseIf(v.tab == tabPlay && v.play != nil, func() app.UI { return (&playground{}).Play(v.play) }).
 			ElseIf(v.tab == tabPlay && d.rec.Size > maxPlaySize, func() app.UI {
 				return app.P().Class("notice").DataSet("testid", "play-too-big").Text(fmt.Sprintf(
 					"The playground edits files up to %d MB, and this one is %.1f MB: the Recording and Raw JSON tabs show it, and a text editor edits it.",
@@ -276,18 +186,19 @@ func (v *Viewer) renderDoc(d *openDoc) app.UI {
 			}).Else(func() app.UI {
 			return app.Div().Body(
 				app.If(d.stepper != nil, func() app.UI {
-					return (&StepBar{}).Doc(d).Step(d.step).Playing(v.playing).Speed(v.speed)
+					return (&stepBar{}).Doc(d).Step(d.step).Playing(v.playing).Speed(v.speed)
 				}),
 				app.Div().Class("columns").Body(
-					(&RequestPanel{}).Doc(d),
-					(&ResponsePanel{}).Doc(d).Step(d.step),
+					(&requestPanel{}).Doc(d),
+					(&responsePanel{}).Doc(d).Step(d.step),
 				),
 			)
 		}),
 	)
 }
 
-// shortName shortens a corpus-style file name for a tab.
+// shortName shortens a corpus-style file name for a tab: names over 28
+// bytes keep their first 12 and last 14 bytes around an ellipsis.
 func shortName(n string) string {
 	if len(n) <= 28 {
 		return n
@@ -295,6 +206,7 @@ func shortName(n string) string {
 	return n[:12] + "…" + n[len(n)-14:]
 }
 
+// plural is "1 word" or "n words".
 func plural(n int, word string) string {
 	if n == 1 {
 		return fmt.Sprintf("1 %s", word)

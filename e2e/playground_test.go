@@ -299,8 +299,8 @@ func TestPlaygroundLargest(t *testing.T) {
 }
 
 // TestPlaygroundLargeRequest: the playground hashes a 50 KB request (one
-// the page hands to the browser's SubtleCrypto, app/sha256.go) to the
-// hash its file is named by.
+// the page hands to the browser's SubtleCrypto,
+// app/internal/browser/sha256_js.go) to the hash its file is named by.
 func TestPlaygroundLargeRequest(t *testing.T) {
 	name := "tests__integration__responses__recordings__ca68f057dc434ff9a9bfe175b0b3fdb360ad3d75e5b99f352ea5e2398d32f173.json"
 	tb := newTab(t)

@@ -5,6 +5,12 @@ import (
 	"github.com/recview/recview/recordings/permalink"
 )
 
+// The URL's fragment holds the view (permalink.Fragment): the Viewer
+// writes it on every change (syncFragment, with replaceState, so the
+// history is not flooded), and opens what it names when the page loads
+// (OnMount) and when the user navigates to another (hashchange, in
+// listen). No action is posted for it.
+
 // fragment is the permalink fragment of what the page shows: the current
 // recording (or both sides of the comparison), its step when not the last,
 // and the raw panel when open. With inline false a local file that has no
@@ -67,7 +73,7 @@ func (v *Viewer) syncFragment() {
 // step and panel change. A bad link is an error; the page keeps what it
 // shows. raw is the fragment with its "#" (location.hash, or the hash of
 // a hashchange event's newURL).
-func (v *Viewer) openFragment(ctx app.Context, raw string) {
+func (v *Viewer) openFragment(raw string) {
 	if raw == "" || raw == "#" {
 		return
 	}
@@ -123,4 +129,10 @@ func (v *Viewer) applyView(f permalink.Fragment) {
 	} else if f.Panel != "" {
 		v.tab = tabView
 	}
+}
+
+// pageBase is the page's URL without its fragment.
+func pageBase() string {
+	loc := app.Window().Get("location")
+	return loc.Get("origin").String() + loc.Get("pathname").String() + loc.Get("search").String()
 }

@@ -5,14 +5,15 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/app/internal/browser"
 	"github.com/recview/recview/recordings/reqhash"
 )
 
-// DocHeader is the head of an open recording: file name, API family,
+// docHeader is the head of an open recording: file name, API family,
 // endpoint, model, streaming and chunk count, the hash status badge, the
 // copyable test_id, notices, and the Recording / Raw JSON / Playground
 // tabs.
-type DocHeader struct {
+type docHeader struct {
 	app.Compo
 
 	Idoc *openDoc
@@ -20,13 +21,13 @@ type DocHeader struct {
 }
 
 // Doc sets the recording shown.
-func (h *DocHeader) Doc(d *openDoc) *DocHeader { h.Idoc = d; return h }
+func (h *docHeader) Doc(d *openDoc) *docHeader { h.Idoc = d; return h }
 
 // Tab sets the selected tab.
-func (h *DocHeader) Tab(t string) *DocHeader { h.Itab = t; return h }
+func (h *docHeader) Tab(t string) *docHeader { h.Itab = t; return h }
 
 // Render draws the header.
-func (h *DocHeader) Render() app.UI {
+func (h *docHeader) Render() app.UI {
 	d := h.Idoc
 	r := d.rec
 	return app.Header().Class("rec-head").Body(
@@ -54,31 +55,27 @@ func (h *DocHeader) Render() app.UI {
 	)
 }
 
-func (h *DocHeader) renderTestID() app.UI {
+// renderTestID shows the test_id with a button that copies it.
+func (h *docHeader) renderTestID() app.UI {
 	return app.Div().Class("test-id").Body(
 		app.Span().Class("label").Text("test_id"),
 		app.Code().Text(h.Idoc.rec.TestID),
 		// The handler reads the test_id when clicked: go-app keeps the
 		// handler first bound here when another recording is shown.
 		app.Button().Class("link").Text("Copy").Attr("aria-label", "Copy the test_id").
-			OnClick(func(ctx app.Context, e app.Event) { copyText(h.Idoc.rec.TestID) }),
+			OnClick(func(ctx app.Context, e app.Event) { browser.WriteClipboard(h.Idoc.rec.TestID) }),
 	)
 }
 
-func (h *DocHeader) renderTab(id, label string) app.UI {
+// renderTab is the button of tab id (tabView, tabRaw or tabPlay).
+func (h *docHeader) renderTab(id, label string) app.UI {
 	return app.Button().Class("tab").Class(map[bool]string{true: "active"}[h.Itab == id]).
 		Attr("role", "tab").Attr("aria-selected", fmt.Sprint(h.Itab == id)).Text(label).
-		OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionTab, id) })
+		OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionTab.with(id)) })
 }
 
-// copyText puts text on the clipboard (the Clipboard API; the page is a
-// secure context on https and on loopback).
-func copyText(text string) {
-	if cb := app.Window().Get("navigator").Get("clipboard"); cb.Truthy() {
-		cb.Call("writeText", text)
-	}
-}
-
+// streamLabel says whether the response is an exception, a stream (with
+// its chunk count) or a single answer.
 func streamLabel(d *openDoc) string {
 	switch {
 	case d.rec.Exception != nil:
@@ -89,8 +86,8 @@ func streamLabel(d *openDoc) string {
 	return "not streamed"
 }
 
-// hashBadge shows a HashCheck: ok with its scheme, stale with the older
-// scheme and the name replay looks for, mismatch with the name the
+// hashBadge shows a reqhash.Check: ok with its scheme, stale with the
+// older scheme and the name replay looks for, mismatch with the name the
 // recorder would give the file, or unknown.
 func hashBadge(h reqhash.Check) app.UI {
 	status := h.Status.String()

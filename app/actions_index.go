@@ -1,0 +1,207 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/app/internal/browser"
+	"github.com/recview/recview/internal/gchold"
+	"github.com/recview/recview/recordings"
+)
+
+// The index of a folder or many files (folderIndex): opening a folder,
+// opening a row's file, comparing two rows. The top bar posts
+// actionOpenFolder, the index component the rest; a dropped folder comes
+// through listen (indexEntries), several files through readFiles.
+const (
+	actionOpenFolder  action[app.Value] = "recview/open-folder"  // a JavaScript array of a picked folder's File objects: index them
+	actionOpenRow     action[int]       = "recview/open-row"     // an index row: open its file
+	actionShowIndex                     = "recview/show-index"   // no value: show the index again
+	actionCompareRows action[[2]int]    = "recview/compare-rows" // two index rows: compare their files
+)
+
+// openFolder indexes the .json files among a picked folder's File
+// objects.
+func (v *Viewer) openFolder(files app.Value) { v.listFiles(files, true) }
+
+// showIndex shows the index again, if there is one.
+func (v *Viewer) showIndex() { v.show(viewIndex) }
+
+// listFiles makes the index of File objects (a JavaScript array) in the
+// background, yielding to the page (browser.Yield) after every 200 files
+// it asks for their names. With folder set (a picked folder) only .json
+// files are kept, with their paths.
+func (v *Viewer) listFiles(files app.Value, folder bool) {
+	n := files.Get("length").Int()
+	v.loading = fmt.Sprintf("the list of %d files", n)
+	ctx := v.ctx
+	ctx.Async(func() {
+		refs := make([]browser.File, 0, n)
+		for i := range n {
+			f := files.Index(i)
+			path := ""
+			if folder {
+				path = f.Get("webkitRelativePath").String()
+				if !strings.HasSuffix(strings.ToLower(path), ".json") {
+					continue
+				}
+			}
+			refs = append(refs, browser.NewFile(f, path))
+			if i%200 == 199 {
+				browser.Yield()
+			}
+		}
+		ctx.Dispatch(func(ctx app.Context) {
+			v.loading = ""
+			if len(refs) == 0 {
+				v.fail(errors.New("the folder holds no .json files"))
+				return
+			}
+			v.indexFiles(refs)
+		})
+	})
+}
+
+// indexEntries lists the .json files of dropped folders and indexes them:
+// through their File System Access handles when the browser gave them
+// (browser.WalkHandles), else through their entries (browser.WalkEntries).
+func (v *Viewer) indexEntries(entries, handles []app.Value) {
+	ctx := v.ctx
+	ctx.Dispatch(func(ctx app.Context) { v.loading = "the dropped folder" })
+	ctx.Async(func() {
+		var refs []browser.File
+		ok, err := false, error(nil)
+		if len(handles) > 0 {
+			refs, ok, err = browser.WalkHandles(handles)
+		}
+		if !ok {
+			refs, err = browser.WalkEntries(entries)
+		}
+		ctx.Dispatch(func(ctx app.Context) {
+			v.loading = ""
+			if err != nil {
+				v.fail(err)
+				return
+			}
+			if len(refs) == 0 {
+				v.fail(errors.New("the dropped folder holds no .json files"))
+				return
+			}
+			v.indexFiles(refs)
+		})
+	})
+}
+
+// bigIndexFile is the size, in bytes, from which the index lets the page
+// draw before it parses and hashes a file: with the pauses alone, two
+// such files could run in one frame.
+const bigIndexFile = 256 << 10
+
+// readBatch is how many files the index asks the browser to read at once.
+const readBatch = 16
+
+// indexFiles shows the index of files and reads them in the background,
+// readBatch files at a time, publishing the rows read so far every 250 ms.
+// A wait for a read that has already settled resumes as a microtask,
+// which lets the page draw nothing, so it also pauses between files
+// (browser.Breather), so 16 files are not parsed and hashed in one go, and
+// before a file of bigIndexFile or more.
+func (v *Viewer) indexFiles(files []browser.File) {
+	ix := &folderIndex{files: files, rows: make([]indexRow, 0, len(files)), started: time.Now()}
+	v.index, v.view, v.err = ix, viewIndex, ""
+	ctx := v.ctx
+	ctx.Async(func() {
+		// Parsing builds a tree per file that is garbage right after: with
+		// the collector running, WebAssembly pays for marking it as it
+		// grows (see gchold). Held, the pauses collect every 16 MB.
+		defer gchold.Hold()()
+		rows := make([]indexRow, 0, len(files))
+		last := time.Now()
+		// The files are read readBatch at a time, the next batch while
+		// this one is summarized, with one wait per batch
+		// (Promise.allSettled): each wait is a round trip between Go and
+		// the page.
+		startBatch := func(from int) app.Value {
+			batch := app.Window().Get("Array").New()
+			for j := from; j < min(from+readBatch, len(files)); j++ {
+				batch.Call("push", startRead(files[j]))
+			}
+			return app.Window().Get("Promise").Call("allSettled", batch)
+		}
+		var reads app.Value // the outcomes of this batch's reads
+		// One parser for every file: its memory is reused from one to the
+		// next (recordings.Parser).
+		var parser recordings.Parser
+		var buf []byte // the file being summarized
+		next := startBatch(0)
+		pause := browser.Breather()
+		for i, f := range files {
+			if i%readBatch == 0 {
+				reads, _ = browser.Await(next) // allSettled never rejects
+				if i+readBatch < len(files) {
+					next = startBatch(i + readBatch)
+				}
+			}
+			data, err := settledRead(f, reads.Index(i%readBatch), buf)
+			if err == nil {
+				buf = data // reused: summarize keeps nothing of it
+			}
+			if len(data) >= bigIndexFile {
+				time.Sleep(time.Millisecond) // let the page draw first
+			}
+			rows = append(rows, summarize(&parser, f, data, err))
+			pause()
+			if i == len(files)-1 || time.Since(last) > 250*time.Millisecond {
+				last = time.Now()
+				read := rows[:len(rows):len(rows)]
+				ctx.Dispatch(func(ctx app.Context) {
+					ix.rows = read
+					ix.version++
+					if ix.done() {
+						ix.took = time.Since(ix.started)
+					}
+				})
+			}
+		}
+	})
+}
+
+// openRow reads the file of index row i again and opens it.
+func (v *Viewer) openRow(i int) {
+	if v.index == nil || i < 0 || i >= len(v.index.files) {
+		return
+	}
+	v.openFile(v.index.files[i])
+}
+
+// compareRows reads the files of two index rows, opens them, and shows
+// their comparison.
+func (v *Viewer) compareRows(rows [2]int) {
+	ix := v.index
+	if ix == nil || min(rows[0], rows[1]) < 0 || max(rows[0], rows[1]) >= len(ix.files) {
+		return
+	}
+	v.loading = "two files to compare"
+	ctx := v.ctx
+	ctx.Async(func() {
+		var docs [2]*openDoc
+		var err error
+		for k, i := range rows {
+			if docs[k], err = readDoc(ix.files[i]); err != nil {
+				break
+			}
+		}
+		ctx.Dispatch(func(ctx app.Context) {
+			if err != nil {
+				v.fail(err)
+				return
+			}
+			v.open(docs[:])
+			v.compareDocs(len(v.docs)-2, len(v.docs)-1)
+			v.view = viewDiff
+		})
+	})
+}

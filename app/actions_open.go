@@ -1,0 +1,108 @@
+package app
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/app/internal/browser"
+	"github.com/recview/recview/recordings/permalink"
+)
+
+// Opening recordings: a gallery sample, pasted JSON, files, a URL. The
+// top bar and the gallery post these; paste and drop anywhere on the page
+// come through listen. A folder opens as an index (actions_index.go).
+const (
+	actionOpenSample action[string]    = "recview/open-sample" // a Samples file name: open that sample
+	actionOpenText   action[string]    = "recview/open-text"   // pasted recording JSON: open it
+	actionOpenFiles  action[app.Value] = "recview/open-files"  // a JavaScript array of File objects: open one, index several
+	actionOpenURL    action[string]    = "recview/open-url"    // a recording URL (GitHub blob, raw, gist...): open it
+)
+
+// openSample opens the gallery sample of that file name (Samples).
+func (v *Viewer) openSample(file string) {
+	v.openSources([]permalink.Source{{Kind: permalink.SourceSample, Value: file}}, permalink.Fragment{})
+}
+
+// openURL opens the recording at a URL.
+func (v *Viewer) openURL(link string) {
+	v.openSources([]permalink.Source{{Kind: permalink.SourceURL, Value: link}}, permalink.Fragment{})
+}
+
+// openText opens pasted JSON text; blank text is ignored.
+func (v *Viewer) openText(text string) {
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	d, err := newDoc("pasted.json", []byte(text))
+	if err != nil {
+		v.fail(err)
+		return
+	}
+	v.open([]*openDoc{d})
+}
+
+// readFiles opens File objects (a JavaScript array): one file opens as a
+// recording, several as an index. An error names the file; what is open
+// stays open.
+func (v *Viewer) readFiles(files app.Value) {
+	n := files.Get("length").Int()
+	switch {
+	case n == 0:
+		return
+	case n > 1:
+		v.listFiles(files, false)
+		return
+	}
+	v.openFile(browser.NewFile(files.Index(0), ""))
+}
+
+// openFile reads a local file in the background and opens it; the page
+// says it is loading f.Path meanwhile, and shows the error if it fails.
+func (v *Viewer) openFile(f browser.File) {
+	v.loading = f.Path
+	ctx := v.ctx
+	ctx.Async(func() {
+		d, err := readDoc(f)
+		ctx.Dispatch(func(ctx app.Context) {
+			if err != nil {
+				v.fail(err)
+				return
+			}
+			v.open([]*openDoc{d})
+		})
+	})
+}
+
+// openSources reads one source (a recording) or two (a comparison) in the
+// background and shows them at the fragment's step and panel. Any failure
+// is shown and leaves the page as it was.
+func (v *Viewer) openSources(sources []permalink.Source, f permalink.Fragment) {
+	if len(sources) == 0 {
+		return
+	}
+	v.loading = describeSources(sources)
+	ctx := v.ctx
+	ctx.Async(func() {
+		docs := make([]*openDoc, 0, len(sources))
+		var err error
+		for _, s := range sources {
+			var d *openDoc
+			if d, err = readSource(ctx, s); err != nil {
+				break
+			}
+			docs = append(docs, d)
+		}
+		ctx.Dispatch(func(ctx app.Context) {
+			if err != nil {
+				v.fail(err)
+				return
+			}
+			v.open(docs)
+			if len(docs) == 2 {
+				v.compareDocs(len(v.docs)-2, len(v.docs)-1)
+			}
+			v.applyView(f)
+			v.syncFragment()
+		})
+	})
+}

@@ -1,0 +1,101 @@
+package app
+
+import (
+	"errors"
+
+	"github.com/recview/recview/recordings/diff"
+)
+
+// What the page shows: which open recording, which of its tabs, the
+// comparison, the theme, the error banner. The Viewer's own tabs, the
+// top bar and the document header post these.
+const (
+	actionSelectDoc   action[int]    = "recview/select-doc"   // the index of an open recording: show it
+	actionCompareDocs action[[2]int] = "recview/compare-docs" // the indexes of two open recordings (A, B): compare them
+	actionShowDiff                   = "recview/show-diff"    // no value: show the last comparison again
+	actionHome                       = "recview/home"         // no value: close everything, back to the gallery
+	actionTab         action[string] = "recview/tab"          // tabView, tabRaw or tabPlay: show that tab
+	actionTheme                      = "recview/theme"        // no value: next theme (system, light, dark)
+	actionDismiss                    = "recview/dismiss"      // no value: hide the error banner
+	actionFail        action[string] = "recview/fail"         // an error message: show it in the banner
+)
+
+// selectDoc shows open recording i (in the playground when that tab is
+// open).
+func (v *Viewer) selectDoc(i int) {
+	v.cur, v.playing, v.view = i, false, viewDoc
+	if v.tab == tabPlay {
+		v.startPlay()
+	}
+	v.syncFragment()
+}
+
+// home closes everything: the gallery shows again.
+func (v *Viewer) home() {
+	v.docs, v.cur, v.playing = nil, 0, false
+	v.index, v.cmp, v.view = nil, nil, viewDoc
+	v.syncFragment()
+}
+
+// showTab shows a tab of the current recording: tabView, tabRaw or
+// tabPlay (which stops playing and opens the playground).
+func (v *Viewer) showTab(tab string) {
+	v.tab = tab
+	if v.tab == tabPlay {
+		v.playing = false
+		v.startPlay()
+	}
+}
+
+// switchTheme goes to the next theme (system, light, dark), applies it
+// and keeps it in localStorage.
+func (v *Viewer) switchTheme() {
+	v.theme = nextTheme(v.theme)
+	v.ctx.LocalStorage().Set(stateTheme, v.theme)
+	applyTheme(v.theme)
+}
+
+// showDiff shows the last comparison again, if there is one.
+func (v *Viewer) showDiff() { v.show(viewDiff) }
+
+// dismiss hides the error banner.
+func (v *Viewer) dismiss() { v.err = "" }
+
+// failWith shows msg in the error banner; whatever is open stays open.
+func (v *Viewer) failWith(msg string) { v.fail(errors.New(msg)) }
+
+// show switches the main area to view, when there is something to show.
+func (v *Viewer) show(view string) {
+	if view == viewIndex && v.index == nil || view == viewDiff && v.cmp == nil {
+		return
+	}
+	v.view, v.playing = view, false
+	v.syncFragment()
+}
+
+// comparison is two open recordings and their diff.Result, computed once
+// by the action that asked for it.
+type comparison struct {
+	a, b *openDoc
+	res  *diff.Result
+}
+
+// newComparison compares a (A) and b (B) by meaning (diff.Compare).
+func newComparison(a, b *openDoc) *comparison {
+	return &comparison{a: a, b: b, res: diff.Compare(a.rec, b.rec)}
+}
+
+// compareOpen shows the comparison of open recordings ij[0] (A) and
+// ij[1] (B).
+func (v *Viewer) compareOpen(ij [2]int) { v.compareDocs(ij[0], ij[1]) }
+
+// compareDocs shows the comparison of open recordings i (A) and j (B);
+// out-of-range indexes are ignored.
+func (v *Viewer) compareDocs(i, j int) {
+	if i < 0 || j < 0 || i >= len(v.docs) || j >= len(v.docs) {
+		return
+	}
+	v.cmp = newComparison(v.docs[i], v.docs[j])
+	v.view, v.playing = viewDiff, false
+	v.syncFragment()
+}

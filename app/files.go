@@ -1,0 +1,64 @@
+package app
+
+import (
+	"fmt"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/app/internal/browser"
+)
+
+// The viewer's reading of local files (browser.File): files larger than
+// maxOpenSize are refused before they are read, and errors name the file's
+// path.
+
+// readDoc reads the file and prepares it as a recording to open (newDoc).
+// It blocks: call it from a goroutine, not the UI goroutine.
+func readDoc(f browser.File) (*openDoc, error) {
+	data, err := readBytes(f)
+	if err != nil {
+		return nil, err
+	}
+	return newDoc(f.Name, data)
+}
+
+// readBytes reads a file's bytes. It blocks: call it from a goroutine,
+// not the UI goroutine.
+func readBytes(f browser.File) ([]byte, error) {
+	return awaitRead(f, startRead(f))
+}
+
+// startRead starts reading the file (browser.File.StartRead); awaitRead
+// or settledRead take the read's outcome. A file larger than maxOpenSize
+// is not read: the promise is null.
+func startRead(f browser.File) app.Value {
+	if f.Size > maxOpenSize {
+		return app.Null()
+	}
+	return f.StartRead()
+}
+
+// awaitRead waits for a read startRead started and copies the bytes to Go.
+func awaitRead(f browser.File, read app.Value) ([]byte, error) {
+	if read.IsNull() {
+		return nil, tooBig(f.Path, int64(f.Size))
+	}
+	buf, err := browser.Await(read)
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot read the file: %v", f.Path, err)
+	}
+	return browser.CopyBuffer(nil, buf), nil
+}
+
+// settledRead returns the bytes of a read startRead started, from its
+// outcome as Promise.allSettled gives it ({status, value} or {status,
+// reason}), in dst's memory when it is large enough (the index reads one
+// file after the other into the same buffer).
+func settledRead(f browser.File, r app.Value, dst []byte) ([]byte, error) {
+	if f.Size > maxOpenSize {
+		return nil, tooBig(f.Path, int64(f.Size))
+	}
+	if r.Get("status").String() != "fulfilled" {
+		return nil, fmt.Errorf("%s: cannot read the file: %v", f.Path, r.Get("reason").Call("toString").String())
+	}
+	return browser.CopyBuffer(dst, r.Get("value")), nil
+}

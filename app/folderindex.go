@@ -1,0 +1,61 @@
+package app
+
+import (
+	"strings"
+	"time"
+
+	"github.com/recview/recview/app/internal/browser"
+	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/reqhash"
+)
+
+// folderIndex is the index of many files: one row per file, filled in as
+// the files are read (indexFiles).
+type folderIndex struct {
+	files   []browser.File
+	rows    []indexRow // rows[i] is files[i]; len(rows) is how many are read
+	version int        // bumped on every change, so the index renders again
+	started time.Time
+	took    time.Duration // how long reading all took, once done
+}
+
+// done reports whether every file is read.
+func (ix *folderIndex) done() bool { return len(ix.rows) == len(ix.files) }
+
+// indexRow is what the index shows of one file.
+type indexRow struct {
+	path      string
+	testID    string
+	family    recordings.Family
+	model     string
+	streaming bool
+	chunks    int
+	hash      string // ok, mismatch, unknown, or "error" when it is not a recording
+	scheme    string
+	err       string // why the file is not a recording
+	hay       string // the row's text, lower case, for the filter
+}
+
+// summarize parses a file with p and keeps what the index shows of it,
+// all strings that outlive p's next Parse; the parsed recording itself is
+// dropped (a whole folder does not stay in memory: a row reads its file
+// again when opened). A file that could not be read (err) or parsed is a
+// row with hash "error" and the reason.
+func summarize(p *recordings.Parser, f browser.File, data []byte, err error) indexRow {
+	row := indexRow{path: f.Path}
+	var rec *recordings.Recording
+	if err == nil {
+		rec, err = p.Parse(f.Name, data)
+	}
+	if err != nil {
+		row.hash, row.err = "error", err.Error()
+		row.hay = strings.ToLower(row.path + "\x00error\x00" + row.err)
+		return row
+	}
+	row.testID, row.family, row.model = rec.TestID, rec.Family, rec.Model
+	row.streaming, row.chunks = rec.Streaming, len(rec.Chunks)
+	h := reqhash.Verify(f.Name, rec.Doc)
+	row.hash, row.scheme = h.Status.String(), h.Scheme
+	row.hay = strings.ToLower(strings.Join([]string{row.path, row.testID, string(row.family), row.family.Title(), row.model, row.hash, row.scheme}, "\x00"))
+	return row
+}

@@ -1,0 +1,62 @@
+// Package browser is the viewer's plumbing to the page's JavaScript
+// (through go-app's syscall/js wrapper, app.Value): promises, fetch,
+// reading File objects and dropped folders, the clipboard and downloads,
+// SubtleCrypto's SHA-256, and handing the thread back to the page.
+//
+// A WebAssembly page runs Go and the page's own work (input, layout,
+// painting) on one thread: Go code that does not return or block on a
+// promise freezes the page. The functions that wait (Await and all that
+// call it) block their goroutine and must run in one of the viewer's
+// background goroutines (ctx.Async), never on go-app's UI goroutine,
+// except where a doc comment says otherwise. Long work calls a Breather
+// between its pieces so the page keeps drawing: see BreathEvery.
+//
+// The implementation is behind the js build tag (the *_js.go files).
+// Built natively (the static site generator, go test), the package has the
+// same API with no page behind it (native.go): nothing yields, Await and
+// what fetches or reads fail with ErrNoPage, SHA256 hashes in Go. (So go
+// doc shows the stand-ins' comments unless run with GOOS=js GOARCH=wasm.)
+package browser
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// BreathEvery is how long work may run before a Breather hands the thread
+// back to the page: a frame is about 16 ms at 60 Hz, and the rest of it
+// is left for the browser to handle input and draw.
+const BreathEvery = 10 * time.Millisecond
+
+// ErrNoPage is the error of the functions that need a page (Await, Fetch,
+// ReadBody, reading files) when the program is not running in one.
+var ErrNoPage = errors.New("browser: not running in a browser page")
+
+// File is a File object of the page with the path it has in a dropped or
+// picked folder.
+type File struct {
+	JS   app.Value // the File object
+	Name string    // File.name, the file's own name
+	Path string    // folder/relative/name.json within the dropped or picked folder, else Name
+	Size int       // File.size, in bytes
+}
+
+// NewFile describes the File object f, found at path within a folder (""
+// for a loose file: the path is then its name).
+func NewFile(f app.Value, path string) File {
+	name := f.Get("name").String()
+	if path == "" {
+		path = name
+	}
+	return File{JS: f, Name: name, Path: path, Size: f.Get("size").Int()}
+}
+
+// PastLimitError is ReadBody's error for a body longer than its limit:
+// the number of bytes it had when it stopped, more than the limit.
+type PastLimitError int64
+
+// Error implements error: "more than N bytes".
+func (e PastLimitError) Error() string { return fmt.Sprintf("more than %d bytes", int64(e)) }

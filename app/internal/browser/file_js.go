@@ -1,0 +1,54 @@
+//go:build js
+
+package browser
+
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// StartRead starts reading the file's bytes (File.arrayBuffer: no text
+// decoding, so a binary file reaches Go as it is) and returns the promise
+// of its ArrayBuffer; CopyBuffer copies that to Go once Await (or
+// Promise.allSettled) has it. Starting several reads before waiting for
+// the first lets the browser read them at once.
+func (f File) StartRead() app.Value { return f.JS.Call("arrayBuffer") }
+
+// copySlice is how many bytes CopyBuffer copies into Go at once: the page
+// is frozen for the whole of one copy.
+const copySlice = 4 << 20
+
+// CopyBuffer copies the bytes of an ArrayBuffer to Go, into dst's memory
+// when it is large enough (else into a new slice), and returns them. A
+// buffer over 4 MiB is copied 4 MiB at a time with a Breather between the
+// pieces. It then releases the buffer: ArrayBuffer.prototype.transfer to
+// length 0 detaches it, so the page frees its memory now, where it would
+// otherwise keep it until Go's collector has finalized every Value
+// pointing to it and the browser's has run (browsers without transfer
+// keep it until then). buf is unusable afterwards.
+func CopyBuffer(dst []byte, buf app.Value) []byte {
+	n := buf.Get("byteLength").Int()
+	if cap(dst) < n {
+		dst = make([]byte, n)
+	}
+	data := dst[:n]
+	view := app.Window().Get("Uint8Array").New(buf)
+	if n <= copySlice {
+		app.CopyBytesToGo(data, view)
+	} else {
+		pause := Breather()
+		for off := 0; off < n; off += copySlice {
+			end := min(off+copySlice, n)
+			app.CopyBytesToGo(data[off:end], view.Call("subarray", off, end))
+			pause()
+		}
+	}
+	if buf.Get("transfer").Truthy() {
+		buf.Call("transfer", 0)
+	}
+	return data
+}
+
+// ArrayFrom copies a FileList (or any array-like) into a JavaScript array
+// in one call (Array.from): the array stays valid after the list changes,
+// as an input's FileList does when the input is cleared.
+func ArrayFrom(list app.Value) app.Value {
+	return app.Window().Get("Array").Call("from", list)
+}

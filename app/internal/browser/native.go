@@ -1,0 +1,66 @@
+//go:build !js
+
+package browser
+
+import (
+	"crypto/sha256"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/internal/gchold"
+)
+
+// Outside a browser (the static site generator, go test) there is no page
+// to wait for, yield to or read from: these are the *_js.go functions'
+// stand-ins, documented there.
+
+// Await returns ErrNoPage: no promise settles outside a page.
+func Await(p app.Value) (app.Value, error) { return nil, ErrNoPage }
+
+// NewPromise returns null: there is no Promise outside a page.
+func NewPromise(start func(resolve, reject app.Value)) app.Value { return app.Null() }
+
+// Yield returns at once: there is no page to yield to.
+func Yield() {}
+
+// Breather returns a pause that lets a held collector collect
+// (gchold.Collect) and never yields.
+func Breather() func() { return gchold.Collect }
+
+// Fetch returns ErrNoPage.
+func Fetch(url string, crossOrigin bool) (app.Value, error) { return nil, ErrNoPage }
+
+// Header returns "".
+func Header(res app.Value, name string) string { return "" }
+
+// ReadBody returns ErrNoPage.
+func ReadBody(res app.Value, limit int) ([]byte, error) { return nil, ErrNoPage }
+
+// SHA256 is crypto/sha256's digest of b.
+func SHA256(b []byte) [32]byte { return sha256.Sum256(b) }
+
+// StartRead returns null, which Await refuses.
+func (f File) StartRead() app.Value { return app.Null() }
+
+// CopyBuffer returns dst emptied: there is no buffer to copy.
+func CopyBuffer(dst []byte, buf app.Value) []byte { return dst[:0] }
+
+// ArrayFrom returns list as it is.
+func ArrayFrom(list app.Value) app.Value { return list }
+
+// DroppedEntries returns nothing: there is no drop outside a page.
+func DroppedEntries(dt app.Value) ([]app.Value, bool) { return nil, false }
+
+// DroppedHandles returns nil.
+func DroppedHandles(dt app.Value) []app.Value { return nil }
+
+// WalkHandles returns ok false, for the caller to try WalkEntries.
+func WalkHandles(promises []app.Value) ([]File, bool, error) { return nil, false, nil }
+
+// WalkEntries returns ErrNoPage.
+func WalkEntries(entries []app.Value) ([]File, error) { return nil, ErrNoPage }
+
+// Download does nothing.
+func Download(name, text string) {}
+
+// WriteClipboard returns null: there is no clipboard.
+func WriteClipboard(text string) app.Value { return app.Null() }

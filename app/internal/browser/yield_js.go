@@ -1,0 +1,43 @@
+//go:build js
+
+package browser
+
+import (
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/internal/gchold"
+)
+
+// Yield hands the thread back to the page and blocks until the page has
+// run what waited for it (input, and the drawing of a frame when one is
+// due): it posts a message to itself through a MessageChannel, a task of
+// its own, and resumes when the message arrives. Settled promises resume
+// Go as microtasks, which never let the page draw; a timer would, but the
+// HTML standard clamps timers nested more than five deep to 4 ms, so a
+// loop of 1 ms sleeps pauses 4 ms or more each time.
+func Yield() {
+	Await(NewPromise(func(resolve, _ app.Value) {
+		ch := app.Window().Get("MessageChannel").New()
+		ch.Get("port1").Set("onmessage", resolve)
+		ch.Get("port2").Call("postMessage", nil)
+	}))
+}
+
+// Breather returns the pause of one piece of long work, to call between
+// its steps (the core's ...InSlices functions take it): each call lets a
+// held collector collect once enough garbage has piled up
+// (gchold.Collect), and, once BreathEvery or more has passed since the
+// Breather was made or last yielded, yields to the page (Yield). So "yield
+// every 10 ms" means: at the first call after 10 ms of work, however long
+// the pieces between calls are.
+func Breather() func() {
+	last := time.Now()
+	return func() {
+		gchold.Collect()
+		if time.Since(last) >= BreathEvery {
+			Yield()
+			last = time.Now()
+		}
+	}
+}
