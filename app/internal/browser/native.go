@@ -26,14 +26,29 @@ func Yield() {}
 // (gchold.Collect) and never yields.
 func Breather() func() { return gchold.Collect }
 
+// Response is a fetch answer; outside a page there is none.
+type Response struct{}
+
 // Fetch returns ErrNoPage.
-func Fetch(url string, crossOrigin bool) (app.Value, error) { return nil, ErrNoPage }
+func Fetch(url string, crossOrigin bool) (*Response, error) { return nil, ErrNoPage }
+
+// Status returns 0.
+func (r *Response) Status() int { return 0 }
+
+// StatusText returns "".
+func (r *Response) StatusText() string { return "" }
+
+// URL returns "".
+func (r *Response) URL() string { return "" }
 
 // Header returns "".
-func Header(res app.Value, name string) string { return "" }
+func (r *Response) Header(name string) string { return "" }
+
+// Abort does nothing.
+func (r *Response) Abort() {}
 
 // ReadBody returns ErrNoPage.
-func ReadBody(res app.Value, limit int) ([]byte, error) { return nil, ErrNoPage }
+func (r *Response) ReadBody(limit int) ([]byte, error) { return nil, ErrNoPage }
 
 // SHA256 is crypto/sha256's digest of b.
 func SHA256(b []byte) [32]byte { return sha256.Sum256(b) }

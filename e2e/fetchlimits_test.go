@@ -1,0 +1,219 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// download is what a test server saw of one answer it streamed: how many
+// bytes it wrote and whether the client closed the connection.
+type download struct {
+	mu     sync.Mutex
+	sent   int64
+	closed bool // the handler returned: the client went away, or all was sent
+	at     time.Time
+}
+
+func (d *download) note(n int64, closed bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.sent += n
+	if closed {
+		d.closed, d.at = true, time.Now()
+	}
+}
+
+func (d *download) state() (int64, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.sent, d.closed
+}
+
+// countingServer answers /sized with a declared 1 GB body and /chunked
+// with an endless body and no length, both with CORS, sent slowly enough
+// (64 KB pieces) that a client that stops reading is seen to stop.
+func countingServer(t *testing.T) (string, map[string]*download) {
+	t.Helper()
+	seen := map[string]*download{"/sized": {}, "/chunked": {}}
+	mux := http.NewServeMux()
+	for path, d := range seen {
+		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Access-Control-Allow-Origin", "*")
+			w.Header().Set("Content-Type", "application/json")
+			if path == "/sized" {
+				w.Header().Set("Content-Length", strconv.Itoa(1<<30))
+			}
+			buf := make([]byte, 64<<10)
+			for i := range buf {
+				buf[i] = ' '
+			}
+			for sent := 0; sent < 1<<30; sent += len(buf) {
+				n, err := w.Write(buf)
+				d.note(int64(n), false)
+				if err != nil {
+					break
+				}
+				if f, ok := w.(http.Flusher); ok {
+					f.Flush()
+				}
+			}
+			d.note(0, true)
+		})
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: mux}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return "http://" + ln.Addr().String(), seen
+}
+
+// TestRefusedDownloadStops opens src= links to answers of 1 GB, declared
+// and streamed without a length, through the fragment and the URL box:
+// the page says the file is too big, the server sees the connection
+// closed at once (no more than the 64 MB the viewer reads, plus what was
+// in flight), and the page still opens a good recording.
+func TestRefusedDownloadStops(t *testing.T) {
+	for _, via := range []string{"link", "url box"} {
+		for _, path := range []string{"/sized", "/chunked"} {
+			t.Run(via+path, func(t *testing.T) {
+				base, seen := countingServer(t)
+				tb := newTab(t)
+				tb.open("/#v=2&sample=" + seedToolCall)
+				tb.waitTitle(seedToolCall)
+				src := base + path
+				if via == "link" {
+					tb.do(chromedp.Evaluate[chromedp.Void]("location.hash = " + jsq("v=2&src="+url.QueryEscape(src))))
+				} else {
+					tb.do(chromedp.SetValue(chromedp.CSS(sel("url-input")), src),
+						chromedp.Focus(chromedp.CSS(sel("url-input"))), chromedp.KeyEvent(kb.Enter))
+				}
+				tb.visible(sel("error"))
+				if msg, _ := tb.text(sel("error")); !strings.Contains(msg, "more than the viewer opens") || !strings.Contains(msg, src) {
+					t.Errorf("error %q, want the URL and 'more than the viewer opens'", msg)
+				}
+				d := seen[path]
+				deadline := time.Now().Add(5 * time.Second)
+				for {
+					sent, closed := d.state()
+					if closed {
+						if sent > 96<<20 {
+							t.Errorf("the server sent %d MB before the page stopped the download", sent>>20)
+						}
+						break
+					}
+					if time.Now().After(deadline) {
+						t.Fatalf("the download still runs 5 s after the page refused it (%d MB sent)", sent>>20)
+					}
+					time.Sleep(50 * time.Millisecond)
+				}
+				if title, _ := tb.text(sel("recording-title")); title != seedToolCall {
+					t.Errorf("after the refused download the page shows %q, want %s still open", title, seedToolCall)
+				}
+				tb.do(chromedp.Click(chromedp.CSS(sel("error") + " button")))
+				tb.open("/#v=2&sample=" + seedHello)
+				tb.waitTitle(seedHello)
+			})
+		}
+	}
+}
+
+// redirectServers starts two origins: home (127.0.0.1) answers /same with
+// a redirect to its own /cors/NAME and /away with one to the other
+// origin's (localhost) /cors/NAME; both serve corpus files with CORS.
+func redirectServers(t *testing.T) (home, other string) {
+	t.Helper()
+	start := func(host string, extra func(*http.ServeMux)) string {
+		mux := http.NewServeMux()
+		mux.HandleFunc("/cors/{name}", func(w http.ResponseWriter, r *http.Request) {
+			data, err := readCorpus(r.PathValue("name"))
+			if err != nil {
+				http.NotFound(w, r)
+				return
+			}
+			w.Header().Set("Access-Control-Allow-Origin", "*")
+			w.Header().Set("Content-Type", "application/json")
+			w.Write(data)
+		})
+		if extra != nil {
+			extra(mux)
+		}
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := &http.Server{Handler: mux}
+		go srv.Serve(ln)
+		t.Cleanup(func() { srv.Close() })
+		_, port, _ := net.SplitHostPort(ln.Addr().String())
+		return "http://" + host + ":" + port
+	}
+	other = start("localhost", nil)
+	home = start("127.0.0.1", func(mux *http.ServeMux) {
+		redirect := func(to func(name string) string) http.HandlerFunc {
+			return func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Access-Control-Allow-Origin", "*")
+				http.Redirect(w, r, to(r.PathValue("name")), http.StatusFound)
+			}
+		}
+		mux.HandleFunc("/same/{name}", redirect(func(n string) string { return "/cors/" + n }))
+		mux.HandleFunc("/away/{name}", redirect(func(n string) string { return other + "/cors/" + n }))
+	})
+	return home, other
+}
+
+// readCorpus reads a corpus file or a seed by its base name.
+func readCorpus(name string) ([]byte, error) {
+	data, err := os.ReadFile(corpus(name))
+	if err != nil {
+		data, err = os.ReadFile(seed(name))
+	}
+	return data, err
+}
+
+// TestRedirects: a src= URL that redirects within its own origin opens;
+// one that redirects to another origin is refused with an error naming
+// where it pointed, and nothing of that answer is shown, whether opened
+// by a link or the URL box.
+func TestRedirects(t *testing.T) {
+	home, other := redirectServers(t)
+	tb := newTab(t)
+	tb.open("/#v=2&src=" + url.QueryEscape(home+"/same/"+smallChat))
+	tb.waitTitle(smallChat)
+
+	away := home + "/away/" + seedHello
+	for _, via := range []string{"link", "url box"} {
+		if via == "link" {
+			tb.do(chromedp.Evaluate[chromedp.Void]("location.hash = " + jsq("v=2&src="+url.QueryEscape(away))))
+		} else {
+			tb.do(chromedp.SetValue(chromedp.CSS(sel("url-input")), away),
+				chromedp.Focus(chromedp.CSS(sel("url-input"))), chromedp.KeyEvent(kb.Enter))
+		}
+		tb.visible(sel("error"))
+		msg, _ := tb.text(sel("error"))
+		if !strings.Contains(msg, away) || !strings.Contains(msg, "redirected to "+other+"/cors/"+seedHello) || !strings.Contains(msg, "another site") {
+			t.Errorf("%s: error %q, want the link, where it pointed and 'another site'", via, msg)
+		}
+		if title, _ := tb.text(sel("recording-title")); title != smallChat {
+			t.Errorf("%s: after the refused redirect the page shows %q, want %s still open", via, title, smallChat)
+		}
+		tb.do(chromedp.Click(chromedp.CSS(sel("error") + " button")))
+		tb.waitFor("the error to be dismissed", q(sel("error"))+" === null")
+	}
+	tb.open("/#v=2&sample=" + seedHello)
+	tb.waitTitle(seedHello)
+}
