@@ -66,6 +66,14 @@ type Fragment struct {
 	// lowercase ASCII letters, which the viewer checks against the panels
 	// it has.
 	Panel string
+	// Review is the change set the link reviews (pr=, compare= or
+	// folders=), the zero Review for none. A review link names no
+	// Sources: the viewer reads the recordings from the change set.
+	Review Review
+	// File is the pair of the review to open (file=PATH): the path of its
+	// head file, or of its base file when it has no head, within the
+	// change set's tree; "" for the review's table.
+	File string
 }
 
 // Parse decodes a permalink fragment: the part of the viewer's URL
@@ -74,7 +82,8 @@ type Fragment struct {
 //
 //	fragment = [ "#" ] [ pair *( "&" pair ) ]
 //	pair     = key [ "=" value ]
-//	key      = "v" / "d" / "src" / "sample" / "step" / "panel" / other-key
+//	key      = "v" / "d" / "src" / "sample" / "step" / "panel" / "name" /
+//	           "pr" / "compare" / "folders" / "file" / other-key
 //
 // A pair is split at its first "="; its value is percent-decoded (%XX,
 // RFC 3986; "+" stands for itself, not a space). Empty pairs ("&&") are
@@ -100,11 +109,20 @@ type Fragment struct {
 //     has none of its own), so the viewer can title it and check its
 //     request hash; a plain file name like sample's. At most one per
 //     source.
+//   - pr=OWNER/REPO/N: review GitHub pull request N of OWNER/REPO; N a
+//     decimal number from 1, at most 9 digits.
+//   - compare=OWNER/REPO/BASE...HEAD: review the GitHub comparison of two
+//     refs (IsRef), as github.com/OWNER/REPO/compare/BASE...HEAD shows it.
+//   - folders=BASE/HEAD: the review of two folders the user dropped, by
+//     their names (the files are not in the link).
+//   - file=PATH: the pair of the review to open, by the path of its head
+//     file (its base file when it has none) in the change set (IsTreePath).
 //
 // d, src and sample name sources. A fragment names at most two, in order:
 // the first is the recording (the left side of a comparison), the second
 // the right side; kinds may mix (sample=A.json&d=DATA). v, step and panel
-// appear at most once each, in any order. Unknown keys are ignored, with
+// appear at most once each, in any order. pr, compare and folders name a
+// review: at most one, never with a source; file needs one. Unknown keys are ignored, with
 // or without a value, so newer links still open in older viewers.
 //
 // Errors, each a *recordings.ParseError wrapping ErrBadLink, with Path set to the key
@@ -113,12 +131,15 @@ type Fragment struct {
 // steps are refused), a panel that is not such a word, a third source, a repeated v, step
 // or panel, a known key without a value, a value with a bad percent
 // escape, a d value outside base64url, a src URL that does not parse or
-// has a scheme other than http or https, and a sample that is not a plain
-// file name. Parse does not decode d= data: DecodeData does that.
+// has a scheme other than http or https, a sample that is not a plain
+// file name, a review value of the wrong shape, a second review or file,
+// a review with a source, and a file without a review. Parse does not
+// decode d= data: DecodeData does that.
 func Parse(s string) (Fragment, error) {
 	f := Fragment{Version: 1}
 	s = strings.TrimPrefix(s, "#")
 	seen := map[string]bool{}
+	fileAt := -1 // the offset of file=, checked against the review at the end
 	for off := 0; off <= len(s); {
 		pair := s[off:]
 		next := len(s) + 1
@@ -135,7 +156,7 @@ func Parse(s string) (Fragment, error) {
 			return &recordings.ParseError{Offset: int64(at), Path: key, Err: fmt.Errorf("%w: "+format, append([]any{ErrBadLink}, args...)...)}
 		}
 		switch key {
-		case "v", "step", "panel", "d", "src", "sample", "name":
+		case "v", "step", "panel", "d", "src", "sample", "name", "pr", "compare", "folders", "file":
 		default:
 			continue // unknown keys are for later versions
 		}
@@ -146,7 +167,7 @@ func Parse(s string) (Fragment, error) {
 		if err != nil {
 			return Fragment{}, bad("bad percent escape in %q", raw)
 		}
-		if key == "v" || key == "step" || key == "panel" {
+		if key == "v" || key == "step" || key == "panel" || key == "file" {
 			if seen[key] {
 				return Fragment{}, bad("%s appears twice", key)
 			}
@@ -173,6 +194,23 @@ func Parse(s string) (Fragment, error) {
 				return Fragment{}, bad("name must be a file name, not %q", val)
 			}
 			f.Sources[len(f.Sources)-1].Name = val
+		case "pr", "compare", "folders":
+			if f.Review.Kind != "" {
+				return Fragment{}, bad("a link names one review, this is a second")
+			}
+			if len(f.Sources) > 0 {
+				return Fragment{}, bad("a review link names no recordings")
+			}
+			r, msg := parseReview(ReviewKind(key), val)
+			if msg != "" {
+				return Fragment{}, bad("%s", msg)
+			}
+			f.Review = r
+		case "file":
+			if !IsTreePath(val) {
+				return Fragment{}, bad("file must be a relative path in the change set, not %q", val)
+			}
+			f.File, fileAt = val, at
 		case "panel":
 			if !isPanelWord(val) {
 				return Fragment{}, bad("panel must be a word of lowercase letters, not %q", val)
@@ -182,11 +220,17 @@ func Parse(s string) (Fragment, error) {
 			if len(f.Sources) == 2 {
 				return Fragment{}, bad("a link names at most two recordings, this is a third")
 			}
+			if f.Review.Kind != "" {
+				return Fragment{}, bad("a review link names no recordings")
+			}
 			if err := checkSource(SourceKind(key), val); err != "" {
 				return Fragment{}, bad("%s", err)
 			}
 			f.Sources = append(f.Sources, Source{Kind: SourceKind(key), Value: val})
 		}
+	}
+	if fileAt >= 0 && f.Review.Kind == "" {
+		return Fragment{}, &recordings.ParseError{Offset: int64(fileAt), Path: "file", Err: fmt.Errorf("%w: file names a pair of a review, and the link names none", ErrBadLink)}
 	}
 	return f, nil
 }
@@ -253,9 +297,10 @@ func isBase64URL(c byte) bool {
 }
 
 // String encodes the fragment, without the leading "#", in the canonical
-// order: v first (Version when Version is 0), then the sources in
-// order, then step when HasStep, then panel when set; for example
-// "v=2&sample=a.json&step=3&panel=raw". Values
+// order: v first (Version when Version is 0), then the review and its
+// file, then the sources in order, then step when HasStep, then panel
+// when set; for example "v=2&sample=a.json&step=3&panel=raw" or
+// "v=2&pr=ogx-ai/ogx/3681&file=tests/integration/recordings/a.json". Values
 // are percent-encoded where the grammar needs it (see Parse), so
 // Parse(f.String()) gives f back for any f it could have returned.
 func (f Fragment) String() string {
@@ -265,6 +310,12 @@ func (f Fragment) String() string {
 		v = Version
 	}
 	b.WriteString("v=" + strconv.Itoa(v))
+	if f.Review.Kind != "" {
+		b.WriteString("&" + string(f.Review.Kind) + "=" + escapeValue(f.Review.value()))
+	}
+	if f.File != "" {
+		b.WriteString("&file=" + escapeValue(f.File))
+	}
 	for _, s := range f.Sources {
 		b.WriteString("&" + string(s.Kind) + "=" + escapeValue(s.Value))
 		if s.Name != "" {

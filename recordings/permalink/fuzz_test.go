@@ -21,6 +21,9 @@ func linkSeeds(f *testing.F) []string {
 		"sample=4078aa36a9cbcb50c445a46d69fb9126952d1c85f3d413125b034730e51b6508.json&step=3",
 		"#v=1&src=https://example.com/r.json%3Fx%3D1&step=0&panel=raw",
 		"v=1&sample=a.json&sample=b.json",
+		"v=2&pr=ogx-ai/ogx/3681&file=tests/integration/recordings/a.json",
+		"v=2&compare=o/r/main...user:feature%2Fx&file=a%20b.json",
+		"v=2&folders=base/head&file=x/y.json&step=2",
 	}
 	golden, _ := filepath.Glob("testdata/v1-*.link")
 	for _, p := range golden {
