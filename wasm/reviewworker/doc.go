@@ -1,0 +1,12 @@
+// Command reviewworker is review.wasm, the viewer's review worker: a Web
+// Worker (web/review-worker.js starts it) that reviews a change set with
+// recordings/review off the page's thread, so that the page never waits
+// for it and app.wasm does not link the review core (about 60 KB after
+// brotli, which app.wasm's budget has no room for).
+//
+// The page posts {files: [{side: "base"|"head", path, data}]}, data a
+// File (read here) or an ArrayBuffer; the worker answers {ready: true}
+// once it listens, {progress: K, total: N} while it reads and compares,
+// then {report: JSON} (a reviewrows.Report) or {error: MESSAGE}. Built
+// natively, it only says that it runs in a browser.
+package main

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"encoding/json"
+
+	"github.com/recview/recview/internal/reviewrows"
+	"github.com/recview/recview/recordings/review"
+)
+
+// report is the reviewrows.Report of a reviewed change set.
+func report(res *review.Result) reviewrows.Report {
+	rep := reviewrows.Report{Rows: make([]reviewrows.Row, len(res.Pairs))}
+	for i, p := range res.Pairs {
+		rep.Rows[i] = reviewrows.Row{
+			Base: p.Base, Head: p.Head, Change: string(p.Change), Request: string(p.Request), Result: string(p.Result),
+			MetadataOnly: p.MetadataOnly, TestID: p.TestID, Endpoint: p.Endpoint, Name: string(p.Name), Why: p.Why,
+			Verdict: string(p.Verdict), Meaningful: p.Verdict.Meaningful(), Err: p.Err,
+		}
+	}
+	for _, c := range res.Verdicts() {
+		rep.Verdicts = append(rep.Verdicts, reviewrows.Count{Of: string(c.Of), N: c.N})
+	}
+	for _, c := range res.Changes() {
+		rep.Changes = append(rep.Changes, reviewrows.Count{Of: string(c.Of), N: c.N})
+	}
+	rep.Skipped = len(res.Skipped)
+	return rep
+}
+
+// run reviews base against head (review.Review), calling between after
+// each file read and each pair compared, and returns the report as JSON.
+func run(base, head []review.File, between func()) ([]byte, error) {
+	res, err := review.Review(base, head, &review.Options{Between: between})
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(report(res))
+}

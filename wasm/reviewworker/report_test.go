@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/recview/recview/internal/reviewrows"
+	"github.com/recview/recview/recordings/review"
+)
+
+func readTree(t *testing.T, dir string) []review.File {
+	t.Helper()
+	var files []review.File
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".json") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		files = append(files, review.File{Path: filepath.ToSlash(rel), Data: data})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// The report the page gets says what `recview review --json` says
+// (review.Result.WriteJSON, the CLI's contract), pair by pair in the same
+// order, with the verdicts and their counts besides; Between is called.
+func TestReportMatchesJSON(t *testing.T) {
+	for _, set := range []string{"test-isolation-3681", "qwen3-rerecord-3978"} {
+		t.Run(set, func(t *testing.T) {
+			dir := filepath.Join("..", "..", "recordings", "review", "testdata", set)
+			base, head := readTree(t, filepath.Join(dir, "base")), readTree(t, filepath.Join(dir, "head"))
+			calls := 0
+			out, err := run(base, head, func() { calls++ })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if calls < len(base) {
+				t.Errorf("between called %d times for %d base files", calls, len(base))
+			}
+			rep, err := reviewrows.Decode(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := review.Review(base, head, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var cli bytes.Buffer
+			if err := res.WriteJSON(&cli); err != nil {
+				t.Fatal(err)
+			}
+			sc := bufio.NewScanner(&cli)
+			i, counts := 0, map[string]int{}
+			for ; sc.Scan(); i++ {
+				var want map[string]any
+				if err := json.Unmarshal(sc.Bytes(), &want); err != nil {
+					t.Fatal(err)
+				}
+				if i >= len(rep.Rows) {
+					t.Fatalf("the report has %d rows, the CLI more", len(rep.Rows))
+				}
+				r := rep.Rows[i]
+				str := func(s string) any {
+					if s == "" {
+						return nil
+					}
+					return s
+				}
+				got := map[string]any{"base": str(r.Base), "head": str(r.Head), "change": r.Change, "request": str(r.Request),
+					"result": str(r.Result), "metadata_only": r.MetadataOnly, "test_id": str(r.TestID), "endpoint": r.Endpoint,
+					"name": str(r.Name), "why": r.Why}
+				if d := cmp.Diff(want, got); d != "" {
+					t.Errorf("row %d (-cli +report):\n%s", i, d)
+				}
+				if r.Verdict != string(res.Pairs[i].Verdict) || r.Meaningful != res.Pairs[i].Verdict.Meaningful() {
+					t.Errorf("row %d: verdict %q meaningful %v, want %q", i, r.Verdict, r.Meaningful, res.Pairs[i].Verdict)
+				}
+				counts[r.Verdict]++
+			}
+			if i != len(rep.Rows) {
+				t.Errorf("the report has %d rows, the CLI %d", len(rep.Rows), i)
+			}
+			for _, c := range rep.Verdicts {
+				if counts[c.Of] != c.N {
+					t.Errorf("verdict %q counted %d, the rows have %d", c.Of, c.N, counts[c.Of])
+				}
+			}
+			if len(rep.Verdicts) != len(counts) {
+				t.Errorf("%d verdict counts for %d verdicts", len(rep.Verdicts), len(counts))
+			}
+		})
+	}
+}
