@@ -19,6 +19,7 @@ import (
 //	actions_play.go   the playground
 //	actions_share.go  the share panel
 //	actions_url.go    the URL fragment: writing the view into it, opening what it names
+//	actions_review.go the review page: a pull request, a comparison or two folders, its pairs
 //
 // An action that carries a value is an action[T]. Components post it with
 // ctx.NewActionWithValue(actionSeek.with(step)), and handleActions routes
@@ -64,6 +65,8 @@ func (v *Viewer) handleActions(ctx app.Context) {
 	handleSignal(&ctx, v, actionShare, (*Viewer).share)
 	handle(&ctx, v, actionShareURL, (*Viewer).shareURL)
 	handleSignal(&ctx, v, actionCloseShare, (*Viewer).closeShare)
+	// actions_review.go
+	v.handleReviewActions(&ctx)
 }
 
 // action is the name of an action whose value is a T.

@@ -174,7 +174,7 @@ func (v *Viewer) openRow(i int) {
 	if v.index == nil || i < 0 || i >= len(v.index.files) {
 		return
 	}
-	v.openFile(v.index.files[i])
+	v.openFile(v.index.files[i], true)
 }
 
 // compareRows reads the files of two index rows, opens them, and shows
@@ -199,6 +199,7 @@ func (v *Viewer) compareRows(rows [2]int) {
 				v.fail(err)
 				return
 			}
+			v.willPush()
 			v.open(docs[:])
 			v.compareDocs(len(v.docs)-2, len(v.docs)-1)
 			v.view = viewDiff

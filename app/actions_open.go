@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
+	"github.com/recview/recview/internal/github"
 	"github.com/recview/recview/recordings/permalink"
 )
 
@@ -23,8 +24,17 @@ func (v *Viewer) openSample(file string) {
 	v.openSources([]permalink.Source{{Kind: permalink.SourceSample, Value: file}}, permalink.Fragment{})
 }
 
-// openURL opens the recording at a URL.
+// openURL opens the recording at a URL, or reviews the GitHub pull
+// request or comparison at it.
 func (v *Viewer) openURL(link string) {
+	if r, ok, err := github.ParseURL(link); ok || err != nil {
+		if err != nil {
+			v.fail(err)
+			return
+		}
+		v.openReview(r)
+		return
+	}
 	v.openSources([]permalink.Source{{Kind: permalink.SourceURL, Value: link}}, permalink.Fragment{})
 }
 
@@ -53,12 +63,14 @@ func (v *Viewer) readFiles(files app.Value) {
 		v.listFiles(files, false)
 		return
 	}
-	v.openFile(browser.NewFile(files.Index(0), ""))
+	v.openFile(browser.NewFile(files.Index(0), ""), false)
 }
 
 // openFile reads a local file in the background and opens it; the page
 // says it is loading f.Path meanwhile, and shows the error if it fails.
-func (v *Viewer) openFile(f browser.File) {
+// push makes the opened file a new place in the history (from an index
+// row), so that Back returns to the index.
+func (v *Viewer) openFile(f browser.File, push bool) {
 	v.loading = f.Path
 	ctx := v.ctx
 	ctx.Async(func() {
@@ -67,6 +79,9 @@ func (v *Viewer) openFile(f browser.File) {
 			if err != nil {
 				v.fail(err)
 				return
+			}
+			if push {
+				v.willPush()
 			}
 			v.open([]*openDoc{d})
 		})

@@ -18,6 +18,9 @@ import (
 // is false when no source can be named.
 func (v *Viewer) fragment(inline bool) (f permalink.Fragment, ok bool, err error) {
 	f.Version = permalink.Version
+	if v.view == viewReview {
+		return v.reviewFragment(inline)
+	}
 	if v.view == viewDiff && v.cmp != nil {
 		for _, d := range []*openDoc{v.cmp.a, v.cmp.b} {
 			s, ok, err := sourceOf(d, inline)
@@ -63,9 +66,7 @@ func (v *Viewer) syncFragment() {
 	if frag != "" {
 		base += "#" + frag
 	}
-	if loc.Get("hash").String() != "#"+frag {
-		h.Call("replaceState", nil, "", base)
-	}
+	v.writeHistory(h, base, loc.Get("hash").String() != "#"+frag)
 }
 
 // openFragment opens what the URL fragment names (see
@@ -83,6 +84,10 @@ func (v *Viewer) openFragment(raw string) {
 	}
 	if err != nil {
 		v.fail(err)
+		return
+	}
+	if f.Review.Kind != "" {
+		v.openReviewFragment(f)
 		return
 	}
 	if len(f.Sources) == 0 {

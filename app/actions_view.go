@@ -34,6 +34,7 @@ func (v *Viewer) selectDoc(i int) {
 func (v *Viewer) home() {
 	v.docs, v.cur, v.playing = nil, 0, false
 	v.index, v.cmp, v.view = nil, nil, viewDoc
+	v.rs = reviewState{}
 	v.syncFragment()
 }
 
@@ -78,6 +79,10 @@ func (v *Viewer) show(view string) {
 type comparison struct {
 	a, b *openDoc
 	res  *diff.Result
+	// labels name the sides ("A", "B" when ""; "base", "head" for a
+	// review's pair), paths the files shown in their headers (the names
+	// when "").
+	labels, paths [2]string
 }
 
 // newComparison compares a (A) and b (B) by meaning (diff.Compare).

@@ -43,8 +43,8 @@ func (d *diffView) Render() app.UI {
 			app.THead().Body(app.Tr().Body(
 				app.Th().Attr("scope", "col").Text("kind"),
 				app.Th().Attr("scope", "col").Text("path"),
-				app.Th().Attr("scope", "col").Body(app.Span().Class("side a").Text("A "), app.Code().Text(c.a.name)),
-				app.Th().Attr("scope", "col").Body(app.Span().Class("side b").Text("B "), app.Code().Text(c.b.name)),
+				app.Th().Attr("scope", "col").DataSet("testid", "diff-side").Body(app.Span().Class("side a").Text(c.label(0)+" "), app.Code().Text(c.title(0))),
+				app.Th().Attr("scope", "col").DataSet("testid", "diff-side").Body(app.Span().Class("side b").Text(c.label(1)+" "), app.Code().Text(c.title(1))),
 			)),
 			app.TBody().Body(
 				app.Range(r.Changes).Slice(func(i int) app.UI { return renderChange(r.Changes[i]) }),

@@ -3,7 +3,6 @@ package app
 import (
 	"errors"
 	"fmt"
-	"mime"
 	"net/url"
 	"strconv"
 	"strings"
@@ -49,7 +48,7 @@ func checkAnswer(src string, res *browser.Response) error {
 	if st := res.Status(); st != 200 {
 		return fmt.Errorf("%s: the server answered %d %s", src, st, res.StatusText())
 	}
-	if mt, _, _ := mime.ParseMediaType(res.Header("Content-Type")); mt == "text/html" {
+	if mt, _, _ := strings.Cut(res.Header("Content-Type"), ";"); strings.EqualFold(strings.TrimSpace(mt), "text/html") {
 		return fmt.Errorf("%s: the server answered with an HTML page, not a recording (on GitHub, use the file's Raw link)", src)
 	}
 	if n, err := strconv.ParseInt(res.Header("Content-Length"), 10, 64); err == nil && n > maxOpenSize {

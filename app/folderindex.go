@@ -17,6 +17,19 @@ type folderIndex struct {
 	version int        // bumped on every change, so the index renders again
 	started time.Time
 	took    time.Duration // how long reading all took, once done
+	view    indexView     // the index component's view, kept while it is not shown
+}
+
+// indexView is how the index is shown: its filter, facets, order and
+// ticks. The index component keeps it while mounted, and the folderIndex
+// while it is not, so that coming back to the index finds it as it was.
+type indexView struct {
+	filter string
+	family string // facet: a family, "" for all
+	hash   string // facet: a hash status, "" for all
+	sortBy string // a column key, "" for file order
+	desc   bool
+	picked []int // rows ticked for comparison, at most two
 }
 
 // done reports whether every file is read.

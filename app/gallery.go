@@ -25,6 +25,7 @@ func (g *gallery) Render() app.UI {
 					OnInput(g.onPaste),
 			),
 		),
+		&reviewView{},
 		app.H2().Text("Samples"),
 		app.Ul().Class("gallery").Body(
 			app.Range(Samples).Slice(func(i int) app.UI { return g.renderCard(Samples[i]) }),

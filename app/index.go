@@ -33,12 +33,7 @@ type index struct {
 	Iindex   *folderIndex
 	Iversion int // the index's version: rows arrived
 
-	filter string
-	family string // facet: a family, "" for all
-	hash   string // facet: a hash status, "" for all
-	sortBy string // a column key, "" for file order
-	desc   bool
-	picked []int // rows ticked for comparison, at most two
+	indexView
 
 	drawn       []int        // the rows in the table's <tbody>, in order
 	drawnPicked []int        // the ticks they were drawn with
@@ -68,11 +63,17 @@ func (x *index) Render() app.UI {
 	)
 }
 
-// OnMount draws the rows into the new table.
+// OnMount draws the rows into the new table, with the filter, facets,
+// order and ticks the index had when it was last shown (its view).
 func (x *index) OnMount(ctx app.Context) {
 	x.drawn, x.drawnPicked, x.drawnIx = nil, nil, nil
+	x.indexView = x.Iindex.view
 	ctx.Defer(x.drawRows)
 }
+
+// OnDismount keeps the filter, facets, order and ticks with the index,
+// for when it is shown again.
+func (x *index) OnDismount() { x.Iindex.view = x.indexView }
 
 // OnUpdate draws the rows that arrived.
 func (x *index) OnUpdate(ctx app.Context) { ctx.Defer(x.drawRows) }

@@ -32,6 +32,8 @@ type Viewer struct {
 
 	sharing *shareState // the share panel, nil when closed
 	play    *playState  // the playground of the current recording, nil before it is opened
+	rs      reviewState // the review page (reviewset.go)
+	hist    history     // what each history entry showed (history.go)
 
 	// ctx is the context of the mounted Viewer. Asynchronous work
 	// dispatches through it: the context of the element that started the
@@ -68,6 +70,7 @@ func (v *Viewer) OnMount(ctx app.Context) {
 	applyTheme(v.theme)
 	v.handleActions(ctx)
 	v.listen(ctx)
+	v.listenReview(ctx)
 	v.openFragment(app.Window().Get("location").Get("hash").String())
 }
 
@@ -104,7 +107,7 @@ func (v *Viewer) Render() app.UI {
 		app.If(v.loading != "", func() app.UI {
 			return app.Div().Class("loading").Attr("role", "status").Text("Loading " + v.loading + "…")
 		}),
-		app.If(len(v.docs) == 0 && v.index == nil, func() app.UI { return &gallery{} }).Else(v.renderOpen),
+		app.If(v.landing(), func() app.UI { return &gallery{} }).Else(v.renderOpen),
 		app.Div().Class("drop-target").Attr("aria-hidden", "true").Text("Drop recordings to open them"),
 	)
 }
@@ -126,13 +129,14 @@ func (v *Viewer) renderOpen() app.UI {
 		view = viewIndex
 	}
 	return app.Main().Class("doc").Body(
-		app.If(len(v.docs) > 1 || v.index != nil || v.cmp != nil, func() app.UI {
+		app.If(len(v.docs) > 1 || v.index != nil || v.cmp != nil || v.rs.set != nil, func() app.UI {
 			return app.Nav().Class("doc-tabs").Attr("aria-label", "Open recordings").Body(
 				app.If(v.index != nil, func() app.UI {
 					return app.Button().Class("doc-tab index-tab").Class(map[bool]string{true: "active"}[view == viewIndex]).
 						DataSet("testid", "index-tab").Text(fmt.Sprintf("☰ Index (%d)", len(v.index.files))).
 						OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionShowIndex) })
 				}),
+				app.If(v.rs.set != nil, v.renderReviewTab),
 				app.If(v.cmp != nil, func() app.UI {
 					return app.Button().Class("doc-tab index-tab").Class(map[bool]string{true: "active"}[view == viewDiff]).
 						DataSet("testid", "diff-tab").Text("⇄ Comparison").
@@ -146,7 +150,8 @@ func (v *Viewer) renderOpen() app.UI {
 				app.If(len(v.docs) > 1 && d != nil, v.renderCompareWith),
 			)
 		}),
-		app.If(view == viewIndex && v.index != nil, func() app.UI { return (&index{}).Index(v.index) }).
+		app.If(view == viewReview, v.renderReview).
+			ElseIf(view == viewIndex && v.index != nil, func() app.UI { return (&index{}).Index(v.index) }).
 			ElseIf(view == viewDiff && v.cmp != nil, func() app.UI { return (&diffView{}).Comparison(v.cmp) }).
 			ElseIf(d != nil, func() app.UI { return v.renderDoc(d) }),
 	)

@@ -30,7 +30,7 @@ func handler(version string) *app.Handler {
 		BackgroundColor: "#111418",
 		ThemeColor:      "#111418",
 		LoadingLabel:    "Loading recview… {progress}%",
-		Styles:          []string{"/web/app.css"},
+		Styles:          []string{"/web/app.css", "/web/review.css"},
 		// The gallery's samples, so that they open offline too.
 		CacheableResources: sampleResources(),
 		Version:            version,
@@ -62,6 +62,7 @@ func main() {
 	dist := flag.String("dist", "", "write the static site into this folder (then exit)")
 	web := flag.String("web", "web", "the folder of static assets copied to DIST/v/VERSION/web")
 	wasm := flag.String("wasm", "", "the built app.wasm, copied to DIST/v/VERSION/web; required with -dist")
+	reviewWasm := flag.String("review-wasm", "", "the built review.wasm (the review worker, wasm/reviewworker), copied to DIST/v/VERSION/web")
 	serve := flag.String("serve", "", "serve the folder given by -dir at this address, like 127.0.0.1:8000")
 	dir := flag.String("dir", "dist", "the folder -serve serves")
 	config := flag.String("netlify", "netlify.toml", "the netlify.toml whose headers -serve sends")
@@ -72,7 +73,7 @@ func main() {
 		if *wasm == "" {
 			log.Fatal("-dist needs -wasm")
 		}
-		version, err := generate(*dist, *web, *wasm)
+		version, err := generate(*dist, *web, *wasm, *reviewWasm)
 		if err != nil {
 			log.Fatal(err)
 		}
@@ -99,11 +100,11 @@ func sampleResources() []string {
 }
 
 // generate writes the site into dist: go-app's pre-rendered page and files,
-// and the static assets (the web folder and the wasm file) under
-// dist/v/<version>/web, where version is a digest of those assets. It
-// returns the version.
-func generate(dist, web, wasm string) (string, error) {
-	version, err := assetsVersion(web, wasm)
+// and the static assets (the web folder, the wasm file and, unless
+// reviewWasm is "", the review worker's) under dist/v/<version>/web,
+// where version is a digest of those assets. It returns the version.
+func generate(dist, web, wasm, reviewWasm string) (string, error) {
+	version, err := assetsVersion(web, wasm, reviewWasm)
 	if err != nil {
 		return "", err
 	}
@@ -129,13 +130,18 @@ func generate(dist, web, wasm string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if reviewWasm != "" {
+		if err := copyFile(reviewWasm, filepath.Join(assets, "review.wasm")); err != nil {
+			return "", err
+		}
+	}
 	return version, copyFile(wasm, filepath.Join(assets, "app.wasm"))
 }
 
 // assetsVersion is the first 16 hex digits of a SHA-256 over the wasm file
 // and every file of the web folder (names and contents), so that any change
 // to an asset gives the site a new version and new asset URLs.
-func assetsVersion(web, wasm string) (string, error) {
+func assetsVersion(web, wasm, reviewWasm string) (string, error) {
 	h := sha256.New()
 	add := func(name, path string) error {
 		data, err := os.ReadFile(path)
@@ -148,6 +154,11 @@ func assetsVersion(web, wasm string) (string, error) {
 	}
 	if err := add("app.wasm", wasm); err != nil {
 		return "", err
+	}
+	if reviewWasm != "" {
+		if err := add("review.wasm", reviewWasm); err != nil {
+			return "", err
+		}
 	}
 	err := filepath.WalkDir(web, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {

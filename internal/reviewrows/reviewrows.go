@@ -1,9 +1,10 @@
-// Package reviewrows is the review of a change set as the review worker
-// (wasm/reviewworker, which runs recordings/review off the page's
-// thread) sends it to the page: one Row per pair, in the order of
-// review.Result.Pairs, and the counts of the summary. It holds no review
-// code, so that the page's app.wasm does not link the review core: the
-// page decodes a Report (Decode) and shows it.
+// Package reviewrows is what the review worker (wasm/reviewworker, which
+// reads a change set and runs recordings/review off the page's thread)
+// tells the page: how far it is (Status), then the review of the change
+// set (Report): one Row per pair, in the order of review.Result.Pairs,
+// and the counts of the summary. It holds no review code, so that the
+// page's app.wasm does not link the review core: the page decodes them
+// (Decode) and shows them.
 package reviewrows
 
 import (
@@ -61,11 +62,31 @@ func (r *Row) Path() string {
 	return r.Base
 }
 
-// Decode reads a Report. The error says it is not one.
-func Decode(data []byte) (*Report, error) {
-	var rep Report
-	if err := json.Unmarshal(data, &rep); err != nil {
-		return nil, fmt.Errorf("the review worker's report is not JSON: %v", err)
+// Status is how far the worker is; each message holds all of it.
+type Status struct {
+	// Phase says what the worker does ("Listing the changed files",
+	// "Comparing"), "" once done; Done of Total are done.
+	Phase       string `json:"phase"`
+	Done, Total int
+	// Rate is the GitHub API requests left, as the last answer said
+	// ("57 of 60 GitHub API requests left"), "" when not known.
+	Rate string `json:"rate"`
+	// Title is the pull request's title; HeadSHA the head commit of a
+	// pull request or comparison, "" for two folders.
+	Title   string `json:"title"`
+	HeadSHA string `json:"head_sha"`
+	// Notes are the files not reviewed and why (a download refused, a
+	// pull request longer than GitHub lists).
+	Notes []string `json:"notes"`
+	// Failed says why the review could not be made, "" while it can.
+	Failed string `json:"failed"`
+}
+
+// Decode reads a Report or a Status (v) from the worker. The error says
+// it is not one.
+func Decode(data []byte, v any) error {
+	if err := json.Unmarshal(data, v); err != nil {
+		return fmt.Errorf("the review worker's answer is not JSON: %v", err)
 	}
-	return &rep, nil
+	return nil
 }

@@ -3,10 +3,13 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"syscall/js"
 	"time"
 
+	"github.com/recview/recview/internal/reviewrows"
+	"github.com/recview/recview/recordings/permalink"
 	"github.com/recview/recview/recordings/review"
 )
 
@@ -20,25 +23,90 @@ func main() {
 		go handle(args[0].Get("data"))
 		return nil
 	}))
-	post(map[string]any{"ready": true})
+	post(map[string]any{"ready": true}, nil)
 	select {}
 }
 
-// post sends a message to the page.
-func post(msg map[string]any) { js.Global().Call("postMessage", js.ValueOf(msg)) }
+// post sends a message to the page, transferring the buffers listed in
+// transfer (nil for none).
+func post(msg map[string]any, transfer any) {
+	if transfer == nil {
+		transfer = js.Global().Get("Array").New()
+	}
+	js.Global().Call("postMessage", js.ValueOf(msg), transfer)
+}
 
-// handle reviews the files of one message and posts the report, or the
-// error.
+// handle reviews what one message names: {files} (read here) or
+// {github: {kind, owner, repo, number, base, head}} (loader.github); it
+// posts {status} as it goes, then {report} with, for GitHub, the files
+// fetched ({files: [{side, path, data}]}, their buffers transferred: the
+// page opens pairs from them), or a status that says why it failed and
+// {error}.
 func handle(msg js.Value) {
-	files := msg.Get("files")
-	if files.Type() != js.TypeObject {
-		post(map[string]any{"error": "review worker: the message has no files"})
+	var st reviewrows.Status
+	status := func(s reviewrows.Status) {
+		st = s
+		data, _ := json.Marshal(s)
+		post(map[string]any{"status": string(data)}, nil)
+	}
+	fail := func(err error) {
+		st.Phase, st.Failed = "", err.Error()
+		status(st)
+		post(map[string]any{"error": st.Failed}, nil)
+	}
+	var base, head []review.File
+	var err error
+	if g := msg.Get("github"); g.Truthy() {
+		ref := permalink.Review{Kind: permalink.ReviewKind(g.Get("kind").String()), Owner: g.Get("owner").String(), Repo: g.Get("repo").String(),
+			Number: g.Get("number").Int(), Base: g.Get("base").String(), Head: g.Get("head").String()}
+		l := &loader{get: jsFetch, post: status, now: time.Now}
+		base, head, err = l.github(ref)
+	} else {
+		base, head, err = readFiles(msg.Get("files"), status)
+	}
+	if err != nil {
+		fail(err)
 		return
 	}
+	n, last := len(base)+len(head), time.Now()
+	k := 0
+	st.Phase, st.Done, st.Total = "Comparing", 0, n
+	status(st)
+	out, err := run(base, head, func() {
+		k++
+		if time.Since(last) > 50*time.Millisecond {
+			last = time.Now()
+			st.Done = min(k, n)
+			status(st)
+		}
+	})
+	if err != nil {
+		fail(err)
+		return
+	}
+	st.Phase = ""
+	status(st)
+	files, transfer := js.Global().Get("Array").New(), js.Global().Get("Array").New()
+	if msg.Get("github").Truthy() {
+		for side, tree := range [2][]review.File{base, head} {
+			for _, f := range tree {
+				buf := js.Global().Get("Uint8Array").New(len(f.Data))
+				js.CopyBytesToJS(buf, f.Data)
+				files.Call("push", js.ValueOf(map[string]any{"side": [2]string{"base", "head"}[side], "path": f.Path, "data": buf.Get("buffer")}))
+				transfer.Call("push", buf.Get("buffer"))
+			}
+		}
+	}
+	post(map[string]any{"report": string(out), "files": files}, transfer)
+}
+
+// readFiles reads the files the page posted ([{side, path, data}], data
+// a File or an ArrayBuffer), readAhead at once, into the two trees.
+func readFiles(files js.Value, status func(reviewrows.Status)) (base, head []review.File, err error) {
+	if files.Type() != js.TypeObject {
+		return nil, nil, errors.New("review worker: the message has no files")
+	}
 	n := files.Length()
-	var base, head []review.File
-	progress := progressPoster(n)
-	// Reads are started readAhead at a time, then waited for in order.
 	started := make([]js.Value, n)
 	start := func(i int) {
 		if i < n {
@@ -53,14 +121,13 @@ func handle(msg js.Value) {
 	for i := range min(readAhead, n) {
 		start(i)
 	}
+	last := time.Now()
 	for i := range n {
 		f := files.Index(i)
 		buf := started[i]
 		if buf.Get("then").Type() == js.TypeFunction {
-			var err error
 			if buf, err = await(buf); err != nil {
-				post(map[string]any{"error": f.Get("path").String() + ": cannot read the file: " + err.Error()})
-				return
+				return nil, nil, errors.New(f.Get("path").String() + ": cannot read the file: " + err.Error())
 			}
 		}
 		started[i] = js.Undefined()
@@ -73,41 +140,12 @@ func handle(msg js.Value) {
 		} else {
 			head = append(head, rf)
 		}
-		progress(false)
-	}
-	out, err := run(base, head, func() { progress(false) })
-	if err != nil {
-		post(map[string]any{"error": err.Error()})
-		return
-	}
-	progress(true)
-	post(map[string]any{"report": string(out)})
-}
-
-// progressPoster returns the progress callback of a review of n files:
-// each call counts a step (a file read, a file or pair compared: about
-// 2n in all), and posts {progress, total} at most every 50 ms, and at
-// the end (done).
-func progressPoster(n int) func(done bool) {
-	total, k := 2*n, 0
-	last := time.Now()
-	return func(done bool) {
-		k++
-		if done {
-			k = total
-		}
-		if done || time.Since(last) > 50*time.Millisecond {
+		if time.Since(last) > 50*time.Millisecond || i == n-1 {
 			last = time.Now()
-			post(map[string]any{"progress": min(k, total-1+btoi(done)), "total": total})
+			status(reviewrows.Status{Phase: "Reading the folders", Done: i + 1, Total: n})
 		}
 	}
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
+	return base, head, nil
 }
 
 // await waits for a promise and returns its value, or its rejection as an

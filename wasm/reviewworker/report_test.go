@@ -49,8 +49,8 @@ func TestReportMatchesJSON(t *testing.T) {
 			if calls < len(base) {
 				t.Errorf("between called %d times for %d base files", calls, len(base))
 			}
-			rep, err := reviewrows.Decode(out)
-			if err != nil {
+			rep := &reviewrows.Report{}
+			if err := reviewrows.Decode(out, rep); err != nil {
 				t.Fatal(err)
 			}
 			res, err := review.Review(base, head, nil)

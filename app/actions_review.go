@@ -1,0 +1,307 @@
+package app
+
+import (
+	"errors"
+	"path"
+	"slices"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/app/internal/browser"
+	"github.com/recview/recview/recordings/permalink"
+)
+
+// The review page: opening a pull request, a comparison or two folders,
+// walking the pairs, marking them viewed. The URL box (openURL) and the
+// fragment (openFragment) open GitHub reviews; the review start panel
+// posts the picked folders, the drop listener (listenReview) the dropped
+// ones; the table and the pair view post the rest.
+const (
+	actionOpenReview   action[permalink.Review] = "recview/open-review"   // a pull request or comparison: review it
+	actionReviewFolder action[reviewPick]       = "recview/review-folder" // a picked folder for one side
+	actionReviewPair   action[int]              = "recview/review-pair"   // a row of the review: open its pair
+	actionReviewTable                           = "recview/review-table"  // no value: back to the review's table
+	actionReviewStep   action[int]              = "recview/review-step"   // 1 or -1: the next or previous meaningful pair
+	actionReviewViewed action[int]              = "recview/review-viewed" // a row: mark it viewed, or not
+	actionShowReview                            = "recview/show-review"   // no value: show the review again
+)
+
+// reviewPick is a folder picked for one side of a two-folder review.
+type reviewPick struct {
+	side  int       // 0 base, 1 head
+	files app.Value // a JavaScript array of the folder's File objects
+}
+
+// handleReviewActions registers the review page's handlers.
+func (v *Viewer) handleReviewActions(ctx *app.Context) {
+	handle(ctx, v, actionOpenReview, (*Viewer).openReview)
+	handle(ctx, v, actionReviewFolder, (*Viewer).pickFolder)
+	handle(ctx, v, actionReviewPair, (*Viewer).openPairPush)
+	handleSignal(ctx, v, actionReviewTable, (*Viewer).reviewTable)
+	handle(ctx, v, actionReviewStep, (*Viewer).stepPair)
+	handle(ctx, v, actionReviewViewed, (*Viewer).toggleViewed)
+	handleSignal(ctx, v, actionShowReview, (*Viewer).showReview)
+}
+
+// openReview reviews a GitHub pull request or comparison, a new place in
+// the history.
+func (v *Viewer) openReview(r permalink.Review) {
+	v.willPush()
+	v.startGitHub(r, "")
+	v.syncFragment()
+}
+
+// startGitHub starts reading a pull request or comparison (loadGitHub),
+// to open at the pair known by file ("" for the table).
+func (v *Viewer) startGitHub(r permalink.Review, file string) {
+	rv := newReviewSet(r)
+	rv.wantFile, rv.st.Phase = file, "Starting"
+	v.rs.set, v.rs.pending = rv, nil
+	v.view, v.err, v.playing = viewReview, "", false
+	msg := githubMessage(r)
+	v.ctx.Async(func() { v.review(rv, msg) })
+}
+
+// openReviewFragment opens what a review link names: the change set
+// shown already, at its table or pair; else a GitHub review is read, and
+// a two-folder review asks for its folders.
+func (v *Viewer) openReviewFragment(f permalink.Fragment) {
+	if set := v.rs.set; set != nil && set.ref == f.Review && set.st.Failed == "" {
+		v.view = viewReview
+		switch i, ok := set.rowOf(f.File); {
+		case set.rep == nil:
+			set.wantFile = f.File
+		case f.File == "":
+			set.pair, set.cmp, set.single = -1, nil, nil
+		case ok && i != set.pair:
+			v.openPair(i, false)
+		}
+		return
+	}
+	if f.Review.Kind == permalink.ReviewFolders {
+		v.rs.pending, v.view = &f, viewReview
+		return
+	}
+	v.startGitHub(f.Review, f.File)
+}
+
+// pickFolder lists a picked folder's .json files for one side; once both
+// sides have one, the review starts.
+func (v *Viewer) pickFolder(p reviewPick) {
+	n := p.files.Get("length").Int()
+	files := make([]browser.File, 0, n)
+	for i := range n {
+		f := p.files.Index(i)
+		files = append(files, browser.NewFile(f, f.Get("webkitRelativePath").String()))
+	}
+	v.setFolder(p.side, files)
+}
+
+// setFolder takes the files of one folder for a side, and starts the
+// review when both sides have one.
+func (v *Viewer) setFolder(side int, files []browser.File) {
+	folder, err := folderOf(files)
+	if err != nil {
+		v.fail(errors.New([2]string{"base", "head"}[side] + " folder: " + err.Error()))
+		return
+	}
+	v.err = ""
+	v.rs.picks[side] = folder
+	v.view = viewReview
+	if v.rs.picks[0] == nil || v.rs.picks[1] == nil {
+		v.syncFragment()
+		return
+	}
+	base, head := v.rs.picks[0], v.rs.picks[1]
+	rv := newReviewSet(permalink.Review{Kind: permalink.ReviewFolders, Base: base.name, Head: head.name})
+	rv.st.Phase = "Reading the folders"
+	if p := v.rs.pending; p != nil && p.Review == rv.ref {
+		rv.wantFile = p.File
+	}
+	v.willPush()
+	v.rs.set, v.rs.picks, v.rs.pending = rv, [2]*pickedFolder{}, nil
+	v.syncFragment()
+	msg := foldersMessage(rv, base, head)
+	v.ctx.Async(func() { v.review(rv, msg) })
+}
+
+// openPairPush opens a row's pair, a new place in the history.
+func (v *Viewer) openPairPush(i int) { v.openPair(i, true) }
+
+// openPair shows row i's pair: the comparison of its two sides, or its
+// one side, read in the background; push makes it a new place in the
+// history, else it replaces the current one.
+func (v *Viewer) openPair(i int, push bool) {
+	rv := v.rs.set
+	if rv == nil || rv.rep == nil || i < 0 || i >= len(rv.rep.Rows) {
+		return
+	}
+	if push {
+		v.willPush()
+	}
+	rv.pair, rv.cmp, rv.single, rv.pairErr = i, nil, nil, ""
+	rv.version++
+	v.view, v.playing = viewReview, false
+	v.syncFragment()
+	row := rv.rep.Rows[i]
+	ctx := v.ctx
+	ctx.Async(func() {
+		var docs [2]*openDoc
+		var err error
+		for side, p := range []string{row.Base, row.Head} {
+			if p != "" && err == nil {
+				docs[side], err = rv.readSide(side, p)
+			}
+		}
+		ctx.Dispatch(func(app.Context) {
+			if rv.pair != i {
+				return // the reviewer moved on
+			}
+			rv.version++
+			switch {
+			case err != nil:
+				rv.pairErr = err.Error()
+			case docs[0] != nil && docs[1] != nil:
+				rv.cmp = newComparison(docs[0], docs[1])
+				rv.cmp.labels, rv.cmp.paths = [2]string{"base", "head"}, [2]string{row.Base, row.Head}
+			case docs[0] != nil:
+				rv.single = docs[0]
+			default:
+				rv.single = docs[1]
+			}
+		})
+	})
+}
+
+// readSide reads and prepares the file of a side (0 base, 1 head) at p.
+// It blocks: call it from a goroutine.
+func (rv *reviewSet) readSide(side int, p string) (*openDoc, error) {
+	f, ok := rv.files[side][p]
+	if !ok {
+		return nil, errors.New(p + ": this file could not be fetched")
+	}
+	var data []byte
+	if f.file != nil {
+		var err error
+		if data, err = readBytes(*f.file); err != nil {
+			return nil, err
+		}
+	} else {
+		data = make([]byte, f.buf.Get("byteLength").Int())
+		app.CopyBytesToGo(data, app.Window().Get("Uint8Array").New(f.buf))
+	}
+	return newDoc(path.Base(p), data)
+}
+
+// reviewTable goes back from a pair to the table, a new place in the
+// history.
+func (v *Viewer) reviewTable() {
+	v.willPush()
+	if rv := v.rs.set; rv != nil {
+		rv.pair, rv.cmp, rv.single = -1, nil, nil
+		rv.version++
+	}
+	v.view = viewReview
+	v.syncFragment()
+}
+
+// stepPair opens the next (dir 1) or previous (-1) meaningful pair in
+// place of the one shown.
+func (v *Viewer) stepPair(dir int) {
+	rv := v.rs.set
+	if rv == nil || rv.rep == nil || rv.pair < 0 {
+		return
+	}
+	if i, ok := rv.step(dir); ok {
+		v.openPair(i, false)
+	}
+}
+
+// toggleViewed marks row i viewed, or not, and keeps the marks in
+// localStorage (viewedKey).
+func (v *Viewer) toggleViewed(i int) {
+	rv := v.rs.set
+	if rv == nil || rv.rep == nil || i < 0 || i >= len(rv.rep.Rows) {
+		return
+	}
+	p := rv.rep.Rows[i].Path()
+	if rv.viewed[p] {
+		delete(rv.viewed, p)
+	} else {
+		rv.viewed[p] = true
+	}
+	rv.version++
+	if key := rv.viewedKey(); key != "" {
+		paths := make([]string, 0, len(rv.viewed))
+		for p := range rv.viewed {
+			paths = append(paths, p)
+		}
+		slices.Sort(paths)
+		v.ctx.LocalStorage().Set(key, paths)
+	}
+}
+
+// loadViewed reads a review's viewed marks from localStorage.
+func (v *Viewer) loadViewed(rv *reviewSet) {
+	key := rv.viewedKey()
+	if key == "" {
+		return
+	}
+	var paths []string
+	v.ctx.LocalStorage().Get(key, &paths)
+	for _, p := range paths {
+		rv.viewed[p] = true
+	}
+}
+
+// showReview shows the review again.
+func (v *Viewer) showReview() {
+	if v.rs.set == nil && v.rs.picks == [2]*pickedFolder{} && v.rs.pending == nil {
+		return
+	}
+	v.view, v.playing = viewReview, false
+	v.syncFragment()
+}
+
+// reviewFragment is the fragment of the review page: the change set and
+// the pair shown (or, still loading, the pair to open). With inline, a
+// two-folder review's pair is shared with its recordings in the link
+// (their files are on this computer); its table cannot be.
+func (v *Viewer) reviewFragment(inline bool) (permalink.Fragment, bool, error) {
+	rv := v.rs.set
+	if rv == nil {
+		if p := v.rs.pending; p != nil {
+			return *p, true, nil
+		}
+		return permalink.Fragment{}, false, nil
+	}
+	f := permalink.Fragment{Version: permalink.Version, Review: rv.ref}
+	switch {
+	case rv.rep == nil:
+		f.File = rv.wantFile
+	case rv.pair >= 0:
+		f.File = rv.rep.Rows[rv.pair].Path()
+	}
+	if !inline || rv.ref.Kind != permalink.ReviewFolders {
+		return f, true, nil
+	}
+	var docs []*openDoc
+	switch {
+	case rv.pair < 0:
+		return f, false, errors.New("a review of two folders cannot be shared: its files are on this computer. Open a pair to share it with its recordings in the link")
+	case rv.cmp != nil:
+		docs = []*openDoc{rv.cmp.a, rv.cmp.b}
+	case rv.single != nil:
+		docs = []*openDoc{rv.single}
+	default:
+		return f, false, errors.New("the pair is still opening")
+	}
+	f = permalink.Fragment{Version: permalink.Version}
+	for _, d := range docs {
+		s, ok, err := sourceOf(d, true)
+		if err != nil || !ok {
+			return f, false, err
+		}
+		f.Sources = append(f.Sources, s)
+	}
+	return f, true, nil
+}

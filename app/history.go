@@ -1,0 +1,213 @@
+package app
+
+import (
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/app/internal/browser"
+)
+
+// The browser's history inside the app. Moves between a table and what
+// it opens (an index row's recording, a review's pair, back to the
+// review's table) are new history entries: the move calls willPush
+// before it changes the view, and the next syncFragment writes a new
+// entry (history.pushState); everything else replaces the current entry
+// (history.replaceState). Each entry the page made carries {recview: SESSION,
+// at: K} as its state: K is its place in history.views, what the page
+// showed there, so that Back and Forward (popstate) bring back a folder's
+// index or a two-folder review, whose files no link can name. After a
+// reload the session differs and the views are gone: the fragment alone
+// says what to open (hashchange, openFragment).
+
+// history is the Viewer's record of what each of its history entries
+// showed.
+type history struct {
+	session string
+	views   []pageView // by entry, from the first the page made
+	at      int        // the current entry's place in views
+	push    bool       // the next syncFragment writes a new entry (willPush)
+}
+
+// pageView is what the page showed at one history entry.
+type pageView struct {
+	view      string
+	docs      []*openDoc
+	cur       int
+	tab       string
+	index     *folderIndex
+	cmp       *comparison
+	review    *reviewSet
+	pair      int // review.pair
+	reviewCmp *comparison
+	single    *openDoc
+}
+
+// snapshot is what the page shows now.
+func (v *Viewer) snapshot() pageView {
+	s := pageView{view: v.view, docs: slices.Clone(v.docs), cur: v.cur, tab: v.tab, index: v.index, cmp: v.cmp, review: v.rs.set}
+	if rv := v.rs.set; rv != nil {
+		s.pair, s.reviewCmp, s.single = rv.pair, rv.cmp, rv.single
+	}
+	return s
+}
+
+// recordView notes what the page shows as the current entry's view.
+func (v *Viewer) recordView() {
+	h := &v.hist
+	if h.session == "" {
+		h.session = strconv.FormatInt(time.Now().UnixNano(), 36)
+	}
+	if len(h.views) == 0 {
+		h.views = []pageView{{}}
+	}
+	h.views[h.at] = v.snapshot()
+}
+
+// historyState is the state of the current entry: {recview, at}.
+func (v *Viewer) historyState() app.Value {
+	st := app.Window().Get("Object").New()
+	st.Set("recview", v.hist.session)
+	st.Set("at", v.hist.at)
+	return st
+}
+
+// stateCurrent reports whether the browser's current entry has the
+// current entry's state.
+func (v *Viewer) stateCurrent(h app.Value) bool {
+	st := h.Get("state")
+	return st.Truthy() && st.Get("recview").String() == v.hist.session && st.Get("at").Int() == v.hist.at
+}
+
+// willPush notes what the page shows in the current entry, before a move
+// changes it: the next syncFragment makes the new view a new entry.
+func (v *Viewer) willPush() {
+	v.recordView()
+	v.hist.push = true
+}
+
+// writeHistory writes the view's URL into the current entry with its
+// state (replaceState), when it changed or the entry lacks the state;
+// after willPush, into a new entry (pushState), dropping the entries
+// after the current one, as the browser drops them.
+func (v *Viewer) writeHistory(h app.Value, url string, changed bool) {
+	if v.hist.push {
+		v.hist.push = false
+		v.hist.views = append(v.hist.views[:v.hist.at+1], v.snapshot())
+		v.hist.at = len(v.hist.views) - 1
+		h.Call("pushState", v.historyState(), "", url)
+		return
+	}
+	v.recordView()
+	if changed || !v.stateCurrent(h) {
+		h.Call("replaceState", v.historyState(), "", url)
+	}
+}
+
+// restoreView shows what the page showed at entry at, when the browser
+// went back or forward to it.
+func (v *Viewer) restoreView(at int) {
+	if at < 0 || at >= len(v.hist.views) {
+		return
+	}
+	v.recordView() // the entry left keeps its last state
+	v.hist.at = at
+	s := v.hist.views[at]
+	v.view, v.docs, v.cur, v.tab = s.view, s.docs, s.cur, s.tab
+	v.index, v.cmp, v.rs.set = s.index, s.cmp, s.review
+	v.playing, v.sharing = false, nil
+	if v.tab == "" {
+		v.tab = tabView
+	}
+	if v.tab == tabPlay {
+		v.startPlay()
+	}
+	if rv := s.review; rv != nil {
+		rv.version++
+		switch {
+		case s.pair >= 0 && s.reviewCmp == nil && s.single == nil:
+			v.openPair(s.pair, false) // it was still opening: read it again
+		default:
+			rv.pair, rv.cmp, rv.single = s.pair, s.reviewCmp, s.single
+		}
+	}
+}
+
+// listenReview installs the review page's and the history's listeners:
+// Back and Forward (popstate), the keys n and p, and drops on the review
+// panel's two folder targets; and stamps the first entry with its state.
+func (v *Viewer) listenReview(ctx app.Context) {
+	win := app.Window()
+	on := func(event string, capture bool, f func(e app.Value)) {
+		win.Call("addEventListener", event, app.FuncOf(func(this app.Value, args []app.Value) any {
+			f(args[0])
+			return nil
+		}), capture)
+	}
+	if h := win.Get("history"); h.Truthy() {
+		v.recordView()
+		h.Call("replaceState", v.historyState(), "", win.Get("location").Get("href"))
+	}
+	on("popstate", false, func(e app.Value) {
+		st := e.Get("state")
+		if !st.Truthy() || st.Get("recview").String() != v.hist.session {
+			return // another session's entry, or the user's: the fragment says (hashchange)
+		}
+		at := st.Get("at").Int()
+		ctx.Dispatch(func(app.Context) { v.restoreView(at) })
+	})
+	on("keydown", false, func(e app.Value) {
+		key := e.Get("key").String()
+		if (key != "n" && key != "p") || inTextField(e) || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
+			return
+		}
+		ctx.Dispatch(func(app.Context) {
+			if v.view == viewReview {
+				v.stepPair(map[string]int{"n": 1, "p": -1}[key])
+			}
+		})
+	})
+	// Drops on a review folder target, caught before the page's own drop
+	// listener (which would index the folder): the drop's items are
+	// readable only during the event.
+	on("drop", true, func(e app.Value) {
+		t := e.Get("target")
+		if !t.Truthy() || !t.Get("closest").Truthy() {
+			return
+		}
+		zone := t.Call("closest", "[data-review-drop]")
+		if !zone.Truthy() {
+			return
+		}
+		e.Call("preventDefault")
+		e.Call("stopPropagation")
+		side := 0
+		if zone.Get("dataset").Get("reviewDrop").String() == "head" {
+			side = 1
+		}
+		dt := e.Get("dataTransfer")
+		entries, _ := browser.DroppedEntries(dt)
+		handles := browser.DroppedHandles(dt)
+		ctx.Dispatch(func(app.Context) { v.drag = false; v.loading = "the dropped folder" })
+		ctx.Async(func() {
+			refs, ok, err := browser.WalkHandles(handles)
+			if !ok {
+				refs, err = browser.WalkEntries(entries)
+			}
+			ctx.Dispatch(func(app.Context) {
+				v.loading = ""
+				if err != nil {
+					v.fail(err)
+					return
+				}
+				v.setFolder(side, refs)
+			})
+		})
+	})
+}
+
+// landing reports whether nothing is open: the page shows the gallery.
+func (v *Viewer) landing() bool {
+	return len(v.docs) == 0 && v.index == nil && v.rs.set == nil && v.view != viewReview
+}

@@ -1,0 +1,249 @@
+package app
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/app/internal/browser"
+	"github.com/recview/recview/internal/reviewrows"
+	"github.com/recview/recview/recordings/permalink"
+)
+
+// viewReview is what the main area shows for a change set: its table, one
+// of its pairs, or, before a change set is read, the panel that asks for
+// two folders (see viewDoc).
+const viewReview = "review"
+
+// reviewState is the Viewer's review page: the change set under review,
+// and the folders picked for the next two-folder review.
+type reviewState struct {
+	set   *reviewSet
+	picks [2]*pickedFolder // base, head: picked or dropped, not yet reviewed
+	// pending is a two-folder review link opened without its folders
+	// (folders=BASE/HEAD&file=PATH): the panel asks for them, and the
+	// review opens at that pair once they are read.
+	pending *permalink.Fragment
+}
+
+// pickedFolder is a folder picked or dropped for a two-folder review.
+type pickedFolder struct {
+	name  string         // the folder's own name
+	files []browser.File // its .json files, Path relative to the folder
+}
+
+// reviewSet is one change set under review: where it comes from, its
+// files (to open a pair), the review worker's report, and the reviewer's
+// place in it.
+type reviewSet struct {
+	ref permalink.Review
+	// st is what the review worker said last: what it does, the API
+	// requests left, the pull request's title and head commit, the files
+	// it could not fetch, why it failed.
+	st reviewrows.Status
+
+	// The files of each side by path: fetched, or picked.
+	files [2]map[string]reviewFile
+	rep   *reviewrows.Report
+
+	table reviewTable
+	// pair is the row shown, -1 for the table; the pair's recordings
+	// while it is open.
+	pair    int
+	cmp     *comparison // both sides, once read
+	single  *openDoc    // the one side of an added or deleted pair, once read
+	pairErr string      // why a side could not be read
+
+	viewed  map[string]bool // by Row.Path
+	version int             // bumped on every change, so the page renders again
+	// wantFile is the pair to open once the report is in (a link's file=).
+	wantFile string
+}
+
+// reviewFile is one file of a side: an ArrayBuffer the review worker
+// fetched from GitHub, or the File the user gave.
+type reviewFile struct {
+	buf  app.Value
+	file *browser.File
+}
+
+// reviewTable is the table's view: its filter, verdict facet, order and
+// folding. It belongs to the change set, so it is as the reviewer left it
+// when they come back from a pair.
+type reviewTable struct {
+	filter  string
+	verdict string // a verdict, "" for all
+	sortBy  string // a column key, "" for the report's order
+	desc    bool
+	unfold  bool // show the folded rows (folded)
+}
+
+// newReviewSet is an empty change set of ref, showing its table.
+func newReviewSet(ref permalink.Review) *reviewSet {
+	return &reviewSet{ref: ref, pair: -1, viewed: map[string]bool{},
+		files: [2]map[string]reviewFile{{}, {}}}
+}
+
+// folded reports whether rows of verdict v are folded by default:
+// environment noise, metadata-only changes and unchanged files.
+func folded(v string) bool {
+	return v == "environment" || v == "metadata only" || v == "unchanged"
+}
+
+// foldedCount is how many rows are folded by default.
+func (rv *reviewSet) foldedCount() int {
+	n := 0
+	for i := range rv.rep.Rows {
+		if folded(rv.rep.Rows[i].Verdict) {
+			n++
+		}
+	}
+	return n
+}
+
+// matches reports whether row i holds every word of the filter (paths,
+// test_id, endpoint, verdict, change, statuses, why; case-insensitive).
+func (rv *reviewSet) matches(i int, words []string) bool {
+	if len(words) == 0 {
+		return true
+	}
+	r := &rv.rep.Rows[i]
+	hay := strings.ToLower(strings.Join([]string{r.Base, r.Head, r.TestID, r.Endpoint, r.Verdict, r.Change, r.Request, r.Result, r.Name, r.Why}, "\x00"))
+	for _, w := range words {
+		if !strings.Contains(hay, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// visible lists the rows the table shows, in its order: those the filter
+// and the verdict facet keep, without the folded ones unless unfolded or
+// their verdict is the facet.
+func (rv *reviewSet) visible() []int {
+	if rv.rep == nil {
+		return nil
+	}
+	t := &rv.table
+	words := strings.Fields(strings.ToLower(t.filter))
+	var out []int
+	for i, r := range rv.rep.Rows {
+		if (t.verdict == "" || r.Verdict == t.verdict) && (t.unfold || t.verdict != "" || !folded(r.Verdict)) && rv.matches(i, words) {
+			out = append(out, i)
+		}
+	}
+	if t.sortBy != "" {
+		rows := rv.rep.Rows
+		slices.SortStableFunc(out, func(a, b int) int {
+			c := cmp.Compare(reviewKey(&rows[a], t.sortBy), reviewKey(&rows[b], t.sortBy))
+			if t.desc {
+				return -c
+			}
+			return c
+		})
+	}
+	return out
+}
+
+// reviewColumns are the table's columns after the viewed box: the sort
+// key and the heading.
+var reviewColumns = [][2]string{
+	{"verdict", "verdict"}, {"path", "file"}, {"test_id", "test_id"}, {"endpoint", "endpoint"},
+	{"change", "change"}, {"request", "request"}, {"result", "result"}, {"name", "name"}, {"why", "why"},
+}
+
+// reviewKey is a row's value in the column key, for sorting.
+func reviewKey(r *reviewrows.Row, key string) string {
+	switch key {
+	case "verdict":
+		return r.Verdict
+	case "test_id":
+		return r.TestID
+	case "endpoint":
+		return r.Endpoint
+	case "change":
+		return r.Change
+	case "request":
+		return r.Request
+	case "result":
+		return r.Result
+	case "name":
+		return r.Name
+	case "why":
+		return r.Why
+	}
+	return r.Path()
+}
+
+// step is the row of the next (dir 1) or previous (dir -1) meaningful
+// pair after the one shown, in the table's order, and whether there is
+// one. A pair the table does not show (filtered out) steps in the
+// report's order.
+func (rv *reviewSet) step(dir int) (int, bool) {
+	order := rv.visible()
+	at := slices.Index(order, rv.pair)
+	if at < 0 {
+		order = make([]int, len(rv.rep.Rows))
+		for i := range order {
+			order[i] = i
+		}
+		at = max(rv.pair, -1)
+	}
+	for k := at + dir; k >= 0 && k < len(order); k += dir {
+		if rv.rep.Rows[order[k]].Meaningful {
+			return order[k], true
+		}
+	}
+	return 0, false
+}
+
+// rowOf is the row of the pair known by path (Row.Path) and whether
+// there is one.
+func (rv *reviewSet) rowOf(path string) (int, bool) {
+	if rv.rep == nil {
+		return 0, false
+	}
+	for i := range rv.rep.Rows {
+		if rv.rep.Rows[i].Path() == path {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// viewedCount is how many pairs are marked viewed.
+func (rv *reviewSet) viewedCount() int {
+	n := 0
+	for i := range rv.rep.Rows {
+		if rv.viewed[rv.rep.Rows[i].Path()] {
+			n++
+		}
+	}
+	return n
+}
+
+// viewedKey is the localStorage key of the viewed marks of a GitHub
+// review: per pull request (or comparison) and head commit, so that a
+// push starts them afresh; "" for two folders, whose marks are kept in
+// memory only.
+func (rv *reviewSet) viewedKey() string {
+	if rv.ref.Kind == permalink.ReviewFolders || rv.st.HeadSHA == "" {
+		return ""
+	}
+	return "recview-viewed:" + rv.ref.String() + "@" + rv.st.HeadSHA
+}
+
+// label is what the page calls the change set: "ogx-ai/ogx#3681",
+// "ogx-ai/ogx main...dev", "base → head".
+func (rv *reviewSet) label() string {
+	r := rv.ref
+	switch r.Kind {
+	case permalink.ReviewPR:
+		return r.Owner + "/" + r.Repo + "#" + strconv.Itoa(r.Number)
+	case permalink.ReviewCompare:
+		return r.Owner + "/" + r.Repo + " " + r.Base + "..." + r.Head
+	}
+	return r.Base + " → " + r.Head
+}

@@ -1,0 +1,151 @@
+package app
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/app/internal/browser"
+	"github.com/recview/recview/recordings/permalink"
+)
+
+// reviewView is the review page: before a change set is read, the panel
+// that asks for one (two folders, or a GitHub address in the URL box);
+// then its head, summary and table (filter as you type, verdict chips as
+// facets, sortable columns, folded rows, a viewed box per row; a click
+// opens the pair); or one pair: its bar (back, previous and next
+// meaningful pair, viewed) and the comparison of its base and head
+// (diffView), or the one side of an added or deleted pair. The markup is
+// reviewhtml.go's; clicks and picks are handled here by the data-act and
+// data-pick of what was clicked. The table's view is the change set's
+// (reviewTable): it is as the reviewer left it when they come back.
+type reviewView struct {
+	app.Compo
+
+	Iset     *reviewSet
+	Iversion int
+	Ipicks   [2]*pickedFolder
+	Ipending *permalink.Fragment
+}
+
+// Render draws the page.
+func (r *reviewView) Render() app.UI {
+	rv := r.Iset
+	switch {
+	case rv == nil:
+		return app.Section().Class("review-start").DataSet("testid", "review-start").Attr("aria-label", "Review a change set").
+			OnChange(r.onPick).Body(app.Raw(startHTML(r.Ipicks, r.Ipending)))
+	case rv.pair >= 0 && rv.rep != nil:
+		return app.Section().Class("review-pair").DataSet("testid", "review-pair").DataSet("file", rv.rep.Rows[rv.pair].Path()).
+			OnClick(r.onClick).Body(app.Raw(pairHTML(rv)), r.pairBody())
+	}
+	return app.Section().Class("review").Attr("aria-label", "Review of "+rv.label()).OnClick(r.onClick).Body(
+		app.Raw(headHTML(rv)),
+		app.If(rv.rep != nil, func() app.UI {
+			return app.Div().Body(
+				app.Raw(summaryHTML(rv)),
+				app.Input().Type("search").Class("index-filter").Placeholder("Filter: path, test_id, endpoint, why…").
+					DataSet("testid", "review-filter").Attr("aria-label", "Filter the pairs").Value(rv.table.filter).
+					OnInput(func(ctx app.Context, e app.Event) { r.Iset.table.filter = ctx.JSSrc().Get("value").String() }),
+				app.Raw(tableHTML(rv)),
+			)
+		}),
+	)
+}
+
+// pairBody is the pair's comparison, its one side, or why there is none.
+func (r *reviewView) pairBody() app.UI {
+	rv := r.Iset
+	row := &rv.rep.Rows[rv.pair]
+	switch {
+	case rv.cmp != nil:
+		return (&diffView{}).Comparison(rv.cmp)
+	case rv.single != nil:
+		return app.Div().Class("pair-single").Body(
+			app.H2().Body(app.Span().Class("side").Text(iff(row.Base == "", "head (added) ", "base (deleted) ")), app.Code().Text(rv.single.name)),
+			app.Div().Class("columns").Body((&requestPanel{}).Doc(rv.single), (&responsePanel{}).Doc(rv.single).Step(rv.single.step)),
+		)
+	case rv.pairErr != "" || row.Err != "":
+		return app.P().Class("warn").DataSet("testid", "pair-error").Text(rv.pairErr + " " + row.Err)
+	}
+	return app.P().Class("loading").Attr("role", "status").Text("Opening the pair…")
+}
+
+// onClick handles a click by the data-act of the element clicked (or the
+// nearest around it): sort by a column (again: the other way), filter by
+// a verdict (again: all), unfold or fold, open a row's pair, mark it
+// viewed, back to the table, step to the previous or next pair.
+func (r *reviewView) onClick(ctx app.Context, e app.Event) {
+	el := e.Get("target").Call("closest", "[data-act]")
+	if !el.Truthy() {
+		return
+	}
+	ds := el.Get("dataset")
+	rv := r.Iset
+	t := &rv.table
+	n, _ := strconv.Atoi(ds.Get("row").String())
+	switch ds.Get("act").String() {
+	case "sort":
+		k := ds.Get("sort").String()
+		t.desc = t.sortBy == k && !t.desc
+		t.sortBy = k
+	case "verdict":
+		k := ds.Get("verdict").String()
+		t.verdict = iff(t.verdict == k, "", k)
+	case "unfold":
+		t.unfold = !t.unfold
+	case "open":
+		ctx.NewActionWithValue(actionReviewPair.with(n))
+	case "viewed":
+		ctx.NewActionWithValue(actionReviewViewed.with(n))
+	case "back":
+		ctx.NewAction(actionReviewTable)
+	case "step":
+		dir, _ := strconv.Atoi(ds.Get("dir").String())
+		ctx.NewActionWithValue(actionReviewStep.with(dir))
+	}
+}
+
+// onPick posts the files of a folder picked for one side (data-pick),
+// copied out of the input before it is cleared.
+func (r *reviewView) onPick(ctx app.Context, e app.Event) {
+	t := e.Get("target")
+	side, err := strconv.Atoi(t.Get("dataset").Get("pick").String())
+	if err != nil {
+		return
+	}
+	ctx.NewActionWithValue(actionReviewFolder.with(reviewPick{side: side, files: browser.ArrayFrom(t.Get("files"))}))
+	t.Set("value", "")
+}
+
+// renderReview draws the review page.
+func (v *Viewer) renderReview() app.UI {
+	rv := v.rs.set
+	if rv == nil {
+		return (&reviewView{Ipicks: v.rs.picks, Ipending: v.rs.pending})
+	}
+	return &reviewView{Iset: rv, Iversion: rv.version}
+}
+
+// renderReviewTab is the review's tab among the open recordings.
+func (v *Viewer) renderReviewTab() app.UI {
+	return app.Button().Class("doc-tab index-tab").Class(iff(v.view == viewReview, "active", "")).
+		DataSet("testid", "review-tab").Text("✓ Review").
+		OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionShowReview) })
+}
+
+// label is how the comparison's header names side i (0 or 1): "A" and
+// "B", or its labels ("base", "head").
+func (c *comparison) label(i int) string {
+	if c.labels[i] != "" {
+		return c.labels[i]
+	}
+	return [2]string{"A", "B"}[i]
+}
+
+// title is the file side i's header shows: its path, else its name.
+func (c *comparison) title(i int) string {
+	if c.paths[i] != "" {
+		return c.paths[i]
+	}
+	return [2]*openDoc{c.a, c.b}[i].name
+}

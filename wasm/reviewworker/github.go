@@ -1,0 +1,185 @@
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/recview/recview/internal/github"
+	"github.com/recview/recview/internal/reviewrows"
+	"github.com/recview/recview/recordings/permalink"
+	"github.com/recview/recview/recordings/review"
+)
+
+// rawAtOnce is how many recordings are fetched from
+// raw.githubusercontent.com at once.
+const rawAtOnce = 16
+
+// answer is a fetched answer: its status, its headers (by name, "" when
+// absent) and its body.
+type answer struct {
+	status int
+	header func(name string) string
+	body   []byte
+}
+
+// fetcher GETs a URL. With recording set it is a recording's download
+// and refuses (with an error naming the URL and why) an answer that came
+// through a redirect from another origin, that is not 200, that is an
+// HTML page, or whose body passes the viewer's largest file; else it
+// returns any answer, its body read up to the API's largest answer.
+type fetcher func(url string, recording bool) (*answer, error)
+
+// loader reads a GitHub review's recordings, telling the page how far it
+// is (post).
+type loader struct {
+	get  fetcher
+	post func(reviewrows.Status)
+	now  func() time.Time
+	st   reviewrows.Status
+}
+
+// api GETs an API address: its body, or an error for an answer that is
+// not 200 (github.CheckStatus: a spent rate limit says when it resets).
+// The rate limit of every answer goes to the page.
+func (l *loader) api(url string) ([]byte, error) {
+	a, err := l.get(url, false)
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot reach GitHub's API: %v", url, err)
+	}
+	rl := github.ParseRateLimit(a.header)
+	if rl.Known {
+		l.st.Rate = rl.String()
+		l.post(l.st)
+	}
+	return a.body, github.CheckStatus(url, a.status, rl, a.body, l.now())
+}
+
+// phase tells the page what is being done, and how far.
+func (l *loader) phase(p string, done, total int) {
+	l.st.Phase, l.st.Done, l.st.Total = p, done, total
+	l.post(l.st)
+}
+
+// github reads the recordings a pull request or comparison changes: the
+// API for its commits and changed files (1 + ceil(files/100) requests for
+// a pull request, 1 for a comparison; never retried), then both sides of
+// each recording from raw.githubusercontent.com pinned to the commits,
+// rawAtOnce at a time. Files that cannot be fetched are left out and
+// noted (Status.Notes). The error says why nothing can be reviewed.
+func (l *loader) github(ref permalink.Review) (base, head []review.File, err error) {
+	var files []github.ChangedFile
+	var commits [2]github.Commit
+	switch ref.Kind {
+	case permalink.ReviewPR:
+		l.phase("Asking GitHub for the pull request", 0, 0)
+		data, err := l.api(github.PullURL(ref))
+		if err != nil {
+			return nil, nil, err
+		}
+		pull, err := github.DecodePull(data)
+		if err != nil {
+			return nil, nil, err
+		}
+		commits = [2]github.Commit{{Repo: pull.BaseRepo, SHA: pull.BaseSHA}, {Repo: pull.HeadRepo, SHA: pull.HeadSHA}}
+		l.st.Title = pull.Title
+		pages := github.Pages(pull.ChangedFiles)
+		for k := 1; k <= pages; k++ {
+			l.phase("Listing the changed files", k-1, pages)
+			data, err := l.api(github.FilesURL(ref, k))
+			if err != nil {
+				return nil, nil, err
+			}
+			page, err := github.DecodeFiles(data)
+			if err != nil {
+				return nil, nil, err
+			}
+			files = append(files, page...)
+			if len(page) < github.PerPage {
+				break
+			}
+		}
+		if pull.ChangedFiles > github.MaxPullFiles {
+			l.st.Notes = append(l.st.Notes, fmt.Sprintf("GitHub lists %d of the pull request's %d files: the others are not reviewed.", github.MaxPullFiles, pull.ChangedFiles))
+		}
+	case permalink.ReviewCompare:
+		l.phase("Asking GitHub for the comparison", 0, 0)
+		data, err := l.api(github.CompareURL(ref))
+		if err != nil {
+			return nil, nil, err
+		}
+		c, err := github.DecodeCompare(data)
+		if err != nil {
+			return nil, nil, err
+		}
+		if c.HeadSHA == "" {
+			return nil, nil, fmt.Errorf("%s: the head adds no commit to the base: nothing to review", github.PageURL(ref))
+		}
+		repo := ref.Owner + "/" + ref.Repo
+		commits = [2]github.Commit{{Repo: repo, SHA: c.BaseSHA}, {Repo: repo, SHA: c.HeadSHA}}
+		files = c.Files
+		if len(files) >= github.MaxCompareFiles {
+			l.st.Notes = append(l.st.Notes, fmt.Sprintf("GitHub lists the first %d files of a comparison: open its pull request to review them all.", github.MaxCompareFiles))
+		}
+	default:
+		return nil, nil, fmt.Errorf("%s is not a GitHub review", ref)
+	}
+	l.st.HeadSHA = commits[1].SHA
+	plan, skipped := github.Plan(files, commits[0], commits[1])
+	if len(plan) == 0 {
+		return nil, nil, fmt.Errorf("%s changes %d files and none is a recording (a .json file in a recordings folder)", github.PageURL(ref), skipped)
+	}
+	got := l.fetchAll(plan)
+	for i, d := range plan {
+		switch {
+		case got[i].err != nil:
+			l.st.Notes = append(l.st.Notes, got[i].err.Error())
+		case d.Side == github.Base:
+			base = append(base, review.File{Path: d.Path, Data: got[i].data})
+		default:
+			head = append(head, review.File{Path: d.Path, Data: got[i].data})
+		}
+	}
+	return base, head, nil
+}
+
+// fetched is one download's outcome.
+type fetched struct {
+	data []byte
+	err  error
+}
+
+// fetchAll downloads the plan's files rawAtOnce at a time, telling the
+// page how many are done at most every 100 ms, and returns their
+// outcomes in the plan's order.
+func (l *loader) fetchAll(plan []github.Download) []fetched {
+	l.phase("Fetching the recordings", 0, len(plan))
+	out := make([]fetched, len(plan))
+	jobs, done := make(chan int), make(chan int)
+	for range min(rawAtOnce, len(plan)) {
+		go func() {
+			for i := range jobs {
+				a, err := l.get(plan[i].URL, true)
+				if err == nil {
+					out[i].data = a.body
+				}
+				out[i].err = err
+				done <- i
+			}
+		}()
+	}
+	go func() {
+		for i := range plan {
+			jobs <- i
+		}
+		close(jobs)
+	}()
+	last := l.now()
+	for n := 1; n <= len(plan); n++ {
+		<-done
+		if n == len(plan) || l.now().Sub(last) > 100*time.Millisecond {
+			last = l.now()
+			l.phase("Fetching the recordings", n, len(plan))
+		}
+	}
+	return out
+}

@@ -1,0 +1,181 @@
+package main
+
+import (
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/recview/recview/internal/fakegithub"
+	"github.com/recview/recview/internal/github"
+	"github.com/recview/recview/internal/reviewrows"
+	"github.com/recview/recview/recordings/permalink"
+	"github.com/recview/recview/recordings/review"
+)
+
+// fakeFetch answers with srv, applying the recording rules jsFetch
+// applies to a recording's download (status 200 only).
+func fakeFetch(srv http.Handler) fetcher {
+	return func(u string, recording bool) (*answer, error) {
+		req := httptest.NewRequest("GET", u, nil)
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, req)
+		if recording && rec.Code != 200 {
+			return nil, errors.New(u + ": the server answered " + http.StatusText(rec.Code))
+		}
+		return &answer{status: rec.Code, header: rec.Header().Get, body: rec.Body.Bytes()}, nil
+	}
+}
+
+func changeSet(t *testing.T, name string) (base, head map[string][]byte) {
+	t.Helper()
+	dir := filepath.Join("..", "..", "recordings", "review", "testdata", name)
+	base, err := fakegithub.ReadTree(filepath.Join(dir, "base"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, err = fakegithub.ReadTree(filepath.Join(dir, "head"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return base, head
+}
+
+// A pull request is read with 1 + ceil(files/100) API requests (the
+// change set is spread over pages of 100 by adding files that are not
+// recordings), both sides of every changed recording come back, and the
+// review of what came back is the review of the two trees.
+func TestLoadPull(t *testing.T) {
+	base, head := changeSet(t, "test-isolation-3681")
+	for i := range 150 { // not recordings: listed, not fetched
+		head["docs/notes/n"+strings.Repeat("x", i%7)+string(rune('a'+i%26))+string(rune('a'+i/26))+".md"] = []byte("x")
+	}
+	srv := fakegithub.New("ogx-ai", "ogx", 3681, base, head)
+	var last reviewrows.Status
+	l := &loader{get: fakeFetch(srv), post: func(s reviewrows.Status) { last = s }, now: time.Now}
+	gotBase, gotHead, err := l.github(permalink.Review{Kind: permalink.ReviewPR, Owner: "ogx-ai", Repo: "ogx", Number: 3681})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := len(srv.Files())
+	want := []string{"GET /repos/ogx-ai/ogx/pulls/3681"}
+	for k := 1; k <= github.Pages(files); k++ {
+		want = append(want, "GET /repos/ogx-ai/ogx/pulls/3681/files?per_page=100&page="+strconv.Itoa(k))
+	}
+	if got := srv.Requests(); !slices.Equal(got, want) {
+		t.Errorf("API requests:\n%s\nwant (%d files):\n%s", strings.Join(got, "\n"), files, strings.Join(want, "\n"))
+	}
+	if w := strconv.Itoa(60-len(want)) + " of 60 GitHub API requests left"; last.Rate != w {
+		t.Errorf("rate %q after %d requests, want %q", last.Rate, len(want), w)
+	}
+	if len(want) < 3 {
+		t.Errorf("%d files make %d pages: the test wants more than one", files, len(want)-1)
+	}
+	if last.HeadSHA != srv.HeadSHA || last.Title != srv.Title || len(last.Notes) != 0 {
+		t.Errorf("status %+v", last)
+	}
+	// What came back is the change set's recordings: the trees less the
+	// files both sides hold unchanged.
+	var wantBase, wantHead []review.File
+	for p, d := range base {
+		if h, ok := head[p]; !ok || string(h) != string(d) {
+			wantBase = append(wantBase, review.File{Path: p, Data: d})
+		}
+	}
+	for p, d := range head {
+		if b, ok := base[p]; (!ok || string(b) != string(d)) && strings.HasSuffix(p, ".json") {
+			wantHead = append(wantHead, review.File{Path: p, Data: d})
+		}
+	}
+	for _, c := range []struct {
+		name      string
+		got, want []review.File
+	}{{"base", gotBase, wantBase}, {"head", gotHead, wantHead}} {
+		if len(c.got) != len(c.want) {
+			t.Errorf("%s: %d files, want %d", c.name, len(c.got), len(c.want))
+		}
+	}
+	r1, err := review.Review(gotBase, gotHead, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2, err := review.Review(wantBase, wantHead, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(verdicts(r1), verdicts(r2)) {
+		t.Errorf("verdicts %v, want %v", verdicts(r1), verdicts(r2))
+	}
+}
+
+func verdicts(r *review.Result) []string {
+	var out []string
+	for _, c := range r.Verdicts() {
+		out = append(out, string(c.Of)+":"+strings.Repeat("|", c.N))
+	}
+	return out
+}
+
+// With the limit spent, the first answer is a 403 that says when the
+// limit resets; nothing else is asked (no retry).
+func TestLoadRateLimited(t *testing.T) {
+	base, head := changeSet(t, "instructions-param-3741")
+	srv := fakegithub.New("o", "r", 5, base, head)
+	srv.Remaining = 0
+	srv.Reset = time.Now().Add(17*time.Minute + 20*time.Second)
+	l := &loader{get: fakeFetch(srv), post: func(reviewrows.Status) {}, now: time.Now}
+	_, _, err := l.github(permalink.Review{Kind: permalink.ReviewPR, Owner: "o", Repo: "r", Number: 5})
+	if !errors.Is(err, github.ErrRateLimited) {
+		t.Fatalf("error %v, want ErrRateLimited", err)
+	}
+	if !strings.Contains(err.Error(), "resets at "+srv.Reset.UTC().Format("15:04")+" UTC, in 17 minutes") {
+		t.Errorf("error %q does not say when the limit resets", err)
+	}
+	if n := len(srv.Requests()); n != 1 {
+		t.Errorf("%d requests, want 1: no retry", n)
+	}
+}
+
+// A comparison is one request; a recording that cannot be fetched is
+// left out and noted, and the others are reviewed.
+func TestLoadCompare(t *testing.T) {
+	base, head := changeSet(t, "qwen3-rerecord-3978")
+	srv := fakegithub.New("o", "r", 1, base, head)
+	gone := ""
+	for p := range head {
+		if _, ok := base[p]; !ok {
+			gone = p
+			break
+		}
+	}
+	wrapped := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Host == "raw.githubusercontent.com" && strings.HasSuffix(r.URL.Path, gone) {
+			http.Error(w, "gone", http.StatusNotFound)
+			return
+		}
+		srv.ServeHTTP(w, r)
+	})
+	l := &loader{get: fakeFetch(wrapped), post: func(reviewrows.Status) {}, now: time.Now}
+	b, h, err := l.github(permalink.Review{Kind: permalink.ReviewCompare, Owner: "o", Repo: "r", Base: "main", Head: "feature"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(srv.Requests()); n != 1 {
+		t.Errorf("%d API requests, want 1", n)
+	}
+	if len(l.st.Notes) != 1 || !strings.Contains(l.st.Notes[0], gone) {
+		t.Errorf("notes %q, want one naming %s", l.st.Notes, gone)
+	}
+	want := -1 // the one that cannot be fetched
+	for _, f := range srv.Files() {
+		want += map[string]int{"modified": 2}[f.Status] + map[string]int{"added": 1, "removed": 1}[f.Status]
+	}
+	if len(b)+len(h) != want {
+		t.Errorf("%d files fetched, want %d", len(b)+len(h), want)
+	}
+}
