@@ -57,6 +57,7 @@ func (v *Viewer) startGitHub(r permalink.Review, file string) {
 	rv.wantFile, rv.st.Phase = file, "Starting"
 	v.rs.set, v.rs.pending = rv, nil
 	v.view, v.err, v.playing = viewReview, "", false
+	tableFrom(v.hist.loaded, rv)
 	msg := githubMessage(r)
 	v.ctx.Async(func() { v.review(rv, msg) })
 }
@@ -119,6 +120,7 @@ func (v *Viewer) setFolder(side int, files []browser.File) {
 	}
 	v.willPush()
 	v.rs.set, v.rs.picks, v.rs.pending = rv, [2]*pickedFolder{}, nil
+	tableFrom(v.hist.loaded, rv)
 	v.syncFragment()
 	msg := foldersMessage(rv, base, head)
 	v.ctx.Async(func() { v.review(rv, msg) })

@@ -18,8 +18,10 @@ import (
 // at: K} as its state: K is its place in history.views, what the page
 // showed there, so that Back and Forward (popstate) bring back a folder's
 // index or a two-folder review, whose files no link can name. After a
-// reload the session differs and the views are gone: the fragment alone
-// says what to open (hashchange, openFragment).
+// reload the session differs and the views are gone: the fragment says
+// what to open (hashchange, openFragment), and a review's table gets back
+// its filter, facet, order and folding from the entry's state (tableFrom),
+// which the browser keeps across reloads.
 
 // history is the Viewer's record of what each of its history entries
 // showed.
@@ -28,6 +30,7 @@ type history struct {
 	views   []pageView // by entry, from the first the page made
 	at      int        // the current entry's place in views
 	push    bool       // the next syncFragment writes a new entry (willPush)
+	loaded  app.Value  // history.state when the page loaded (another session's)
 }
 
 // pageView is what the page showed at one history entry.
@@ -65,12 +68,35 @@ func (v *Viewer) recordView() {
 	h.views[h.at] = v.snapshot()
 }
 
-// historyState is the state of the current entry: {recview, at}.
+// historyState is the state of the current entry: {recview, at}, and on
+// the review page the review and its table's view: {review, filter,
+// verdict, sort, desc, unfold}.
 func (v *Viewer) historyState() app.Value {
 	st := app.Window().Get("Object").New()
 	st.Set("recview", v.hist.session)
 	st.Set("at", v.hist.at)
+	if rv := v.rs.set; rv != nil {
+		t := &rv.table
+		st.Set("review", rv.ref.String())
+		st.Set("filter", t.filter)
+		st.Set("verdict", t.verdict)
+		st.Set("sort", t.sortBy)
+		st.Set("desc", t.desc)
+		st.Set("unfold", t.unfold)
+	}
 	return st
+}
+
+// tableFrom gives a review the table view a history state holds for it
+// (historyState), if any: after a reload, coming back to the table finds
+// it as it was.
+func tableFrom(st app.Value, rv *reviewSet) {
+	if rv == nil || st == nil || !st.Truthy() || st.Get("review").String() != rv.ref.String() {
+		return
+	}
+	rv.table = reviewTable{filter: st.Get("filter").String(), verdict: st.Get("verdict").String(),
+		sortBy: st.Get("sort").String(), desc: st.Get("desc").Bool(), unfold: st.Get("unfold").Bool()}
+	rv.version++
 }
 
 // stateCurrent reports whether the browser's current entry has the
@@ -80,10 +106,15 @@ func (v *Viewer) stateCurrent(h app.Value) bool {
 	return st.Truthy() && st.Get("recview").String() == v.hist.session && st.Get("at").Int() == v.hist.at
 }
 
-// willPush notes what the page shows in the current entry, before a move
-// changes it: the next syncFragment makes the new view a new entry.
+// willPush notes what the page shows in the current entry (and its
+// state in the browser's entry: the table's view may have changed since),
+// before a move changes it: the next syncFragment makes the new view a
+// new entry.
 func (v *Viewer) willPush() {
 	v.recordView()
+	if h := app.Window().Get("history"); h.Truthy() {
+		h.Call("replaceState", v.historyState(), "", app.Window().Get("location").Get("href"))
+	}
 	v.hist.push = true
 }
 
@@ -146,13 +177,17 @@ func (v *Viewer) listenReview(ctx app.Context) {
 		}), capture)
 	}
 	if h := win.Get("history"); h.Truthy() {
+		v.hist.loaded = h.Get("state")
 		v.recordView()
 		h.Call("replaceState", v.historyState(), "", win.Get("location").Get("href"))
 	}
 	on("popstate", false, func(e app.Value) {
 		st := e.Get("state")
 		if !st.Truthy() || st.Get("recview").String() != v.hist.session {
-			return // another session's entry, or the user's: the fragment says (hashchange)
+			// Another session's entry, or the user's: the fragment says
+			// what to show (hashchange), the state how the table was.
+			ctx.Dispatch(func(app.Context) { tableFrom(st, v.rs.set) })
+			return
 		}
 		at := st.Get("at").Int()
 		ctx.Dispatch(func(app.Context) { v.restoreView(at) })

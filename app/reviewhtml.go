@@ -136,11 +136,11 @@ func headHTML(rv *reviewSet) string {
 
 // summaryHTML is the count of each verdict, most meaningful first, as
 // chips that filter the table (data-verdict, data-count), how many pairs
-// are viewed, the changes, and the folding button.
+// are viewed, and the changes.
 func summaryHTML(rv *reviewSet) string {
 	var w htmlw
 	t := &rv.table
-	w.raw(`<div><div class="review-summary" data-testid="review-summary"><div class="facet" role="group" aria-label="Verdicts">`)
+	w.raw(`<div class="review-summary" data-testid="review-summary"><div class="facet" role="group" aria-label="Verdicts">`)
 	for _, c := range rv.rep.Verdicts {
 		on := t.verdict == c.Of
 		w.raw(`<button class="chip verdict-`, verdictClass(c.Of), iff(on, " active", ""), `" aria-pressed="`, strconv.FormatBool(on),
@@ -169,16 +169,25 @@ func summaryHTML(rv *reviewSet) string {
 		w.raw(" files that are not recordings skipped")
 	}
 	w.raw(`</p></div>`)
-	if n := rv.foldedCount(); n > 0 && t.verdict == "" {
-		w.raw(`<button class="button ghost" data-act="unfold" data-testid="review-unfold">`)
-		if t.unfold {
-			w.raw("Fold the environment, metadata-only and unchanged pairs")
-		} else {
-			w.raw("Show the ", plural(n, "folded pair"), " (environment, metadata only, unchanged)")
-		}
-		w.raw(`</button>`)
+	return w.String()
+}
+
+// unfoldHTML is the button that shows or folds the rows folded by
+// default; an empty span when there are none, or a verdict is chosen.
+func unfoldHTML(rv *reviewSet) string {
+	t := &rv.table
+	n := rv.foldedCount()
+	if n == 0 || t.verdict != "" {
+		return `<span></span>`
 	}
-	w.raw(`</div>`)
+	var w htmlw
+	w.raw(`<button class="button ghost" data-act="unfold" data-testid="review-unfold">`)
+	if t.unfold {
+		w.raw("Fold the environment, metadata-only and unchanged pairs")
+	} else {
+		w.raw("Show the ", plural(n, "folded pair"), " (environment, metadata only, unchanged)")
+	}
+	w.raw(`</button>`)
 	return w.String()
 }
 

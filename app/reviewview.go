@@ -43,9 +43,12 @@ func (r *reviewView) Render() app.UI {
 		app.If(rv.rep != nil, func() app.UI {
 			return app.Div().Body(
 				app.Raw(summaryHTML(rv)),
-				app.Input().Type("search").Class("index-filter").Placeholder("Filter: path, test_id, endpoint, why…").
-					DataSet("testid", "review-filter").Attr("aria-label", "Filter the pairs").Value(rv.table.filter).
-					OnInput(func(ctx app.Context, e app.Event) { r.Iset.table.filter = ctx.JSSrc().Get("value").String() }),
+				app.Div().Class("review-tools").Body(
+					app.Input().Type("search").Class("index-filter").Placeholder("Filter: path, test_id, endpoint, why…").
+						DataSet("testid", "review-filter").Attr("aria-label", "Filter the pairs").Value(rv.table.filter).
+						OnInput(func(ctx app.Context, e app.Event) { r.Iset.table.filter = ctx.JSSrc().Get("value").String() }),
+					app.Raw(unfoldHTML(rv)),
+				),
 				app.Raw(tableHTML(rv)),
 			)
 		}),

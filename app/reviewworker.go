@@ -1,6 +1,8 @@
 package app
 
 import (
+	"errors"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
 )
@@ -25,7 +27,9 @@ func runReview(script string, msg app.Value, status func(string)) (report string
 	w := app.Window().Get("Worker").New(script)
 	defer w.Call("terminate")
 	var onMessage, onError app.Func
-	answer := browser.NewPromise(func(resolve, reject app.Value) {
+	// The promise resolves with the worker's last message, {report} or
+	// {error}.
+	answer := browser.NewPromise(func(resolve, _ app.Value) {
 		onMessage = app.FuncOf(func(this app.Value, args []app.Value) any {
 			d := args[0].Get("data")
 			switch {
@@ -33,15 +37,15 @@ func runReview(script string, msg app.Value, status func(string)) (report string
 				w.Call("postMessage", msg)
 			case d.Get("status").Truthy():
 				status(d.Get("status").String())
-			case d.Get("report").Truthy():
-				resolve.Invoke(d)
 			default:
-				reject.Invoke(d.Get("error"))
+				resolve.Invoke(d)
 			}
 			return nil
 		})
 		onError = app.FuncOf(func(this app.Value, args []app.Value) any {
-			reject.Invoke("the review worker failed: " + args[0].Get("message").String())
+			d := app.Window().Get("Object").New()
+			d.Set("error", "the review worker failed: "+args[0].Get("message").String())
+			resolve.Invoke(d)
 			return nil
 		})
 		w.Set("onmessage", onMessage)
@@ -51,6 +55,9 @@ func runReview(script string, msg app.Value, status func(string)) (report string
 	if onMessage != nil {
 		onMessage.Release()
 		onError.Release()
+	}
+	if err == nil && !d.Get("report").Truthy() {
+		err = errors.New(d.Get("error").String())
 	}
 	if err != nil {
 		return "", app.Window().Get("Array").New(), err

@@ -1,0 +1,294 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/recview/recview/internal/fakegithub"
+	"github.com/recview/recview/recordings/review"
+)
+
+// The review page's tests: a pull request from a fake GitHub (the Fetch
+// domain answers for api.github.com and raw.githubusercontent.com, see
+// serveGitHub), two folders picked, and the rate limit. What the page
+// says is held to `recview review`'s core (review.Review and its --json,
+// WriteJSON) run here on the same trees.
+
+// changeSetDir is a change set of recordings/review/testdata.
+func changeSetDir(name string) string {
+	return filepath.Join("..", "recordings", "review", "testdata", name)
+}
+
+func readSet(t *testing.T, name string) (base, head map[string][]byte) {
+	t.Helper()
+	base, err := fakegithub.ReadTree(filepath.Join(changeSetDir(name), "base"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, err = fakegithub.ReadTree(filepath.Join(changeSetDir(name), "head"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return base, head
+}
+
+// cliReview is what `recview review` says of two trees, keeping only the
+// files that differ when changed is set (as it reads two git revisions,
+// and as a pull request lists them): the result, and its --json lines.
+func cliReview(t *testing.T, base, head map[string][]byte, changed bool) (*review.Result, []map[string]any) {
+	t.Helper()
+	var b, h []review.File
+	for p, d := range base {
+		if o, ok := head[p]; !changed || !ok || !bytes.Equal(o, d) {
+			b = append(b, review.File{Path: p, Data: d})
+		}
+	}
+	for p, d := range head {
+		if o, ok := base[p]; !changed || !ok || !bytes.Equal(o, d) {
+			h = append(h, review.File{Path: p, Data: d})
+		}
+	}
+	res, err := review.Review(b, h, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := res.WriteJSON(&out); err != nil {
+		t.Fatal(err)
+	}
+	var lines []map[string]any
+	sc := bufio.NewScanner(&out)
+	for sc.Scan() {
+		var m map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			t.Fatal(err)
+		}
+		lines = append(lines, m)
+	}
+	return res, lines
+}
+
+// summaryCounts is the page's summary: "COUNT VERDICT" per chip, in order.
+func summaryCounts(tb *tab) []string {
+	return eval[[]string](tb, `[...document.querySelectorAll('[data-testid=review-summary] [data-verdict]')].map(c => c.dataset.count + ' ' + c.dataset.verdict)`)
+}
+
+func wantCounts(res *review.Result) []string {
+	var out []string
+	for _, c := range res.Verdicts() {
+		out = append(out, fmt.Sprintf("%d %s", c.N, c.Of))
+	}
+	return out
+}
+
+// rowAttrs lists the table's rows as "base|head|change|result", sorted.
+func rowAttrs(tb *tab) []string {
+	rows := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=review-row]')].map(r => [r.dataset.base, r.dataset.head, r.dataset.change, r.dataset.result].join('|'))`)
+	slices.Sort(rows)
+	return rows
+}
+
+func cliAttrs(lines []map[string]any) []string {
+	str := func(v any) string {
+		if v == nil {
+			return ""
+		}
+		return v.(string)
+	}
+	var out []string
+	for _, l := range lines {
+		out = append(out, strings.Join([]string{str(l["base"]), str(l["head"]), str(l["change"]), str(l["result"])}, "|"))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// hash is the page's location.hash, percent-decoded.
+func hash(tb *tab) string {
+	h, _ := url.PathUnescape(eval[string](tb, "location.hash"))
+	return h
+}
+
+// TestReviewPR opens a pull request by its URL in the URL box: the page
+// asks the API twice (the pull request, one page of files), shows the
+// requests left, and its summary and rows are what recview review says of
+// the same change. A filter narrows the table; a row opens its pair (base
+// and head headers, file= in the address); n goes to the next meaningful
+// pair of the table; viewed is kept across a reload; Back returns to the
+// table with its filter.
+func TestReviewPR(t *testing.T) {
+	base, head := readSet(t, "test-isolation-3681")
+	srv := fakegithub.New("ogx-ai", "ogx", 3681, base, head)
+	res, lines := cliReview(t, base, head, true)
+	tb := newTab(t)
+	tb.serveGitHub(srv)
+	tb.open("/")
+	tb.do(chromedp.SetValue(chromedp.CSS(sel("url-input")), "https://github.com/ogx-ai/ogx/pull/3681"),
+		chromedp.Focus(chromedp.CSS(sel("url-input"))), chromedp.KeyEvent(kb.Enter))
+	tb.visible(sel("review-summary"))
+	if got, want := summaryCounts(tb), wantCounts(res); !slices.Equal(got, want) {
+		t.Errorf("summary %q, want %q (recview review)", got, want)
+	}
+	if got := srv.Requests(); len(got) != 2 || got[1] != "GET /repos/ogx-ai/ogx/pulls/3681/files?per_page=100&page=1" {
+		t.Errorf("API requests %q, want the pull request and one page of files", got)
+	}
+	if got, _ := tb.text(sel("rate-limit")); got != "58 of 60 GitHub API requests left" {
+		t.Errorf("rate limit %q", got)
+	}
+	if h := hash(tb); h != "#v=2&pr=ogx-ai/ogx/3681" {
+		t.Errorf("address %q", h)
+	}
+	// Folded rows: environment, metadata only, unchanged.
+	folded := 0
+	for _, c := range res.Verdicts() {
+		if c.Of == review.VerdictEnvironment || c.Of == review.VerdictMetadata || c.Of == review.VerdictUnchanged {
+			folded += c.N
+		}
+	}
+	if n := eval[int](tb, `document.querySelectorAll('[data-testid=review-row]').length`); n != len(lines)-folded {
+		t.Errorf("%d rows shown, want %d (%d folded)", n, len(lines)-folded, folded)
+	}
+	tb.click(sel("review-unfold"))
+	tb.waitFor("every row", fmt.Sprintf(`document.querySelectorAll('[data-testid=review-row]').length === %d`, len(lines)))
+	if got, want := rowAttrs(tb), cliAttrs(lines); !slices.Equal(got, want) {
+		t.Errorf("rows:\n%s\nwant (recview review --json):\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	// Filter on the 2025 folder: the renamed and deleted pairs.
+	const filter = "recordings/responses"
+	tb.do(chromedp.SendKeys(chromedp.CSS(sel("review-filter")), filter))
+	var kept []review.Pair
+	for _, p := range res.Pairs {
+		if strings.Contains(p.Base, filter) || strings.Contains(p.Head, filter) {
+			kept = append(kept, p)
+		}
+	}
+	tb.waitFor("the filtered rows", fmt.Sprintf(`document.querySelectorAll('[data-testid=review-row]').length === %d`, len(kept)))
+	first := kept[0]
+	if !first.Verdict.Meaningful() {
+		t.Fatalf("the first filtered pair is %s: the test wants a meaningful one", first.Verdict)
+	}
+	tb.click(sel("review-row") + `[data-head="` + first.Head + `"] button`)
+	tb.waitFor("the pair", `document.querySelector('[data-testid=review-pair]') && document.querySelector('[data-testid=diff-view]')`)
+	if sides := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=diff-side]')].map(s => s.textContent)`); len(sides) != 2 ||
+		sides[0] != "base "+first.Base || sides[1] != "head "+first.Head {
+		t.Errorf("comparison headers %q, want base %s and head %s", sides, first.Base, first.Head)
+	}
+	if h := hash(tb); h != "#v=2&pr=ogx-ai/ogx/3681&file="+first.Head {
+		t.Errorf("address %q, want the pair's file", h)
+	}
+
+	// n: the next meaningful pair in the table's order.
+	var next review.Pair
+	for _, p := range kept[1:] {
+		if p.Verdict.Meaningful() {
+			next = p
+			break
+		}
+	}
+	if next.Base == "" && next.Head == "" {
+		t.Fatal("no second meaningful pair among the filtered ones")
+	}
+	nextPath := next.Head
+	if nextPath == "" {
+		nextPath = next.Base
+	}
+	tb.key("n")
+	tb.waitFor("the next pair", q(sel("review-pair"))+`.dataset.file === `+jsq(nextPath))
+	tb.click(sel("review-pair") + ` [data-testid=viewed]`)
+	tb.waitText(sel("review-pair")+` [data-testid=viewed-count]`, fmt.Sprintf("1 of %d viewed", len(lines)))
+
+	tb.reload()
+	tb.waitFor("the pair after the reload", q(sel("review-pair"))+` && `+q(sel("review-pair"))+`.dataset.file === `+jsq(nextPath))
+	tb.waitFor("its viewed box ticked", q(sel("review-pair")+` [data-testid=viewed]`)+`.checked`)
+	if got, _ := tb.text(sel("review-pair") + ` [data-testid=viewed-count]`); got != fmt.Sprintf("1 of %d viewed", len(lines)) {
+		t.Errorf("after the reload: %q", got)
+	}
+
+	// Back: the table, filtered as it was.
+	tb.do(chromedp.Evaluate[chromedp.Void](`history.back()`))
+	tb.waitFor("the table", q(sel("review-table"))+` && !`+q(sel("review-pair")))
+	if got := eval[string](tb, q(sel("review-filter"))+`.value`); got != filter {
+		t.Errorf("filter %q after Back, want %q", got, filter)
+	}
+	tb.waitFor("the filtered rows again", fmt.Sprintf(`document.querySelectorAll('[data-testid=review-row]').length === %d`, len(kept)))
+	if !eval[bool](tb, q(sel("review-row")+`[data-head="`+nextPath+`"] [data-testid=viewed]`)+`.checked`) &&
+		!eval[bool](tb, q(sel("review-row")+`[data-base="`+nextPath+`"] [data-testid=viewed]`)+`.checked`) {
+		t.Errorf("the pair marked viewed is not ticked in the table")
+	}
+	if h := hash(tb); h != "#v=2&pr=ogx-ai/ogx/3681" {
+		t.Errorf("address %q after Back", h)
+	}
+}
+
+// TestReviewRateLimit: with no API request left, the page says so and
+// when the limit resets (GitHub's x-ratelimit-reset, in UTC), and asks
+// nothing more.
+func TestReviewRateLimit(t *testing.T) {
+	base, head := readSet(t, "instructions-param-3741")
+	srv := fakegithub.New("ogx-ai", "ogx", 3741, base, head)
+	srv.Remaining = 0
+	srv.Reset = time.Now().Add(23 * time.Minute).Truncate(time.Second)
+	tb := newTab(t)
+	tb.serveGitHub(srv)
+	tb.open("/#v=2&pr=ogx-ai/ogx/3741")
+	tb.visible(sel("review-error"))
+	msg, _ := tb.text(sel("review-error"))
+	for _, s := range []string{"limit for this address is spent", "resets at " + srv.Reset.UTC().Format("15:04") + " UTC", "does not retry"} {
+		if !strings.Contains(msg, s) {
+			t.Errorf("error %q does not say %q", msg, s)
+		}
+	}
+	if got, _ := tb.text(sel("rate-limit")); got != "0 of 60 GitHub API requests left" {
+		t.Errorf("rate limit %q", got)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if n := len(srv.Requests()); n != 1 {
+		t.Errorf("%d API requests, want 1: no retry", n)
+	}
+}
+
+// TestReviewFolders picks a base and a head folder: the summary and the
+// rows are what recview review says of the two folders, and the address
+// names the review without its files.
+func TestReviewFolders(t *testing.T) {
+	const set = "qwen3-rerecord-3978"
+	base, head := readSet(t, set)
+	res, lines := cliReview(t, base, head, false)
+	dir, err := filepath.Abs(changeSetDir(set))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	tb.open("/")
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-base-input")), []string{filepath.Join(dir, "base")}))
+	tb.waitFor("the base folder", `document.body.textContent.includes('base: `+strconv.Itoa(len(base))+` .json files')`)
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-head-input")), []string{filepath.Join(dir, "head")}))
+	tb.visible(sel("review-summary"))
+	if got, want := summaryCounts(tb), wantCounts(res); !slices.Equal(got, want) {
+		t.Errorf("summary %q, want %q (recview review)", got, want)
+	}
+	if eval[bool](tb, q(sel("review-unfold"))+` !== null`) {
+		tb.click(sel("review-unfold"))
+	}
+	tb.waitFor("every row", fmt.Sprintf(`document.querySelectorAll('[data-testid=review-row]').length === %d`, len(lines)))
+	if got, want := rowAttrs(tb), cliAttrs(lines); !slices.Equal(got, want) {
+		t.Errorf("rows:\n%s\nwant (recview review --json):\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if h := hash(tb); h != "#v=2&folders=base/head" {
+		t.Errorf("address %q", h)
+	}
+}
