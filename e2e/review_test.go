@@ -292,3 +292,90 @@ func TestReviewFolders(t *testing.T) {
 		t.Errorf("address %q", h)
 	}
 }
+
+// TestReviewCompare opens a comparison by its URL: one API request, the
+// same summary as recview review of the change, the comparison in the
+// address.
+func TestReviewCompare(t *testing.T) {
+	base, head := readSet(t, "instructions-param-3741")
+	srv := fakegithub.New("ogx-ai", "ogx", 3741, base, head)
+	res, _ := cliReview(t, base, head, true)
+	tb := newTab(t)
+	tb.serveGitHub(srv)
+	tb.open("/")
+	tb.do(chromedp.SetValue(chromedp.CSS(sel("url-input")), "https://github.com/ogx-ai/ogx/compare/main...feature"),
+		chromedp.Focus(chromedp.CSS(sel("url-input"))), chromedp.KeyEvent(kb.Enter))
+	tb.visible(sel("review-summary"))
+	if got, want := summaryCounts(tb), wantCounts(res); !slices.Equal(got, want) {
+		t.Errorf("summary %q, want %q (recview review)", got, want)
+	}
+	if got := srv.Requests(); !slices.Equal(got, []string{"GET /repos/ogx-ai/ogx/compare/main...feature"}) {
+		t.Errorf("API requests %q, want the comparison alone", got)
+	}
+	if h := hash(tb); h != "#v=2&compare=ogx-ai/ogx/main...feature" {
+		t.Errorf("address %q", h)
+	}
+}
+
+// TestReviewShare opens a pair by its review link, and shares it: the
+// link is the review and the pair's file, with no recording in it.
+func TestReviewShare(t *testing.T) {
+	base, head := readSet(t, "test-isolation-3681")
+	srv := fakegithub.New("ogx-ai", "ogx", 3681, base, head)
+	res, _ := cliReview(t, base, head, true)
+	p := res.Pairs[0]
+	tb := newTab(t)
+	tb.serveGitHub(srv)
+	frag := "#v=2&pr=ogx-ai/ogx/3681&file=" + p.Head
+	tb.open("/" + frag)
+	tb.waitFor("the pair", q(sel("review-pair"))+` && `+q(sel("review-pair"))+`.dataset.file === `+jsq(p.Head)+` && `+q(sel("diff-view")))
+	tb.click(sel("share-button"))
+	tb.visible(sel("share-url"))
+	link := eval[string](tb, q(sel("share-url"))+`.value`)
+	if want := tb.base + "/" + frag; link != want {
+		t.Errorf("share link %q, want %q", link, want)
+	}
+	if len(link) > 250 || strings.Contains(link, "d=") || strings.Contains(link, "src=") {
+		t.Errorf("share link of %d characters %q carries a recording", len(link), link)
+	}
+}
+
+// TestReviewFoldersLink: the address of a two-folder review names the
+// folders and the pair, not their files: reloaded, the page asks for the
+// two folders, and opens the pair once they are picked again.
+func TestReviewFoldersLink(t *testing.T) {
+	const set = "test-isolation-3681"
+	base, head := readSet(t, set)
+	res, _ := cliReview(t, base, head, false)
+	p := res.Pairs[0]
+	dir, err := filepath.Abs(changeSetDir(set))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pick := func(tb *tab) {
+		tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-base-input")), []string{filepath.Join(dir, "base")}))
+		tb.waitFor("the base folder", `document.body.textContent.includes('base: `+strconv.Itoa(len(base))+` .json files')`)
+		tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-head-input")), []string{filepath.Join(dir, "head")}))
+	}
+	tb := newTab(t)
+	tb.open("/")
+	pick(tb)
+	tb.visible(sel("review-summary"))
+	tb.click(sel("review-row") + `[data-head="` + p.Head + `"] button`)
+	tb.waitFor("the pair", q(sel("review-pair"))+` && `+q(sel("diff-view")))
+	if h := hash(tb); h != "#v=2&folders=base/head&file="+p.Head {
+		t.Errorf("address %q", h)
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`history.back()`))
+	tb.waitFor("the table", q(sel("review-table"))+` && !`+q(sel("review-pair")))
+	tb.do(chromedp.Evaluate[chromedp.Void](`history.forward()`))
+	tb.waitFor("the pair again", q(sel("review-pair"))+` && `+q(sel("diff-view")))
+
+	tb.reload()
+	tb.visible(sel("review-pending"))
+	if msg, _ := tb.text(sel("review-pending")); !strings.Contains(msg, "base and head") {
+		t.Errorf("the page says %q, want it to name the folders", msg)
+	}
+	pick(tb)
+	tb.waitFor("the pair after picking the folders again", q(sel("review-pair"))+` && `+q(sel("review-pair"))+`.dataset.file === `+jsq(p.Head)+` && `+q(sel("diff-view")))
+}
