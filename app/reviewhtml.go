@@ -299,9 +299,18 @@ func pairHTML(rv *reviewSet) string {
 	return w.String()
 }
 
-// verdictClass is a verdict as a CSS class word: "changed-result".
+// verdictClass is a verdict as a CSS class word, lowercase letters,
+// digits and "-": "changed-result", "same-result-different-chunking".
 func verdictClass(v string) string {
-	return strings.NewReplacer(" ", "-", ",", "").Replace(v)
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+			return r
+		case r == ',':
+			return -1
+		}
+		return '-'
+	}, v)
 }
 
 // iff is yes when cond holds, else no.

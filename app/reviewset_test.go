@@ -1,0 +1,126 @@
+package app
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/recview/recview/internal/reviewrows"
+	"github.com/recview/recview/recordings/permalink"
+)
+
+// testSet is a change set of six pairs in the report's order (verdicts
+// most meaningful first), as the review worker sends them.
+func testSet() *reviewSet {
+	rv := newReviewSet(permalink.Review{Kind: permalink.ReviewPR, Owner: "o", Repo: "r", Number: 7})
+	rv.rep = &reviewrows.Report{Rows: []reviewrows.Row{
+		{Base: "t/recordings/a.json", Head: "t/recordings/a2.json", Verdict: "changed result", Meaningful: true, TestID: "test_chat"},
+		{Head: "t/recordings/b.json", Verdict: "added", Meaningful: true, TestID: "test_tools"},
+		{Base: "t/recordings/c.json", Verdict: "deleted", Meaningful: true, TestID: "test_chat"},
+		{Base: "t/recordings/d.json", Head: "t/recordings/d.json", Verdict: "same result", TestID: "test_chat"},
+		{Base: "t/recordings/e.json", Head: "t/recordings/e.json", Verdict: "environment", Endpoint: "/api/ps"},
+		{Base: "t/recordings/f.json", Head: "t/recordings/f.json", Verdict: "metadata only", TestID: "test_chat"},
+	}}
+	return rv
+}
+
+func TestReviewVisible(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		table reviewTable
+		want  []int
+	}{
+		{"folded by default", reviewTable{}, []int{0, 1, 2, 3}},
+		{"unfolded", reviewTable{unfold: true}, []int{0, 1, 2, 3, 4, 5}},
+		{"a folded verdict chosen", reviewTable{verdict: "environment"}, []int{4}},
+		{"filter words, any case", reviewTable{filter: "TEST_CHAT  recordings", unfold: true}, []int{0, 2, 3, 5}},
+		{"filter and verdict", reviewTable{filter: "chat", verdict: "deleted"}, []int{2}},
+		{"sorted by test_id", reviewTable{sortBy: "test_id"}, []int{0, 2, 3, 1}},
+		{"sorted by path, descending", reviewTable{sortBy: "path", desc: true}, []int{3, 2, 1, 0}},
+		{"nothing matches", reviewTable{filter: "zzz"}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rv := testSet()
+			rv.table = tc.table
+			if got := rv.visible(); !slices.Equal(got, tc.want) {
+				t.Errorf("visible() = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// n and p step through the meaningful pairs in the table's order; a pair
+// the table does not show steps in the report's order.
+func TestReviewStep(t *testing.T) {
+	rv := testSet()
+	for _, tc := range []struct {
+		name      string
+		table     reviewTable
+		pair, dir int
+		want      int
+		ok        bool
+	}{
+		{"next", reviewTable{}, 0, 1, 1, true},
+		{"previous", reviewTable{}, 2, -1, 1, true},
+		{"none after the last meaningful", reviewTable{}, 2, 1, 0, false},
+		{"none before the first", reviewTable{}, 0, -1, 0, false},
+		{"from a quiet pair back", reviewTable{}, 3, -1, 2, true},
+		{"in the sorted order", reviewTable{sortBy: "test_id"}, 2, 1, 1, true},
+		{"a pair filtered out steps in the report's order", reviewTable{verdict: "added"}, 0, 1, 1, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rv.table, rv.pair = tc.table, tc.pair
+			got, ok := rv.step(tc.dir)
+			if ok != tc.ok || ok && got != tc.want {
+				t.Errorf("step(%d) from %d = %d, %v; want %d, %v", tc.dir, tc.pair, got, ok, tc.want, tc.ok)
+			}
+		})
+	}
+}
+
+func TestReviewRowsAndKeys(t *testing.T) {
+	rv := testSet()
+	if i, ok := rv.rowOf("t/recordings/c.json"); !ok || i != 2 {
+		t.Errorf("rowOf a deleted pair's base = %d, %v", i, ok)
+	}
+	if _, ok := rv.rowOf("t/recordings/a.json"); ok {
+		t.Errorf("a renamed pair is known by its head's path, not its base's")
+	}
+	if rv.viewedKey() != "" {
+		t.Errorf("viewed key %q before the head commit is known", rv.viewedKey())
+	}
+	rv.st.HeadSHA = "cafe"
+	if got := rv.viewedKey(); got != "recview-viewed:pr=o/r/7@cafe" {
+		t.Errorf("viewed key %q", got)
+	}
+	if got := rv.label(); got != "o/r#7" {
+		t.Errorf("label %q", got)
+	}
+	folders := newReviewSet(permalink.Review{Kind: permalink.ReviewFolders, Base: "a", Head: "b"})
+	folders.st.HeadSHA = "x"
+	if folders.viewedKey() != "" || folders.label() != "a → b" {
+		t.Errorf("two folders: key %q label %q", folders.viewedKey(), folders.label())
+	}
+}
+
+// Every value from a change set is escaped in the page's markup.
+func TestReviewHTMLEscapes(t *testing.T) {
+	rv := testSet()
+	evil := `t/recordings/<img src=x onerror=alert(1)>"'.json`
+	rv.rep.Rows[0].Head = evil
+	rv.rep.Rows[0].Why = `<script>alert(2)</script>`
+	rv.rep.Verdicts = []reviewrows.Count{{Of: `<b>x</b>`, N: 1}}
+	rv.st.Title = `<i>title</i>`
+	rv.st.Notes = []string{`<u>note</u>`}
+	out := headHTML(rv) + summaryHTML(rv) + tableHTML(rv)
+	rv.pair = 0
+	out += pairHTML(rv)
+	for _, bad := range []string{"<img", "<script", "<b>x", "<i>title", "<u>note", `"'.json`} {
+		if strings.Contains(out, bad) {
+			t.Errorf("the markup holds %q unescaped", bad)
+		}
+	}
+	if !strings.Contains(out, "&lt;img src=x onerror=alert(1)&gt;&#34;&#39;.json") {
+		t.Errorf("the path is not in the markup, escaped")
+	}
+}
