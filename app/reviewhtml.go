@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/recview/recview/internal/github"
+	"github.com/recview/recview/internal/reviewrows"
 	"github.com/recview/recview/recordings/permalink"
 )
 
@@ -200,27 +201,58 @@ func viewedCount(w *htmlw, rv *reviewSet) {
 }
 
 // tableHTML is the table of the rows shown (visible), at most
-// maxReviewRows: <tr data-testid="review-row" data-act="open" data-row=I
+// maxReviewRows: <div role="row" data-testid="review-row" data-act="open" data-row=I
 // data-base data-head data-change data-result data-verdict>, each with
 // its viewed box (data-testid="viewed", data-act="viewed"); the column
 // heads sort (data-act="sort").
 func tableHTML(rv *reviewSet) string {
 	var w htmlw
 	t := &rv.table
-	w.raw(`<div><div class="review-wrap"><table class="review-table" data-testid="review-table"><thead><tr><th scope="col"><span class="sr-only">viewed</span></th>`)
+	w.raw(`<div><div class="review-wrap"><div class="review-table" role="table" aria-label="Pairs" data-testid="review-table"><div class="review-tr review-th" role="row"><div role="columnheader"><span class="sr-only">viewed</span></div>`)
 	for _, col := range reviewColumns {
 		sort, arrow := "none", ""
 		if t.sortBy == col[0] {
 			sort, arrow = iff(t.desc, "descending", "ascending"), iff(t.desc, " ▼", " ▲")
 		}
-		w.raw(`<th scope="col" class="col-`, col[0], `" aria-sort="`, sort, `"><button class="link sort" data-act="sort" data-sort="`, col[0], `">`, col[1], arrow, `</button></th>`)
+		w.raw(`<div role="columnheader" class="col-`, col[0], `" aria-sort="`, sort, `"><button class="link sort" data-act="sort" data-sort="`, col[0], `">`, col[1], arrow, `</button></div>`)
 	}
-	w.raw(`</tr></thead><tbody>`)
+	w.raw(`</div>`)
 	shown := rv.visible()
 	for _, i := range shown[:min(len(shown), maxReviewRows)] {
-		r := &rv.rep.Rows[i]
+		h := rv.rowHTML(i)
+		w.raw(h[0], iff(rv.viewed[rv.rep.Rows[i].Path()], " checked", ""), h[1])
+	}
+	w.raw(`</div></div>`)
+	switch n := len(shown); {
+	case n > maxReviewRows:
+		w.raw(`<p class="muted">`)
+		w.num(n - maxReviewRows)
+		w.raw(` more rows: type in the filter to narrow them.</p>`)
+	case n == 0:
+		w.raw(`<p class="muted">No pair matches.</p>`)
+	}
+	w.raw(`</div>`)
+	return w.String()
+}
+
+// rowHTML is row i's markup, in two pieces around its viewed box's
+// checked attribute; written once per row (rowsHTML), or when asked.
+func (rv *reviewSet) rowHTML(i int) [2]string {
+	if i < len(rv.rowsHTML) {
+		return rv.rowsHTML[i]
+	}
+	return writeRow(&rv.rep.Rows[i], i)
+}
+
+// writeRow writes a row: <div role="row" data-testid="review-row" data-act="open"
+// data-row=I data-base data-head data-change data-result data-verdict>,
+// its viewed box (data-testid="viewed", data-act="viewed") up to where
+// its checked attribute goes, then the rest.
+func writeRow(r *reviewrows.Row, i int) [2]string {
+	var w htmlw
+	{
 		row := strconv.Itoa(i)
-		w.raw(`<tr class="review-row" data-testid="review-row" data-act="open" data-row="`, row, `" data-base="`)
+		w.raw(`<div class="review-tr review-row" role="row" data-testid="review-row" data-act="open" data-row="`, row, `" data-base="`)
 		w.text(r.Base)
 		w.raw(`" data-head="`)
 		w.text(r.Head)
@@ -230,10 +262,12 @@ func tableHTML(rv *reviewSet) string {
 		w.text(r.Result)
 		w.raw(`" data-verdict="`)
 		w.text(r.Verdict)
-		w.raw(`"><td><input type="checkbox" data-testid="viewed" data-act="viewed" data-row="`, row, `" aria-label="Viewed"`,
-			iff(rv.viewed[r.Path()], " checked", ""), `></td><td class="col-verdict"><span class="badge verdict-`, verdictClass(r.Verdict), `">`)
+		w.raw(`"><div role="cell"><input type="checkbox" data-testid="viewed" data-act="viewed" data-row="`, row, `" aria-label="Viewed"`)
+		pre := w.String()
+		w.Reset()
+		w.raw(`></div><div role="cell" class="col-verdict"><span class="badge verdict-`, verdictClass(r.Verdict), `">`)
 		w.text(r.Verdict)
-		w.raw(`</span></td><td class="file col-path"><button class="link">`)
+		w.raw(`</span></div><div role="cell" class="file col-path"><button class="link">`)
 		w.text(r.Path())
 		w.raw(`</button>`)
 		if r.Base != "" && r.Head != "" && r.Base != r.Head {
@@ -246,22 +280,12 @@ func tableHTML(rv *reviewSet) string {
 			why = strings.TrimSpace(why + " " + r.Err)
 		}
 		for k, v := range [...]string{r.TestID, r.Endpoint, r.Change, r.Request, r.Result, r.Name, why} {
-			w.raw(`</td><td class="col-`, reviewColumns[k+2][0], `">`)
+			w.raw(`</div><div role="cell" class="col-`, reviewColumns[k+2][0], `">`)
 			w.text(v)
 		}
-		w.raw(`</td></tr>`)
+		w.raw(`</div></div>`)
+		return [2]string{pre, w.String()}
 	}
-	w.raw(`</tbody></table></div>`)
-	switch n := len(shown); {
-	case n > maxReviewRows:
-		w.raw(`<p class="muted">`)
-		w.num(n - maxReviewRows)
-		w.raw(` more rows: type in the filter to narrow them.</p>`)
-	case n == 0:
-		w.raw(`<p class="muted">No pair matches.</p>`)
-	}
-	w.raw(`</div>`)
-	return w.String()
 }
 
 // pairHTML is a pair's bar and head: back to the table (data-act="back"),

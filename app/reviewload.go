@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
@@ -55,19 +56,34 @@ func (v *Viewer) review(rv *reviewSet, msg app.Value) {
 			rv.version++
 		})
 	})
-	rep := &reviewrows.Report{}
+	// The report is read a row at a time, and the rows' markup written,
+	// with pauses for the page to draw: at once, they took most of a
+	// quarter of a second of the page's thread for #3681's 413 pairs.
+	browser.Yield()
+	pause := browser.Breather()
+	var rep *reviewrows.Report
+	var rows [][2]string
 	if err == nil {
-		err = reviewrows.Decode([]byte(report), rep)
+		rep, err = reviewrows.DecodeReport([]byte(report), pause)
+	}
+	if err == nil {
+		rows = make([][2]string, len(rep.Rows))
+		for i := range rep.Rows {
+			rows[i] = writeRow(&rep.Rows[i], i)
+			pause()
+		}
+	}
+	for i := range files.Length() {
+		f := files.Index(i)
+		side := 0
+		if f.Get("side").String() == "head" {
+			side = 1
+		}
+		rv.files[side][f.Get("path").String()] = reviewFile{buf: f.Get("data")}
+		pause()
 	}
 	ctx.Dispatch(func(app.Context) {
-		for i := range files.Length() {
-			f := files.Index(i)
-			side := 0
-			if f.Get("side").String() == "head" {
-				side = 1
-			}
-			rv.files[side][f.Get("path").String()] = reviewFile{buf: f.Get("data")}
-		}
+		rv.rowsHTML = rows
 		v.reviewed(rv, rep, err)
 	})
 }
@@ -82,6 +98,10 @@ func (v *Viewer) reviewed(rv *reviewSet, rep *reviewrows.Report, err error) {
 		return
 	}
 	rv.rep = rep
+	// The summary first, the table in a task of its own: together they
+	// held the page's thread for a frame too long.
+	rv.tableLater = true
+	v.ctx.After(time.Millisecond, func(app.Context) { rv.tableLater = false; rv.version++ })
 	v.loadViewed(rv)
 	if v.rs.set != rv || rv.wantFile == "" {
 		return

@@ -47,6 +47,10 @@ type reviewSet struct {
 	// The files of each side by path: fetched, or picked.
 	files [2]map[string]reviewFile
 	rep   *reviewrows.Report
+	// rowsHTML is each row's markup (writeRow), written as the report is
+	// read; tableLater holds the table back for the summary's frame.
+	rowsHTML   [][2]string
+	tableLater bool
 
 	table reviewTable
 	// pair is the row shown, -1 for the table; the pair's recordings

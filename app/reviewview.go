@@ -49,7 +49,7 @@ func (r *reviewView) Render() app.UI {
 						OnInput(func(ctx app.Context, e app.Event) { r.Iset.table.filter = ctx.JSSrc().Get("value").String() }),
 					app.Raw(unfoldHTML(rv)),
 				),
-				app.Raw(tableHTML(rv)),
+				app.If(!rv.tableLater, func() app.UI { return app.Raw(tableHTML(rv)) }),
 			)
 		}),
 	)

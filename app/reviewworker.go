@@ -25,7 +25,9 @@ const reviewWorkerScript = "/web/review-worker.js"
 // it answers. It blocks: call it from a goroutine (ctx.Async).
 func runReview(script string, msg app.Value, status func(string)) (report string, files app.Value, err error) {
 	w := app.Window().Get("Worker").New(script)
-	defer w.Call("terminate")
+	// Stopped in a task of its own: freeing its memory at once held up
+	// the page's thread.
+	defer app.Window().Call("setTimeout", w.Get("terminate").Call("bind", w), 1000)
 	var onMessage, onError app.Func
 	// The promise resolves with the worker's last message, {report} or
 	// {error}.

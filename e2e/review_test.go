@@ -5,6 +5,7 @@ package e2e
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -15,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/recview/recview/internal/fakegithub"
@@ -120,6 +123,30 @@ func cliAttrs(lines []map[string]any) []string {
 func hash(tb *tab) string {
 	h, _ := url.PathUnescape(eval[string](tb, "location.hash"))
 	return h
+}
+
+// dropOn drags files or folders from the desktop and drops them on the
+// middle of the element css, as the browser does for a real drag.
+func (tb *tab) dropOn(css string, paths ...string) {
+	tb.t.Helper()
+	tb.do(chromedp.Evaluate[chromedp.Void](q(css) + `.scrollIntoView({block: 'center'})`))
+	at := eval[[]float64](tb, `(() => { const r = `+q(css)+`.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
+	for i, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			tb.t.Fatal(err)
+		}
+		paths[i] = abs
+	}
+	for _, typ := range []input.DispatchDragEventType{input.DispatchDragEventTypeDragEnter, input.DispatchDragEventTypeDragOver, input.DispatchDragEventTypeDrop} {
+		tb.do(chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
+			_, err := cdp.Call(ctx, target, input.DispatchDragEvent, input.DispatchDragEventParams{
+				Type: typ, X: at[0], Y: at[1],
+				Data: &input.DragData{Items: []*input.DragDataItem{}, Files: paths, DragOperationsMask: 1},
+			})
+			return err
+		}))
+	}
 }
 
 // TestReviewPR opens a pull request by its URL in the URL box: the page
@@ -274,8 +301,12 @@ func TestReviewFolders(t *testing.T) {
 	}
 	tb := newTab(t)
 	tb.open("/")
-	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-base-input")), []string{filepath.Join(dir, "base")}))
+	// The base folder dropped on its target, the head folder picked.
+	tb.dropOn(sel("review-drop-base"), filepath.Join(dir, "base"))
 	tb.waitFor("the base folder", `document.body.textContent.includes('base: `+strconv.Itoa(len(base))+` .json files')`)
+	if eval[bool](tb, q(sel("index-table"))+` !== null`) {
+		t.Fatal("the folder dropped for the review was indexed")
+	}
 	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-head-input")), []string{filepath.Join(dir, "head")}))
 	tb.visible(sel("review-summary"))
 	if got, want := summaryCounts(tb), wantCounts(res); !slices.Equal(got, want) {

@@ -8,6 +8,7 @@
 package reviewrows
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 )
@@ -16,7 +17,7 @@ import (
 type Report struct {
 	// Rows holds one Row per pair, sorted by verdict (most meaningful
 	// first), then path, as review.Result.Pairs.
-	Rows []Row `json:"rows"`
+	Rows []Row `json:"rows,omitempty"`
 	// Verdicts counts the rows per verdict, most meaningful first,
 	// leaving out verdicts no row has (review.Result.Verdicts).
 	Verdicts []Count `json:"verdicts"`
@@ -82,8 +83,46 @@ type Status struct {
 	Failed string `json:"failed"`
 }
 
-// Decode reads a Report or a Status (v) from the worker. The error says
-// it is not one.
+// Encode writes a report as lines: the report without its rows, then
+// one row per line (JSON holds no raw newline), so that the page can read
+// the rows a few at a time (DecodeReport).
+func Encode(rep Report) ([]byte, error) {
+	rows := rep.Rows
+	rep.Rows = nil
+	out, err := json.Marshal(rep)
+	for i := range rows {
+		if err != nil {
+			break
+		}
+		var line []byte
+		line, err = json.Marshal(&rows[i])
+		out = append(append(out, '\n'), line...)
+	}
+	return out, err
+}
+
+// DecodeReport reads Encode's lines, calling pause after each row. The
+// error says which line is not what Encode writes.
+func DecodeReport(data []byte, pause func()) (*Report, error) {
+	rep := &Report{}
+	for i, line := range bytes.Split(data, []byte("\n")) {
+		var err error
+		if i == 0 {
+			err = json.Unmarshal(line, rep)
+		} else {
+			rep.Rows = append(rep.Rows, Row{})
+			err = json.Unmarshal(line, &rep.Rows[len(rep.Rows)-1])
+			pause()
+		}
+		if err != nil {
+			return nil, fmt.Errorf("the review worker's report, line %d: %v", i+1, err)
+		}
+	}
+	return rep, nil
+}
+
+// Decode reads a Status from the worker (or any JSON into v). The error
+// says it is not JSON.
 func Decode(data []byte, v any) error {
 	if err := json.Unmarshal(data, v); err != nil {
 		return fmt.Errorf("the review worker's answer is not JSON: %v", err)

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-
 	"github.com/recview/recview/internal/reviewrows"
 	"github.com/recview/recview/recordings/review"
 )
@@ -28,11 +26,12 @@ func report(res *review.Result) reviewrows.Report {
 }
 
 // run reviews base against head (review.Review), calling between after
-// each file read and each pair compared, and returns the report as JSON.
+// each file read and each pair compared, and returns the report as
+// reviewrows.Encode writes it.
 func run(base, head []review.File, between func()) ([]byte, error) {
 	res, err := review.Review(base, head, &review.Options{Between: between})
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(report(res))
+	return reviewrows.Encode(report(res))
 }

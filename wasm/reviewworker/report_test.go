@@ -49,9 +49,13 @@ func TestReportMatchesJSON(t *testing.T) {
 			if calls < len(base) {
 				t.Errorf("between called %d times for %d base files", calls, len(base))
 			}
-			rep := &reviewrows.Report{}
-			if err := reviewrows.Decode(out, rep); err != nil {
+			pauses := 0
+			rep, err := reviewrows.DecodeReport(out, func() { pauses++ })
+			if err != nil {
 				t.Fatal(err)
+			}
+			if pauses != len(rep.Rows) {
+				t.Errorf("%d pauses for %d rows", pauses, len(rep.Rows))
 			}
 			res, err := review.Review(base, head, nil)
 			if err != nil {

@@ -1,0 +1,164 @@
+//go:build e2e && bench
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/recview/recview/internal/fakegithub"
+)
+
+// full3681 is the whole of ogx-ai/ogx#3681 (536 files, 9.9 MB).
+const full3681 = "../recordings/review/testdata/changesets/test-isolation-3681.tar.gz"
+
+// longTasks notes the page's tasks of 50 ms or more (the Long Tasks API:
+// work on the page's thread, where a frame waits), as [start, duration]
+// pairs in window.__long: the frame gaps alone count the moments the
+// browser could not draw for want of a CPU, on a busy machine.
+const longTasks = `window.__long = []; new PerformanceObserver(l => { for (const e of l.getEntries()) window.__long.push([e.startTime, e.duration]); }).observe({type: 'longtask', buffered: true});`
+
+// reviewTab is a hookedTab that also notes long tasks.
+func reviewTab(t *testing.T) *tab {
+	tb := hookedTab(t)
+	tb.do(chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
+		_, err := cdp.Call(ctx, target, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: longTasks})
+		return err
+	}))
+	return tb
+}
+
+// longest is the longest task since window.__t0, in ms (0 for none of
+// 50 ms or more).
+func longest(tb *tab) float64 {
+	return eval[float64](tb, `Math.max(0, ...window.__long.filter(e => e[0] >= window.__t0).map(e => e[1]))`)
+}
+
+// TestBenchReview measures the review page, medians of 3: two dropped
+// folders of the whole of #3681 reviewed (from the head folder's drop to
+// the summary on screen) with the page's longest freeze from the first
+// drop; and a pull request of 300 changed recordings from the fake GitHub
+// (e2e/fakegithub_test.go), every request answered after 20 ms, opened
+// from the URL box to the summary on screen.
+func TestBenchReview(t *testing.T) {
+	var rows []benchRow
+	defer func() {
+		fmt.Println("\n| the review page, headless Chromium | measured | budget | |\n|---|---|---|---|")
+		for _, r := range rows {
+			fmt.Println(r)
+		}
+	}()
+	base, head, err := fakegithub.ReadTarGz(full3681)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for side, tree := range map[string]map[string][]byte{"base": base, "head": head} {
+		for p, data := range tree {
+			f := filepath.Join(dir, side, filepath.FromSlash(p))
+			if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(f, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	var took, gaps, tasks []float64
+	for range 3 {
+		tb := reviewTab(t)
+		tb.open("/")
+		tb.waitFor("the page", "window.__interactive > 0")
+		tb.do(chromedp.Evaluate[chromedp.Void](`window.__resetGaps(); window.__t0 = performance.now()`))
+		tb.dropOn(sel("review-drop-base"), filepath.Join(dir, "base"))
+		tb.waitFor("the base folder", `document.body.textContent.includes('base: `+strconv.Itoa(len(base))+` .json files')`)
+		tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
+			window.__shown = 0;
+			new MutationObserver((_, obs) => {
+				if (document.querySelector('[data-testid=review-summary]')) { window.__shown = performance.now(); obs.disconnect(); }
+			}).observe(document, {childList: true, subtree: true});
+			window.__t1 = performance.now();
+		})()`))
+		tb.dropOn(sel("review-drop-head"), filepath.Join(dir, "head"))
+		tb.waitForWithin(60*time.Second, "the summary", "window.__shown > 0")
+		took = append(took, eval[float64](tb, "window.__shown - window.__t1"))
+		time.Sleep(300 * time.Millisecond) // the table's frames
+		gaps = append(gaps, eval[float64](tb, "window.__maxGap"))
+		tasks = append(tasks, longest(tb))
+		tb.close()
+	}
+	rows = append(rows,
+		benchRow{fmt.Sprintf("two dropped folders of #3681 (%d + %d files) reviewed: head folder dropped → summary on screen", len(base), len(head)), fmt.Sprintf("%.2f s", median(took)/1000), "3 s", median(took) < 3000},
+		benchRow{"… longest task on the page's thread from the first drop (Long Tasks API)", fmt.Sprintf("%.0f ms (max %.0f)", median(tasks), slices.Max(tasks)), "100 ms", slices.Max(tasks) < 100},
+		benchRow{"… longest gap between frames (a busy machine's CPU counts too)", fmt.Sprintf("%.0f ms (max %.0f)", median(gaps), slices.Max(gaps)), "", false})
+
+	// A pull request of 300 changed recordings: the first 300 paths of
+	// #3681's two trees, in path order, each on the side it is on.
+	b, h := map[string][]byte{}, map[string][]byte{}
+	var paths []string
+	for p := range base {
+		paths = append(paths, p)
+	}
+	for p := range head {
+		if _, ok := base[p]; !ok {
+			paths = append(paths, p)
+		}
+	}
+	slices.Sort(paths)
+	for _, p := range paths[:300] {
+		if d, ok := base[p]; ok {
+			b[p] = d
+		}
+		if d, ok := head[p]; ok {
+			h[p] = d
+		}
+	}
+	took, gaps, tasks = nil, nil, nil
+	var requests int
+	for range 3 {
+		srv := fakegithub.New("ogx-ai", "ogx", 3681, b, h)
+		srv.Latency = 20 * time.Millisecond
+		if n := len(srv.Files()); n != 300 {
+			t.Fatalf("the pull request changes %d files, want 300", n)
+		}
+		tb := reviewTab(t)
+		n := tb.serveGitHub(srv)
+		tb.open("/")
+		tb.waitFor("the page", "window.__interactive > 0")
+		tb.do(chromedp.SetValue(chromedp.CSS(sel("url-input")), "https://github.com/ogx-ai/ogx/pull/3681"),
+			chromedp.Focus(chromedp.CSS(sel("url-input"))))
+		tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
+			window.__shown = 0;
+			new MutationObserver((_, obs) => {
+				if (document.querySelector('[data-testid=review-summary]')) { window.__shown = performance.now(); obs.disconnect(); }
+			}).observe(document, {childList: true, subtree: true});
+			window.__resetGaps();
+			window.__t0 = performance.now();
+		})()`))
+		tb.key(kb.Enter)
+		tb.waitForWithin(60*time.Second, "the summary", "window.__shown > 0 || document.querySelector('[data-testid=review-error]')")
+		if msg, ok := tb.text(sel("review-error")); ok {
+			t.Fatalf("the review failed: %s", msg)
+		}
+		took = append(took, eval[float64](tb, "window.__shown - window.__t0"))
+		time.Sleep(300 * time.Millisecond)
+		gaps = append(gaps, eval[float64](tb, "window.__maxGap"))
+		tasks = append(tasks, longest(tb))
+		requests = int(n.Load())
+		tb.close()
+	}
+	rows = append(rows,
+		benchRow{fmt.Sprintf("a pull request of 300 changed recordings, 20 ms per request (%d requests: 4 to the API) → summary on screen", requests), fmt.Sprintf("%.2f s", median(took)/1000), "5 s", median(took) < 5000},
+		benchRow{"… longest task on the page's thread (Long Tasks API)", fmt.Sprintf("%.0f ms (max %.0f)", median(tasks), slices.Max(tasks)), "100 ms", slices.Max(tasks) < 100},
+		benchRow{"… longest gap between frames (a busy machine's CPU counts too)", fmt.Sprintf("%.0f ms (max %.0f)", median(gaps), slices.Max(gaps)), "", false})
+}
