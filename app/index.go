@@ -63,11 +63,14 @@ func (x *index) Render() app.UI {
 	)
 }
 
-// OnMount draws the rows into the new table, with the filter, facets,
-// order and ticks the index had when it was last shown (its view).
+// OnInit gives the new index component the filter, facets, order and
+// ticks the index had when it was last shown (its view), before its first
+// Render.
+func (x *index) OnInit() { x.indexView = x.Iindex.view }
+
+// OnMount draws the rows into the new table.
 func (x *index) OnMount(ctx app.Context) {
 	x.drawn, x.drawnPicked, x.drawnIx = nil, nil, nil
-	x.indexView = x.Iindex.view
 	ctx.Defer(x.drawRows)
 }
 
