@@ -74,7 +74,7 @@
 // inline data).
 //
 // The package uses neither the file system nor syscall/js and builds for
-// GOOS=js GOARCH=wasm: the browser's review page calls Review on files it
-// fetched or the user dropped (Options.Between lets it draw between
-// files).
+// GOOS=js GOARCH=wasm: the viewer's review worker (wasm/reviewworker, a
+// Web Worker beside the page) calls Review on files it fetched or the
+// user dropped, and tells the page how far it is from Options.Between.
 package review
