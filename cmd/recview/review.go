@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/recview/recview/recordings/permalink"
 	"github.com/recview/recview/recordings/review"
 )
 
@@ -26,6 +27,7 @@ func reviewCmd(args []string, stdout, stderr io.Writer) error {
 	baseSHA := fl.String("base-sha", "", "the base commit `SHA` the links pin (default: BASE when it is a revision)")
 	headSHA := fl.String("head-sha", "", "the head commit `SHA` the links pin (default: HEAD when it is a revision)")
 	prefix := fl.String("prefix", "", "the `DIR` of BASE and HEAD in the repository, for links to files of two folders")
+	pr := fl.Int("pr", 0, "link each row to the viewer's review of pull request `N` of --repo (#v=2&pr=OWNER/NAME/N&file=PATH), not to its two files")
 	failOn := fl.String("fail-on", "", "exit 1 when a head file's name is `stale` (replay will not find it), or when a pair is changed")
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "usage: recview review [--json | --markdown] [flags] BASE HEAD   (two folders, or two git revisions)")
@@ -55,6 +57,15 @@ func reviewCmd(args []string, stdout, stderr io.Writer) error {
 	if *repo != "" && !repoName.MatchString(*repo) {
 		fmt.Fprintf(stderr, "recview: review: --repo %q: want OWNER/NAME\n", *repo)
 		return exitError{2}
+	}
+	var prReview permalink.Review
+	if *pr != 0 {
+		owner, name, _ := strings.Cut(*repo, "/")
+		prReview = permalink.Review{Kind: permalink.ReviewPR, Owner: owner, Repo: name, Number: *pr}
+		if *repo == "" || *pr < 0 || *pr > 999_999_999 || !permalink.IsOwner(owner) || !permalink.IsRepo(name) {
+			fmt.Fprintf(stderr, "recview: review: --pr %d: want a pull request number and --repo OWNER/NAME\n", *pr)
+			return exitError{2}
+		}
 	}
 
 	var trees [2][]review.File
@@ -91,7 +102,7 @@ func reviewCmd(args []string, stdout, stderr io.Writer) error {
 	case *asJSON:
 		err = res.WriteJSON(stdout)
 	case *asMarkdown:
-		opt := review.MarkdownOptions{Viewer: *linkBase, Footer: footer}
+		opt := review.MarkdownOptions{Viewer: *linkBase, Footer: footer, Review: prReview, Prefix: strings.Trim(*prefix, "/")}
 		if *repo != "" && *baseSHA != "" && *headSHA != "" {
 			opt.URL = rawURLs(*repo, *baseSHA, *headSHA, *prefix)
 		}

@@ -2,6 +2,7 @@ package review
 
 import (
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/recview/recview/recordings/permalink"
@@ -39,6 +40,16 @@ type MarkdownOptions struct {
 	// Footer, when not "", is a line written after the summary, like
 	// which commits were compared.
 	Footer string
+	// Review, when set (a pull request, permalink.ReviewPR), makes the
+	// rows link to the viewer's review of it at each pair instead:
+	// "#v=2&pr=OWNER/REPO/N&file=PATH", PATH the pair's head path (its
+	// base path for a deleted file) under Prefix. Such a link is far
+	// shorter than two src= URLs, so fewer rows lose theirs; URL is not
+	// needed.
+	Review permalink.Review
+	// Prefix is the folder the trees' paths lie in within the repository
+	// ("tests/integration/"), "" when they are the repository's paths.
+	Prefix string
 }
 
 // Markdown writes r as a pull-request comment in GitHub-flavoured
@@ -173,8 +184,8 @@ func (r *Result) markdown(opt MarkdownOptions, links int, limit int) (string, bo
 		}
 		b.WriteString("\n</details>\n")
 	}
-	if opt.URL == nil || opt.Viewer == "" {
-		b.WriteString("\n_No links: the files' URLs were not given (recview review --repo OWNER/NAME --base-sha SHA --head-sha SHA)._\n")
+	if (opt.URL == nil && opt.Review.Kind == "") || opt.Viewer == "" {
+		b.WriteString("\n_No links: the files' URLs were not given (recview review --repo OWNER/NAME --base-sha SHA --head-sha SHA, or --pr N)._\n")
 	}
 	if left > 0 {
 		fmt.Fprintf(&b, "\n_%d rows left out to stay within GitHub's %d characters: `recview review --json` lists every pair._\n", left, MaxComment)
@@ -200,6 +211,9 @@ func pathCell(p *Pair, opt MarkdownOptions, dir string, links bool) string {
 // viewerLink is the link that opens a pair in the viewer, "" when there
 // is none or it would be longer than MaxLink.
 func viewerLink(p *Pair, opt MarkdownOptions) string {
+	if opt.Review.Kind != "" && opt.Viewer != "" {
+		return finishLink(opt.Viewer, permalink.Fragment{Version: permalink.Version, Review: opt.Review, File: path.Join(opt.Prefix, p.sortPath())})
+	}
 	if opt.URL == nil || opt.Viewer == "" {
 		return ""
 	}
@@ -217,8 +231,14 @@ func viewerLink(p *Pair, opt MarkdownOptions) string {
 		}
 		srcs = append(srcs, permalink.Source{Kind: permalink.SourceURL, Value: u})
 	}
-	base, _, _ := strings.Cut(opt.Viewer, "#")
-	link := base + "#" + permalink.Fragment{Version: permalink.Version, Sources: srcs}.String()
+	return finishLink(opt.Viewer, permalink.Fragment{Version: permalink.Version, Sources: srcs})
+}
+
+// finishLink is the viewer's link to fragment f, escaped for a Markdown
+// link's destination; "" when longer than MaxLink.
+func finishLink(viewer string, f permalink.Fragment) string {
+	base, _, _ := strings.Cut(viewer, "#")
+	link := base + "#" + f.String()
 	if len(link) >= MaxLink {
 		return ""
 	}
