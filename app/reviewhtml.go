@@ -200,15 +200,21 @@ func viewedCount(w *htmlw, rv *reviewSet) {
 	w.raw(" viewed")
 }
 
+// rowsAtOnce is how many rows one piece of the table holds: the table is
+// drawn a piece per task when the report comes in (reviewed).
+const rowsAtOnce = 100
+
 // tableHTML is the table of the rows shown (visible), at most
-// maxReviewRows: <div role="row" data-testid="review-row" data-act="open" data-row=I
-// data-base data-head data-change data-result data-verdict>, each with
-// its viewed box (data-testid="viewed", data-act="viewed"); the column
-// heads sort (data-act="sort").
-func tableHTML(rv *reviewSet) string {
+// maxReviewRows: its head row, whose buttons sort (data-act="sort"), the
+// rows in pieces of rowsAtOnce, each row a <div role="row"
+// data-testid="review-row" data-act="open" data-row=I data-base data-head
+// data-change data-result data-verdict> with its viewed box
+// (data-testid="viewed", data-act="viewed"), and a note on the rows not
+// shown ("" when none).
+func tableHTML(rv *reviewSet) (head string, pieces []string, note string) {
 	var w htmlw
 	t := &rv.table
-	w.raw(`<div><div class="review-wrap"><div class="review-table" role="table" aria-label="Pairs" data-testid="review-table"><div class="review-tr review-th" role="row"><div role="columnheader"><span class="sr-only">viewed</span></div>`)
+	w.raw(`<div class="review-tr review-th" role="row"><div role="columnheader"><span class="sr-only">viewed</span></div>`)
 	for _, col := range reviewColumns {
 		sort, arrow := "none", ""
 		if t.sortBy == col[0] {
@@ -217,22 +223,27 @@ func tableHTML(rv *reviewSet) string {
 		w.raw(`<div role="columnheader" class="col-`, col[0], `" aria-sort="`, sort, `"><button class="link sort" data-act="sort" data-sort="`, col[0], `">`, col[1], arrow, `</button></div>`)
 	}
 	w.raw(`</div>`)
+	head = w.String()
 	shown := rv.visible()
-	for _, i := range shown[:min(len(shown), maxReviewRows)] {
-		h := rv.rowHTML(i)
-		w.raw(h[0], iff(rv.viewed[rv.rep.Rows[i].Path()], " checked", ""), h[1])
+	shown = shown[:min(len(shown), maxReviewRows)]
+	for len(shown) > 0 {
+		w.Reset()
+		w.raw(`<div class="review-rows">`)
+		for _, i := range shown[:min(len(shown), rowsAtOnce)] {
+			h := rv.rowHTML(i)
+			w.raw(h[0], iff(rv.viewed[rv.rep.Rows[i].Path()], " checked", ""), h[1])
+		}
+		w.raw(`</div>`)
+		pieces = append(pieces, w.String())
+		shown = shown[min(len(shown), rowsAtOnce):]
 	}
-	w.raw(`</div></div>`)
-	switch n := len(shown); {
+	switch n := len(rv.visible()); {
 	case n > maxReviewRows:
-		w.raw(`<p class="muted">`)
-		w.num(n - maxReviewRows)
-		w.raw(` more rows: type in the filter to narrow them.</p>`)
+		note = `<p class="muted">` + strconv.Itoa(n-maxReviewRows) + ` more rows: type in the filter to narrow them.</p>`
 	case n == 0:
-		w.raw(`<p class="muted">No pair matches.</p>`)
+		note = `<p class="muted">No pair matches.</p>`
 	}
-	w.raw(`</div>`)
-	return w.String()
+	return head, pieces, note
 }
 
 // rowHTML is row i's markup, in two pieces around its viewed box's

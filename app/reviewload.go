@@ -98,10 +98,20 @@ func (v *Viewer) reviewed(rv *reviewSet, rep *reviewrows.Report, err error) {
 		return
 	}
 	rv.rep = rep
-	// The summary first, the table in a task of its own: together they
-	// held the page's thread for a frame too long.
-	rv.tableLater = true
-	v.ctx.After(time.Millisecond, func(app.Context) { rv.tableLater = false; rv.version++ })
+	// The summary first, then the table a piece of rowsAtOnce rows per
+	// task: together they held the page's thread for a frame too long.
+	rv.pieces = 0
+	var more func(app.Context)
+	more = func(app.Context) {
+		rv.pieces++
+		rv.version++
+		if rv.pieces*rowsAtOnce < min(len(rv.rep.Rows), maxReviewRows) {
+			v.ctx.After(time.Millisecond, more)
+		} else {
+			rv.pieces = maxReviewRows // every piece, whatever the filter shows
+		}
+	}
+	v.ctx.After(time.Millisecond, more)
 	v.loadViewed(rv)
 	if v.rs.set != rv || rv.wantFile == "" {
 		return

@@ -48,9 +48,10 @@ type reviewSet struct {
 	files [2]map[string]reviewFile
 	rep   *reviewrows.Report
 	// rowsHTML is each row's markup (writeRow), written as the report is
-	// read; tableLater holds the table back for the summary's frame.
-	rowsHTML   [][2]string
-	tableLater bool
+	// read; pieces is how many pieces of the table are drawn (tableHTML),
+	// one more per task when the report comes in.
+	rowsHTML [][2]string
+	pieces   int
 
 	table reviewTable
 	// pair is the row shown, -1 for the table; the pair's recordings
@@ -86,7 +87,7 @@ type reviewTable struct {
 
 // newReviewSet is an empty change set of ref, showing its table.
 func newReviewSet(ref permalink.Review) *reviewSet {
-	return &reviewSet{ref: ref, pair: -1, viewed: map[string]bool{},
+	return &reviewSet{ref: ref, pair: -1, viewed: map[string]bool{}, pieces: maxReviewRows,
 		files: [2]map[string]reviewFile{{}, {}}}
 }
 

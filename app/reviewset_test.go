@@ -112,7 +112,8 @@ func TestReviewHTMLEscapes(t *testing.T) {
 	rv.rep.Verdicts = []reviewrows.Count{{Of: `<b>x</b>`, N: 1}}
 	rv.st.Title = `<i>title</i>`
 	rv.st.Notes = []string{`<u>note</u>`}
-	out := headHTML(rv) + summaryHTML(rv) + tableHTML(rv)
+	head, pieces, note := tableHTML(rv)
+	out := headHTML(rv) + summaryHTML(rv) + head + strings.Join(pieces, "") + note
 	rv.pair = 0
 	out += pairHTML(rv)
 	for _, bad := range []string{"<img", "<script", "<b>x", "<i>title", "<u>note", `"'.json`} {
@@ -122,5 +123,32 @@ func TestReviewHTMLEscapes(t *testing.T) {
 	}
 	if !strings.Contains(out, "&lt;img src=x onerror=alert(1)&gt;&#34;&#39;.json") {
 		t.Errorf("the path is not in the markup, escaped")
+	}
+}
+
+// The table comes in pieces of rowsAtOnce rows, at most maxReviewRows in
+// all, and says how many it leaves out.
+func TestReviewTablePieces(t *testing.T) {
+	rv := testSet()
+	row := rv.rep.Rows[0]
+	rv.rep.Rows = nil
+	for range 620 {
+		rv.rep.Rows = append(rv.rep.Rows, row)
+	}
+	_, pieces, note := tableHTML(rv)
+	if len(pieces) != 5 {
+		t.Errorf("%d pieces, want 5 of 100 rows", len(pieces))
+	}
+	for i, p := range pieces {
+		if n := strings.Count(p, `data-testid="review-row"`); n != rowsAtOnce {
+			t.Errorf("piece %d holds %d rows", i, n)
+		}
+	}
+	if !strings.Contains(note, "120 more rows") {
+		t.Errorf("note %q", note)
+	}
+	rv.table.filter = "nothing like it"
+	if _, pieces, note := tableHTML(rv); len(pieces) != 0 || !strings.Contains(note, "No pair matches") {
+		t.Errorf("%d pieces, note %q", len(pieces), note)
 	}
 }

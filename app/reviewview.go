@@ -49,9 +49,26 @@ func (r *reviewView) Render() app.UI {
 						OnInput(func(ctx app.Context, e app.Event) { r.Iset.table.filter = ctx.JSSrc().Get("value").String() }),
 					app.Raw(unfoldHTML(rv)),
 				),
-				app.If(!rv.tableLater, func() app.UI { return app.Raw(tableHTML(rv)) }),
+				r.renderTable(),
 			)
 		}),
+	)
+}
+
+// renderTable is the table: its head, then its pieces, as many as drawn
+// so far (reviewSet.pieces), and a note on the rows not shown.
+func (r *reviewView) renderTable() app.UI {
+	rv := r.Iset
+	head, pieces, note := tableHTML(rv)
+	pieces = pieces[:min(len(pieces), rv.pieces)]
+	return app.Div().Body(
+		app.Div().Class("review-wrap").Body(
+			app.Div().Class("review-table").Attr("role", "table").Attr("aria-label", "Pairs").DataSet("testid", "review-table").Body(
+				app.Raw(head),
+				app.Range(pieces).Slice(func(i int) app.UI { return app.Raw(pieces[i]) }),
+			),
+		),
+		app.If(note != "", func() app.UI { return app.Raw(note) }),
 	)
 }
 
