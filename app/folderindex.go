@@ -33,6 +33,7 @@ type indexRow struct {
 	hash      string // ok, mismatch, unknown, or "error" when it is not a recording
 	scheme    string
 	err       string // why the file is not a recording
+	dup       string // the first key repeated in one object, described (recordings.DuplicateKey), "" for none
 	hay       string // the row's text, lower case, for the filter
 }
 
@@ -56,6 +57,9 @@ func summarize(p *recordings.Parser, f browser.File, data []byte, err error) ind
 	row.streaming, row.chunks = rec.Streaming, len(rec.Chunks)
 	h := reqhash.Verify(f.Name, rec.Doc)
 	row.hash, row.scheme = h.Status.String(), h.Scheme
-	row.hay = strings.ToLower(strings.Join([]string{row.path, row.testID, string(row.family), row.family.Title(), row.model, row.hash, row.scheme}, "\x00"))
+	if len(rec.Duplicates) > 0 {
+		row.dup = rec.Duplicates[0].String()
+	}
+	row.hay = strings.ToLower(strings.Join([]string{row.path, row.testID, string(row.family), row.family.Title(), row.model, row.hash, row.scheme, row.dup}, "\x00"))
 	return row
 }

@@ -222,7 +222,11 @@ func (x *index) rowHTML(b *strings.Builder, i int) {
 	fmt.Fprintf(b, `<td class="file"><button class="link" data-open="%d">%s</button></td>`, i, esc(r.path))
 	fmt.Fprintf(b, `<td class="tid">%s</td><td>%s</td><td>%s</td><td class="num">%s</td>`,
 		esc(r.testID), esc(familyTitle(string(r.family))), esc(r.model), chunks)
-	fmt.Fprintf(b, `<td><span class="badge hash-%s">%s</span></td></tr>`, esc(r.hash), esc(status))
+	fmt.Fprintf(b, `<td><span class="badge hash-%s">%s</span>`, esc(r.hash), esc(status))
+	if r.dup != "" {
+		fmt.Fprintf(b, ` <span class="badge dup-key" data-testid="dup-key" title="%s">duplicate key</span>`, esc(r.dup))
+	}
+	b.WriteString(`</td></tr>`)
 }
 
 // onTableClick handles clicks in the table: a column button sorts by it
