@@ -26,7 +26,7 @@ const (
 	// maxTableCells is the most cells of all the text's tables together.
 	maxTableCells = 1000
 	// maxMarkdownLinks is the most links (and autolinks and images).
-	maxMarkdownLinks = 500
+	maxMarkdownLinks = 200
 	// maxMarkdownNodes is the most elements of the parsed text.
 	maxMarkdownNodes = 20000
 )

@@ -61,7 +61,7 @@ func TestMarkdownWithinLimits(t *testing.T) {
 		"|" + strings.Repeat("a|", 30) + "\n|" + strings.Repeat("-|", 30) + "\n" + strings.Repeat("b\n", 32), // 990 cells
 		strings.Repeat(">", 32) + " deep",
 		strings.Repeat("- ", 32) + "x",
-		strings.Repeat("[a] ", 500) + "\n\n[a]: https://example.com\n",
+		strings.Repeat("[a] ", 200) + "\n\n[a]: https://example.com\n",
 		"```\n" + strings.Repeat("> ", 100) + "\n|-|-|\n```\n", // markers inside fenced code are text
 		"a --- b\n\n---\n\nc | d\n",                            // a thematic break and a pipe are no table
 	}
@@ -107,8 +107,8 @@ func TestMarkdownWithinLimits(t *testing.T) {
 // blocks that together are the whole; a reference defined at the end
 // resolves in every segment; fenced code and lists are not cut.
 func TestMarkdownSegments(t *testing.T) {
-	src := strings.Repeat("A paragraph of *text* and `code`, with a [ref][r], that goes on for a while.\n\n", 400) +
-		strings.Repeat("A paragraph of *text* and `code`, without a link, that goes on for a while.\n\n", 600) +
+	src := strings.Repeat("A paragraph of *text* and `code`, with a [ref][r], that goes on for a while.\n\n", 150) +
+		strings.Repeat("A paragraph of *text* and `code`, without a link, that goes on for a while.\n\n", 850) +
 		"```\n" + strings.Repeat("code line\n\n", 2000) + "```\n\n" +
 		strings.Repeat("- an item\n\n  its second paragraph\n\n", 300) +
 		"[r]: https://example.com/ref\n"
@@ -123,7 +123,7 @@ func TestMarkdownSegments(t *testing.T) {
 	whole := strings.Join(r.pieces, "")
 	for what, want := range map[string]int{
 		"<p>A paragraph":                    1000,
-		`<a href="https://example.com/ref"`: 400,
+		`<a href="https://example.com/ref"`: 150,
 		"<pre><code>":                       1,
 		"<li>":                              300,
 	} {
@@ -167,17 +167,17 @@ func TestMarkdownFailure(t *testing.T) {
 	}
 }
 
-// TestMarkdownTextRender: the component draws the first segment of a
-// long text (the rest come frame by frame in the page), a notice and the
-// text for a text past a limit.
+// TestMarkdownTextRender: the component draws a notice and the text for
+// a text past a limit, and for a text within the limits an empty
+// <div class="md"> (its pieces are written into it in the page, frame by
+// frame; e2e's TestLongMarkdown checks them).
 func TestMarkdownTextRender(t *testing.T) {
-	long := strings.Repeat("A paragraph of *text* and `code` that goes on for a while.\n\n", 1000)
-	html := app.HTMLString(&markdownText{Isrc: long})
-	if n, all := strings.Count(html, `class="md-part"`), len(mdSegments(long)); n != 1 || all < 2 {
-		t.Errorf("first draw has %d of %d segments, want 1", n, all)
-	}
-	html = app.HTMLString(&markdownText{Isrc: strings.Repeat(">", 100) + " deep"})
+	html := app.HTMLString(&markdownText{Isrc: strings.Repeat(">", 100) + " deep"})
 	if !strings.Contains(html, `data-testid="md-limit"`) || !strings.Contains(html, "nested 100 deep") || strings.Contains(html, "<blockquote") {
 		t.Errorf("a text past the depth limit draws:\n%.600s", html)
+	}
+	html = app.HTMLString(&markdownText{Isrc: "*hello*"})
+	if !strings.Contains(html, `<div class="md"></div>`) || strings.Contains(html, "md-limit") {
+		t.Errorf("a text within the limits draws:\n%s", html)
 	}
 }

@@ -19,7 +19,7 @@ import (
 // added to every segment, so references resolve across them.
 
 // mdSegmentBytes is about how much source one segment holds.
-const mdSegmentBytes = 8 << 10
+const mdSegmentBytes = 4 << 10
 
 // mdRendering is a text rendered as Markdown, or being rendered: its HTML
 // so far, one piece per segment, each an element (<div class="md-part">);
