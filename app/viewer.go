@@ -100,7 +100,7 @@ func (v *Viewer) Render() app.UI {
 	return app.Div().Class("page").Class(map[bool]string{true: "dragging"}[v.drag]).Body(
 		(&topBar{}).Theme(v.theme),
 		app.If(v.err != "", v.renderError),
-		app.If(v.sharing != nil, func() app.UI { return (&sharePanel{}).Share(v.sharing) }),
+		app.If(v.sharing != nil, func() app.UI { return (&sharePanel{}).Share(*v.sharing) }),
 		app.If(v.loading != "", func() app.UI {
 			return app.Div().Class("loading").Attr("role", "status").Text("Loading " + v.loading + "…")
 		}),

@@ -92,12 +92,6 @@ func hookedTab(t *testing.T) *tab {
 	return tb
 }
 
-// awaitJS evaluates an expression that returns a promise and waits for it.
-func awaitJS[T any](tb *tab, js string) T {
-	tb.t.Helper()
-	return run(tb, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
-}
-
 // TestBenchFeel measures, medians of 5 unless said: the first visit to an
 // interactive page (the gallery drawn) and a repeat visit (service
 // worker); dropping the 1,399-chunk stream to its assembled message on
