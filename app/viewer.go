@@ -93,6 +93,7 @@ func (v *Viewer) open(docs []*openDoc) {
 	v.playing = false
 	v.tab, v.view = tabView, viewDoc
 	v.syncFragment()
+	v.linkLocal(docs)
 }
 
 // Render draws the page.
