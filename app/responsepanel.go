@@ -42,7 +42,7 @@ func (p *responsePanel) Render() app.UI {
 
 func (p *responsePanel) renderBody() app.UI {
 	d := p.Idoc
-	if e := d.rec.Exception; e != nil {
+	if e := d.rec.Failure(); e != nil {
 		return renderException(e)
 	}
 	ans := recordings.ReadAnswer(d.rec.Family, d.view)
@@ -150,13 +150,23 @@ func renderUsage(us []recordings.UsageItem) app.UI {
 	)
 }
 
+// renderException is the error card of a recorded failure
+// (recordings.Recording.Failure): a recorded exception, or an HTTP
+// answer of 400 or more. The status and error type head it, then the
+// message, and the error object folded.
 func renderException(e *recordings.Exception) app.UI {
-	return app.Div().Class("error-card").Body(
-		app.H3().Text(fmt.Sprintf("%d %s", e.Status, e.Type)),
+	return app.Div().Class("error-card").DataSet("testid", "error-card").DataSet("status", e.Status).Body(
+		app.H3().Text(strings.TrimSpace(fmt.Sprintf("%d %s", e.Status, e.Type))),
 		app.If(e.Provider != "" || e.Category != "", func() app.UI {
 			return app.P().Class("muted").Text(strings.Trim(e.Provider+" · "+e.Category, " ·"))
 		}),
 		renderText("text", e.Message),
+		app.If(e.Body != nil, func() app.UI {
+			return app.Details().Class("error-body").Body(
+				app.Summary().Text("the error as recorded"),
+				renderText("json", string(jsonx.Pretty(e.Body))),
+			)
+		}),
 	)
 }
 
