@@ -18,7 +18,7 @@ const maxIndexRows = 500
 
 // indexColumns are the index's columns: key (for sorting) and heading.
 var indexColumns = [][2]string{
-	{"path", "file"}, {"test_id", "test_id"}, {"family", "API"}, {"model", "model"},
+	{"path", "file"}, {"test_id", "test_id"}, {"family", "API family"}, {"model", "model"},
 	{"chunks", "chunks"}, {"hash", "hash"},
 }
 
@@ -166,7 +166,8 @@ func (x *index) renderFacets() app.UI {
 				k := keys[i]
 				return app.Button().Class("chip").Class(map[bool]string{true: "active"}[*cur == k]).
 					Attr("aria-pressed", fmt.Sprint(*cur == k)).DataSet("facet", k).
-					Text(fmt.Sprintf("%s %d", title(k), counts[k])).
+					Title(fmt.Sprintf("%s: %s. Click to show only these %s, again to show all.", label, title(k), plural(counts[k], "recording"))).
+					Body(app.Text(title(k)+" "), app.Span().Class("count").Text(counts[k])).
 					OnClick(func(ctx app.Context, e app.Event) {
 						k := ctx.JSSrc().Get("dataset").Get("facet").String()
 						ctx.Defer(x.drawRows)
@@ -180,7 +181,7 @@ func (x *index) renderFacets() app.UI {
 		)
 	}
 	return app.Div().Class("facets").Body(
-		chips("API", families, &x.family, familyTitle),
+		chips("API family", families, &x.family, familyTitle),
 		chips("hash", hashes, &x.hash, func(s string) string { return s }),
 		chips("response", results, &x.result, func(s string) string { return s }),
 	)
