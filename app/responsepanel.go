@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"html"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -142,10 +143,15 @@ func highlighted(text, added string) app.UI {
 	))
 }
 
+// renderUsage is the usage as a list of names and numbers; a dotted name
+// (completion_tokens_details.reasoning_tokens) may break after its dots in
+// a narrow column.
 func renderUsage(us []recordings.UsageItem) app.UI {
 	return app.Dl().Class("usage").DataSet("testid", "usage").Body(
 		app.Range(us).Slice(func(i int) app.UI {
-			return app.Div().Body(app.Dt().Text(us[i].Name), app.Dd().Text(us[i].Value))
+			// The name as HTML, escaped, a <wbr> after each dot.
+			dt := "<dt>" + strings.ReplaceAll(html.EscapeString(us[i].Name), ".", ".<wbr>") + "</dt>"
+			return app.Div().Body(app.Raw(dt), app.Dd().Text(us[i].Value))
 		}),
 	)
 }
