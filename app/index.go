@@ -18,14 +18,15 @@ const maxIndexRows = 500
 
 // indexColumns are the index's columns: key (for sorting) and heading.
 var indexColumns = [][2]string{
-	{"path", "file"}, {"test_id", "test_id"}, {"family", "API"}, {"model", "model"},
+	{"path", "file"}, {"test_id", "test_id"}, {"family", "API family"}, {"model", "model"},
 	{"chunks", "chunks"}, {"hash", "hash"},
 }
 
 // index is the table of a folder or many files: one row per file with its
-// name, test_id, API family, model, streaming and chunk count, and hash
-// status. Filter as you type, sort by a column, narrow by family or hash
-// status (facets), tick two rows to compare them, click a row to open it.
+// name, test_id, API family (and the status of a failure it records),
+// model, streaming and chunk count, and hash status. Filter as you type,
+// sort by a column, narrow by family, hash status or response (ok or
+// error: recordings.Recording.Failure) with the facets, tick two rows to compare them, click a row to open it.
 // A progress bar shows while the files are read.
 type index struct {
 	app.Compo
@@ -36,6 +37,7 @@ type index struct {
 	filter string
 	family string // facet: a family, "" for all
 	hash   string // facet: a hash status, "" for all
+	result string // facet: "ok" or "error" (the recording holds a failure), "" for all
 	sortBy string // a column key, "" for file order
 	desc   bool
 	picked []int // rows ticked for comparison, at most two
@@ -139,11 +141,12 @@ func (x *index) renderHead() app.UI {
 // renderFacets draws the family and hash status facets with their counts
 // among the rows the text filter keeps.
 func (x *index) renderFacets() app.UI {
-	families, hashes := map[string]int{}, map[string]int{}
+	families, hashes, results := map[string]int{}, map[string]int{}, map[string]int{}
 	for i, r := range x.Iindex.rows {
 		if x.matchesText(i) {
 			families[string(r.family)]++
 			hashes[r.hash]++
+			results[r.result]++
 		}
 	}
 	// The chips' handler reads the chip's value from its data-facet when
@@ -152,7 +155,9 @@ func (x *index) renderFacets() app.UI {
 	chips := func(label string, counts map[string]int, cur *string, title func(string) string) app.UI {
 		keys := make([]string, 0, len(counts))
 		for k := range counts {
-			keys = append(keys, k)
+			if k != "" { // a file that is not a recording has no family or response
+				keys = append(keys, k)
+			}
 		}
 		slices.Sort(keys)
 		return app.Div().Class("facet").Attr("role", "group").Attr("aria-label", label).Body(
@@ -161,7 +166,8 @@ func (x *index) renderFacets() app.UI {
 				k := keys[i]
 				return app.Button().Class("chip").Class(map[bool]string{true: "active"}[*cur == k]).
 					Attr("aria-pressed", fmt.Sprint(*cur == k)).DataSet("facet", k).
-					Text(fmt.Sprintf("%s %d", title(k), counts[k])).
+					Title(fmt.Sprintf("%s: %s. Click to show only these %s, again to show all.", label, title(k), plural(counts[k], "recording"))).
+					Body(app.Text(title(k)+" "), app.Span().Class("count").Text(counts[k])).
 					OnClick(func(ctx app.Context, e app.Event) {
 						k := ctx.JSSrc().Get("dataset").Get("facet").String()
 						ctx.Defer(x.drawRows)
@@ -175,8 +181,9 @@ func (x *index) renderFacets() app.UI {
 		)
 	}
 	return app.Div().Class("facets").Body(
-		chips("API", families, &x.family, familyTitle),
+		chips("API family", families, &x.family, familyTitle),
 		chips("hash", hashes, &x.hash, func(s string) string { return s }),
+		chips("response", results, &x.result, func(s string) string { return s }),
 	)
 }
 
@@ -220,8 +227,15 @@ func (x *index) rowHTML(b *strings.Builder, i int) {
 	fmt.Fprintf(b, `<tr class="index-row" data-testid="index-row" data-file="%s" data-row="%d" title="%s">`, esc(r.path), i, esc(r.err))
 	fmt.Fprintf(b, `<td><input type="checkbox" data-pick="%d" aria-label="Tick to compare %s"%s></td>`, i, esc(r.path), checked)
 	fmt.Fprintf(b, `<td class="file"><button class="link" data-open="%d">%s</button></td>`, i, esc(r.path))
-	fmt.Fprintf(b, `<td class="tid">%s</td><td>%s</td><td>%s</td><td class="num">%s</td>`,
-		esc(r.testID), esc(familyTitle(string(r.family))), esc(r.model), chunks)
+	failed := ""
+	if r.result == "error" {
+		failed = ` <span class="badge hash-error" data-testid="index-failed">error</span>`
+		if r.failed != 0 {
+			failed = fmt.Sprintf(` <span class="badge hash-error" data-testid="index-failed">error %d</span>`, r.failed)
+		}
+	}
+	fmt.Fprintf(b, `<td class="tid">%s</td><td>%s%s</td><td>%s</td><td class="num">%s</td>`,
+		esc(r.testID), esc(familyTitle(string(r.family))), failed, esc(r.model), chunks)
 	fmt.Fprintf(b, `<td><span class="badge hash-%s">%s</span>`, esc(r.hash), esc(status))
 	if r.dup != "" {
 		fmt.Fprintf(b, ` <span class="badge dup-key" data-testid="dup-key" title="%s">duplicate key</span>`, esc(r.dup))
@@ -286,7 +300,7 @@ func (x *index) matchesText(i int) bool {
 func (x *index) visible() []int {
 	var out []int
 	for i, r := range x.Iindex.rows {
-		if x.matchesText(i) && (x.family == "" || string(r.family) == x.family) && (x.hash == "" || r.hash == x.hash) {
+		if x.matchesText(i) && (x.family == "" || string(r.family) == x.family) && (x.hash == "" || r.hash == x.hash) && (x.result == "" || r.result == x.result) {
 			out = append(out, i)
 		}
 	}
