@@ -42,6 +42,7 @@ func (v *Viewer) handleActions(ctx app.Context) {
 	handle(&ctx, v, actionOpenFiles, (*Viewer).readFiles)
 	// actions_index.go
 	handle(&ctx, v, actionOpenFolder, (*Viewer).openFolder)
+	handle(&ctx, v, actionPickFolder, (*Viewer).pickFolder)
 	handle(&ctx, v, actionOpenRow, (*Viewer).openRow)
 	handleSignal(&ctx, v, actionShowIndex, (*Viewer).showIndex)
 	handle(&ctx, v, actionCompareRows, (*Viewer).compareRows)

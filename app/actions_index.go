@@ -18,6 +18,7 @@ import (
 // through listen (indexEntries), several files through readFiles.
 const (
 	actionOpenFolder  action[app.Value] = "recview/open-folder"  // a JavaScript array of a picked folder's File objects: index them
+	actionPickFolder  action[app.Value] = "recview/pick-folder"  // the promise of a folder picker's FileSystemDirectoryHandle (browser.PickFolder): index it
 	actionOpenRow     action[int]       = "recview/open-row"     // an index row: open its file
 	actionShowIndex                     = "recview/show-index"   // no value: show the index again
 	actionCompareRows action[[2]int]    = "recview/compare-rows" // two index rows: compare their files
@@ -31,16 +32,20 @@ func (v *Viewer) openFolder(files app.Value) { v.listFiles(files, true) }
 func (v *Viewer) showIndex() { v.show(viewIndex) }
 
 // listFiles makes the index of File objects (a JavaScript array) in the
-// background, yielding to the page (browser.Yield) after every 200 files
-// it asks for their names. With folder set (a picked folder) only .json
-// files are kept, with their paths.
+// background, letting the page draw (browser.Breather) every 10 ms while
+// it asks them for their names and sizes: the size of a File from an
+// input costs the page a lookup of the file, a fraction of a millisecond
+// each, and thousands of them in one go froze it. With folder set (a
+// picked folder) only .json files are kept, with their paths.
 func (v *Viewer) listFiles(files app.Value, folder bool) {
 	n := files.Get("length").Int()
 	v.loading = fmt.Sprintf("the list of %d files", n)
 	ctx := v.ctx
 	ctx.Async(func() {
 		refs := make([]browser.File, 0, n)
+		pause := browser.Breather()
 		for i := range n {
+			pause()
 			f := files.Index(i)
 			path := ""
 			if folder {
@@ -50,9 +55,6 @@ func (v *Viewer) listFiles(files app.Value, folder bool) {
 				}
 			}
 			refs = append(refs, browser.NewFile(f, path))
-			if i%200 == 199 {
-				browser.Yield()
-			}
 		}
 		ctx.Dispatch(func(ctx app.Context) {
 			v.loading = ""
@@ -65,12 +67,34 @@ func (v *Viewer) listFiles(files app.Value, folder bool) {
 	})
 }
 
-// indexEntries lists the .json files of dropped folders and indexes them:
-// through their File System Access handles when the browser gave them
-// (browser.WalkHandles), else through their entries (browser.WalkEntries).
-func (v *Viewer) indexEntries(entries, handles []app.Value) {
+// pickFolder indexes the folder the browser's folder picker gives
+// (browser.PickFolder's promise), walking it by its handle as a dropped
+// folder is: the folder input instead has the browser make a File of
+// every file in the folder before the page hears of it, which froze the
+// page for a folder of thousands. A cancelled picker does nothing.
+func (v *Viewer) pickFolder(picked app.Value) {
 	ctx := v.ctx
-	ctx.Dispatch(func(ctx app.Context) { v.loading = "the dropped folder" })
+	ctx.Async(func() {
+		_, err := browser.Await(picked)
+		ctx.Dispatch(func(ctx app.Context) {
+			switch {
+			case browser.IsAbort(err):
+			case err != nil:
+				v.fail(fmt.Errorf("the folder cannot be read: %v", err))
+			default:
+				v.indexEntries("the picked folder", nil, []app.Value{picked})
+			}
+		})
+	})
+}
+
+// indexEntries lists the .json files of dropped (or picked) folders, what
+// says which, and indexes them: through their File System Access handles
+// when the browser gave them (browser.WalkHandles), else through their
+// entries (browser.WalkEntries).
+func (v *Viewer) indexEntries(what string, entries, handles []app.Value) {
+	ctx := v.ctx
+	ctx.Dispatch(func(ctx app.Context) { v.loading = what })
 	ctx.Async(func() {
 		var refs []browser.File
 		ok, err := false, error(nil)
@@ -87,7 +111,7 @@ func (v *Viewer) indexEntries(entries, handles []app.Value) {
 				return
 			}
 			if len(refs) == 0 {
-				v.fail(errors.New("the dropped folder holds no .json files"))
+				v.fail(errors.New(what + " holds no .json files"))
 				return
 			}
 			v.indexFiles(refs)

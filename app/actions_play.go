@@ -169,6 +169,7 @@ func (v *Viewer) replaceDoc(old, nd *openDoc) {
 		}
 	}
 	v.syncFragment()
+	v.linkLocal([]*openDoc{nd})
 }
 
 // requestHashes is reqhash.ForRequest of a recording file, with its

@@ -34,7 +34,7 @@ type reviewPick struct {
 // handleReviewActions registers the review page's handlers.
 func (v *Viewer) handleReviewActions(ctx *app.Context) {
 	handle(ctx, v, actionOpenReview, (*Viewer).openReview)
-	handle(ctx, v, actionReviewFolder, (*Viewer).pickFolder)
+	handle(ctx, v, actionReviewFolder, (*Viewer).pickReviewFolder)
 	handle(ctx, v, actionReviewPair, (*Viewer).openPairPush)
 	handleSignal(ctx, v, actionReviewTable, (*Viewer).reviewTable)
 	handle(ctx, v, actionReviewStep, (*Viewer).stepPair)
@@ -85,9 +85,9 @@ func (v *Viewer) openReviewFragment(f permalink.Fragment) {
 	v.startGitHub(f.Review, f.File)
 }
 
-// pickFolder lists a picked folder's .json files for one side; once both
-// sides have one, the review starts.
-func (v *Viewer) pickFolder(p reviewPick) {
+// pickReviewFolder lists a picked folder's .json files for one side;
+// once both sides have one, the review starts.
+func (v *Viewer) pickReviewFolder(p reviewPick) {
 	n := p.files.Get("length").Int()
 	files := make([]browser.File, 0, n)
 	for i := range n {

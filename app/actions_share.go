@@ -1,6 +1,8 @@
 package app
 
 import (
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -11,26 +13,40 @@ import (
 // The share panel: the document header's and the comparison's share
 // button open it, the panel posts the rest; Escape closes it (listen).
 const (
-	actionShare                     = "recview/share"       // no value: make the permalink of the view and copy it
-	actionShareURL   action[string] = "recview/share-url"   // where the user put the file: make the src= permalink for it
-	actionCloseShare                = "recview/close-share" // no value: close the share panel
+	actionShare                       = "recview/share"       // no value: make the permalink of the view and copy it
+	actionShareURL   action[[]string] = "recview/share-url"   // where the user put the files, one URL per shareSide: make the src= permalink
+	actionCloseShare                  = "recview/close-share" // no value: close the share panel
 )
 
 // closeShare closes the share panel.
 func (v *Viewer) closeShare() { v.sharing = nil }
 
-// shareState is what the share panel shows.
+// shareState is what the share panel shows. The panel gets a copy of it
+// (sharePanel.Share): go-app redraws a component only when a field it was
+// given differs from the last, so a pointer whose target changed (the
+// clipboard's answer arriving) would leave the panel as it was.
 type shareState struct {
-	link    string // the permalink, "" when none fits
-	copied  string // "" while copying, then "copied" or "failed"
-	tooLong int    // the length of the d= link that did not fit, 0 if none
-	err     string // why no link could be made
+	link    string      // the permalink, "" when none fits
+	inline  bool        // the link carries a recording's data (d=)
+	copied  string      // "" while copying, then "copied" or "failed"
+	tooLong int         // the length of the d= link that did not fit, 0 if none
+	sides   []shareSide // when tooLong: the local files to give a URL for
+	err     string      // why no link could be made
+}
+
+// shareSide is a local file of the view that a link too long to share
+// needs a URL for: the recording, or side A or B of a comparison.
+type shareSide struct {
+	label string // "" for a lone recording, else "A" or "B"
+	name  string // the file's name
+	at    int    // its source's index in the view's fragment
 }
 
 // share makes the permalink of the view (the recording inline for a local
 // file, src= for one opened from a URL), shows it and copies it to the
 // clipboard. A link longer than permalink.MaxLinkLen is not offered: the
-// panel asks for a URL of the file instead.
+// panel asks for a URL of each local file instead (both sides of a
+// comparison of two local files).
 func (v *Viewer) share() {
 	f, ok, err := v.fragment(true)
 	switch {
@@ -43,35 +59,84 @@ func (v *Viewer) share() {
 	}
 	link := pageBase() + "#" + f.String()
 	if len(link) > permalink.MaxLinkLen {
-		v.sharing = &shareState{tooLong: len(link)}
+		v.sharing = &shareState{tooLong: len(link), sides: v.localSides(f)}
 		return
 	}
-	v.offer(link)
+	v.offer(link, hasData(f))
 }
 
-// shareURL makes the src= permalink of the current view for a URL where
-// the user put the file; a URL permalink.RawURL refuses is shown in the
-// panel.
-func (v *Viewer) shareURL(link string) {
-	src, err := permalink.RawURL(link)
-	if err != nil {
-		v.sharing.err = err.Error()
+// localSides lists the sources of f that carry a file's data, named after
+// the open recordings they are.
+func (v *Viewer) localSides(f permalink.Fragment) []shareSide {
+	var sides []shareSide
+	for i, s := range f.Sources {
+		if s.Kind != permalink.SourceData {
+			continue
+		}
+		side := shareSide{name: s.Name, at: i}
+		if len(f.Sources) == 2 {
+			side.label = string(rune('A' + i))
+		}
+		sides = append(sides, side)
+	}
+	return sides
+}
+
+// hasData reports whether a fragment carries a recording's data.
+func hasData(f permalink.Fragment) bool {
+	for _, s := range f.Sources {
+		if s.Kind == permalink.SourceData {
+			return true
+		}
+	}
+	return false
+}
+
+// shareURL makes the src= permalink of the current view from the URLs
+// where the user put its local files (one per side the panel asked for);
+// a URL permalink.RawURL refuses, or a missing one, is shown in the panel.
+func (v *Viewer) shareURL(links []string) {
+	st := v.sharing
+	if st == nil || len(links) != len(st.sides) {
 		return
 	}
-	f, _, _ := v.fragment(false) // the step and panel
-	f.Version = permalink.Version
-	name := ""
-	if d := v.current(); d != nil && fileName(src) != d.name {
-		name = d.name
+	f, ok, err := v.fragment(true) // the step and panel; the data is encoded already
+	if err != nil || !ok {
+		st.err = "The view changed: share it again."
+		return
 	}
-	f.Sources = []permalink.Source{{Kind: permalink.SourceURL, Value: src, Name: name}}
-	v.offer(pageBase() + "#" + f.String())
+	for i, side := range st.sides {
+		what := "the file"
+		if side.label != "" {
+			what = side.label + " (" + side.name + ")"
+		}
+		link := strings.TrimSpace(links[i])
+		if link == "" {
+			st.err = "Paste the URL of " + what + "."
+			return
+		}
+		src, err := permalink.RawURL(link)
+		if err != nil {
+			st.err = fmt.Sprintf("The URL of %s: %v", what, err)
+			return
+		}
+		if side.at >= len(f.Sources) {
+			st.err = "The view changed: share it again."
+			return
+		}
+		s := permalink.Source{Kind: permalink.SourceURL, Value: src}
+		if fileName(src) != side.name {
+			s.Name = side.name
+		}
+		f.Sources[side.at] = s
+	}
+	v.offer(pageBase()+"#"+f.String(), hasData(f))
 }
 
 // offer shows a link in the panel and copies it to the clipboard; the
 // panel says whether that worked.
-func (v *Viewer) offer(link string) {
-	st := &shareState{link: link}
+func (v *Viewer) offer(link string, inline bool) {
+	st := &shareState{link: link, inline: inline}
 	v.sharing = st
 	written := browser.WriteClipboard(link)
 	if written.IsNull() {

@@ -1,7 +1,10 @@
 package app
 
 import (
+	"time"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/app/internal/browser"
 	"github.com/recview/recview/recordings/permalink"
 )
 
@@ -51,11 +54,16 @@ func (v *Viewer) fragment(inline bool) (f permalink.Fragment, ok bool, err error
 
 // syncFragment writes the view into the URL fragment with replaceState:
 // stepping does not flood the history, and reload or a copied address
-// come back to the same place.
+// come back to the same place. A local file is in it once linkLocal has
+// encoded it; a view whose address would pass permalink.MaxLinkLen gets
+// the page's bare address.
 func (v *Viewer) syncFragment() {
 	frag := ""
 	if f, ok, _ := v.fragment(false); ok {
 		frag = f.String()
+	}
+	if len(pageBase())+1+len(frag) > permalink.MaxLinkLen {
+		frag = ""
 	}
 	h := app.Window().Get("history")
 	if !h.Truthy() {
@@ -140,4 +148,49 @@ func (v *Viewer) applyView(f permalink.Fragment) {
 func pageBase() string {
 	loc := app.Window().Get("location")
 	return loc.Get("origin").String() + loc.Get("pathname").String() + loc.Get("search").String()
+}
+
+// maxAddressFile is the largest local file, in bytes, that linkLocal
+// tries to put in the address bar: json.Compact and the packing of
+// numbers run over the whole file at once, without a pause, and a file
+// this large would need to compress 128 to 1 to fit a link.
+const maxAddressFile = 8 << 20
+
+// linkLocal encodes the local files among docs (not a sample, not from a
+// URL, not from a link) as permalink data in the background, after the
+// page has drawn them, with pauses (permalink.EncodeDataInSlices), and
+// writes the view into the address bar again after each: so a dropped,
+// picked or pasted file, or an edited one, reaches the address bar when
+// its link fits permalink.MaxLinkLen. A file whose data would not fit is
+// marked noLink, and the address stays the page's bare one.
+func (v *Viewer) linkLocal(docs []*openDoc) {
+	var local []*openDoc
+	for _, d := range docs {
+		if d.sample == "" && d.src == "" && d.link == "" && !d.noLink {
+			local = append(local, d)
+		}
+	}
+	if len(local) == 0 {
+		return
+	}
+	ctx := v.ctx
+	ctx.Async(func() {
+		time.Sleep(time.Millisecond) // let the page draw the recording first
+		for _, d := range local {
+			link, err := "", error(nil)
+			if len(d.data) > maxAddressFile {
+				err = permalink.ErrLinkTooLarge
+			} else {
+				link, err = permalink.EncodeDataInSlices(d.data, permalink.MaxLinkLen, browser.Breather())
+			}
+			ctx.Dispatch(func(ctx app.Context) {
+				if err != nil {
+					d.noLink = true
+				} else if d.link == "" {
+					d.link = link
+				}
+				v.syncFragment()
+			})
+		}
+	})
 }

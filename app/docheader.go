@@ -44,6 +44,9 @@ func (h *docHeader) Render() app.UI {
 		),
 		app.If(r.HasTestID, h.renderTestID),
 		app.If(r.Unknown, func() app.UI { return app.P().Class("notice").Text(r.Notice) }),
+		app.Range(r.Duplicates).Slice(func(i int) app.UI {
+			return app.P().Class("notice").DataSet("testid", "dup-key").Text(r.Duplicates[i].String())
+		}),
 		app.If(d.asmErr != nil, func() app.UI {
 			return app.P().Class("notice").Text(fmt.Sprint(d.asmErr))
 		}),

@@ -17,6 +17,7 @@ type openDoc struct {
 	src     string // the URL it was fetched from (raw form), "" for a file
 	data    []byte // the file as read
 	link    string // the file as permalink data (permalink.EncodeData), once encoded
+	noLink  bool   // the file's data would not fit a link: the address bar does without it
 	rec     *recordings.Recording
 	conv    recordings.Conversation
 	hash    reqhash.Check

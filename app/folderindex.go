@@ -27,6 +27,7 @@ type indexView struct {
 	filter string
 	family string // facet: a family, "" for all
 	hash   string // facet: a hash status, "" for all
+	result string // facet: "ok" or "error" (the recording holds a failure), "" for all
 	sortBy string // a column key, "" for file order
 	desc   bool
 	picked []int // rows ticked for comparison, at most two
@@ -44,8 +45,11 @@ type indexRow struct {
 	streaming bool
 	chunks    int
 	hash      string // ok, mismatch, unknown, or "error" when it is not a recording
+	failed    int    // the status of the failure it records (Recording.Failure), 0 for none or none given
+	result    string // "ok", or "error" when it records a failure; "" when it is not a recording
 	scheme    string
 	err       string // why the file is not a recording
+	dup       string // the first key repeated in one object, described (recordings.DuplicateKey), "" for none
 	hay       string // the row's text, lower case, for the filter
 }
 
@@ -67,8 +71,18 @@ func summarize(p *recordings.Parser, f browser.File, data []byte, err error) ind
 	}
 	row.testID, row.family, row.model = rec.TestID, rec.Family, rec.Model
 	row.streaming, row.chunks = rec.Streaming, len(rec.Chunks)
+	row.result = "ok"
+	if e := rec.Failure(); e != nil {
+		row.failed, row.result = e.Status, "error"
+	}
 	h := reqhash.Verify(f.Name, rec.Doc)
 	row.hash, row.scheme = h.Status.String(), h.Scheme
-	row.hay = strings.ToLower(strings.Join([]string{row.path, row.testID, string(row.family), row.family.Title(), row.model, row.hash, row.scheme}, "\x00"))
+	if len(rec.Duplicates) > 0 {
+		row.dup = rec.Duplicates[0].String()
+	}
+	row.hay = strings.ToLower(strings.Join([]string{row.path, row.testID, string(row.family), row.family.Title(), row.model, row.hash, row.scheme, row.dup}, "\x00"))
+	if row.result == "error" {
+		row.hay += "\x00error"
+	}
 	return row
 }

@@ -18,14 +18,15 @@ const maxIndexRows = 500
 
 // indexColumns are the index's columns: key (for sorting) and heading.
 var indexColumns = [][2]string{
-	{"path", "file"}, {"test_id", "test_id"}, {"family", "API"}, {"model", "model"},
+	{"path", "file"}, {"test_id", "test_id"}, {"family", "API family"}, {"model", "model"},
 	{"chunks", "chunks"}, {"hash", "hash"},
 }
 
 // index is the table of a folder or many files: one row per file with its
-// name, test_id, API family, model, streaming and chunk count, and hash
-// status. Filter as you type, sort by a column, narrow by family or hash
-// status (facets), tick two rows to compare them, click a row to open it.
+// name, test_id, API family (and the status of a failure it records),
+// model, streaming and chunk count, and hash status. Filter as you type,
+// sort by a column, narrow by family, hash status or response (ok or
+// error: recordings.Recording.Failure) with the facets, tick two rows to compare them, click a row to open it.
 // A progress bar shows while the files are read.
 type index struct {
 	app.Compo
@@ -143,11 +144,12 @@ func (x *index) renderHead() app.UI {
 // renderFacets draws the family and hash status facets with their counts
 // among the rows the text filter keeps.
 func (x *index) renderFacets() app.UI {
-	families, hashes := map[string]int{}, map[string]int{}
+	families, hashes, results := map[string]int{}, map[string]int{}, map[string]int{}
 	for i, r := range x.Iindex.rows {
 		if x.matchesText(i) {
 			families[string(r.family)]++
 			hashes[r.hash]++
+			results[r.result]++
 		}
 	}
 	// The chips' handler reads the chip's value from its data-facet when
@@ -156,7 +158,9 @@ func (x *index) renderFacets() app.UI {
 	chips := func(label string, counts map[string]int, cur *string, title func(string) string) app.UI {
 		keys := make([]string, 0, len(counts))
 		for k := range counts {
-			keys = append(keys, k)
+			if k != "" { // a file that is not a recording has no family or response
+				keys = append(keys, k)
+			}
 		}
 		slices.Sort(keys)
 		return app.Div().Class("facet").Attr("role", "group").Attr("aria-label", label).Body(
@@ -165,7 +169,8 @@ func (x *index) renderFacets() app.UI {
 				k := keys[i]
 				return app.Button().Class("chip").Class(map[bool]string{true: "active"}[*cur == k]).
 					Attr("aria-pressed", fmt.Sprint(*cur == k)).DataSet("facet", k).
-					Text(fmt.Sprintf("%s %d", title(k), counts[k])).
+					Title(fmt.Sprintf("%s: %s. Click to show only these %s, again to show all.", label, title(k), plural(counts[k], "recording"))).
+					Body(app.Text(title(k)+" "), app.Span().Class("count").Text(counts[k])).
 					OnClick(func(ctx app.Context, e app.Event) {
 						k := ctx.JSSrc().Get("dataset").Get("facet").String()
 						ctx.Defer(x.drawRows)
@@ -179,8 +184,9 @@ func (x *index) renderFacets() app.UI {
 		)
 	}
 	return app.Div().Class("facets").Body(
-		chips("API", families, &x.family, familyTitle),
+		chips("API family", families, &x.family, familyTitle),
 		chips("hash", hashes, &x.hash, func(s string) string { return s }),
+		chips("response", results, &x.result, func(s string) string { return s }),
 	)
 }
 
@@ -224,9 +230,20 @@ func (x *index) rowHTML(b *strings.Builder, i int) {
 	fmt.Fprintf(b, `<tr class="index-row" data-testid="index-row" data-file="%s" data-row="%d" title="%s">`, esc(r.path), i, esc(r.err))
 	fmt.Fprintf(b, `<td><input type="checkbox" data-pick="%d" aria-label="Tick to compare %s"%s></td>`, i, esc(r.path), checked)
 	fmt.Fprintf(b, `<td class="file"><button class="link" data-open="%d">%s</button></td>`, i, esc(r.path))
-	fmt.Fprintf(b, `<td class="tid">%s</td><td>%s</td><td>%s</td><td class="num">%s</td>`,
-		esc(r.testID), esc(familyTitle(string(r.family))), esc(r.model), chunks)
-	fmt.Fprintf(b, `<td><span class="badge hash-%s">%s</span></td></tr>`, esc(r.hash), esc(status))
+	failed := ""
+	if r.result == "error" {
+		failed = ` <span class="badge hash-error" data-testid="index-failed">error</span>`
+		if r.failed != 0 {
+			failed = fmt.Sprintf(` <span class="badge hash-error" data-testid="index-failed">error %d</span>`, r.failed)
+		}
+	}
+	fmt.Fprintf(b, `<td class="tid">%s</td><td>%s%s</td><td>%s</td><td class="num">%s</td>`,
+		esc(r.testID), esc(familyTitle(string(r.family))), failed, esc(r.model), chunks)
+	fmt.Fprintf(b, `<td><span class="badge hash-%s">%s</span>`, esc(r.hash), esc(status))
+	if r.dup != "" {
+		fmt.Fprintf(b, ` <span class="badge dup-key" data-testid="dup-key" title="%s">duplicate key</span>`, esc(r.dup))
+	}
+	b.WriteString(`</td></tr>`)
 }
 
 // onTableClick handles clicks in the table: a column button sorts by it
@@ -286,7 +303,7 @@ func (x *index) matchesText(i int) bool {
 func (x *index) visible() []int {
 	var out []int
 	for i, r := range x.Iindex.rows {
-		if x.matchesText(i) && (x.family == "" || string(r.family) == x.family) && (x.hash == "" || r.hash == x.hash) {
+		if x.matchesText(i) && (x.family == "" || string(r.family) == x.family) && (x.hash == "" || r.hash == x.hash) && (x.result == "" || r.result == x.result) {
 			out = append(out, i)
 		}
 	}

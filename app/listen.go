@@ -67,7 +67,7 @@ func (v *Viewer) listen(ctx app.Context) {
 		files := browser.ArrayFrom(dt.Get("files"))
 		ctx.Dispatch(func(ctx app.Context) { v.drag = false })
 		if folder {
-			v.indexEntries(entries, handles)
+			v.indexEntries("the dropped folder", entries, handles)
 			return
 		}
 		ctx.Dispatch(func(ctx app.Context) { v.readFiles(files) })
@@ -99,4 +99,20 @@ func inTextField(e app.Value) bool {
 		return t.Get("type").String() != "range"
 	}
 	return t.Get("isContentEditable").Bool()
+}
+
+// openEarly opens what was picked or dropped before the app ran
+// (browser.TakeEarly: web/early.js queued it), oldest first, as the
+// page's own handlers would have; from now on those handlers do it.
+func (v *Viewer) openEarly() {
+	for _, e := range browser.TakeEarly() {
+		switch e.Kind {
+		case "folder":
+			v.listFiles(e.Files, true)
+		case "drop-folder":
+			v.indexEntries("the dropped folder", e.Entries, e.Handles)
+		default:
+			v.readFiles(e.Files)
+		}
+	}
 }

@@ -1,14 +1,13 @@
 package app
 
 import (
-	"bytes"
-	"html"
 	"net/url"
 	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	extast "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
@@ -16,45 +15,16 @@ import (
 
 // markdown renders LLM output, which is untrusted: goldmark's safe mode
 // (raw HTML is dropped, never passed through), links kept only for http,
-// https and mailto, and images turned into plain links so that the page
-// never fetches what a model wrote.
+// https and mailto, images turned into plain links so that the page never
+// fetches what a model wrote, and table alignment written as classes
+// (align-left, align-center, align-right) rather than style attributes,
+// which the Content-Security-Policy (style-src 'self') refuses.
 var markdown = goldmark.New(
-	goldmark.WithExtensions(extension.GFM),
-	goldmark.WithParserOptions(parser.WithASTTransformers(util.Prioritized(linkPolicy{}, 100))),
+	goldmark.WithExtensions(extension.Linkify, extension.Strikethrough, extension.TaskList,
+		extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignNone))),
+	goldmark.WithParserOptions(parser.WithASTTransformers(
+		util.Prioritized(linkPolicy{}, 100), util.Prioritized(alignClasses{}, 101))),
 )
-
-// mdCache keeps rendered Markdown by source: a page re-renders on every
-// step, and the request's messages do not change between steps.
-var mdCache = map[string]string{}
-
-// maxMDCache bounds mdCache; past it the cache starts over.
-const maxMDCache = 512
-
-// renderMarkdown returns src as HTML wrapped in one <div class="md">.
-// Results are cached; it is meant for the UI goroutine only.
-func renderMarkdown(src string) string {
-	if html, ok := mdCache[src]; ok {
-		return html
-	}
-	html := convertMarkdown(src)
-	if len(mdCache) >= maxMDCache {
-		clear(mdCache)
-	}
-	mdCache[src] = html
-	return html
-}
-
-// convertMarkdown is renderMarkdown without the cache: goldmark's HTML,
-// or src escaped in a <pre> should goldmark fail.
-func convertMarkdown(src string) string {
-	var b bytes.Buffer
-	b.WriteString(`<div class="md">`)
-	if err := markdown.Convert([]byte(src), &b); err != nil {
-		return `<div class="md"><pre>` + html.EscapeString(src) + `</pre></div>`
-	}
-	b.WriteString(`</div>`)
-	return b.String()
-}
 
 // safeURL reports whether a link may stay a link.
 func safeURL(dest string) bool {
@@ -122,4 +92,19 @@ func (linkPolicy) Transform(doc *ast.Document, reader text.Reader, pc parser.Con
 			}
 		}
 	}
+}
+
+// alignClasses gives each aligned table cell the class align-left,
+// align-center or align-right (web/app.css aligns them), in place of the
+// style attribute goldmark would write.
+type alignClasses struct{}
+
+// Transform implements goldmark's parser.ASTTransformer.
+func (alignClasses) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if c, ok := n.(*extast.TableCell); ok && entering && c.Alignment != extast.AlignNone {
+			c.SetAttributeString("class", []byte("align-"+c.Alignment.String()))
+		}
+		return ast.WalkContinue, nil
+	})
 }

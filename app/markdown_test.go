@@ -32,10 +32,16 @@ func TestRenderMarkdownHostile(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			out := renderMarkdown(tc.in)
-			if !strings.HasPrefix(out, `<div class="md">`) || !strings.HasSuffix(out, "</div>") {
-				t.Errorf("not wrapped in one div: %s", out)
+			r := renderMarkdown(tc.in)
+			if r.over != "" || r.failed != "" || len(r.pieces) == 0 {
+				t.Fatalf("not rendered: %+v", r)
 			}
+			for _, p := range r.pieces {
+				if !strings.HasPrefix(p, `<div class="md-part">`) || !strings.HasSuffix(p, "</div>") {
+					t.Errorf("a piece is not one div: %s", p)
+				}
+			}
+			out := strings.Join(r.pieces, "")
 			for _, w := range tc.want {
 				if !strings.Contains(out, w) {
 					t.Errorf("output lacks %q:\n%s", w, out)

@@ -5,6 +5,7 @@ import (
 	"html"
 	"strings"
 
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/recordings"
 )
 
@@ -88,4 +89,37 @@ func strongerKind(cur string, ds []recordings.Delta) string {
 		return "none"
 	}
 	return best
+}
+
+// legendKinds are the strip's colours in the legend's order: each mark
+// kind (a recordings.DeltaKind, or "none") with its name and what it
+// means.
+var legendKinds = [][3]string{
+	{"content", "content", "text was added"},
+	{"tool_call", "tool call", "a tool call started or its arguments grew"},
+	{"thinking", "reasoning", "reasoning text or a signature was added"},
+	{"role", "role", "the speaker's role was set"},
+	{"usage", "usage", "token usage was reported"},
+	{"finish", "finish", "a finish reason was set"},
+	{"meta", "other", "ids, status, a block opening or closing"},
+	{"none", "nothing", "the chunk changed nothing"},
+}
+
+// stripLegend says what the strip's colours mean: one swatch per kind
+// among its marks (data-kind=KIND), in legendKinds' order.
+func stripLegend(marks []markInfo) app.UI {
+	seen := map[string]bool{}
+	for _, m := range marks {
+		seen[m.kind] = true
+	}
+	var items []app.UI
+	for _, k := range legendKinds {
+		if seen[k[0]] {
+			items = append(items, app.Span().Class("legend-item").DataSet("kind", k[0]).Title(k[2]).Body(
+				app.Span().Class("swatch k-"+k[0]),
+				app.Text(k[1]),
+			))
+		}
+	}
+	return app.Div().Class("strip-legend").DataSet("testid", "strip-legend").Attr("aria-label", "What the strip's colours mean").Body(items...)
 }

@@ -34,10 +34,10 @@ func renderPart(p recordings.Part, raw, partial bool) app.UI {
 		if p.Text == "" {
 			return app.Text("")
 		}
-		if raw || p.Kind == recordings.PartToolResult || len(p.Text) > maxShownText {
+		if raw || p.Kind == recordings.PartToolResult {
 			return renderText("text", p.Text)
 		}
-		return app.Raw(renderMarkdown(p.Text))
+		return &markdownText{Isrc: p.Text}
 	case recordings.PartThinking:
 		return app.Details().Class("thinking").Open(partial).Body(
 			app.Summary().Text("thinking"),

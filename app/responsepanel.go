@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"html"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -42,7 +43,7 @@ func (p *responsePanel) Render() app.UI {
 
 func (p *responsePanel) renderBody() app.UI {
 	d := p.Idoc
-	if e := d.rec.Exception; e != nil {
+	if e := d.rec.Failure(); e != nil {
 		return renderException(e)
 	}
 	ans := recordings.ReadAnswer(d.rec.Family, d.view)
@@ -142,21 +143,36 @@ func highlighted(text, added string) app.UI {
 	))
 }
 
+// renderUsage is the usage as a list of names and numbers; a dotted name
+// (completion_tokens_details.reasoning_tokens) may break after its dots in
+// a narrow column.
 func renderUsage(us []recordings.UsageItem) app.UI {
 	return app.Dl().Class("usage").DataSet("testid", "usage").Body(
 		app.Range(us).Slice(func(i int) app.UI {
-			return app.Div().Body(app.Dt().Text(us[i].Name), app.Dd().Text(us[i].Value))
+			// The name as HTML, escaped, a <wbr> after each dot.
+			dt := "<dt>" + strings.ReplaceAll(html.EscapeString(us[i].Name), ".", ".<wbr>") + "</dt>"
+			return app.Div().Body(app.Raw(dt), app.Dd().Text(us[i].Value))
 		}),
 	)
 }
 
+// renderException is the error card of a recorded failure
+// (recordings.Recording.Failure): a recorded exception, or an HTTP
+// answer of 400 or more. The status and error type head it, then the
+// message, and the error object folded.
 func renderException(e *recordings.Exception) app.UI {
-	return app.Div().Class("error-card").Body(
-		app.H3().Text(fmt.Sprintf("%d %s", e.Status, e.Type)),
+	return app.Div().Class("error-card").DataSet("testid", "error-card").DataSet("status", e.Status).Body(
+		app.H3().Text(strings.TrimSpace(fmt.Sprintf("%d %s", e.Status, e.Type))),
 		app.If(e.Provider != "" || e.Category != "", func() app.UI {
 			return app.P().Class("muted").Text(strings.Trim(e.Provider+" · "+e.Category, " ·"))
 		}),
 		renderText("text", e.Message),
+		app.If(e.Body != nil, func() app.UI {
+			return app.Details().Class("error-body").Body(
+				app.Summary().Text("the error as recorded"),
+				renderText("json", string(jsonx.Pretty(e.Body))),
+			)
+		}),
 	)
 }
 

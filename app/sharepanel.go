@@ -9,16 +9,16 @@ import (
 
 // sharePanel shows the permalink of the view: the link in a field that
 // selects itself (the fallback when the clipboard is refused), whether it
-// was copied, or, for a recording too big for a link, a box for the URL
-// of the file to make a src= link instead.
+// was copied, or, for a view too big for a link, a box per local file for
+// the URL where the user put it, to make a src= link instead.
 type sharePanel struct {
 	app.Compo
 
-	Ishare *shareState
+	Ishare shareState // a copy: see shareState
 }
 
 // Share sets the state shown.
-func (p *sharePanel) Share(s *shareState) *sharePanel { p.Ishare = s; return p }
+func (p *sharePanel) Share(s shareState) *sharePanel { p.Ishare = s; return p }
 
 // Render draws the panel.
 func (p *sharePanel) Render() app.UI {
@@ -26,7 +26,7 @@ func (p *sharePanel) Render() app.UI {
 	return app.Section().Class("share").Attr("role", "dialog").Attr("aria-label", "Share this view").Body(
 		app.Div().Class("share-head").Body(
 			app.Strong().Text("Share this view"),
-			app.Span().Class("muted").Text(shareNote(s)),
+			app.Span().Class("muted").DataSet("testid", "share-note").Text(shareNote(s)),
 			app.Button().Class("link").Text("Close").Attr("aria-label", "Close the share panel").
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionCloseShare) }),
 		),
@@ -37,28 +37,68 @@ func (p *sharePanel) Render() app.UI {
 		}),
 		app.If(s.tooLong > 0, func() app.UI {
 			return app.Div().Body(
-				app.P().Text(fmt.Sprintf("This recording makes a link of %d characters, more than the %d a GitHub comment holds. "+
-					"Put the file at a URL (a GitHub file or raw link, a gist) and paste that URL here for a short link:", s.tooLong, permalink.MaxLinkLen)),
-				app.Input().Type("url").Class("url-box").Placeholder("https://github.com/OWNER/REPO/blob/REF/path.json").
-					Attr("aria-label", "URL of the recording file").OnKeyDown(func(ctx app.Context, e app.Event) {
-					if e.Get("key").String() == "Enter" {
-						ctx.NewActionWithValue(actionShareURL.with(ctx.JSSrc().Get("value").String()))
+				app.P().Text(tooLongText(s)),
+				app.Range(s.sides).Slice(func(i int) app.UI {
+					side := s.sides[i]
+					label := "URL of the recording file"
+					if side.label != "" {
+						label = fmt.Sprintf("URL of %s: %s", side.label, side.name)
 					}
+					return app.Label().Class("share-side").Body(
+						app.If(side.label != "", func() app.UI {
+							return app.Span().Class("side").Text(side.label + " ")
+						}),
+						app.Input().Type("url").Class("url-box").DataSet("testid", "share-side-url").
+							Placeholder("https://github.com/OWNER/REPO/blob/REF/path.json").
+							Attr("aria-label", label).Title(side.name).OnKeyDown(onShareURLKey),
+					)
 				}),
 			)
 		}),
-		app.If(s.err != "", func() app.UI { return app.P().Class("warn").Text(s.err) }),
+		app.If(s.err != "", func() app.UI { return app.P().Class("warn").DataSet("testid", "share-error").Text(s.err) }),
 	)
+}
+
+// tooLongText says why no link is offered and what to paste.
+func tooLongText(s shareState) string {
+	what, ask := "This recording", "Put the file at a URL (a GitHub file or raw link, a gist) and paste the file's URL here for a short link:"
+	if len(s.sides) == 2 {
+		what, ask = "This comparison", "Put the files at URLs (GitHub file or raw links, gists) and paste the files' URLs here, one per side, for a short link:"
+	} else if len(s.sides) == 1 && s.sides[0].label != "" {
+		what, ask = "This comparison", "Put "+s.sides[0].label+" ("+s.sides[0].name+") at a URL (a GitHub file or raw link, a gist) and paste the file's URL here for a short link:"
+	}
+	return fmt.Sprintf("%s makes a link of %d characters, more than the %d a GitHub comment holds. %s", what, s.tooLong, permalink.MaxLinkLen, ask)
+}
+
+// onShareURLKey posts the URLs of the panel's boxes on Enter, once every
+// box has one; until then Enter moves to the first empty box.
+func onShareURLKey(ctx app.Context, e app.Event) {
+	if e.Get("key").String() != "Enter" {
+		return
+	}
+	e.PreventDefault()
+	boxes := ctx.JSSrc().Call("closest", ".share").Call("querySelectorAll", ".url-box")
+	urls := make([]string, boxes.Length())
+	for i := range urls {
+		urls[i] = boxes.Index(i).Get("value").String()
+		if urls[i] == "" {
+			boxes.Index(i).Call("focus")
+			return
+		}
+	}
+	ctx.NewActionWithValue(actionShareURL.with(urls))
 }
 
 // shareNote is the panel's line about the link: copying, copied (with
 // its length), or refused by the clipboard; "" without a link.
-func shareNote(s *shareState) string {
+func shareNote(s shareState) string {
 	switch {
 	case s.link == "":
 		return ""
-	case s.copied == "copied":
+	case s.copied == "copied" && s.inline:
 		return fmt.Sprintf("Copied to the clipboard (%d characters). The recording rides in the link: nothing is uploaded.", len(s.link))
+	case s.copied == "copied":
+		return fmt.Sprintf("Copied to the clipboard (%d characters).", len(s.link))
 	case s.copied == "failed":
 		return "The clipboard refused: select the link and copy it."
 	}

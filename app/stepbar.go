@@ -13,7 +13,7 @@ var playSpeeds = []int{2, 10, 30, 100}
 // stepBar is the stepping control of a stream: previous/next, a slider
 // over steps 0..N, play with a speed, the "k / N" label, and a strip of
 // marks, one per chunk (or group of chunks), coloured by what the chunk
-// carried; a click on a mark jumps there.
+// carried, with its legend; a click on a mark jumps there.
 type stepBar struct {
 	app.Compo
 
@@ -79,16 +79,19 @@ func (s *stepBar) seekBy(n int) app.EventHandler {
 func (s *stepBar) renderStrip() app.UI {
 	// One handler on the strip, not one per mark: go-app re-binds the
 	// handlers of every mark on each render, which made scrubbing slow.
-	return app.Div().Class("strip-box").Attr("aria-hidden", "true").Body(app.Raw(s.Idoc.strip)).
-		OnClick(func(ctx app.Context, e app.Event) {
-			k := e.Get("target").Get("dataset").Get("k")
-			if !k.Truthy() {
-				return
-			}
-			if n, err := strconv.Atoi(k.String()); err == nil {
-				ctx.NewActionWithValue(actionSeek.with(n))
-			}
-		})
+	return app.Div().Body(
+		app.Div().Class("strip-box").Attr("aria-hidden", "true").Body(app.Raw(s.Idoc.strip)).
+			OnClick(func(ctx app.Context, e app.Event) {
+				k := e.Get("target").Get("dataset").Get("k")
+				if !k.Truthy() {
+					return
+				}
+				if n, err := strconv.Atoi(k.String()); err == nil {
+					ctx.NewActionWithValue(actionSeek.with(n))
+				}
+			}),
+		stripLegend(s.Idoc.marks),
+	)
 }
 
 // OnMount marks the current step's mark once the strip is on the page.

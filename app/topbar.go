@@ -39,7 +39,7 @@ func (b *topBar) Render() app.UI {
 				app.Text("Folder…"),
 				app.Input().Type("file").Attr("webkitdirectory", true).
 					DataSet("testid", "folder-input").Attr("aria-label", "Open a recordings folder").
-					OnChange(b.onFolder),
+					OnClick(b.onFolderClick).OnChange(b.onFolder),
 			),
 			app.Button().Class("button ghost").Text(themeLabel(b.Itheme)).
 				Title("Theme: follow the system, light or dark").Attr("aria-label", "Switch theme").
@@ -65,6 +65,18 @@ func (b *topBar) onURLKey(ctx app.Context, e app.Event) {
 func (b *topBar) onFiles(ctx app.Context, e app.Event) {
 	ctx.NewActionWithValue(actionOpenFiles.with(browser.ArrayFrom(ctx.JSSrc().Get("files"))))
 	ctx.JSSrc().Set("value", "")
+}
+
+// onFolderClick opens the browser's folder picker instead of the
+// input's, where the page has one (browser.HasFolderPicker), and posts
+// its promise: a click on the label, or a key on the input, clicks the
+// input. Elsewhere the input's own picker opens, and onFolder follows.
+func (b *topBar) onFolderClick(ctx app.Context, e app.Event) {
+	if !browser.HasFolderPicker() {
+		return
+	}
+	e.PreventDefault()
+	ctx.NewActionWithValue(actionPickFolder.with(browser.PickFolder()))
 }
 
 // onFolder posts the files of the chosen folder for the index.

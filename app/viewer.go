@@ -61,8 +61,8 @@ const (
 )
 
 // OnMount handles the components' actions, wires the page-wide listeners
-// (keys, paste, drag and drop, the URL fragment) and opens what the
-// fragment names.
+// (keys, paste, drag and drop, the URL fragment), opens what the
+// fragment names, then what was picked or dropped before the app ran.
 func (v *Viewer) OnMount(ctx app.Context) {
 	v.ctx = ctx
 	v.speed, v.tab = 10, tabView
@@ -72,6 +72,7 @@ func (v *Viewer) OnMount(ctx app.Context) {
 	v.listen(ctx)
 	v.listenReview(ctx)
 	v.openFragment(app.Window().Get("location").Get("hash").String())
+	v.openEarly()
 }
 
 // current is the recording shown, nil when none is open.
@@ -96,6 +97,7 @@ func (v *Viewer) open(docs []*openDoc) {
 	v.playing = false
 	v.tab, v.view = tabView, viewDoc
 	v.syncFragment()
+	v.linkLocal(docs)
 }
 
 // Render draws the page.
@@ -103,7 +105,7 @@ func (v *Viewer) Render() app.UI {
 	return app.Div().Class("page").Class(map[bool]string{true: "dragging"}[v.drag]).Body(
 		(&topBar{}).Theme(v.theme),
 		app.If(v.err != "", v.renderError),
-		app.If(v.sharing != nil, func() app.UI { return (&sharePanel{}).Share(v.sharing) }),
+		app.If(v.sharing != nil, func() app.UI { return (&sharePanel{}).Share(*v.sharing) }),
 		app.If(v.loading != "", func() app.UI {
 			return app.Div().Class("loading").Attr("role", "status").Text("Loading " + v.loading + "…")
 		}),

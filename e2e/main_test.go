@@ -375,6 +375,12 @@ func eval[T any](tb *tab, js string) T {
 	return run(tb, chromedp.Evaluate[T](js))
 }
 
+// awaitJS evaluates an expression that returns a promise and waits for it.
+func awaitJS[T any](tb *tab, js string) T {
+	tb.t.Helper()
+	return run(tb, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
+}
+
 // waitFor polls the JavaScript predicate js until it is true, and fails the
 // test with what the page shows when it does not become true in time.
 func (tb *tab) waitFor(desc, js string) {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -83,4 +84,71 @@ func TestStripMarks(t *testing.T) {
 		t.Errorf("injected into the page: %v", bad)
 	}
 	w.check(t, tb)
+}
+
+// TestStripLegend opens a streamed tool call and looks at the legend
+// under the chunk strip: every colour the strip's marks have is in the
+// legend, under the name the README gives that kind of chunk, and its
+// swatch has the marks' colour, in the light scheme and the dark. And the
+// index names its API family facet and column as such, each chip saying
+// what a click does.
+func TestStripLegend(t *testing.T) {
+	names := map[string]string{ // the README's words for what a chunk carried
+		"content": "content", "tool_call": "tool call", "finish": "finish", "usage": "usage",
+		"role": "role", "thinking": "reasoning", "meta": "other", "none": "nothing",
+	}
+	for _, scheme := range []string{"light", "dark"} {
+		tb := newTab(t)
+		tb.do(colorScheme(scheme))
+		tb.open("/#v=2&sample=" + seedToolCall)
+		tb.waitTitle(seedToolCall)
+		tb.visible(sel("strip-legend"))
+		// kind -> the colours of its marks, and of its swatch.
+		type colours struct{ Marks, Swatch []string }
+		got := eval[map[string]colours](tb, `(() => {
+			const out = {};
+			for (const m of document.querySelectorAll('.strip .mark')) {
+				const k = [...m.classList].find(c => c.startsWith('k-')).slice(2);
+				out[k] = out[k] || {Marks: [], Swatch: []};
+				out[k].Marks.push(getComputedStyle(m).backgroundColor);
+			}
+			for (const s of document.querySelectorAll('[data-testid=strip-legend] .legend-item')) {
+				const k = s.dataset.kind;
+				out[k] = out[k] || {Marks: [], Swatch: []};
+				out[k].Swatch.push(getComputedStyle(s.querySelector('.swatch')).backgroundColor + ' ' + s.textContent.trim());
+			}
+			return out;
+		})()`)
+		if len(got) < 3 {
+			t.Fatalf("%s: the strip and legend show %d kinds, want a tool call's several", scheme, len(got))
+		}
+		for k, c := range got {
+			switch {
+			case len(c.Marks) == 0:
+				t.Errorf("%s: the legend names %s, which no mark has", scheme, k)
+			case len(c.Swatch) != 1:
+				t.Errorf("%s: %d marks of kind %s, with %d legend entries, want 1", scheme, len(c.Marks), k, len(c.Swatch))
+			case c.Swatch[0] != c.Marks[0]+" "+names[k]:
+				t.Errorf("%s: legend entry %q for the %s marks, coloured %s, want %q", scheme, c.Swatch[0], k, c.Marks[0], c.Marks[0]+" "+names[k])
+			}
+		}
+		if scheme == "light" {
+			t.Logf("wrote %s", tb.screenshot("legend-"+scheme))
+		}
+	}
+
+	tb := newTab(t)
+	tb.open("/")
+	tb.upload(corpusFiles(t)[:20]...)
+	tb.waitFor("20 index rows", `document.querySelectorAll('[data-testid=index-row]').length === 20`)
+	if got, _ := tb.text(`.facet[aria-label="API family"] .label`); got != "API family" {
+		t.Errorf("the family facet is labelled %q, want API family", got)
+	}
+	if got, _ := tb.text(`[data-sort=family]`); got != "API family" {
+		t.Errorf("the family column is headed %q, want API family", got)
+	}
+	title := eval[string](tb, q(`.facet[aria-label="API family"] button.chip`)+".title")
+	if !strings.Contains(title, "Click to show only these") {
+		t.Errorf("a family chip's title is %q, want it to say what a click does", title)
+	}
 }

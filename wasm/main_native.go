@@ -31,6 +31,9 @@ func handler(version string) *app.Handler {
 		ThemeColor:      "#111418",
 		LoadingLabel:    "Loading recview… {progress}%",
 		Styles:          []string{"/web/app.css", "/web/review.css"},
+		// Queues what is picked or dropped before app.wasm runs (its own
+		// comment says how): a file of the site's, as the CSP wants.
+		Scripts: []string{"/web/early.js"},
 		// The gallery's samples, so that they open offline too.
 		CacheableResources: sampleResources(),
 		Version:            version,

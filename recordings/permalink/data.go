@@ -69,6 +69,22 @@ var linkDictV1 []byte
 // JSON exceeds MaxInflated bytes. EncodeData does not check that the JSON
 // is a recording: call recordings.Parse for that.
 func EncodeData(recordingJSON []byte) (string, error) {
+	return EncodeDataInSlices(recordingJSON, 0, nil)
+}
+
+// encodeSlice is how many bytes of packed JSON EncodeDataInSlices
+// compresses between two pauses.
+const encodeSlice = 64 << 10
+
+// EncodeDataInSlices is EncodeData for a page that must keep drawing while
+// it encodes: it compresses encodeSlice (64 KiB) of the packed JSON at a
+// time and calls pause, when not nil, after each slice. (json.Compact and
+// the packing of numbers still run over the whole input at once.) With
+// maxLen > 0 it stops as soon as the data would be longer than maxLen
+// characters, with an error wrapping ErrLinkTooLarge: a link that cannot
+// fit costs only the compression of what it takes to know. With maxLen 0
+// and pause nil it is EncodeData.
+func EncodeDataInSlices(recordingJSON []byte, maxLen int, pause func()) (string, error) {
 	var compact bytes.Buffer
 	compact.Grow(len(recordingJSON))
 	if err := json.Compact(&compact, recordingJSON); err != nil {
@@ -83,11 +99,28 @@ func EncodeData(recordingJSON []byte) (string, error) {
 	if err != nil {
 		return "", err // only for a bad level
 	}
-	if _, err := w.Write(packNumbers(compact.Bytes())); err != nil {
-		return "", err
+	tooLong := func() error {
+		return &recordings.ParseError{Err: fmt.Errorf("%w: the link data passes %d characters", ErrLinkTooLarge, maxLen)}
+	}
+	packed := packNumbers(compact.Bytes())
+	for len(packed) > 0 {
+		n := min(len(packed), encodeSlice)
+		if _, err := w.Write(packed[:n]); err != nil {
+			return "", err
+		}
+		packed = packed[n:]
+		if maxLen > 0 && base64.RawURLEncoding.EncodedLen(z.Len()) > maxLen {
+			return "", tooLong()
+		}
+		if pause != nil && len(packed) > 0 {
+			pause()
+		}
 	}
 	if err := w.Close(); err != nil {
 		return "", err
+	}
+	if maxLen > 0 && base64.RawURLEncoding.EncodedLen(z.Len()) > maxLen {
+		return "", tooLong()
 	}
 	return base64.RawURLEncoding.EncodeToString(z.Bytes()), nil
 }

@@ -271,3 +271,53 @@ func BenchmarkLinkSizes(b *testing.B) {
 	b.ReportMetric(float64(s.over64K), "over-64K-links")
 	b.ReportMetric(float64(len(linkDictV1)), "dict-bytes")
 }
+
+// TestEncodeDataInSlices: compressed in slices with pauses, every corpus
+// file gives the data one DEFLATE write of the whole gives (encodeWith,
+// the codec written out in the test), with a pause after each 64 KiB
+// slice but the last; with maxLen it stops at the slice past maxLen,
+// with ErrLinkTooLarge, and keeps data of exactly maxLen characters.
+func TestEncodeDataInSlices(t *testing.T) {
+	names, files := compactCorpus(t)
+	sliced := 0
+	for i, f := range files {
+		pauses := 0
+		got, err := EncodeDataInSlices(f, 0, func() { pauses++ })
+		if err != nil {
+			t.Fatalf("%s: %v", names[i], err)
+		}
+		if want := encodeWith(linkDictV1)(f); got != want {
+			t.Errorf("%s: sliced data differs from one write's", names[i])
+		}
+		slices := (len(packNumbers(f)) + encodeSlice - 1) / encodeSlice
+		if pauses != max(slices-1, 0) {
+			t.Errorf("%s: %d pauses for %d slices", names[i], pauses, slices)
+		}
+		if slices > 1 {
+			sliced++
+		}
+		if got2, err := EncodeDataInSlices(f, len(got), nil); err != nil || got2 != got {
+			t.Errorf("%s: with maxLen = its length (%d): %v", names[i], len(got), err)
+		}
+		if _, err := EncodeDataInSlices(f, len(got)-1, nil); !errors.Is(err, ErrLinkTooLarge) {
+			t.Errorf("%s: with maxLen one short of its length: %v, want ErrLinkTooLarge", names[i], err)
+		}
+	}
+	if sliced == 0 {
+		t.Fatalf("no corpus file is over %d bytes: nothing was compressed in slices", encodeSlice)
+	}
+
+	// The image recording's link (565,000 characters) is known too long
+	// early: a few slices of its 634 KB, not all of them.
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "corpus", "tests__integration__recordings__vision__responses__ff7db0102b28.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pauses := 0
+	if _, err := EncodeDataInSlices(data, MaxLinkLen, func() { pauses++ }); !errors.Is(err, ErrLinkTooLarge) {
+		t.Fatalf("the image recording within %d characters: %v, want ErrLinkTooLarge", MaxLinkLen, err)
+	}
+	if all := len(packNumbers(compact(t, data))) / encodeSlice; pauses > 3 || pauses >= all {
+		t.Errorf("%d pauses before giving up (the file is %d slices): want it to stop at the slice past the limit", pauses, all)
+	}
+}

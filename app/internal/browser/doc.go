@@ -1,7 +1,9 @@
 // Package browser is the viewer's plumbing to the page's JavaScript
 // (through go-app's syscall/js wrapper, app.Value): promises, fetch,
-// reading File objects and dropped folders, the clipboard and downloads,
-// SubtleCrypto's SHA-256, and handing the thread back to the page.
+// reading File objects and dropped or picked folders (the folder picker),
+// what was picked or dropped before the app ran (web/early.js's queue),
+// the clipboard and downloads, SubtleCrypto's SHA-256, and handing the
+// thread back to the page.
 //
 // A WebAssembly page runs Go and the page's own work (input, layout,
 // painting) on one thread: Go code that does not return or block on a

@@ -4,6 +4,7 @@ package browser
 
 import (
 	"crypto/sha256"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/internal/gchold"
@@ -79,3 +80,22 @@ func Download(name, text string) {}
 
 // WriteClipboard returns null: there is no clipboard.
 func WriteClipboard(text string) app.Value { return app.Null() }
+
+// HasFolderPicker returns false: there is no page.
+func HasFolderPicker() bool { return false }
+
+// PickFolder returns null.
+func PickFolder() app.Value { return app.Null() }
+
+// IsAbort reports whether err names an AbortError, as the js build does.
+func IsAbort(err error) bool { return err != nil && strings.HasPrefix(err.Error(), "AbortError") }
+
+// Early is a pick or drop before the app ran; outside a page there is none.
+type Early struct {
+	Kind             string
+	Files            app.Value
+	Entries, Handles []app.Value
+}
+
+// TakeEarly returns nil.
+func TakeEarly() []Early { return nil }

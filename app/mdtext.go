@@ -1,0 +1,97 @@
+package app
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/app/internal/browser"
+)
+
+// markdownText draws a text rendered as Markdown (renderMarkdown): the
+// first segment at once, then one more segment each frame, so that a long
+// text never holds the page for long. A text past the Markdown limits is
+// shown as text under a notice naming the limit, and one goldmark failed
+// on under an error card, each for this text alone.
+//
+// The rendered pieces are not part of go-app's tree: draw writes them
+// into the <div class="md">, which has no children in the tree, as the
+// index draws its rows. Adding a segment then costs that segment, where
+// an update through go-app would render every component above this one
+// again (ctx.Dispatch updates the whole chain of parents).
+type markdownText struct {
+	app.Compo
+
+	Isrc string // the text
+
+	drawn   []string // the pieces in the page, in order
+	pending bool     // the next segment is on its way
+}
+
+// OnMount draws the pieces rendered so far.
+func (m *markdownText) OnMount(ctx app.Context) {
+	m.drawn = nil
+	ctx.Defer(m.draw)
+}
+
+// OnUpdate draws the text's pieces when it changes (a stream's step).
+func (m *markdownText) OnUpdate(ctx app.Context) { ctx.Defer(m.draw) }
+
+// draw brings the <div class="md"> up to date with the pieces rendered so
+// far: those that did not change stay, the rest are replaced. While the
+// text is not complete, it renders the next segment after the page has
+// drawn this frame, and draws again.
+func (m *markdownText) draw(ctx app.Context) {
+	el := m.JSValue().Call("querySelector", ".md")
+	if !el.Truthy() {
+		return
+	}
+	r := renderMarkdown(m.Isrc)
+	keep := 0
+	for keep < len(m.drawn) && keep < len(r.pieces) && m.drawn[keep] == r.pieces[keep] {
+		keep++
+	}
+	if keep == 0 {
+		el.Set("innerHTML", strings.Join(r.pieces, ""))
+	} else {
+		for el.Get("childElementCount").Int() > keep {
+			el.Get("lastElementChild").Call("remove")
+		}
+		if keep < len(r.pieces) {
+			el.Call("insertAdjacentHTML", "beforeend", strings.Join(r.pieces[keep:], ""))
+		}
+	}
+	m.drawn = append(m.drawn[:0], r.pieces...)
+	if m.pending || r.complete() {
+		return
+	}
+	m.pending = true
+	ctx.Async(func() {
+		browser.Yield()
+		ctx.Dispatch(func(ctx app.Context) {
+			ctx.PreventUpdate() // only the pieces change: draw writes them
+			m.pending = false
+			renderNext(markdown, renderMarkdown(m.Isrc))
+			m.draw(ctx)
+		})
+	})
+}
+
+// Render draws the notice or error card of a text shown as text, and the
+// <div class="md"> draw writes the rendered pieces into.
+func (m *markdownText) Render() app.UI {
+	r := renderMarkdown(m.Isrc)
+	return app.Div().Class("md-text").Body(
+		app.If(r.failed != "", func() app.UI {
+			return app.Div().Class("md-failed").Body(
+				app.P().Class("md-fail").DataSet("testid", "md-error").Text("This text could not be drawn as Markdown ("+r.failed+"); here it is as text."),
+				renderText("text", m.Isrc),
+			)
+		}).ElseIf(r.over != "", func() app.UI {
+			return app.Div().Class("md-over").Body(
+				app.P().Class("md-notice").DataSet("testid", "md-limit").Text("Shown as text: "+r.over+"."),
+				renderText("text", m.Isrc),
+			)
+		}),
+		app.Div().Class("md"),
+	)
+}
