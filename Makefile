@@ -133,14 +133,15 @@ build/go.work: go.mod go.sum $(GOAPPPATCH)
 # review.wasm is the review page's worker (wasm/reviewworker): the review
 # core runs there, off the page's thread and out of app.wasm.
 # The viewer's own package (app: components and page plumbing, not the
-# core) is compiled without inlining: go-app's builder and dispatch
-# methods inlined at every call site made app.wasm about 40 KB larger
-# after brotli, for no speed the page can feel (docs/wasm-size.md).
-APPNOINLINE := github.com/recview/recview/app=-l
+# core) and go-app are compiled without inlining: go-app's builder and
+# dispatch methods inlined at every call site made app.wasm about 45 KB
+# larger after brotli, for no speed the page can feel
+# (docs/wasm-size.md; make bench's slider and drop rows did not move).
+APPNOINLINE := -gcflags=github.com/recview/recview/app=-l -gcflags=$(GOAPP)/pkg/app=-l
 
 dist: build/go.work
 	rm -rf dist build/app.wasm && mkdir -p build
-	GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) build -trimpath -ldflags="-s -w" -gcflags='$(APPNOINLINE)' -o build/app.wasm ./wasm
+	GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) build -trimpath -ldflags="-s -w" $(APPNOINLINE) -o build/app.wasm ./wasm
 	@deps=$$(GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) list -deps ./wasm) && \
 	if grep -qx net/http <<<"$$deps"; then echo "app.wasm links net/http: the go-app patch ($(GOAPPPATCH)) did not take"; exit 1; fi
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o build/review.wasm ./wasm/reviewworker
