@@ -224,20 +224,29 @@ func (v *Viewer) listenReview(ctx app.Context) {
 		dt := e.Get("dataTransfer")
 		entries, _ := browser.DroppedEntries(dt)
 		handles := browser.DroppedHandles(dt)
-		ctx.Dispatch(func(app.Context) { v.drag = false; v.loading = "the dropped folder" })
-		ctx.Async(func() {
-			refs, ok, err := browser.WalkHandles(handles)
-			if !ok {
-				refs, err = browser.WalkEntries(entries)
+		ctx.Dispatch(func(app.Context) { v.drag = false })
+		v.dropReviewFolder(side, entries, handles)
+	})
+}
+
+// dropReviewFolder lists the .json files of a folder dropped for one
+// side of a two-folder review (by its handles when the browser gave them,
+// else its entries), then takes them for that side (setFolder).
+func (v *Viewer) dropReviewFolder(side int, entries, handles []app.Value) {
+	ctx := v.ctx
+	ctx.Dispatch(func(app.Context) { v.loading = "the dropped folder" })
+	ctx.Async(func() {
+		refs, ok, err := browser.WalkHandles(handles)
+		if !ok {
+			refs, err = browser.WalkEntries(entries)
+		}
+		ctx.Dispatch(func(app.Context) {
+			v.loading = ""
+			if err != nil {
+				v.fail(err)
+				return
 			}
-			ctx.Dispatch(func(app.Context) {
-				v.loading = ""
-				if err != nil {
-					v.fail(err)
-					return
-				}
-				v.setFolder(side, refs)
-			})
+			v.setFolder(side, refs)
 		})
 	})
 }

@@ -111,6 +111,10 @@ func (v *Viewer) openEarly() {
 			v.listFiles(e.Files, true)
 		case "drop-folder":
 			v.indexEntries("the dropped folder", e.Entries, e.Handles)
+		case "review-folder-0", "review-folder-1":
+			v.pickReviewFolder(reviewPick{side: int(e.Kind[len(e.Kind)-1] - '0'), files: e.Files})
+		case "review-drop-0", "review-drop-1":
+			v.dropReviewFolder(int(e.Kind[len(e.Kind)-1]-'0'), e.Entries, e.Handles)
 		default:
 			v.readFiles(e.Files)
 		}

@@ -410,3 +410,33 @@ func TestReviewFoldersLink(t *testing.T) {
 	pick(tb)
 	tb.waitFor("the pair after picking the folders again", q(sel("review-pair"))+` && `+q(sel("review-pair"))+`.dataset.file === `+jsq(p.Head)+` && `+q(sel("diff-view")))
 }
+
+// TestReviewEarlyPick picks the base and head folders on the
+// pre-rendered page while app.wasm is held back: once the app runs, the
+// two folders are reviewed (web/early.js queued them by side). (A drop
+// then lands on go-app's loading screen, which covers the page, so it
+// cannot aim at a side.)
+func TestReviewEarlyPick(t *testing.T) {
+	const set = "instructions-param-3741"
+	base, head := readSet(t, set)
+	res, _ := cliReview(t, base, head, false)
+	dir, err := filepath.Abs(changeSetDir(set))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	held, release := tb.holdWasm()
+	tb.do(chromedp.Navigate(tb.base + "/"))
+	held()
+	if eval[bool](tb, appReady) {
+		t.Fatal("the app runs while its app.wasm is held")
+	}
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-base-input")), []string{filepath.Join(dir, "base")}))
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-head-input")), []string{filepath.Join(dir, "head")}))
+	release()
+	tb.waitApp()
+	tb.visible(sel("review-summary"))
+	if got, want := summaryCounts(tb), wantCounts(res); !slices.Equal(got, want) {
+		t.Errorf("summary %q, want %q (recview review)", got, want)
+	}
+}

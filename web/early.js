@@ -14,17 +14,22 @@
     document.addEventListener(type, f, true);
     listeners.push([type, f]);
   };
-  // A file input's change: {kind: "files" or "folder", files: [File]}.
+  // A file input's change: {kind: "files" or "folder", files: [File]};
+  // a review folder's input (data-pick, the side) is "review-folder-0"
+  // or "-1".
   on("change", (e) => {
     const t = e.target;
     if (!(t instanceof HTMLInputElement) || t.type !== "file" || !t.files || t.files.length === 0) return;
-    queue.push({ kind: t.webkitdirectory ? "folder" : "files", files: Array.from(t.files) });
+    const kind = t.dataset.pick ? "review-folder-" + t.dataset.pick : t.webkitdirectory ? "folder" : "files";
+    queue.push({ kind, files: Array.from(t.files) });
     t.value = "";
   });
   on("dragover", (e) => e.preventDefault());
   // A drop: {kind: "files", files} or, with a folder in it,
-  // {kind: "drop-folder", files, entries, handles}; the items are
-  // readable only during the event.
+  // {kind: "drop-folder", files, entries, handles}, "review-drop-0" or
+  // "-1" on a review folder's target (data-review-drop) when the loading
+  // screen does not cover it; the items are readable only during the
+  // event.
   on("drop", (e) => {
     e.preventDefault();
     const dt = e.dataTransfer;
@@ -33,7 +38,9 @@
     const entries = items.map((i) => (i.webkitGetAsEntry ? i.webkitGetAsEntry() : null)).filter((x) => x);
     const folder = entries.some((x) => x.isDirectory);
     const handles = folder && items.every((i) => i.getAsFileSystemHandle) ? items.map((i) => i.getAsFileSystemHandle()) : [];
-    queue.push({ kind: folder ? "drop-folder" : "files", files: Array.from(dt.files), entries, handles });
+    const zone = e.target instanceof Element ? e.target.closest("[data-review-drop]") : null;
+    const kind = zone && folder ? "review-drop-" + (zone.dataset.reviewDrop === "head" ? 1 : 0) : folder ? "drop-folder" : "files";
+    queue.push({ kind, files: Array.from(dt.files), entries, handles });
   });
   window.recviewEarly = {
     // take returns what was picked or dropped so far, oldest first, and
