@@ -431,8 +431,11 @@ func TestReviewEarlyPick(t *testing.T) {
 	if eval[bool](tb, appReady) {
 		t.Fatal("the app runs while its app.wasm is held")
 	}
-	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-base-input")), []string{filepath.Join(dir, "base")}))
-	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-head-input")), []string{filepath.Join(dir, "head")}))
+	for _, side := range []string{"base", "head"} {
+		tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-"+side+"-input")), []string{filepath.Join(dir, side)}))
+		// early.js empties the input once it has queued its files.
+		tb.waitFor("the "+side+" folder queued", q(sel("review-"+side+"-input"))+`.files.length === 0`)
+	}
 	release()
 	tb.waitApp()
 	tb.visible(sel("review-summary"))
