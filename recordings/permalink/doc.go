@@ -5,6 +5,10 @@
 //
 //	http://127.0.0.1:8000/#v=2&d=DATA&step=5&panel=response
 //
+// A fragment may instead name a change set to review (pr=OWNER/REPO/N,
+// compare=OWNER/REPO/BASE...HEAD, folders=BASE/HEAD) and the pair to open
+// in it (file=PATH): Review, with no recording in the link.
+//
 // Parse reads a fragment and Fragment.String writes one; the grammar
 // (format versions 1 and 2) is in Parse's doc and docs/permalink-format.md.
 // EncodeData makes DATA from a recording file: the compact JSON with
