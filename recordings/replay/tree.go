@@ -179,6 +179,20 @@ func (t *Tree) Add(p string, data []byte) {
 	t.entries = append(t.entries, e)
 }
 
+// AddEntry adds the entry of a recording that the caller parsed itself:
+// the viewer's folder index parses and hashes every file once for its own
+// table, and hands the tree what Add would have found. e.Kind must be
+// Recording, e.Check reqhash.Verify of the file's base name and content,
+// and the fields from Path to Duplicates filled as Add fills them; the
+// rest (ReplayDirs to Leftover) is computed by the tree. '\' in e.Path
+// become '/', as in Add.
+func (t *Tree) AddEntry(e Entry) {
+	e.Path = strings.ReplaceAll(e.Path, `\`, "/")
+	e.ReplayDirs, e.ReplayPath, e.Found, e.Leftover = nil, "", false, false
+	t.resolved = false
+	t.entries = append(t.entries, e)
+}
+
 // classifyError says whether a file that failed to parse with err looks
 // like a recording (Broken) or not (Skipped): a name with a request hash,
 // or a JSON text that is not an object with "request" and "response" but
