@@ -25,6 +25,11 @@ type NotFound struct {
 	// one (pytest's "FAILED tests/...py::test_x[...]" summary line, or the
 	// node id anywhere), else "".
 	TestID string
+	// TestName is the failing test's name as pytest's failure header
+	// gives it ("____ test_x[p] ____", "____ TestX.test_y ____"), a
+	// class and its function joined by "::" ("TestX::test_y"), when the
+	// text holds no node id (TestID is ""); Tree.TestIDOf completes it.
+	TestName string
 	// Form is the message's form: "current" (`Recording not found for
 	// request hash: H` / `Model: M | Request: METHOD URL`), "genai"
 	// (`Recording not found for genai request hash: H` / `Model: M |
@@ -45,13 +50,15 @@ var (
 	endpointRe = regexp.MustCompile(`(?m)^[ \t>E]*Endpoint:[ \t]*(\S+)`)
 	modelRe    = regexp.MustCompile(`(?m)^[ \t>E]*Model:[ \t]*(\S+)[ \t]*$`)
 	failedRe   = regexp.MustCompile(`(?m)^(?:FAILED|ERROR)[ \t]+(\S+\.py::\S+)`)
+	headerRe   = regexp.MustCompile(`(?m)^_{3,} ((?:\w+\.)*test\w*(?:\[.*\])?) _{3,}[ \t]*$`)
 	nodeIDRe   = regexp.MustCompile(`(?:^|[\s'"(])((?:[\w.-]+/)*test_\w*\.py::[^\s'")]+)`)
 )
 
 // ParseNotFound reads replay's error text (the RuntimeError the recorder
 // raises in replay mode, as pytest prints it, with or without the
 // surrounding failure report) for the request hash, model, request and
-// test. The forms are NotFound.Form's, as written by
+// test (the node id of pytest's FAILED line or any node id, else the
+// name in pytest's failure header). The forms are NotFound.Form's, as written by
 // src/ogx/testing/api_recorder.py (since ogx-ai/ogx#3760) and
 // llama_stack/testing/inference_recorder.py before it. Tool, rerank and
 // passthrough misses name no hash and are not read.
@@ -98,8 +105,29 @@ func ParseNotFound(text string) (NotFound, error) {
 		nf.TestID = r[1]
 	} else if r := nodeIDRe.FindStringSubmatch(text); r != nil {
 		nf.TestID = r[1]
+	} else if r := headerRe.FindStringSubmatch(text); r != nil {
+		name, params, _ := strings.Cut(r[1], "[")
+		nf.TestName = strings.ReplaceAll(name, ".", "::")
+		if params != "" {
+			nf.TestName += "[" + params
+		}
 	}
 	return nf, nil
+}
+
+// TestIDOf returns the test id of the tree's recordings that ends with
+// "::"+name (a NotFound.TestName), "" when none or several do.
+func (t *Tree) TestIDOf(name string) string {
+	id := ""
+	for i := range t.entries {
+		if e := &t.entries[i]; e.HasTestID && strings.HasSuffix(e.TestID, "::"+name) {
+			if id != "" && id != e.TestID {
+				return ""
+			}
+			id = e.TestID
+		}
+	}
+	return id
 }
 
 // Query returns the lookup nf asks for (see Tree.Find).

@@ -225,6 +225,15 @@ func TestFind(t *testing.T) {
 	if got := tree.ListTest("test_guardrails_with_tools"); len(got) != 1 {
 		t.Error("ListTest by function name found nothing")
 	}
+	// pytest's failure header names the function and its parameters:
+	// the tree completes it when one test id ends so.
+	want := "tests/integration/agents/test_openai_responses.py::test_guardrails_with_tools[openai_client-txt=ollama/llama3.2:3b-instruct-fp16]"
+	if id := tree.TestIDOf("test_guardrails_with_tools[openai_client-txt=ollama/llama3.2:3b-instruct-fp16]"); id != want {
+		t.Errorf("TestIDOf = %q, want %q", id, want)
+	}
+	if id := tree.TestIDOf("test_guardrails_with_tools"); id != "" {
+		t.Errorf("TestIDOf of a name without its parameters = %q", id)
+	}
 }
 
 func TestParseNotFound(t *testing.T) {
@@ -241,6 +250,9 @@ func TestParseNotFound(t *testing.T) {
 			NotFound{Hash: h, Model: "llama3.2:3b", Method: "POST", URL: "http://localhost:11434/v1/chat/completions", Endpoint: "/v1/chat/completions", Form: "older"}},
 		{"older endpoint", "No recorded response found for request hash: " + h + "\nEndpoint: /api/generate\nModel: llama3.2:3b\n",
 			NotFound{Hash: h, Model: "llama3.2:3b", Endpoint: "/api/generate", Form: "older"}},
+		{"pytest header", "_____ TestChat.test_chat[txt=ollama/llama3.2:3b-instruct-fp16-inference:chat_completion:sample] _____\n\n    def test_chat(self):\n>       r = c.chat()\n\nE   RuntimeError: Recording not found for request hash: " + h + "\nE   Model: llama3.2:3b | Request: POST http://0.0.0.0:11434/v1/v1/chat/completions\n",
+			NotFound{Hash: h, Model: "llama3.2:3b", Method: "POST", URL: "http://0.0.0.0:11434/v1/v1/chat/completions", Endpoint: "/v1/v1/chat/completions",
+				TestName: "TestChat::test_chat[txt=ollama/llama3.2:3b-instruct-fp16-inference:chat_completion:sample]", Form: "current"}},
 		{"genai", "Recording not found for genai request hash: " + h + "\nModel: gemini-2.5-flash | Endpoint: /generate_content\n",
 			NotFound{Hash: h, Model: "gemini-2.5-flash", Endpoint: "/generate_content", Form: "genai"}},
 	}
