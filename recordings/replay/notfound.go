@@ -43,15 +43,16 @@ type NotFound struct {
 var ErrNoHash = errors.New("replay: no \"Recording not found for request hash\" or \"No recorded response found for request hash\" in the text")
 
 var (
-	notFoundRe = regexp.MustCompile(`(Recording not found for request hash|Recording not found for genai request hash|No recorded response found for request hash):[ \t]*([0-9a-fA-F]{64})`)
-	modelReqRe = regexp.MustCompile(`(?m)^[ \t>E]*Model:[ \t]*(.*?)[ \t]*\|[ \t]*Request:[ \t]*([A-Za-z]+)[ \t]+(\S+)`)
-	modelEpRe  = regexp.MustCompile(`(?m)^[ \t>E]*Model:[ \t]*(.*?)[ \t]*\|[ \t]*Endpoint:[ \t]*(\S+)`)
-	requestRe  = regexp.MustCompile(`(?m)^[ \t>E]*Request:[ \t]*([A-Za-z]+)[ \t]+(\S+)`)
-	endpointRe = regexp.MustCompile(`(?m)^[ \t>E]*Endpoint:[ \t]*(\S+)`)
-	modelRe    = regexp.MustCompile(`(?m)^[ \t>E]*Model:[ \t]*(\S+)[ \t]*$`)
-	failedRe   = regexp.MustCompile(`(?m)^(?:FAILED|ERROR)[ \t]+(\S+\.py::\S+)`)
-	headerRe   = regexp.MustCompile(`(?m)^_{3,} ((?:\w+\.)*test\w*(?:\[.*\])?) _{3,}[ \t]*$`)
-	nodeIDRe   = regexp.MustCompile(`(?:^|[\s'"(])((?:[\w.-]+/)*test_\w*\.py::[^\s'")]+)`)
+	notFoundRe  = regexp.MustCompile(`(Recording not found for request hash|Recording not found for genai request hash|No recorded response found for request hash):[ \t]*([0-9a-fA-F]{64})`)
+	modelReqRe  = regexp.MustCompile(`(?m)^[ \t>E]*Model:[ \t]*(.*?)[ \t]*\|[ \t]*Request:[ \t]*([A-Za-z]+)[ \t]+(\S+)`)
+	modelEpRe   = regexp.MustCompile(`(?m)^[ \t>E]*Model:[ \t]*(.*?)[ \t]*\|[ \t]*Endpoint:[ \t]*(\S+)`)
+	requestRe   = regexp.MustCompile(`(?m)^[ \t>E]*Request:[ \t]*([A-Za-z]+)[ \t]+(\S+)`)
+	endpointRe  = regexp.MustCompile(`(?m)^[ \t>E]*Endpoint:[ \t]*(\S+)`)
+	modelRe     = regexp.MustCompile(`(?m)^[ \t>E]*Model:[ \t]*(\S+)[ \t]*$`)
+	failedRe    = regexp.MustCompile(`(?m)^(?:FAILED|ERROR)[ \t]+(\S+\.py::\S+)`)
+	headerRe    = regexp.MustCompile(`(?m)^_{3,} ((?:\w+\.)*test\w*(?:\[.*\])?) _{3,}[ \t]*$`)
+	lineStartRe = regexp.MustCompile(`E {3}|Model:|Request:|Endpoint:`)
+	nodeIDRe    = regexp.MustCompile(`(?:^|[\s'"(])((?:[\w.-]+/)*test_\w*\.py::[^\s'")]+)`)
 )
 
 // ParseNotFound reads replay's error text (the RuntimeError the recorder
@@ -83,6 +84,11 @@ func ParseNotFound(text string) (NotFound, error) {
 	if i := strings.Index(rest, "\n\n"); i >= 0 {
 		rest = rest[:i]
 	}
+	if !strings.Contains(rest, "\n") {
+		// Pasted into a one-line field, which drops the line breaks:
+		// put them back before the fields that start a line.
+		rest = restoreLines(rest)
+	}
 	if r := modelReqRe.FindStringSubmatch(rest); r != nil {
 		nf.Model, nf.Method, nf.URL = r[1], r[2], r[3]
 	} else if r := modelEpRe.FindStringSubmatch(rest); r != nil {
@@ -113,6 +119,26 @@ func ParseNotFound(text string) (NotFound, error) {
 		}
 	}
 	return nf, nil
+}
+
+// restoreLines puts line breaks back into replay's message pasted into a
+// one-line field (an <input> drops them): before pytest's "E   " prefix,
+// before "Model:", and before "Request:" and "Endpoint:" unless they
+// follow "Model: M |" on the same line.
+func restoreLines(s string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range lineStartRe.FindAllStringIndex(s, -1) {
+		before := strings.TrimRight(s[:m[0]], " \t")
+		if strings.HasSuffix(before, "|") {
+			continue
+		}
+		b.WriteString(s[last:m[0]])
+		b.WriteByte('\n')
+		last = m[0]
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 // TestIDOf returns the test id of the tree's recordings that ends with

@@ -253,6 +253,12 @@ func TestParseNotFound(t *testing.T) {
 		{"pytest header", "_____ TestChat.test_chat[txt=ollama/llama3.2:3b-instruct-fp16-inference:chat_completion:sample] _____\n\n    def test_chat(self):\n>       r = c.chat()\n\nE   RuntimeError: Recording not found for request hash: " + h + "\nE   Model: llama3.2:3b | Request: POST http://0.0.0.0:11434/v1/v1/chat/completions\n",
 			NotFound{Hash: h, Model: "llama3.2:3b", Method: "POST", URL: "http://0.0.0.0:11434/v1/v1/chat/completions", Endpoint: "/v1/v1/chat/completions",
 				TestName: "TestChat::test_chat[txt=ollama/llama3.2:3b-instruct-fp16-inference:chat_completion:sample]", Form: "current"}},
+		// An <input> drops the line breaks of a pasted text.
+		{"one line", "E   RuntimeError: Recording not found for request hash: " + h + "E   Model: gpt-4o | Request: POST https://api.openai.com/v1/v1/chat/completionsE   E   Run './scripts/integration-tests.sh ...'",
+			NotFound{Hash: h, Model: "gpt-4o", Method: "POST", URL: "https://api.openai.com/v1/v1/chat/completions", Endpoint: "/v1/v1/chat/completions", Form: "current"}},
+		// (The older form's model runs into the next line's words: not read.)
+		{"older one line", "No recorded response found for request hash: " + h + "Request: POST http://localhost:11434/v1/chat/completions {'model': 'x'}Model: llama3.2:3bTo record",
+			NotFound{Hash: h, Method: "POST", URL: "http://localhost:11434/v1/chat/completions", Endpoint: "/v1/chat/completions", Form: "older"}},
 		{"genai", "Recording not found for genai request hash: " + h + "\nModel: gemini-2.5-flash | Endpoint: /generate_content\n",
 			NotFound{Hash: h, Model: "gemini-2.5-flash", Endpoint: "/generate_content", Form: "genai"}},
 	}
