@@ -15,6 +15,7 @@ import (
 //	actions_step.go   stepping and playing a stream
 //	actions_open.go   opening samples, pasted text, files, URLs, permalink sources
 //	actions_index.go  the index of a folder or many files, its rows, comparing two
+//	actions_replay.go replay's "Recording not found" error pasted: looked up in the open folder
 //	actions_view.go   what the page shows: the open recordings, tabs, comparison, theme, errors
 //	actions_play.go   the playground
 //	actions_share.go  the share panel
@@ -46,6 +47,8 @@ func (v *Viewer) handleActions(ctx app.Context) {
 	handle(&ctx, v, actionOpenRow, (*Viewer).openRow)
 	handleSignal(&ctx, v, actionShowIndex, (*Viewer).showIndex)
 	handle(&ctx, v, actionCompareRows, (*Viewer).compareRows)
+	// actions_replay.go
+	handleSignal(&ctx, v, actionCloseNotFound, (*Viewer).closeNotFound)
 	// actions_view.go
 	handle(&ctx, v, actionSelectDoc, (*Viewer).selectDoc)
 	handle(&ctx, v, actionCompareDocs, (*Viewer).compareOpen)

@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
 	"github.com/recview/recview/internal/gchold"
+	"github.com/recview/recview/internal/replayrows"
 	"github.com/recview/recview/recordings"
 )
 
@@ -50,7 +51,7 @@ func (v *Viewer) listFiles(files app.Value, folder bool) {
 			path := ""
 			if folder {
 				path = f.Get("webkitRelativePath").String()
-				if !strings.HasSuffix(strings.ToLower(path), ".json") {
+				if !browser.Listed(f.Get("name").String(), true) {
 					continue
 				}
 			}
@@ -58,11 +59,12 @@ func (v *Viewer) listFiles(files app.Value, folder bool) {
 		}
 		ctx.Dispatch(func(ctx app.Context) {
 			v.loading = ""
+			refs, tests := splitTests(refs)
 			if len(refs) == 0 {
 				v.fail(errors.New("the folder holds no .json files"))
 				return
 			}
-			v.indexFiles(refs)
+			v.indexFiles(refs, tests)
 		})
 	})
 }
@@ -99,11 +101,12 @@ func (v *Viewer) indexEntries(what string, entries, handles []app.Value) {
 		var refs []browser.File
 		ok, err := false, error(nil)
 		if len(handles) > 0 {
-			refs, ok, err = browser.WalkHandles(handles)
+			refs, ok, err = browser.WalkHandles(handles, true)
 		}
 		if !ok {
-			refs, err = browser.WalkEntries(entries)
+			refs, err = browser.WalkEntries(entries, true)
 		}
+		refs, tests := splitTests(refs)
 		ctx.Dispatch(func(ctx app.Context) {
 			v.loading = ""
 			if err != nil {
@@ -114,7 +117,7 @@ func (v *Viewer) indexEntries(what string, entries, handles []app.Value) {
 				v.fail(errors.New(what + " holds no .json files"))
 				return
 			}
-			v.indexFiles(refs)
+			v.indexFiles(refs, tests)
 		})
 	})
 }
@@ -127,16 +130,37 @@ const bigIndexFile = 256 << 10
 // readBatch is how many files the index asks the browser to read at once.
 const readBatch = 16
 
+// splitTests parts a folder's files into its .json files and its Python
+// test files (browser.Listed).
+func splitTests(refs []browser.File) (json, tests []browser.File) {
+	for _, f := range refs {
+		if strings.HasSuffix(f.Name, ".py") {
+			tests = append(tests, f)
+		} else {
+			json = append(json, f)
+		}
+	}
+	return json, tests
+}
+
 // indexFiles shows the index of files and reads them in the background,
 // readBatch files at a time, publishing the rows read so far every 250 ms.
+// With the rows, it hands the replay worker what it found in each file
+// (the Item lines summarize writes, and the File objects), and the test
+// files; once every file is read it asks the worker for the folder's
+// replay report (replayReport).
 // A wait for a read that has already settled resumes as a microtask,
 // which lets the page draw nothing, so it also pauses between files
 // (browser.Breather), so 16 files are not parsed and hashed in one go, and
 // before a file of bigIndexFile or more.
-func (v *Viewer) indexFiles(files []browser.File) {
-	ix := &folderIndex{files: files, rows: make([]indexRow, 0, len(files)), started: time.Now()}
+func (v *Viewer) indexFiles(files, tests []browser.File) {
+	if v.index != nil {
+		v.index.worker.stop()
+	}
+	ix := &folderIndex{files: files, tests: tests, rows: make([]indexRow, 0, len(files)), started: time.Now()}
 	v.index, v.view, v.err = ix, viewIndex, ""
 	ctx := v.ctx
+	ix.worker = startReplayWorker(ctx.ResolveStaticResource(reviewWorkerScript))
 	ctx.Async(func() {
 		// Parsing builds a tree per file that is garbage right after: with
 		// the collector running, WebAssembly pays for marking it as it
@@ -159,7 +183,9 @@ func (v *Viewer) indexFiles(files []browser.File) {
 		// One parser for every file: its memory is reused from one to the
 		// next (recordings.Parser).
 		var parser recordings.Parser
-		var buf []byte // the file being summarized
+		var buf []byte   // the file being summarized
+		var items []byte // the Item lines not yet handed to the replay worker
+		handed := 0      // the files handed to it
 		next := startBatch(0)
 		pause := browser.Breather()
 		for i, f := range files {
@@ -176,20 +202,80 @@ func (v *Viewer) indexFiles(files []browser.File) {
 			if len(data) >= bigIndexFile {
 				time.Sleep(time.Millisecond) // let the page draw first
 			}
-			rows = append(rows, summarize(&parser, f, data, err))
+			var row indexRow
+			row, items = summarize(&parser, f, data, err, items)
+			rows = append(rows, row)
 			pause()
 			if i == len(files)-1 || time.Since(last) > 250*time.Millisecond {
 				last = time.Now()
+				var withTests []browser.File // sent once, with the first rows
+				if handed == 0 {
+					withTests = tests
+				}
+				ix.worker.post(replayAdd(items, files[handed:i+1], withTests))
+				items, handed = items[:0], i+1
 				read := rows[:len(rows):len(rows)]
 				ctx.Dispatch(func(ctx app.Context) {
 					ix.rows = read
 					ix.version++
 					if ix.done() {
 						ix.took = time.Since(ix.started)
+						for _, p := range ix.pending {
+							ctx.Async(func() { v.askNotFound(ix, p.text, p.inPlay) })
+						}
+						ix.pending = nil
 					}
 				})
 			}
 		}
+		v.replayReport(ix)
+	})
+}
+
+// replayAdd is the replay worker's message for files the index has read:
+// {replayAdd: the Item lines, files: their File objects, tests: the
+// Python test files, testPaths: their paths}.
+func replayAdd(items []byte, files, tests []browser.File) app.Value {
+	arr := func(fs []browser.File, path bool) app.Value {
+		// push, not SetIndex: go-app's SetIndex does not unwrap an
+		// app.Value (a File) as Set and Call do.
+		a := app.Window().Get("Array").New()
+		for _, f := range fs {
+			if path {
+				a.Call("push", f.Path)
+			} else {
+				a.Call("push", f.JS)
+			}
+		}
+		return a
+	}
+	msg := app.Window().Get("Object").New()
+	msg.Set("replayAdd", string(items))
+	msg.Set("files", arr(files, false))
+	msg.Set("tests", arr(tests, false))
+	msg.Set("testPaths", arr(tests, true))
+	return msg
+}
+
+// replayReport asks the folder's replay worker for its report, once the
+// index has handed it every file, and shows it in the index (the report
+// panel's markup, replayReportHTML, written here). It blocks: call it
+// from a goroutine (ctx.Async).
+func (v *Viewer) replayReport(ix *folderIndex) {
+	text, err := ix.worker.ask("replayReport", "")
+	var rep replayrows.Report
+	if err == nil {
+		err = replayrows.Decode([]byte(text), &rep)
+	}
+	markup := ""
+	if err == nil {
+		markup = replayReportHTML(&rep, ix.rowOf())
+	} else {
+		markup = replayErrorHTML(err)
+	}
+	v.ctx.Dispatch(func(ctx app.Context) {
+		ix.report = markup
+		ix.version++
 	})
 }
 

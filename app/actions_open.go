@@ -27,6 +27,10 @@ func (v *Viewer) openSample(file string) {
 // openURL opens the recording at a URL, or reviews the GitHub pull
 // request or comparison at it.
 func (v *Viewer) openURL(link string) {
+	if looksNotFound(link) {
+		v.lookupNotFound(link, false)
+		return
+	}
 	if r, ok, err := github.ParseURL(link); ok || err != nil {
 		if err != nil {
 			v.fail(err)
@@ -41,6 +45,10 @@ func (v *Viewer) openURL(link string) {
 // openText opens pasted JSON text; blank text is ignored.
 func (v *Viewer) openText(text string) {
 	if strings.TrimSpace(text) == "" {
+		return
+	}
+	if looksNotFound(text) {
+		v.lookupNotFound(text, false)
 		return
 	}
 	d, err := newDoc("pasted.json", []byte(text))

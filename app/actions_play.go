@@ -47,6 +47,8 @@ type playState struct {
 
 	hashes  []reqhash.Input // what each scheme makes of the request
 	hashErr string          // why there are none
+
+	notFound string // the lookup panel of a replay error pasted into the editor (actions_replay.go), "" for none
 }
 
 // setPlayTestID sets the test_id the request is hashed with and runs the
@@ -126,7 +128,7 @@ func (v *Viewer) runPlay(text string) {
 		return
 	}
 	st.runs++
-	st.text, st.err, st.errLine, st.body = text, "", 0, false
+	st.text, st.err, st.errLine, st.body, st.notFound = text, "", 0, false, ""
 	d := st.doc
 	// The text as opened (or edited back to it) is the recording as
 	// opened, with its source: a sample or URL stays one in the link.
@@ -149,6 +151,12 @@ func (v *Viewer) runPlay(text string) {
 	case isBareBody(text, err):
 		st.body, st.stale = true, true
 		st.hashes, err = reqhash.ForBody(st.method, st.endpoint, st.testID, []byte(text))
+	case looksNotFound(text):
+		// Replay's error, with or without the request body: looked up
+		// in the open folder, the panes keep the last recording.
+		st.stale, st.hashes = true, nil
+		v.lookupNotFound(text, true)
+		return
 	default:
 		st.stale, st.hashes = true, nil
 		st.err, st.errLine, st.errAt = playError(err)

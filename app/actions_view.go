@@ -33,6 +33,9 @@ func (v *Viewer) selectDoc(i int) {
 // home closes everything: the gallery shows again.
 func (v *Viewer) home() {
 	v.docs, v.cur, v.playing = nil, 0, false
+	if v.index != nil {
+		v.index.worker.stop()
+	}
 	v.index, v.cmp, v.view = nil, nil, viewDoc
 	v.rs = reviewState{}
 	v.syncFragment()

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/recview/recview/app/internal/browser"
+	"github.com/recview/recview/internal/replayrows"
 	"github.com/recview/recview/recordings"
 	"github.com/recview/recview/recordings/reqhash"
 )
@@ -18,6 +19,12 @@ type folderIndex struct {
 	started time.Time
 	took    time.Duration // how long reading all took, once done
 	view    indexView     // the index component's view, kept while it is not shown
+
+	tests    []browser.File  // the folder's Python test files, for the replay report
+	worker   *replayWorker   // the replay worker of the folder, nil when it could not start
+	report   string          // the replay report panel's markup, "" until it comes
+	notFound string          // the panel of the last replay error pasted, "" for none
+	pending  []pendingLookup // the replay errors pasted before the folder was read
 }
 
 // indexView is how the index is shown: its filter, facets, order and
@@ -57,8 +64,10 @@ type indexRow struct {
 // all strings that outlive p's next Parse; the parsed recording itself is
 // dropped (a whole folder does not stay in memory: a row reads its file
 // again when opened). A file that could not be read (err) or parsed is a
-// row with hash "error" and the reason.
-func summarize(p *recordings.Parser, f browser.File, data []byte, err error) indexRow {
+// row with hash "error" and the reason. It appends to items what the
+// replay report needs of the file (a replayrows.Item line), so that the
+// replay worker does not parse the file again.
+func summarize(p *recordings.Parser, f browser.File, data []byte, err error, items []byte) (indexRow, []byte) {
 	row := indexRow{path: f.Path}
 	var rec *recordings.Recording
 	if err == nil {
@@ -67,7 +76,8 @@ func summarize(p *recordings.Parser, f browser.File, data []byte, err error) ind
 	if err != nil {
 		row.hash, row.err = "error", err.Error()
 		row.hay = strings.ToLower(row.path + "\x00error\x00" + row.err)
-		return row
+		it := replayrows.Item{Path: f.Path, Size: f.Size, NotRecording: true}
+		return row, it.Append(items)
 	}
 	row.testID, row.family, row.model = rec.TestID, rec.Family, rec.Model
 	row.streaming, row.chunks = rec.Streaming, len(rec.Chunks)
@@ -84,5 +94,6 @@ func summarize(p *recordings.Parser, f browser.File, data []byte, err error) ind
 	if row.result == "error" {
 		row.hay += "\x00error"
 	}
-	return row
+	it := replayrows.ItemOf(f.Path, len(data), rec, &h)
+	return row, it.Append(items)
 }

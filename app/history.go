@@ -236,9 +236,9 @@ func (v *Viewer) dropReviewFolder(side int, entries, handles []app.Value) {
 	ctx := v.ctx
 	ctx.Dispatch(func(app.Context) { v.loading = "the dropped folder" })
 	ctx.Async(func() {
-		refs, ok, err := browser.WalkHandles(handles)
+		refs, ok, err := browser.WalkHandles(handles, false)
 		if !ok {
-			refs, err = browser.WalkEntries(entries)
+			refs, err = browser.WalkEntries(entries, false)
 		}
 		ctx.Dispatch(func(app.Context) {
 			v.loading = ""

@@ -50,6 +50,13 @@ func (x *index) Render() app.UI {
 	shown := len(x.visible())
 	return app.Section().Class("index").Attr("aria-label", "Index of recordings").Body(
 		x.renderHead(),
+		// Always in the tree, empty until a panel comes: a node
+		// inserted here would make go-app rebuild the table below, and
+		// lose the rows drawRows put in it.
+		app.Div().Class("replay").OnClick(x.onReplayClick).Body(
+			app.If(x.Iindex.notFound != "", func() app.UI { return app.Raw(x.Iindex.notFound) }),
+			app.If(x.Iindex.report != "", func() app.UI { return app.Raw(x.Iindex.report) }),
+		),
 		x.renderFacets(),
 		// Clicks are handled here, by what the target's data attributes say.
 		app.Div().Class("index-wrap").OnClick(x.onTableClick).Body(
@@ -98,7 +105,8 @@ func (x *index) drawRows(ctx app.Context) {
 	shown := x.visible()
 	shown = shown[:min(len(shown), maxIndexRows)]
 	var b strings.Builder
-	if x.drawnIx == x.Iindex && slices.Equal(x.picked, x.drawnPicked) && len(x.drawn) <= len(shown) && slices.Equal(x.drawn, shown[:len(x.drawn)]) {
+	// (A <tbody> that does not hold the rows drawn is a new one.)
+	if x.drawnIx == x.Iindex && tbody.Get("childElementCount").Int() == len(x.drawn) && slices.Equal(x.picked, x.drawnPicked) && len(x.drawn) <= len(shown) && slices.Equal(x.drawn, shown[:len(x.drawn)]) {
 		if len(shown) == len(x.drawn) {
 			return
 		}
@@ -280,6 +288,28 @@ func (x *index) onTableClick(ctx app.Context, e app.Event) {
 	i, err := strconv.Atoi(row.Get("dataset").Get("row").String())
 	if err == nil {
 		ctx.NewActionWithValue(actionOpenRow.with(i))
+	}
+}
+
+// onReplayClick handles a click in the replay panels (replayhtml.go) by
+// the data-act of what was clicked: "open" opens an index row's file,
+// "hash" shows only the rows of a hash status in the table (again: all).
+func (x *index) onReplayClick(ctx app.Context, e app.Event) {
+	el := e.Get("target").Call("closest", "[data-act]")
+	if !el.Truthy() {
+		return
+	}
+	ds := el.Get("dataset")
+	switch ds.Get("act").String() {
+	case "open":
+		if i, err := strconv.Atoi(ds.Get("row").String()); err == nil {
+			ctx.NewActionWithValue(actionOpenRow.with(i))
+		}
+	case "hash":
+		x.hash = iff(x.hash == ds.Get("hash").String(), "", ds.Get("hash").String())
+		ctx.Defer(x.drawRows)
+	case "close-notfound":
+		ctx.NewAction(actionCloseNotFound)
 	}
 }
 

@@ -1,6 +1,10 @@
 package app
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
 
 // playground is the editing mode of a recording: the editor with its
 // toolbar and errors, what the recorder would make of the request, and
@@ -29,6 +33,9 @@ func (p *playground) Render() app.UI {
 					Title("Click to put the cursor there").Text(st.err).OnClick(p.showError)
 			}),
 			(&playHashes{}).Play(st),
+			app.If(st.notFound != "", func() app.UI {
+				return app.Div().Class("replay").OnClick(p.onLookupClick).Body(app.Raw(st.notFound))
+			}),
 		),
 		app.Section().Class("play-view").Class(map[bool]string{true: "stale"}[st.stale]).
 			Attr("aria-label", "The recording as last run").Body(
@@ -58,8 +65,29 @@ func (p *playground) showError(ctx app.Context, e app.Event) {
 	ta.Set("scrollTop", max(0, float64(st.errLine-3))*lineHeight)
 }
 
+// onLookupClick handles a click in the lookup panel of a pasted replay
+// error (notFoundHTML) by the data-act of what was clicked: "open" opens
+// an index row's file, "close-notfound" closes the panel.
+func (p *playground) onLookupClick(ctx app.Context, e app.Event) {
+	el := e.Get("target").Call("closest", "[data-act]")
+	if !el.Truthy() {
+		return
+	}
+	switch el.Get("dataset").Get("act").String() {
+	case "open":
+		if i, err := strconv.Atoi(el.Get("dataset").Get("row").String()); err == nil {
+			ctx.NewActionWithValue(actionOpenRow.with(i))
+		}
+	case "close-notfound":
+		ctx.NewAction(actionCloseNotFound)
+	}
+}
+
 // staleNote says why the panes show an earlier text than the editor's.
 func staleNote(st *playState) string {
+	if st.notFound != "" {
+		return "The editor holds replay's \"Recording not found\" error: below it, what the open folder holds; below here, the last recording that ran."
+	}
 	if st.body {
 		return "The editor holds a request body, not a recording: below is the last recording that ran."
 	}

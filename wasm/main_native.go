@@ -30,7 +30,7 @@ func handler(version string) *app.Handler {
 		BackgroundColor: "#111418",
 		ThemeColor:      "#111418",
 		LoadingLabel:    "Loading recview… {progress}%",
-		Styles:          []string{"/web/app.css", "/web/review.css"},
+		Styles:          []string{"/web/app.css", "/web/review.css", "/web/replay.css"},
 		// Queues what is picked or dropped before app.wasm runs (its own
 		// comment says how): a file of the site's, as the CSP wants.
 		Scripts: []string{"/web/early.js"},

@@ -7,6 +7,11 @@
 // The page posts {files: [{side: "base"|"head", path, data}]}, data a
 // File (read here) or an ArrayBuffer; the worker answers {ready: true}
 // once it listens, {progress: K, total: N} while it reads and compares,
-// then {report: JSON} (a reviewrows.Report) or {error: MESSAGE}. Built
+// then {report: JSON} (a reviewrows.Report) or {error: MESSAGE}.
+//
+// The same worker is replay's side of an open folder (replay_js.go): the
+// index hands it what it read of each file, and it answers the folder's
+// replay report and the lookups of pasted "Recording not found" errors
+// with recordings/replay, which app.wasm does not link either. Built
 // natively, it only says that it runs in a browser.
 package main

@@ -19,8 +19,15 @@ const readAhead = 32
 
 func main() {
 	self := js.Global()
+	replays := make(chan js.Value, 1<<16)
+	go replayLoop(replays)
 	self.Set("onmessage", js.FuncOf(func(this js.Value, args []js.Value) any {
-		go handle(args[0].Get("data"))
+		d := args[0].Get("data")
+		if isReplay(d) {
+			replays <- d
+		} else {
+			go handle(d)
+		}
 		return nil
 	}))
 	post(map[string]any{"ready": true}, nil)

@@ -23,6 +23,7 @@ package browser
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -62,3 +63,14 @@ type PastLimitError int64
 
 // Error implements error: "more than N bytes".
 func (e PastLimitError) Error() string { return fmt.Sprintf("more than %d bytes", int64(e)) }
+
+// Listed reports whether a folder's walk keeps the file of that name: a
+// .json file (any case) and, with tests, a Python test file as pytest
+// finds them (test_*.py or *_test.py), which tells replay's report which
+// tests still exist.
+func Listed(name string, tests bool) bool {
+	if strings.HasSuffix(strings.ToLower(name), ".json") {
+		return true
+	}
+	return tests && strings.HasSuffix(name, ".py") && (strings.HasPrefix(name, "test_") || strings.HasSuffix(name, "_test.py"))
+}

@@ -61,7 +61,8 @@ func DroppedHandles(dt app.Value) []app.Value {
 // handleGroup is how many Files WalkHandles asks the browser for at once.
 const handleGroup = 64
 
-// WalkHandles lists the .json files (by name, any case) under dropped
+// WalkHandles lists the .json files (by name, any case), and with tests
+// the Python test files (Listed), under dropped
 // FileSystemHandle objects (the promises DroppedHandles returned),
 // folders recursively: a folder's files in the order the browser lists
 // them, then its subfolders, each File's Path relative to the drop. It
@@ -71,7 +72,7 @@ const handleGroup = 64
 // FileSystemFileHandle.getFile costs the page little, where
 // FileSystemFileEntry.file blocks it a while on every call. It blocks:
 // call it from a goroutine (ctx.Async).
-func WalkHandles(promises []app.Value) ([]File, bool, error) {
+func WalkHandles(promises []app.Value, tests bool) ([]File, bool, error) {
 	var roots []app.Value
 	for _, p := range promises {
 		h, err := Await(p)
@@ -92,7 +93,7 @@ func WalkHandles(promises []app.Value) ([]File, bool, error) {
 			switch {
 			case h.Get("kind").String() == "directory":
 				dirs = append(dirs, h)
-			case strings.HasSuffix(strings.ToLower(h.Get("name").String()), ".json"):
+			case Listed(h.Get("name").String(), tests):
 				files = append(files, h)
 			}
 		}
@@ -154,13 +155,14 @@ func listHandles(dir app.Value) ([]app.Value, error) {
 // fileGroup is how many Files WalkEntries asks the browser for at once.
 const fileGroup = 8
 
-// WalkEntries lists the .json files (by name, any case) under dropped
+// WalkEntries lists the .json files (by name, any case), and with tests
+// the Python test files (Listed), under dropped
 // FileSystemEntry objects (DroppedEntries), folders recursively: a
 // folder's files in the order the browser lists them, then its
 // subfolders, each File's Path its entry's fullPath without the leading
 // "/". An error names the folder or file that could not be read. It
 // blocks: call it from a goroutine (ctx.Async).
-func WalkEntries(entries []app.Value) ([]File, error) {
+func WalkEntries(entries []app.Value, tests bool) ([]File, error) {
 	var refs []File
 	// walk lists a batch of entries: it asks for the Files of fileGroup
 	// .json files at once, then waits for them (one at a time, the round
@@ -173,7 +175,7 @@ func WalkEntries(entries []app.Value) ([]File, error) {
 			switch {
 			case !e.Get("isFile").Bool():
 				dirs = append(dirs, e)
-			case strings.HasSuffix(strings.ToLower(e.Get("name").String()), ".json"):
+			case Listed(e.Get("name").String(), tests):
 				files = append(files, e)
 			}
 		}

@@ -70,10 +70,10 @@ func DroppedEntries(dt app.Value) ([]app.Value, bool) { return nil, false }
 func DroppedHandles(dt app.Value) []app.Value { return nil }
 
 // WalkHandles returns ok false, for the caller to try WalkEntries.
-func WalkHandles(promises []app.Value) ([]File, bool, error) { return nil, false, nil }
+func WalkHandles(promises []app.Value, tests bool) ([]File, bool, error) { return nil, false, nil }
 
 // WalkEntries returns ErrNoPage.
-func WalkEntries(entries []app.Value) ([]File, error) { return nil, ErrNoPage }
+func WalkEntries(entries []app.Value, tests bool) ([]File, error) { return nil, ErrNoPage }
 
 // Download does nothing.
 func Download(name, text string) {}

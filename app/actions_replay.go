@@ -1,0 +1,127 @@
+package app
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/internal/replayrows"
+)
+
+// Replay's "Recording not found" error, pasted while a folder is open
+// (on the page, into the URL box or into the playground), is looked up in
+// the folder by its replay worker (replayworker.go): where replay looks,
+// what is there, the nearest recordings and, with a pasted request body,
+// the field that moved the hash. The answer is drawn by notFoundHTML.
+
+// actionCloseNotFound closes the lookup panel.
+const actionCloseNotFound = "recview/close-notfound"
+
+// The starts of replay's error messages (replay.ParseNotFound reads them
+// whole, in the worker).
+var notFoundMarks = []string{
+	"Recording not found for request hash",
+	"Recording not found for genai request hash",
+	"No recorded response found for request hash",
+}
+
+// looksNotFound reports whether text holds replay's error message.
+func looksNotFound(text string) bool {
+	for _, m := range notFoundMarks {
+		if strings.Contains(text, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// errNoFolder is shown when a replay error is pasted with no folder open.
+var errNoFolder = errors.New(`this is replay's "Recording not found" error: open the recordings folder first (Folder… or drop it on the page), then paste the error again to look it up there`)
+
+// lookupNotFound looks a pasted replay error up in the open folder and
+// shows the answer in the index (inPlay false) or under the playground's
+// editor (inPlay true); meanwhile the panel says it is looking. With no
+// folder open it says to open one first. A lookup pasted while the
+// folder is still being read waits until it is read (replayReport).
+func (v *Viewer) lookupNotFound(text string, inPlay bool) {
+	ix := v.index
+	if ix == nil {
+		if inPlay && v.play != nil {
+			v.play.notFound = errorPanel(errNoFolder.Error())
+			return
+		}
+		v.fail(errNoFolder)
+		return
+	}
+	v.err = ""
+	waiting := `<section class="notfound" data-testid="notfound-panel" aria-busy="true"><p class="muted">Looking the missing recording up in the folder…</p></section>`
+	if inPlay && v.play != nil {
+		v.play.notFound = waiting
+	} else {
+		ix.notFound = waiting
+		ix.version++
+		v.view = viewIndex
+	}
+	if ix.took == 0 {
+		ix.pending = append(ix.pending, pendingLookup{text, inPlay})
+		return
+	}
+	v.ctx.Async(func() { v.askNotFound(ix, text, inPlay) })
+}
+
+// pendingLookup is a lookup waiting for the folder to be read.
+type pendingLookup struct {
+	text   string
+	inPlay bool
+}
+
+// askNotFound asks ix's worker about text and draws the answer where
+// lookupNotFound said. It blocks: call it from a goroutine (ctx.Async).
+func (v *Viewer) askNotFound(ix *folderIndex, text string, inPlay bool) {
+	markup := ""
+	if ix.worker == nil {
+		markup = errorPanel("the folder's replay worker did not start")
+	} else if answer, err := ix.worker.ask("notFound", text); err != nil {
+		markup = errorPanel(err.Error())
+	} else {
+		var l replayrows.Lookup
+		if err := replayrows.Decode([]byte(answer), &l); err != nil {
+			markup = errorPanel(err.Error())
+		} else {
+			markup = notFoundHTML(&l, ix.rowOf())
+		}
+	}
+	v.ctx.Dispatch(func(ctx app.Context) {
+		if v.index != ix {
+			return // another folder is open now
+		}
+		if inPlay && v.play != nil {
+			v.play.notFound = markup
+			v.play.runs++
+			return
+		}
+		ix.notFound = markup
+		ix.version++
+	})
+}
+
+// closeNotFound takes the lookup panel away.
+func (v *Viewer) closeNotFound() {
+	if v.index != nil {
+		v.index.notFound = ""
+		v.index.version++
+	}
+	if v.play != nil {
+		v.play.notFound = ""
+		v.play.runs++
+	}
+}
+
+// errorPanel is a lookup panel that says why there is no lookup.
+func errorPanel(msg string) string {
+	var w htmlw
+	w.raw(`<section class="notfound" data-testid="notfound-panel"><button class="link close" data-act="close-notfound" title="Close" aria-label="Close">×</button><p class="warn">The lookup failed: `)
+	w.text(msg)
+	w.raw(`</p></section>`)
+	return w.String()
+}

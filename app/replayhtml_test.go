@@ -1,0 +1,67 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/recview/recview/internal/replayrows"
+)
+
+// The panels are HTML written by hand: every path, test id, status and
+// value from the worker is escaped, and the hooks the e2e tests read are
+// there.
+func TestReplayPanelsEscape(t *testing.T) {
+	const evil = `x"><img src=x onerror=alert(1)>.json`
+	rep := replayrows.Report{Recordings: 2, Stale: 1, Mismatch: 1, NeverN: 2,
+		Never:       []replayrows.File{{Path: evil, Status: `stale"><b>`, Replay: evil}},
+		DuplicatesN: 1, Copies: 1, Duplicates: []replayrows.Duplicate{{Keep: evil, Drop: []string{evil}}},
+		Heavy: []replayrows.Heavy{{TestID: evil, Count: 3, Groups: []replayrows.Group{{Endpoint: evil, N: 3, Fields: []string{evil}}}}}}
+	look := replayrows.Lookup{Hash: strings.Repeat("a", 64), TestID: evil, Model: evil, Method: "POST", URL: evil,
+		Places:     []replayrows.Place{{Dir: evil, Want: evil}},
+		Held:       []replayrows.File{{Path: evil, Status: "stale"}},
+		Candidates: []replayrows.Candidate{{File: replayrows.File{Path: "b.json", Status: "ok", Model: evil}, Why: evil}},
+		Body:       true, BodyHash: strings.Repeat("b", 64), Nearest: "b.json",
+		Changes: []replayrows.Change{{Path: evil, Recorded: evil, Requested: ""}}}
+	rows := map[string]int{evil: 0, "b.json": 1}
+	for name, html := range map[string]string{
+		"report": replayReportHTML(&rep, rows),
+		"lookup": notFoundHTML(&look, rows),
+	} {
+		if strings.Contains(html, "<img") || strings.Contains(html, `hash-stale"><b>`) {
+			t.Errorf("%s: unescaped text:\n%s", name, html)
+		}
+		if !strings.Contains(html, "&lt;img src=x onerror=alert(1)&gt;") {
+			t.Errorf("%s: the path is not shown escaped", name)
+		}
+	}
+	for _, hook := range []string{"replay-report", "replay-stale", "replay-mismatch", "replay-duplicates", "replay-duplicate", "replay-heavy"} {
+		if !strings.Contains(replayReportHTML(&rep, rows), `data-testid="`+hook+`"`) {
+			t.Errorf("the report has no %s", hook)
+		}
+	}
+	lookup := notFoundHTML(&look, rows)
+	for _, hook := range []string{"notfound-panel", "notfound-candidate", "notfound-diff"} {
+		if !strings.Contains(lookup, `data-testid="`+hook+`"`) {
+			t.Errorf("the lookup has no %s", hook)
+		}
+	}
+	// A held file is not listed again among the candidates: two in all.
+	if n := strings.Count(lookup, `data-testid="notfound-candidate"`); n != 2 {
+		t.Errorf("%d candidates, want the held file and b.json", n)
+	}
+}
+
+// looksNotFound knows replay's three messages, and nothing else.
+func TestLooksNotFound(t *testing.T) {
+	for text, want := range map[string]bool{
+		"E   RuntimeError: Recording not found for request hash: ab": true,
+		"Recording not found for genai request hash: ab":             true,
+		"No recorded response found for request hash: ab":            true,
+		"https://github.com/ogx-ai/ogx/pull/3681":                     false,
+		`{"request": {}, "response": {}}`:                             false,
+	} {
+		if looksNotFound(text) != want {
+			t.Errorf("looksNotFound(%q) = %v", text, !want)
+		}
+	}
+}
