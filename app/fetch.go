@@ -3,12 +3,11 @@ package app
 import (
 	"errors"
 	"fmt"
-	"net/url"
-	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
+	"github.com/recview/recview/internal/fetchrule"
 )
 
 // fetchRecording GETs a recording with the browser's fetch (CORS mode, no
@@ -40,52 +39,13 @@ func fetchRecording(src string) ([]byte, error) {
 }
 
 // checkAnswer is fetchRecording's verdict on an answer before its body is
-// read: nil, or why it is refused.
+// read: nil, or why it is refused (fetchrule.Refuse).
 func checkAnswer(src string, res *browser.Response) error {
-	if to := res.URL(); to != "" && !sameOrigin(src, to) {
-		return fmt.Errorf("%s: the server redirected to %s, another site; recview reads only the address a link names (open that address yourself if you trust it)", src, to)
-	}
-	if st := res.Status(); st != 200 {
-		return fmt.Errorf("%s: the server answered %d %s", src, st, res.StatusText())
-	}
-	if mt, _, _ := strings.Cut(res.Header("Content-Type"), ";"); strings.EqualFold(strings.TrimSpace(mt), "text/html") {
-		return fmt.Errorf("%s: the server answered with an HTML page, not a recording (on GitHub, use the file's Raw link)", src)
-	}
-	if n, err := strconv.ParseInt(res.Header("Content-Length"), 10, 64); err == nil && n > maxOpenSize {
-		return tooBig(src, n)
-	}
-	return nil
-}
-
-// sameOrigin reports whether the URL to has the origin (scheme, host and
-// port) of from, which may be relative to the page (a src= link to the
-// site's own files).
-func sameOrigin(from, to string) bool {
-	page, _ := url.Parse(app.Window().URL().String())
-	f, err1 := url.Parse(from)
-	t, err2 := url.Parse(to)
-	if err1 != nil || err2 != nil {
-		return false
-	}
-	if page != nil {
-		f = page.ResolveReference(f)
-	}
-	return strings.EqualFold(f.Scheme, t.Scheme) && strings.EqualFold(hostPort(f), hostPort(t))
-}
-
-// hostPort is u's host with its port, the scheme's default port written
-// out, so that https://h and https://h:443 compare equal.
-func hostPort(u *url.URL) string {
-	if u.Port() != "" {
-		return u.Host
-	}
-	switch strings.ToLower(u.Scheme) {
-	case "https":
-		return u.Host + ":443"
-	case "http":
-		return u.Host + ":80"
-	}
-	return u.Host
+	return fetchrule.Refuse(fetchrule.Answer{
+		Src: src, URL: res.URL(), Page: app.Window().URL().String(),
+		Status: res.Status(), StatusText: res.StatusText(),
+		ContentType: res.Header("Content-Type"), ContentLength: res.Header("Content-Length"),
+	})
 }
 
 // fetchStatic GETs one of the site's own files (a gallery sample), up to

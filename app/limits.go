@@ -4,20 +4,15 @@ import (
 	"fmt"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/internal/fetchrule"
 )
 
-// maxOpenSize is the largest file the viewer opens, in bytes: a decoded
-// recording takes several times its size in the page's memory, and a
-// WebAssembly page has 4 GB at most. Larger files are refused before they
-// are read; `recview show` and `recview assemble` read up to
-// recordings.MaxSize.
-const maxOpenSize = 64 << 20
+// maxOpenSize is the largest file the viewer opens, in bytes
+// (fetchrule.MaxRecording); larger files are refused before they are read.
+const maxOpenSize = fetchrule.MaxRecording
 
 // tooBig is the error for a file or download past maxOpenSize.
-func tooBig(what string, size int64) error {
-	return fmt.Errorf("%s: %.1f MB is more than the viewer opens (%d MB); the recview CLI reads it (recview show FILE)",
-		what, float64(size)/(1<<20), maxOpenSize>>20)
-}
+func tooBig(what string, size int64) error { return fetchrule.TooBig(what, size) }
 
 // maxShownText is the most text a message or value shows on the page, in
 // bytes; the Raw JSON tab folds the rest. Rendering megabytes of text

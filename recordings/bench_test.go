@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/recview/recview/internal/corpustest"
 )
 
 // largestStream is the longest stream of the corpus: 1,399 OpenAI chat
@@ -15,7 +17,7 @@ import (
 const largestStream = "tests__integration__responses__recordings__0ea735928993b5a2de3a444256136d53ab666dbfb7582e5562268f809aa8d5f3.json"
 
 func readLargest(b *testing.B) []byte {
-	data, err := os.ReadFile(filepath.Join(corpusDir, largestStream))
+	data, err := os.ReadFile(filepath.Join(corpustest.Dir(), largestStream))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,49 +1,17 @@
 package recordings
 
 import (
-	"bufio"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/recview/recview/internal/corpustest"
 )
-
-const corpusDir = "testdata/corpus"
-
-// manifestRow is one line of testdata/corpus/MANIFEST.tsv, the table the
-// corpus was collected with (file, category, endpoint, is_streaming,
-// chunks, bytes, source_commit, source_path).
-type manifestRow struct {
-	file, category, endpoint string
-	streaming                bool
-	chunks                   int
-}
-
-func readManifest(t testing.TB) []manifestRow {
-	t.Helper()
-	f, err := os.Open(filepath.Join(corpusDir, "MANIFEST.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var rows []manifestRow
-	sc := bufio.NewScanner(f)
-	sc.Scan() // header
-	for sc.Scan() {
-		c := strings.Split(sc.Text(), "\t")
-		n, _ := strconv.Atoi(c[4])
-		rows = append(rows, manifestRow{file: c[0], category: c[1], endpoint: c[2], streaming: c[3] == "true", chunks: n})
-	}
-	if len(rows) != 215 {
-		t.Fatalf("MANIFEST.tsv has %d rows, want 215 (210 corpus files and 5 seeds)", len(rows))
-	}
-	return rows
-}
 
 func parseFile(t testing.TB, name string) *Recording {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(corpusDir, name))
+	data, err := os.ReadFile(filepath.Join(corpustest.Dir(), name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,12 +46,12 @@ var wantFamily = map[string]Family{
 }
 
 func TestCorpusClassify(t *testing.T) {
-	for _, row := range readManifest(t) {
-		t.Run(row.file, func(t *testing.T) {
-			r := parseFile(t, row.file)
-			want, ok := wantFamily[row.endpoint]
+	for _, row := range corpustest.Manifest(t) {
+		t.Run(row.File, func(t *testing.T) {
+			r := parseFile(t, row.File)
+			want, ok := wantFamily[row.Endpoint]
 			if !ok {
-				t.Fatalf("no expected family for endpoint %q", row.endpoint)
+				t.Fatalf("no expected family for endpoint %q", row.Endpoint)
 			}
 			if r.Family != want {
 				t.Errorf("Family = %s, want %s", r.Family, want)
@@ -91,20 +59,20 @@ func TestCorpusClassify(t *testing.T) {
 			if r.Unknown {
 				t.Errorf("Unknown with notice %q", r.Notice)
 			}
-			if r.Streaming != row.streaming {
-				t.Errorf("Streaming = %v, want %v", r.Streaming, row.streaming)
+			if r.Streaming != row.Streaming {
+				t.Errorf("Streaming = %v, want %v", r.Streaming, row.Streaming)
 			}
-			if strings.Contains(row.category, " EXC ") != (r.Exception != nil) {
-				t.Errorf("Exception = %+v, category %q", r.Exception, row.category)
+			if strings.Contains(row.Category, " EXC ") != (r.Exception != nil) {
+				t.Errorf("Exception = %+v, category %q", r.Exception, row.Category)
 			}
-			if !row.streaming {
+			if !row.Streaming {
 				return
 			}
 			// The manifest counts body elements; for SSE bodies those are
 			// lines, three per event (event:, data:, blank).
 			want = ""
-			wantChunks := row.chunks
-			if strings.Contains(row.category, "[<str>]") {
+			wantChunks := row.Chunks
+			if strings.Contains(row.Category, "[<str>]") {
 				wantChunks = 0
 				for _, l := range r.Doc.GetArray("response", "body") {
 					if strings.HasPrefix(string(l.GetStringBytes()), "data:") {
@@ -120,9 +88,9 @@ func TestCorpusClassify(t *testing.T) {
 }
 
 func TestCorpusAssemble(t *testing.T) {
-	for _, row := range readManifest(t) {
-		t.Run(row.file, func(t *testing.T) {
-			r := parseFile(t, row.file)
+	for _, row := range corpustest.Manifest(t) {
+		t.Run(row.File, func(t *testing.T) {
+			r := parseFile(t, row.File)
 			v, err := Assemble(r)
 			if err != nil {
 				t.Errorf("Assemble: %v", err)

@@ -7,11 +7,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/recview/recview/internal/corpustest"
 	"github.com/recview/recview/internal/jsonx"
 )
 
 func TestParseErrors(t *testing.T) {
-	seed, err := os.ReadFile(filepath.Join(corpusDir, "seeds", "4078aa36a9cbcb50c445a46d69fb9126952d1c85f3d413125b034730e51b6508.json"))
+	seed, err := os.ReadFile(filepath.Join(corpustest.Dir(), "seeds", "4078aa36a9cbcb50c445a46d69fb9126952d1c85f3d413125b034730e51b6508.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

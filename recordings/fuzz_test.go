@@ -8,18 +8,19 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/recview/recview/internal/corpustest"
 	"github.com/recview/recview/internal/jsonx"
 )
 
 // fuzzSeeds adds the smaller corpus files of each kind to a fuzz corpus.
 func fuzzSeeds(f *testing.F) {
 	seen := map[string]bool{}
-	for _, row := range readManifest(f) {
-		kind := strings.SplitN(row.category, " {", 2)[0]
+	for _, row := range corpustest.Manifest(f) {
+		kind := strings.SplitN(row.Category, " {", 2)[0]
 		if seen[kind] {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(corpusDir, row.file))
+		data, err := os.ReadFile(filepath.Join(corpustest.Dir(), row.File))
 		if err != nil {
 			f.Fatal(err)
 		}

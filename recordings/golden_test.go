@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/recview/recview/internal/corpustest"
 	"github.com/recview/recview/internal/golden"
 	"github.com/recview/recview/internal/jsonx"
 )
@@ -42,13 +43,13 @@ func checkGolden(t *testing.T, path string, got []byte) { t.Helper(); golden.Che
 // The goldens were checked against openai-go and anthropic-sdk-go (see
 // peer_*_test.go) and by reading one recording of each kind by hand.
 func TestGolden(t *testing.T) {
-	for _, row := range readManifest(t) {
-		if !row.streaming && !strings.Contains(row.category, " EXC ") {
+	for _, row := range corpustest.Manifest(t) {
+		if !row.Streaming && !strings.Contains(row.Category, " EXC ") {
 			continue
 		}
-		t.Run(row.file, func(t *testing.T) {
-			r := parseFile(t, row.file)
-			base := filepath.Join("testdata", "golden", strings.TrimSuffix(filepath.Base(row.file), ".json"))
+		t.Run(row.File, func(t *testing.T) {
+			r := parseFile(t, row.File)
+			base := filepath.Join("testdata", "golden", strings.TrimSuffix(filepath.Base(row.File), ".json"))
 			checkGolden(t, base+".assemble.json", assembleOutput(t, r))
 			if r.Streaming {
 				checkGolden(t, base+".steps.txt", stepsOutput(t, r))
@@ -61,12 +62,12 @@ func TestGolden(t *testing.T) {
 // recorded, less the __type__ wrapper, by comparing with the file's own
 // response.body read independently.
 func TestAssembleNonStreaming(t *testing.T) {
-	for _, row := range readManifest(t) {
-		if row.streaming || strings.Contains(row.category, " EXC ") {
+	for _, row := range corpustest.Manifest(t) {
+		if row.Streaming || strings.Contains(row.Category, " EXC ") {
 			continue
 		}
-		t.Run(row.file, func(t *testing.T) {
-			r := parseFile(t, row.file)
+		t.Run(row.File, func(t *testing.T) {
+			r := parseFile(t, row.File)
 			v, err := Assemble(r)
 			if err != nil {
 				t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/recview/recview/internal/corpustest"
 	"github.com/recview/recview/internal/jsonx"
 	"github.com/valyala/fastjson"
 )
@@ -138,30 +139,30 @@ func TestParseInSlicesCorpus(t *testing.T) {
 	for _, lazy := range []bool{false, true} {
 		t.Run(fmt.Sprintf("lazy=%v", lazy), func(t *testing.T) {
 			sliceEverything(t, lazy)
-			for _, row := range readManifest(t) {
-				data, err := os.ReadFile(filepath.Join(corpusDir, row.file))
+			for _, row := range corpustest.Manifest(t) {
+				data, err := os.ReadFile(filepath.Join(corpustest.Dir(), row.File))
 				if err != nil {
 					t.Fatal(err)
 				}
-				calls := sameAsParse(t, row.file, data)
-				if row.file == largestStream {
-					r, folded, err := ParseInSlices(row.file, data, func() {})
+				calls := sameAsParse(t, row.File, data)
+				if row.File == largestStream {
+					r, folded, err := ParseInSlices(row.File, data, func() {})
 					if err != nil {
 						t.Fatal(err)
 					}
 					// An OpenAI chat stream: kept as bytes whatever its
 					// size, and folded as it was checked.
 					if c := r.Chunks[0]; c.raw == nil || c.data != nil {
-						t.Errorf("%s: chunk 1 kept as bytes %v, as a tree %v; want bytes", row.file, c.raw != nil, c.data != nil)
+						t.Errorf("%s: chunk 1 kept as bytes %v, as a tree %v; want bytes", row.File, c.raw != nil, c.data != nil)
 					}
 					if folded == nil {
-						t.Errorf("%s: not folded as its chunks were checked", row.file)
+						t.Errorf("%s: not folded as its chunks were checked", row.File)
 					}
 					// 1.1 MB of chunks scanned in 256 KB stretches and parsed
 					// in 64 KB slices: 4 + 17 breaks, give or take the
 					// metadata around the chunks.
 					if calls < 19 || calls > 23 {
-						t.Errorf("%s: between called %d times, want about 21", row.file, calls)
+						t.Errorf("%s: between called %d times, want about 21", row.File, calls)
 					}
 				}
 			}
@@ -226,7 +227,7 @@ func parseInSlicesShapes(t *testing.T, lazy bool) {
 // TestParseInSlicesSmall: under sliceMin, or with no between function,
 // the input is parsed whole and between is never called.
 func TestParseInSlicesSmall(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(corpusDir, "seeds", "4078aa36a9cbcb50c445a46d69fb9126952d1c85f3d413125b034730e51b6508.json"))
+	data, err := os.ReadFile(filepath.Join(corpustest.Dir(), "seeds", "4078aa36a9cbcb50c445a46d69fb9126952d1c85f3d413125b034730e51b6508.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/openai/openai-go/v3"
+	"github.com/recview/recview/internal/corpustest"
 )
 
 // openaiAssemble is the peer's way through a recording file: encoding/json
@@ -63,7 +64,7 @@ func BenchmarkPeerOpenAI(b *testing.B) {
 // -v; `make test` runs it too, about 3 s, and shows it only on failure).
 // Nothing fails for a ratio: speed is measured, not asserted.
 func TestBenchTable(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(corpusDir, largestStream))
+	data, err := os.ReadFile(filepath.Join(corpustest.Dir(), largestStream))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,14 +10,13 @@ package recordings
 import (
 	"encoding/json"
 	"fmt"
-	"io/fs"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/openai/openai-go/v3"
+	"github.com/recview/recview/internal/corpustest"
 	"github.com/recview/recview/internal/jsonx"
 	"github.com/valyala/fastjson"
 )
@@ -51,36 +50,11 @@ type peerUsage struct {
 	PromptTokens, CompletionTokens, TotalTokens int64
 }
 
-// corpusFiles lists every .json recording under testdata/corpus, seeds and
-// seeds/as-captured included, as paths relative to corpusDir.
-func corpusFiles(t *testing.T) []string {
-	t.Helper()
-	var files []string
-	err := filepath.WalkDir(corpusDir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && strings.HasSuffix(path, ".json") {
-			rel, err := filepath.Rel(corpusDir, path)
-			if err != nil {
-				return err
-			}
-			files = append(files, filepath.ToSlash(rel))
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	slices.Sort(files)
-	return files
-}
-
 // streamsOf returns the corpus recordings of family f that are streams.
 func streamsOf(t *testing.T, f Family) map[string]*Recording {
 	t.Helper()
 	out := map[string]*Recording{}
-	for _, name := range corpusFiles(t) {
+	for _, name := range corpustest.Files(t) {
 		r := parseFile(t, name)
 		if r.Family == f && r.Streaming {
 			out[name] = r

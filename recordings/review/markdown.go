@@ -105,15 +105,8 @@ func (r *Result) markdown(opt MarkdownOptions, links int, limit int) (string, bo
 	for _, c := range r.Verdicts() {
 		fmt.Fprintf(&b, "| %s | %d |\n", c.Of, c.N)
 	}
-	if names := r.Names(); len(names) > 0 {
-		b.WriteString("\nHead file names checked against their requests:")
-		for i, c := range names {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			fmt.Fprintf(&b, " %d %s", c.N, c.Of)
-		}
-		b.WriteString(".\n")
+	if names := r.namesLine(); names != "" {
+		b.WriteString("\nHead file names checked against their requests: " + names + ".\n")
 	}
 	if g := r.Grown(3); len(g) > 0 {
 		b.WriteString("\nTests with more recordings than before:\n")

@@ -16,55 +16,47 @@ type Count[T any] struct {
 // Verdicts counts the pairs per verdict, in the order of Verdicts,
 // leaving out verdicts no pair has.
 func (r *Result) Verdicts() []Count[Verdict] {
-	var out []Count[Verdict]
-	for _, v := range Verdicts() {
-		n := 0
-		for i := range r.Pairs {
-			if r.Pairs[i].Verdict == v {
-				n++
-			}
-		}
-		if n > 0 {
-			out = append(out, Count[Verdict]{v, n})
-		}
-	}
-	return out
+	return countBy(r, Verdicts(), func(p *Pair) Verdict { return p.Verdict })
 }
 
 // Changes counts the pairs per change, in the order renamed, modified,
 // added, deleted, unchanged, leaving out changes no pair has.
 func (r *Result) Changes() []Count[Change] {
-	var out []Count[Change]
-	for _, c := range []Change{Renamed, Modified, Added, Deleted, Unchanged} {
-		n := 0
-		for i := range r.Pairs {
-			if r.Pairs[i].Change == c {
-				n++
-			}
-		}
-		if n > 0 {
-			out = append(out, Count[Change]{c, n})
-		}
-	}
-	return out
+	return countBy(r, []Change{Renamed, Modified, Added, Deleted, Unchanged}, func(p *Pair) Change { return p.Change })
 }
 
 // Names counts the head files per name status, in the order ok, stale,
 // mismatch, unknown, leaving out statuses no file has.
 func (r *Result) Names() []Count[NameStatus] {
-	var out []Count[NameStatus]
-	for _, s := range []NameStatus{NameOK, NameStale, NameMismatch, NameUnknown} {
+	return countBy(r, []NameStatus{NameOK, NameStale, NameMismatch, NameUnknown}, func(p *Pair) NameStatus { return p.Name })
+}
+
+// countBy counts the pairs whose key is each of keys, in that order,
+// leaving out keys no pair has.
+func countBy[T comparable](r *Result, keys []T, key func(*Pair) T) []Count[T] {
+	var out []Count[T]
+	for _, k := range keys {
 		n := 0
 		for i := range r.Pairs {
-			if r.Pairs[i].Name == s {
+			if key(&r.Pairs[i]) == k {
 				n++
 			}
 		}
 		if n > 0 {
-			out = append(out, Count[NameStatus]{s, n})
+			out = append(out, Count[T]{k, n})
 		}
 	}
 	return out
+}
+
+// namesLine is the head names' counts as "N ok, M stale", "" when no
+// pair has a head file.
+func (r *Result) namesLine() string {
+	var parts []string
+	for _, c := range r.Names() {
+		parts = append(parts, fmt.Sprintf("%d %s", c.N, c.Of))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Grown returns the tests that have more recordings in head than in base
@@ -162,15 +154,8 @@ func (r *Result) Format(w io.Writer) error {
 	for _, c := range r.Verdicts() {
 		fmt.Fprintf(&b, "%6d  %s\n", c.N, c.Of)
 	}
-	if names := r.Names(); len(names) > 0 {
-		b.WriteString("head names:")
-		for i, c := range names {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			fmt.Fprintf(&b, " %d %s", c.N, c.Of)
-		}
-		b.WriteByte('\n')
+	if names := r.namesLine(); names != "" {
+		b.WriteString("head names: " + names + "\n")
 	}
 	if len(r.Skipped) > 0 {
 		fmt.Fprintf(&b, "skipped: %d files that are not recordings\n", len(r.Skipped))

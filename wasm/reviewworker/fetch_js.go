@@ -5,16 +5,16 @@ package main
 import (
 	"errors"
 	"fmt"
-	"net/url"
 	"strconv"
-	"strings"
 	"syscall/js"
+
+	"github.com/recview/recview/internal/fetchrule"
 )
 
 // The viewer's limits on what it downloads (app/limits.go, app/fetch.go):
 // the largest recording it opens, and the largest API answer it reads.
 const (
-	maxOpenSize  = 64 << 20
+	maxOpenSize  = fetchrule.MaxRecording
 	maxAPIAnswer = 32 << 20
 )
 
@@ -46,7 +46,10 @@ func jsFetch(src string, recording bool) (*answer, error) {
 	limit := maxAPIAnswer
 	if recording {
 		limit = maxOpenSize
-		if err := refuse(src, res.Get("url").String(), a); err != nil {
+		if err := fetchrule.Refuse(fetchrule.Answer{
+			Src: src, URL: res.Get("url").String(), Status: a.status,
+			ContentType: a.header("Content-Type"), ContentLength: a.header("Content-Length"),
+		}); err != nil {
 			ctrl.Call("abort")
 			return nil, err
 		}
@@ -56,26 +59,6 @@ func jsFetch(src string, recording bool) (*answer, error) {
 		return nil, fmt.Errorf("%s: the download failed: %v", src, err)
 	}
 	return a, nil
-}
-
-// refuse is why a recording's answer is refused before its body is
-// read, nil when it is not (see jsFetch).
-func refuse(src, to string, a *answer) error {
-	f, err1 := url.Parse(src)
-	t, err2 := url.Parse(to)
-	if to != "" && (err1 != nil || err2 != nil || !strings.EqualFold(f.Scheme, t.Scheme) || !strings.EqualFold(f.Host, t.Host)) {
-		return fmt.Errorf("%s: the server redirected to %s, another site; recview reads only the address a link names", src, to)
-	}
-	if a.status != 200 {
-		return fmt.Errorf("%s: the server answered %d", src, a.status)
-	}
-	if mt, _, _ := strings.Cut(a.header("Content-Type"), ";"); strings.EqualFold(strings.TrimSpace(mt), "text/html") {
-		return fmt.Errorf("%s: the server answered with an HTML page, not a recording", src)
-	}
-	if n, err := strconv.ParseInt(a.header("Content-Length"), 10, 64); err == nil && n > maxOpenSize {
-		return fmt.Errorf("%s: %.1f MB is more than the viewer opens (%d MB)", src, float64(n)/(1<<20), maxOpenSize>>20)
-	}
-	return nil
 }
 
 // readBody reads a Response's body chunk by chunk, aborting the download
