@@ -57,8 +57,8 @@ func TestLooksNotFound(t *testing.T) {
 		"E   RuntimeError: Recording not found for request hash: ab": true,
 		"Recording not found for genai request hash: ab":             true,
 		"No recorded response found for request hash: ab":            true,
-		"https://github.com/ogx-ai/ogx/pull/3681":                     false,
-		`{"request": {}, "response": {}}`:                             false,
+		"https://github.com/ogx-ai/ogx/pull/3681":                    false,
+		`{"request": {}, "response": {}}`:                            false,
 	} {
 		if looksNotFound(text) != want {
 			t.Errorf("looksNotFound(%q) = %v", text, !want)
