@@ -9,7 +9,6 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
 	"github.com/recview/recview/internal/gchold"
-	"github.com/recview/recview/internal/replayrows"
 	"github.com/recview/recview/recordings"
 )
 
@@ -257,21 +256,14 @@ func replayAdd(items []byte, files, tests []browser.File) app.Value {
 	return msg
 }
 
-// replayReport asks the folder's replay worker for its report, once the
-// index has handed it every file, and shows it in the index (the report
-// panel's markup, replayReportHTML, written here). It blocks: call it
-// from a goroutine (ctx.Async).
+// replayReport asks the folder's replay worker for its report panel,
+// once the index has handed it every file, and shows it in the index.
+// The worker writes the panel's markup (internal/replayhtml), every text
+// of the folder escaped. It blocks: call it from a goroutine (ctx.Async).
 func (v *Viewer) replayReport(ix *folderIndex) {
-	text, err := ix.worker.ask("replayReport", "")
-	var rep replayrows.Report
-	if err == nil {
-		err = replayrows.Decode([]byte(text), &rep)
-	}
-	markup := ""
-	if err == nil {
-		markup = replayReportHTML(&rep, ix.rowOf())
-	} else {
-		markup = replayErrorHTML(err)
+	markup, err := ix.worker.ask("replayReport", "")
+	if err != nil {
+		markup = errorPanel("replay-report", "The replay report could not be made: "+err.Error())
 	}
 	v.ctx.Dispatch(func(ctx app.Context) {
 		ix.report = markup

@@ -5,17 +5,19 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/recview/recview/internal/replayrows"
 )
 
 // Replay's "Recording not found" error, pasted while a folder is open
 // (on the page, into the URL box or into the playground), is looked up in
 // the folder by its replay worker (replayworker.go): where replay looks,
 // what is there, the nearest recordings and, with a pasted request body,
-// the field that moved the hash. The answer is drawn by notFoundHTML.
+// the field that moved the hash. The worker writes the answer's panel
+// (internal/replayhtml), which is shown as it comes.
 
-// actionCloseNotFound closes the lookup panel.
-const actionCloseNotFound = "recview/close-notfound"
+const (
+	actionCloseNotFound                = "recview/close-notfound" // no value: close the lookup panel
+	actionOpenPath      action[string] = "recview/open-path"      // a file of the open folder, by path: open it
+)
 
 // The starts of replay's error messages (replay.ParseNotFound reads them
 // whole, in the worker).
@@ -47,7 +49,7 @@ func (v *Viewer) lookupNotFound(text string, inPlay bool) {
 	ix := v.index
 	if ix == nil {
 		if inPlay && v.play != nil {
-			v.play.notFound = errorPanel(errNoFolder.Error())
+			v.play.notFound = errorPanel("notfound-panel", errNoFolder.Error())
 			return
 		}
 		v.fail(errNoFolder)
@@ -78,18 +80,12 @@ type pendingLookup struct {
 // askNotFound asks ix's worker about text and draws the answer where
 // lookupNotFound said. It blocks: call it from a goroutine (ctx.Async).
 func (v *Viewer) askNotFound(ix *folderIndex, text string, inPlay bool) {
-	markup := ""
-	if ix.worker == nil {
-		markup = errorPanel("the folder's replay worker did not start")
-	} else if answer, err := ix.worker.ask("notFound", text); err != nil {
-		markup = errorPanel(err.Error())
-	} else {
-		var l replayrows.Lookup
-		if err := replayrows.Decode([]byte(answer), &l); err != nil {
-			markup = errorPanel(err.Error())
-		} else {
-			markup = notFoundHTML(&l, ix.rowOf())
-		}
+	markup, err := "", errors.New("the folder's replay worker did not start")
+	if ix.worker != nil {
+		markup, err = ix.worker.ask("notFound", text)
+	}
+	if err != nil {
+		markup = errorPanel("notfound-panel", "The lookup failed: "+err.Error())
 	}
 	v.ctx.Dispatch(func(ctx app.Context) {
 		if v.index != ix {
@@ -117,11 +113,25 @@ func (v *Viewer) closeNotFound() {
 	}
 }
 
-// errorPanel is a lookup panel that says why there is no lookup.
-func errorPanel(msg string) string {
+// errorPanel is a panel (with the data-testid hook) that says msg.
+func errorPanel(hook, msg string) string {
 	var w htmlw
-	w.raw(`<section class="notfound" data-testid="notfound-panel"><button class="link close" data-act="close-notfound" title="Close" aria-label="Close">×</button><p class="warn">The lookup failed: `)
+	w.raw(`<section class="notfound" data-testid="`, hook, `"><button class="link close" data-act="close-notfound" title="Close" aria-label="Close">×</button><p class="warn">`)
 	w.text(msg)
 	w.raw(`</p></section>`)
 	return w.String()
+}
+
+// openPath opens the file of the open folder at path (a replay panel's
+// link), as its index row would.
+func (v *Viewer) openPath(path string) {
+	if v.index == nil {
+		return
+	}
+	for i, f := range v.index.files {
+		if f.Path == path {
+			v.openRow(i)
+			return
+		}
+	}
 }

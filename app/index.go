@@ -291,8 +291,8 @@ func (x *index) onTableClick(ctx app.Context, e app.Event) {
 	}
 }
 
-// onReplayClick handles a click in the replay panels (replayhtml.go) by
-// the data-act of what was clicked: "open" opens an index row's file,
+// onReplayClick handles a click in the replay panels (internal/replayhtml)
+// by the data-act of what was clicked: "open" opens a file by its path,
 // "hash" shows only the rows of a hash status in the table (again: all).
 func (x *index) onReplayClick(ctx app.Context, e app.Event) {
 	el := e.Get("target").Call("closest", "[data-act]")
@@ -302,9 +302,7 @@ func (x *index) onReplayClick(ctx app.Context, e app.Event) {
 	ds := el.Get("dataset")
 	switch ds.Get("act").String() {
 	case "open":
-		if i, err := strconv.Atoi(ds.Get("row").String()); err == nil {
-			ctx.NewActionWithValue(actionOpenRow.with(i))
-		}
+		ctx.NewActionWithValue(actionOpenPath.with(ds.Get("path").String()))
 	case "hash":
 		x.hash = iff(x.hash == ds.Get("hash").String(), "", ds.Get("hash").String())
 		ctx.Defer(x.drawRows)

@@ -1,10 +1,6 @@
 package app
 
-import (
-	"strconv"
-
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
-)
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 // playground is the editing mode of a recording: the editor with its
 // toolbar and errors, what the recorder would make of the request, and
@@ -66,8 +62,8 @@ func (p *playground) showError(ctx app.Context, e app.Event) {
 }
 
 // onLookupClick handles a click in the lookup panel of a pasted replay
-// error (notFoundHTML) by the data-act of what was clicked: "open" opens
-// an index row's file, "close-notfound" closes the panel.
+// error (internal/replayhtml) by the data-act of what was clicked: "open"
+// opens a file of the folder by its path, "close-notfound" closes the panel.
 func (p *playground) onLookupClick(ctx app.Context, e app.Event) {
 	el := e.Get("target").Call("closest", "[data-act]")
 	if !el.Truthy() {
@@ -75,9 +71,7 @@ func (p *playground) onLookupClick(ctx app.Context, e app.Event) {
 	}
 	switch el.Get("dataset").Get("act").String() {
 	case "open":
-		if i, err := strconv.Atoi(el.Get("dataset").Get("row").String()); err == nil {
-			ctx.NewActionWithValue(actionOpenRow.with(i))
-		}
+		ctx.NewActionWithValue(actionOpenPath.with(el.Get("dataset").Get("path").String()))
 	case "close-notfound":
 		ctx.NewAction(actionCloseNotFound)
 	}

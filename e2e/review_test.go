@@ -185,9 +185,9 @@ func TestReviewPR(t *testing.T) {
 			folded += c.N
 		}
 	}
-	if n := eval[int](tb, `document.querySelectorAll('[data-testid=review-row]').length`); n != len(lines)-folded {
-		t.Errorf("%d rows shown, want %d (%d folded)", n, len(lines)-folded, folded)
-	}
+	// (The rows are drawn a frame after the summary: wait for them.)
+	tb.waitFor(fmt.Sprintf("%d rows shown (%d folded)", len(lines)-folded, folded),
+		fmt.Sprintf(`document.querySelectorAll('[data-testid=review-row]').length === %d`, len(lines)-folded))
 	tb.click(sel("review-unfold"))
 	tb.waitFor("every row", fmt.Sprintf(`document.querySelectorAll('[data-testid=review-row]').length === %d`, len(lines)))
 	if got, want := rowAttrs(tb), cliAttrs(lines); !slices.Equal(got, want) {
@@ -392,7 +392,9 @@ func TestReviewFoldersLink(t *testing.T) {
 	tb.open("/")
 	pick(tb)
 	tb.visible(sel("review-summary"))
-	tb.click(sel("review-row") + `[data-head="` + p.Head + `"] button`)
+	row := sel("review-row") + `[data-head="` + p.Head + `"] button`
+	tb.waitFor("the pair's row", q(row)+` !== null`) // drawn a frame after the summary
+	tb.click(row)
 	tb.waitFor("the pair", q(sel("review-pair"))+` && `+q(sel("diff-view")))
 	if h := hash(tb); h != "#v=2&folders=base/head&file="+p.Head {
 		t.Errorf("address %q", h)

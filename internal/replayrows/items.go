@@ -2,9 +2,10 @@
 // (wasm/reviewworker, which runs recordings/replay off the page's thread)
 // tell each other about an open folder: the page hands over, for each
 // file its index read, what the index found in it (Item, a line of text),
-// so that the worker never parses the folder again; the worker answers
-// with the folder's replay report (Report) and with the lookups of
-// replay's "Recording not found" errors pasted into the page (Lookup).
+// so that the worker never parses the folder again; the worker computes
+// the folder's replay report (Report) and the lookups of replay's
+// "Recording not found" errors pasted into the page (Lookup), which
+// internal/replayhtml draws there.
 // It holds no replay code, so that the page's app.wasm does not link
 // recordings/replay.
 package replayrows

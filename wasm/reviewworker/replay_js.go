@@ -3,10 +3,10 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"syscall/js"
 
+	"github.com/recview/recview/internal/replayhtml"
 	"github.com/recview/recview/internal/replayrows"
 )
 
@@ -18,9 +18,9 @@ import (
 //     the File objects of the same files in the same order; tests are
 //     Python test files (with their paths in testPaths);
 //   - {replayReport: ID} once the index is done: the worker answers {id:
-//     ID, replayReport: JSON}, a replayrows.Report;
+//     ID, replayReport: HTML}, the report panel (replayhtml.Report);
 //   - {notFound: TEXT, id: ID}, any number of times: the worker answers
-//     {id: ID, notFound: JSON}, a replayrows.Lookup.
+//     {id: ID, notFound: HTML}, the lookup panel (replayhtml.Lookup).
 //
 // The messages are handled one after the other, in the order posted, by
 // one goroutine; the folder's files are read here, from the File
@@ -67,11 +67,11 @@ func replayLoop(msgs <-chan js.Value) {
 				f.addTest(p)
 			}
 		case d.Get("replayReport").Truthy():
-			out, _ := json.Marshal(f.report())
-			post(map[string]any{"id": d.Get("replayReport"), "replayReport": string(out)}, nil)
+			rep := f.report()
+			post(map[string]any{"id": d.Get("replayReport"), "replayReport": replayhtml.Report(&rep)}, nil)
 		default:
-			out, _ := json.Marshal(f.lookup(d.Get("notFound").String()))
-			post(map[string]any{"id": d.Get("id"), "notFound": string(out)}, nil)
+			l := f.lookup(d.Get("notFound").String())
+			post(map[string]any{"id": d.Get("id"), "notFound": replayhtml.Lookup(&l)}, nil)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package app
+package replayhtml
 
 import (
 	"fmt"
@@ -6,21 +6,6 @@ import (
 
 	"github.com/recview/recview/internal/replayrows"
 )
-
-// The replay report panel of the index and the panel of a pasted "not
-// found" error are written as HTML, as the review page is (reviewhtml.go),
-// and shown with app.Raw; their clicks are handled by data-act: "open"
-// with data-row (an index row: open its file), "hash" with data-hash (the
-// index's hash facet). Every path, test id, field and value is escaped.
-
-// rowOf maps the index's file paths to their rows.
-func (ix *folderIndex) rowOf() map[string]int {
-	m := make(map[string]int, len(ix.files))
-	for i, f := range ix.files {
-		m[f.Path] = i
-	}
-	return m
-}
 
 // size writes a byte count for people: 512 B, 12.3 KB, 4.5 MB (as
 // recview doctor does).
@@ -34,18 +19,10 @@ func size(n int64) string {
 	return fmt.Sprintf("%d B", n)
 }
 
-// pathLink writes a path: a button that opens its index row, or the
-// path as text when it is not one of the index's files.
-func pathLink(w *htmlw, p string, rows map[string]int) {
-	i, ok := rows[p]
-	if !ok {
-		w.raw(`<code>`)
-		w.text(p)
-		w.raw(`</code>`)
-		return
-	}
-	w.raw(`<button class="link path" data-act="open" data-row="`)
-	w.num(i)
+// pathLink writes a path of the folder: a button that opens its file.
+func pathLink(w *htmlw, p string) {
+	w.raw(`<button class="link path" data-act="open" data-path="`)
+	w.text(p)
 	w.raw(`">`)
 	w.text(p)
 	w.raw(`</button>`)
@@ -60,9 +37,12 @@ func more(w *htmlw, shown, all int) {
 	}
 }
 
-// replayReportHTML is the index's replay panel: what replay will do with
-// the folder (see replayrows.Report).
-func replayReportHTML(r *replayrows.Report, rows map[string]int) string {
+// Report is the index's replay panel: what replay will do with the
+// folder (see replayrows.Report). Hooks: replay-report, replay-never,
+// replay-stale, replay-mismatch (data-act "hash" with data-hash: the
+// index's hash facet), replay-duplicates and each replay-duplicate,
+// replay-heavy, replay-orphans.
+func Report(r *replayrows.Report) string {
 	var w htmlw
 	w.raw(`<section class="replay-report" data-testid="replay-report" aria-label="What replay will do with these recordings"><h3>Replay</h3><p class="replay-counts"><span data-testid="replay-never"><b>`)
 	w.num(r.NeverN)
@@ -76,7 +56,7 @@ func replayReportHTML(r *replayrows.Report, rows map[string]int) string {
 	w.raw(` mismatch</button></p><p class="muted">`)
 	var notes []string
 	if r.Leftovers > 0 {
-		notes = append(notes, plural(r.Leftovers, "stale file")+" hold a request another file holds under today's name")
+		notes = append(notes, plural(r.Leftovers, "stale file")+iff(r.Leftovers == 1, " holds", " hold")+" a request another file holds under today's name")
 	}
 	if r.Fixes > 0 {
 		notes = append(notes, "recview doctor --fix renames "+plural(r.Fixes, "stale file")+" to today's name")
@@ -96,7 +76,7 @@ func replayReportHTML(r *replayrows.Report, rows map[string]int) string {
 	w.raw(`</summary><ul class="replay-list">`)
 	for _, f := range r.Never {
 		w.raw(`<li>`)
-		pathLink(&w, f.Path, rows)
+		pathLink(&w, f.Path)
 		statusBadge(&w, f.Status)
 		w.raw(` <span class="muted">`)
 		switch {
@@ -127,11 +107,11 @@ func replayReportHTML(r *replayrows.Report, rows map[string]int) string {
 		w.raw(`<ul class="replay-list" data-testid="replay-duplicates">`)
 		for _, d := range r.Duplicates {
 			w.raw(`<li data-testid="replay-duplicate"><span class="muted">keep</span> `)
-			pathLink(&w, d.Keep, rows)
+			pathLink(&w, d.Keep)
 			w.raw(`<ul>`)
 			for _, p := range d.Drop {
 				w.raw(`<li><span class="muted">copy</span> `)
-				pathLink(&w, p, rows)
+				pathLink(&w, p)
 				w.raw(`</li>`)
 			}
 			w.raw(`</ul></li>`)
@@ -183,7 +163,7 @@ func replayReportHTML(r *replayrows.Report, rows map[string]int) string {
 		w.raw(`</summary><ul class="replay-list" data-testid="replay-orphans">`)
 		for _, o := range r.Orphans {
 			w.raw(`<li>`)
-			pathLink(&w, o.Path, rows)
+			pathLink(&w, o.Path)
 			w.raw(` <span class="muted">`)
 			w.text(o.Why)
 			w.raw(`</span></li>`)
@@ -205,8 +185,8 @@ func statusBadge(w *htmlw, status string) {
 	w.raw(`</span>`)
 }
 
-// replayErrorHTML is the panel when the report could not be made.
-func replayErrorHTML(err error) string {
+// ReportError is the panel when the report could not be made.
+func ReportError(err error) string {
 	var w htmlw
 	w.raw(`<section class="replay-report" data-testid="replay-report"><p class="warn">The replay report could not be made: `)
 	w.text(err.Error())

@@ -1,4 +1,4 @@
-package app
+package replayhtml
 
 import (
 	"strings"
@@ -22,10 +22,9 @@ func TestReplayPanelsEscape(t *testing.T) {
 		Candidates: []replayrows.Candidate{{File: replayrows.File{Path: "b.json", Status: "ok", Model: evil}, Why: evil}},
 		Body:       true, BodyHash: strings.Repeat("b", 64), Nearest: "b.json",
 		Changes: []replayrows.Change{{Path: evil, Recorded: evil, Requested: ""}}}
-	rows := map[string]int{evil: 0, "b.json": 1}
 	for name, html := range map[string]string{
-		"report": replayReportHTML(&rep, rows),
-		"lookup": notFoundHTML(&look, rows),
+		"report": Report(&rep),
+		"lookup": Lookup(&look),
 	} {
 		if strings.Contains(html, "<img") || strings.Contains(html, `hash-stale"><b>`) {
 			t.Errorf("%s: unescaped text:\n%s", name, html)
@@ -35,11 +34,11 @@ func TestReplayPanelsEscape(t *testing.T) {
 		}
 	}
 	for _, hook := range []string{"replay-report", "replay-stale", "replay-mismatch", "replay-duplicates", "replay-duplicate", "replay-heavy"} {
-		if !strings.Contains(replayReportHTML(&rep, rows), `data-testid="`+hook+`"`) {
+		if !strings.Contains(Report(&rep), `data-testid="`+hook+`"`) {
 			t.Errorf("the report has no %s", hook)
 		}
 	}
-	lookup := notFoundHTML(&look, rows)
+	lookup := Lookup(&look)
 	for _, hook := range []string{"notfound-panel", "notfound-candidate", "notfound-diff"} {
 		if !strings.Contains(lookup, `data-testid="`+hook+`"`) {
 			t.Errorf("the lookup has no %s", hook)
@@ -48,20 +47,5 @@ func TestReplayPanelsEscape(t *testing.T) {
 	// A held file is not listed again among the candidates: two in all.
 	if n := strings.Count(lookup, `data-testid="notfound-candidate"`); n != 2 {
 		t.Errorf("%d candidates, want the held file and b.json", n)
-	}
-}
-
-// looksNotFound knows replay's three messages, and nothing else.
-func TestLooksNotFound(t *testing.T) {
-	for text, want := range map[string]bool{
-		"E   RuntimeError: Recording not found for request hash: ab": true,
-		"Recording not found for genai request hash: ab":             true,
-		"No recorded response found for request hash: ab":            true,
-		"https://github.com/ogx-ai/ogx/pull/3681":                    false,
-		`{"request": {}, "response": {}}`:                            false,
-	} {
-		if looksNotFound(text) != want {
-			t.Errorf("looksNotFound(%q) = %v", text, !want)
-		}
 	}
 }

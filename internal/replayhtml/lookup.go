@@ -1,17 +1,17 @@
-package app
+package replayhtml
 
 import (
 	"github.com/recview/recview/internal/replayrows"
 )
 
-// notFoundHTML is the panel of a pasted "Recording not found" error
+// Lookup is the panel of a pasted "Recording not found" error
 // (replayrows.Lookup, answered by the folder's replay worker): what the
 // error says, where replay looks and what is there, the nearest
 // recordings, and, when a request body was pasted with the error, its
 // differences with the nearest one by JSON path. Hooks: notfound-panel,
 // notfound-candidate (a candidate recording), notfound-diff (the request
 // diff); the close button's data-act is "close-notfound".
-func notFoundHTML(l *replayrows.Lookup, rows map[string]int) string {
+func Lookup(l *replayrows.Lookup) string {
 	var w htmlw
 	w.raw(`<section class="notfound" data-testid="notfound-panel" aria-label="Replay's missing recording, looked up in the folder">`)
 	w.raw(`<button class="link close" data-act="close-notfound" title="Close this lookup" aria-label="Close this lookup">×</button>`)
@@ -62,13 +62,13 @@ func notFoundHTML(l *replayrows.Lookup, rows map[string]int) string {
 	switch {
 	case l.Found != "":
 		w.raw(`<p class="ok">Replay finds it here: `)
-		pathLink(&w, l.Found, rows)
+		pathLink(&w, l.Found)
 		w.raw(`. Is the folder open the one the test ran against?</p>`)
 	case len(l.Named) > 0:
 		w.raw(`<p>Files named with this hash, but not where replay looks:</p><ul class="replay-list">`)
 		for _, f := range l.Named {
 			w.raw(`<li>`)
-			pathLink(&w, f.Path, rows)
+			pathLink(&w, f.Path)
 			w.raw(`</li>`)
 		}
 		w.raw(`</ul>`)
@@ -79,7 +79,7 @@ func notFoundHTML(l *replayrows.Lookup, rows map[string]int) string {
 		w.raw(`<p>Files holding this very request under an older name (<code>recview doctor --fix</code> renames them):</p><ul class="replay-list">`)
 		for _, f := range l.Held {
 			w.raw(`<li data-testid="notfound-candidate">`)
-			pathLink(&w, f.Path, rows)
+			pathLink(&w, f.Path)
 			statusBadge(&w, f.Status)
 			w.raw(`</li>`)
 		}
@@ -102,7 +102,7 @@ func notFoundHTML(l *replayrows.Lookup, rows map[string]int) string {
 			w.raw(`<p>The nearest recordings:</p><ul class="replay-list">`)
 			for _, c := range near {
 				w.raw(`<li data-testid="notfound-candidate">`)
-				pathLink(&w, c.Path, rows)
+				pathLink(&w, c.Path)
 				statusBadge(&w, c.Status)
 				w.raw(` <span class="muted">`)
 				w.text(c.Why)
@@ -128,7 +128,7 @@ func notFoundHTML(l *replayrows.Lookup, rows map[string]int) string {
 		w.text(l.BodyErr)
 		w.raw(`</p>`)
 	default:
-		notFoundDiff(&w, l, rows)
+		notFoundDiff(&w, l)
 	}
 	w.raw(`</section>`)
 	return w.String()
@@ -136,9 +136,9 @@ func notFoundHTML(l *replayrows.Lookup, rows map[string]int) string {
 
 // notFoundDiff writes the pasted request against the nearest recording's
 // request: each leaf of the canonical text that differs, by JSON path.
-func notFoundDiff(w *htmlw, l *replayrows.Lookup, rows map[string]int) {
+func notFoundDiff(w *htmlw, l *replayrows.Lookup) {
 	w.raw(`<div class="notfound-diff" data-testid="notfound-diff"><p>The pasted request against `)
-	pathLink(w, l.Nearest, rows)
+	pathLink(w, l.Nearest)
 	w.raw(` (today's canonical text; the pasted one hashes to <code>`)
 	w.text(short(l.BodyHash))
 	w.raw(`</code>`)
