@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/internal/htmlw"
 )
 
 // Replay's "Recording not found" error, pasted while a folder is open
@@ -115,10 +116,10 @@ func (v *Viewer) closeNotFound() {
 
 // errorPanel is a panel (with the data-testid hook) that says msg.
 func errorPanel(hook, msg string) string {
-	var w htmlw
-	w.raw(`<section class="notfound" data-testid="`, hook, `"><button class="link close" data-act="close-notfound" title="Close" aria-label="Close">×</button><p class="warn">`)
-	w.text(msg)
-	w.raw(`</p></section>`)
+	var w htmlw.Writer
+	w.Raw(`<section class="notfound" data-testid="`, hook, `"><button class="link close" data-act="close-notfound" title="Close" aria-label="Close">×</button><p class="warn">`)
+	w.Text(msg)
+	w.Raw(`</p></section>`)
 	return w.String()
 }
 

@@ -1,11 +1,11 @@
 package app
 
 import (
-	"html"
 	"strconv"
 	"strings"
 
 	"github.com/recview/recview/internal/github"
+	"github.com/recview/recview/internal/htmlw"
 	"github.com/recview/recview/internal/reviewrows"
 	"github.com/recview/recview/recordings/permalink"
 )
@@ -20,56 +20,33 @@ import (
 // rest.
 const maxReviewRows = 500
 
-// htmlw is HTML being written.
-type htmlw struct{ strings.Builder }
-
-// raw writes markup as it is. The writers are not inlined: inlined at
-// each of their hundreds of calls, they made app.wasm far larger.
-//
-//go:noinline
-func (w *htmlw) raw(s ...string) {
-	for _, x := range s {
-		w.WriteString(x)
-	}
-}
-
-// text writes s escaped, for text or a quoted attribute value.
-//
-//go:noinline
-func (w *htmlw) text(s string) { w.WriteString(html.EscapeString(s)) }
-
-// num writes n.
-//
-//go:noinline
-func (w *htmlw) num(n int) { w.WriteString(strconv.Itoa(n)) }
-
 // startHTML is the panel that asks for a change set: the two folders'
 // targets (data-review-drop, caught by listenReview) and pickers
 // (data-pick), the folders picked so far, and the folders a link names.
 func startHTML(picks [2]*pickedFolder, pending *permalink.Fragment) string {
-	var w htmlw
-	w.raw(`<div><h2>Review a change set</h2><p class="muted">Paste a pull request's address (https://github.com/OWNER/REPO/pull/N) or a comparison's (…/compare/BASE...HEAD) in the box above, or pick two folders of recordings: the base (before) and the head (after). Each changed recording is paired with its other version, across renames, and sorted by what changed.</p>`)
+	var w htmlw.Writer
+	w.Raw(`<div><h2>Review a change set</h2><p class="muted">Paste a pull request's address (https://github.com/OWNER/REPO/pull/N) or a comparison's (…/compare/BASE...HEAD) in the box above, or pick two folders of recordings: the base (before) and the head (after). Each changed recording is paired with its other version, across renames, and sorted by what changed.</p>`)
 	if pending != nil {
-		w.raw(`<p class="notice" data-testid="review-pending">This link is the review of two folders, `)
-		w.text(pending.Review.Base)
-		w.raw(` and `)
-		w.text(pending.Review.Head)
-		w.raw(`: their files are on the computer it was made on, not in the link. Pick or drop them to open it.</p>`)
+		w.Raw(`<p class="notice" data-testid="review-pending">This link is the review of two folders, `)
+		w.Text(pending.Review.Base)
+		w.Raw(` and `)
+		w.Text(pending.Review.Head)
+		w.Raw(`: their files are on the computer it was made on, not in the link. Pick or drop them to open it.</p>`)
 	}
-	w.raw(`<div class="review-drops">`)
+	w.Raw(`<div class="review-drops">`)
 	for side, name := range [2]string{"base", "head"} {
-		w.raw(`<label class="review-drop" data-review-drop="`, name, `" data-testid="review-drop-`, name, `"><strong>`,
+		w.Raw(`<label class="review-drop" data-review-drop="`, name, `" data-testid="review-drop-`, name, `"><strong>`,
 			[2]string{"Base folder (before)", "Head folder (after)"}[side], `</strong><span class="muted">`)
 		if p := picks[side]; p != nil {
-			w.text(p.name)
-			w.raw(": ", plural(len(p.files), ".json file"))
+			w.Text(p.name)
+			w.Raw(": ", plural(len(p.files), ".json file"))
 		} else {
-			w.raw("drop a folder here, or pick one")
+			w.Raw("drop a folder here, or pick one")
 		}
-		w.raw(`</span><span class="button ghost">Pick…</span><input type="file" webkitdirectory class="sr-only" data-pick="`, strconv.Itoa(side),
+		w.Raw(`</span><span class="button ghost">Pick…</span><input type="file" webkitdirectory class="sr-only" data-pick="`, strconv.Itoa(side),
 			`" data-testid="review-`, name, `-input" aria-label="Pick the `, name, ` folder"></label>`)
 	}
-	w.raw(`</div></div>`)
+	w.Raw(`</div></div>`)
 	return w.String()
 }
 
@@ -77,60 +54,60 @@ func startHTML(picks [2]*pickedFolder, pending *permalink.Fragment) string {
 // request's title, the API requests left (rate-limit), what is being
 // done, why it failed, and the files not reviewed.
 func headHTML(rv *reviewSet) string {
-	var w htmlw
-	w.raw(`<div class="review-head"><h2>Review of `)
+	var w htmlw.Writer
+	w.Raw(`<div class="review-head"><h2>Review of `)
 	if u := github.PageURL(rv.ref); u != "" {
-		w.raw(`<a href="`)
-		w.text(u)
-		w.raw(`" rel="noreferrer">`)
-		w.text(rv.label())
-		w.raw(`</a>`)
+		w.Raw(`<a href="`)
+		w.Text(u)
+		w.Raw(`" rel="noreferrer">`)
+		w.Text(rv.label())
+		w.Raw(`</a>`)
 	} else {
-		w.raw(`<code>`)
-		w.text(rv.label())
-		w.raw(`</code>`)
+		w.Raw(`<code>`)
+		w.Text(rv.label())
+		w.Raw(`</code>`)
 	}
-	w.raw(`</h2>`)
+	w.Raw(`</h2>`)
 	st := &rv.st
 	if st.Title != "" {
-		w.raw(`<span class="muted">`)
-		w.text(st.Title)
-		w.raw(`</span>`)
+		w.Raw(`<span class="muted">`)
+		w.Text(st.Title)
+		w.Raw(`</span>`)
 	}
 	if st.Rate != "" {
-		w.raw(`<span class="chip rate" data-testid="rate-limit" title="GitHub allows 60 API requests an hour without signing in; a pull request takes one, and one more per 100 files">`)
-		w.text(st.Rate)
-		w.raw(`</span>`)
+		w.Raw(`<span class="chip rate" data-testid="rate-limit" title="GitHub allows 60 API requests an hour without signing in; a pull request takes one, and one more per 100 files">`)
+		w.Text(st.Rate)
+		w.Raw(`</span>`)
 	}
 	if st.Phase != "" {
-		w.raw(`<div class="review-progress" role="status"><span>`)
-		w.text(st.Phase)
+		w.Raw(`<div class="review-progress" role="status"><span>`)
+		w.Text(st.Phase)
 		if st.Total > 1 {
-			w.raw(": ")
-			w.num(st.Done)
-			w.raw(" of ")
-			w.num(st.Total)
+			w.Raw(": ")
+			w.Num(st.Done)
+			w.Raw(" of ")
+			w.Num(st.Total)
 		}
-		w.raw(`…</span><progress data-testid="review-progress" max="`)
-		w.num(max(st.Total, 1))
-		w.raw(`" value="`)
-		w.num(st.Done)
-		w.raw(`"></progress></div>`)
+		w.Raw(`…</span><progress data-testid="review-progress" max="`)
+		w.Num(max(st.Total, 1))
+		w.Raw(`" value="`)
+		w.Num(st.Done)
+		w.Raw(`"></progress></div>`)
 	}
-	w.raw(`</div>`)
+	w.Raw(`</div>`)
 	if st.Failed != "" {
-		w.raw(`<p class="warn" role="alert" data-testid="review-error">`)
-		w.text(st.Failed)
-		w.raw(`</p>`)
+		w.Raw(`<p class="warn" role="alert" data-testid="review-error">`)
+		w.Text(st.Failed)
+		w.Raw(`</p>`)
 	}
 	if len(st.Notes) > 0 {
-		w.raw(`<details class="missed"><summary>`, plural(len(st.Notes), "note"), `: files not reviewed</summary><ul>`)
+		w.Raw(`<details class="missed"><summary>`, plural(len(st.Notes), "note"), `: files not reviewed</summary><ul>`)
 		for _, m := range st.Notes {
-			w.raw(`<li>`)
-			w.text(m)
-			w.raw(`</li>`)
+			w.Raw(`<li>`)
+			w.Text(m)
+			w.Raw(`</li>`)
 		}
-		w.raw(`</ul></details>`)
+		w.Raw(`</ul></details>`)
 	}
 	return `<div>` + w.String() + `</div>`
 }
@@ -139,37 +116,37 @@ func headHTML(rv *reviewSet) string {
 // chips that filter the table (data-verdict, data-count), how many pairs
 // are viewed, and the changes.
 func summaryHTML(rv *reviewSet) string {
-	var w htmlw
+	var w htmlw.Writer
 	t := &rv.table
-	w.raw(`<div class="review-summary" data-testid="review-summary"><div class="facet" role="group" aria-label="Verdicts">`)
+	w.Raw(`<div class="review-summary" data-testid="review-summary"><div class="facet" role="group" aria-label="Verdicts">`)
 	for _, c := range rv.rep.Verdicts {
 		on := t.verdict == c.Of
-		w.raw(`<button class="chip verdict-`, verdictClass(c.Of), iff(on, " active", ""), `" aria-pressed="`, strconv.FormatBool(on),
+		w.Raw(`<button class="chip verdict-`, verdictClass(c.Of), iff(on, " active", ""), `" aria-pressed="`, strconv.FormatBool(on),
 			`" data-act="verdict" data-verdict="`)
-		w.text(c.Of)
-		w.raw(`" data-count="`)
-		w.num(c.N)
-		w.raw(`">`)
-		w.num(c.N)
-		w.raw(" ")
-		w.text(c.Of)
-		w.raw(`</button>`)
+		w.Text(c.Of)
+		w.Raw(`" data-count="`)
+		w.Num(c.N)
+		w.Raw(`">`)
+		w.Num(c.N)
+		w.Raw(" ")
+		w.Text(c.Of)
+		w.Raw(`</button>`)
 	}
-	w.raw(`</div><p class="muted"><span data-testid="viewed-count">`)
+	w.Raw(`</div><p class="muted"><span data-testid="viewed-count">`)
 	viewedCount(&w, rv)
-	w.raw(`</span>`)
+	w.Raw(`</span>`)
 	for i, c := range rv.rep.Changes {
-		w.raw(iff(i == 0, " · ", ", "))
-		w.num(c.N)
-		w.raw(" ")
-		w.text(c.Of)
+		w.Raw(iff(i == 0, " · ", ", "))
+		w.Num(c.N)
+		w.Raw(" ")
+		w.Text(c.Of)
 	}
 	if rv.rep.Skipped > 0 {
-		w.raw(" · ")
-		w.num(rv.rep.Skipped)
-		w.raw(" files that are not recordings skipped")
+		w.Raw(" · ")
+		w.Num(rv.rep.Skipped)
+		w.Raw(" files that are not recordings skipped")
 	}
-	w.raw(`</p></div>`)
+	w.Raw(`</p></div>`)
 	return w.String()
 }
 
@@ -181,23 +158,23 @@ func unfoldHTML(rv *reviewSet) string {
 	if n == 0 || t.verdict != "" {
 		return `<span></span>`
 	}
-	var w htmlw
-	w.raw(`<button class="button ghost" data-act="unfold" data-testid="review-unfold">`)
+	var w htmlw.Writer
+	w.Raw(`<button class="button ghost" data-act="unfold" data-testid="review-unfold">`)
 	if t.unfold {
-		w.raw("Fold the environment, metadata-only and unchanged pairs")
+		w.Raw("Fold the environment, metadata-only and unchanged pairs")
 	} else {
-		w.raw("Show the ", plural(n, "folded pair"), " (environment, metadata only, unchanged)")
+		w.Raw("Show the ", plural(n, "folded pair"), " (environment, metadata only, unchanged)")
 	}
-	w.raw(`</button>`)
+	w.Raw(`</button>`)
 	return w.String()
 }
 
 // viewedCount writes "N of M viewed".
-func viewedCount(w *htmlw, rv *reviewSet) {
-	w.num(rv.viewedCount())
-	w.raw(" of ")
-	w.num(len(rv.rep.Rows))
-	w.raw(" viewed")
+func viewedCount(w *htmlw.Writer, rv *reviewSet) {
+	w.Num(rv.viewedCount())
+	w.Raw(" of ")
+	w.Num(len(rv.rep.Rows))
+	w.Raw(" viewed")
 }
 
 // rowsAtOnce is how many rows one piece of the table holds: the table is
@@ -212,28 +189,28 @@ const rowsAtOnce = 100
 // (data-testid="viewed", data-act="viewed"), and a note on the rows not
 // shown ("" when none).
 func tableHTML(rv *reviewSet) (head string, pieces []string, note string) {
-	var w htmlw
+	var w htmlw.Writer
 	t := &rv.table
-	w.raw(`<div class="review-tr review-th" role="row"><div role="columnheader"><span class="sr-only">viewed</span></div>`)
+	w.Raw(`<div class="review-tr review-th" role="row"><div role="columnheader"><span class="sr-only">viewed</span></div>`)
 	for _, col := range reviewColumns {
 		sort, arrow := "none", ""
 		if t.sortBy == col[0] {
 			sort, arrow = iff(t.desc, "descending", "ascending"), iff(t.desc, " ▼", " ▲")
 		}
-		w.raw(`<div role="columnheader" class="col-`, col[0], `" aria-sort="`, sort, `"><button class="link sort" data-act="sort" data-sort="`, col[0], `">`, col[1], arrow, `</button></div>`)
+		w.Raw(`<div role="columnheader" class="col-`, col[0], `" aria-sort="`, sort, `"><button class="link sort" data-act="sort" data-sort="`, col[0], `">`, col[1], arrow, `</button></div>`)
 	}
-	w.raw(`</div>`)
+	w.Raw(`</div>`)
 	head = w.String()
 	shown := rv.visible()
 	shown = shown[:min(len(shown), maxReviewRows)]
 	for len(shown) > 0 {
 		w.Reset()
-		w.raw(`<div class="review-rows">`)
+		w.Raw(`<div class="review-rows">`)
 		for _, i := range shown[:min(len(shown), rowsAtOnce)] {
 			h := rv.rowHTML(i)
-			w.raw(h[0], iff(rv.viewed[rv.rep.Rows[i].Path()], " checked", ""), h[1])
+			w.Raw(h[0], iff(rv.viewed[rv.rep.Rows[i].Path()], " checked", ""), h[1])
 		}
-		w.raw(`</div>`)
+		w.Raw(`</div>`)
 		pieces = append(pieces, w.String())
 		shown = shown[min(len(shown), rowsAtOnce):]
 	}
@@ -260,41 +237,41 @@ func (rv *reviewSet) rowHTML(i int) [2]string {
 // its viewed box (data-testid="viewed", data-act="viewed") up to where
 // its checked attribute goes, then the rest.
 func writeRow(r *reviewrows.Row, i int) [2]string {
-	var w htmlw
+	var w htmlw.Writer
 	{
 		row := strconv.Itoa(i)
-		w.raw(`<div class="review-tr review-row" role="row" data-testid="review-row" data-act="open" data-row="`, row, `" data-base="`)
-		w.text(r.Base)
-		w.raw(`" data-head="`)
-		w.text(r.Head)
-		w.raw(`" data-change="`)
-		w.text(r.Change)
-		w.raw(`" data-result="`)
-		w.text(r.Result)
-		w.raw(`" data-verdict="`)
-		w.text(r.Verdict)
-		w.raw(`"><div role="cell"><input type="checkbox" data-testid="viewed" data-act="viewed" data-row="`, row, `" aria-label="Viewed"`)
+		w.Raw(`<div class="review-tr review-row" role="row" data-testid="review-row" data-act="open" data-row="`, row, `" data-base="`)
+		w.Text(r.Base)
+		w.Raw(`" data-head="`)
+		w.Text(r.Head)
+		w.Raw(`" data-change="`)
+		w.Text(r.Change)
+		w.Raw(`" data-result="`)
+		w.Text(r.Result)
+		w.Raw(`" data-verdict="`)
+		w.Text(r.Verdict)
+		w.Raw(`"><div role="cell"><input type="checkbox" data-testid="viewed" data-act="viewed" data-row="`, row, `" aria-label="Viewed"`)
 		pre := w.String()
 		w.Reset()
-		w.raw(`></div><div role="cell" class="col-verdict"><span class="badge verdict-`, verdictClass(r.Verdict), `">`)
-		w.text(r.Verdict)
-		w.raw(`</span></div><div role="cell" class="file col-path"><button class="link">`)
-		w.text(r.Path())
-		w.raw(`</button>`)
+		w.Raw(`></div><div role="cell" class="col-verdict"><span class="badge verdict-`, verdictClass(r.Verdict), `">`)
+		w.Text(r.Verdict)
+		w.Raw(`</span></div><div role="cell" class="file col-path"><button class="link">`)
+		w.Text(r.Path())
+		w.Raw(`</button>`)
 		if r.Base != "" && r.Head != "" && r.Base != r.Head {
-			w.raw(`<div class="muted">from `)
-			w.text(r.Base)
-			w.raw(`</div>`)
+			w.Raw(`<div class="muted">from `)
+			w.Text(r.Base)
+			w.Raw(`</div>`)
 		}
 		why := r.Why
 		if r.Err != "" {
 			why = strings.TrimSpace(why + " " + r.Err)
 		}
 		for k, v := range [...]string{r.TestID, r.Endpoint, r.Change, r.Request, r.Result, r.Name, why} {
-			w.raw(`</div><div role="cell" class="col-`, reviewColumns[k+2][0], `">`)
-			w.text(v)
+			w.Raw(`</div><div role="cell" class="col-`, reviewColumns[k+2][0], `">`)
+			w.Text(v)
 		}
-		w.raw(`</div></div>`)
+		w.Raw(`</div></div>`)
 		return [2]string{pre, w.String()}
 	}
 }
@@ -303,34 +280,34 @@ func writeRow(r *reviewrows.Row, i int) [2]string {
 // its place, the previous and next meaningful pairs (data-act="step",
 // keys p and n), its viewed box, its verdict and why, its two paths.
 func pairHTML(rv *reviewSet) string {
-	var w htmlw
+	var w htmlw.Writer
 	r := &rv.rep.Rows[rv.pair]
 	_, prev := rv.step(-1)
 	_, next := rv.step(1)
-	w.raw(`<div><nav class="pair-bar"><button class="button ghost" data-act="back" data-testid="review-back" title="Back to the review's table">← `)
-	w.text(rv.label())
-	w.raw(`</button><span class="muted">pair `)
-	w.num(rv.pair + 1)
-	w.raw(" of ")
-	w.num(len(rv.rep.Rows))
-	w.raw(`</span><button class="button ghost" data-act="step" data-dir="-1" data-testid="review-prev" title="The previous meaningful pair (key p)"`,
+	w.Raw(`<div><nav class="pair-bar"><button class="button ghost" data-act="back" data-testid="review-back" title="Back to the review's table">← `)
+	w.Text(rv.label())
+	w.Raw(`</button><span class="muted">pair `)
+	w.Num(rv.pair + 1)
+	w.Raw(" of ")
+	w.Num(len(rv.rep.Rows))
+	w.Raw(`</span><button class="button ghost" data-act="step" data-dir="-1" data-testid="review-prev" title="The previous meaningful pair (key p)"`,
 		iff(prev, "", " disabled"), `>◀ previous</button><button class="button ghost" data-act="step" data-dir="1" data-testid="review-next" title="The next meaningful pair (key n)"`,
 		iff(next, "", " disabled"), `>next ▶</button><label class="viewed-box"><input type="checkbox" data-testid="viewed" data-act="viewed" data-row="`,
 		strconv.Itoa(rv.pair), `"`, iff(rv.viewed[r.Path()], " checked", ""), `> Viewed</label><span class="muted" data-testid="viewed-count">`)
 	viewedCount(&w, rv)
-	w.raw(`</span></nav><div class="pair-head"><span class="badge verdict-`, verdictClass(r.Verdict), `" data-testid="pair-verdict">`)
-	w.text(r.Verdict)
-	w.raw(`</span><span>`)
-	w.text(r.Why)
-	w.raw(`</span></div><dl class="pair-paths">`)
+	w.Raw(`</span></nav><div class="pair-head"><span class="badge verdict-`, verdictClass(r.Verdict), `" data-testid="pair-verdict">`)
+	w.Text(r.Verdict)
+	w.Raw(`</span><span>`)
+	w.Text(r.Why)
+	w.Raw(`</span></div><dl class="pair-paths">`)
 	for side, p := range [2]string{r.Base, r.Head} {
 		if p != "" {
-			w.raw(`<div><dt>`, [2]string{"base", "head"}[side], `</dt><dd><code>`)
-			w.text(p)
-			w.raw(`</code></dd></div>`)
+			w.Raw(`<div><dt>`, [2]string{"base", "head"}[side], `</dt><dd><code>`)
+			w.Text(p)
+			w.Raw(`</code></dd></div>`)
 		}
 	}
-	w.raw(`</dl></div>`)
+	w.Raw(`</dl></div>`)
 	return w.String()
 }
 

@@ -100,7 +100,7 @@ func printReport(w *printer, tree *replay.Tree, r *replay.Report, limit int) {
 	} else {
 		w.field("root", "unknown: no recording sits under tests/integration/; replay's folders cannot be told")
 	}
-	w.field("recordings", fmt.Sprintf("%d (%s)", r.Recordings, size(r.Bytes)))
+	w.field("recordings", fmt.Sprintf("%d (%s)", r.Recordings, replay.Size(r.Bytes)))
 	w.field("status", fmt.Sprintf("%d ok, %d stale, %d mismatch, %d unknown", r.Statuses[reqhash.OK],
 		r.Statuses[reqhash.Stale], r.Statuses[reqhash.Mismatch], r.Statuses[reqhash.Unknown]))
 	w.field("skipped", fmt.Sprintf("%d JSON files that are not recordings", r.Skipped))
@@ -108,7 +108,7 @@ func printReport(w *printer, tree *replay.Tree, r *replay.Report, limit int) {
 		w.field("broken", fmt.Sprintf("%d files look like recordings and do not parse (recview verify says where)", r.Broken))
 	}
 
-	w.section(fmt.Sprintf("NEVER FOUND BY REPLAY: %d files, %s", len(r.Never), size(r.NeverBytes)))
+	w.section(fmt.Sprintf("NEVER FOUND BY REPLAY: %d files, %s", len(r.Never), replay.Size(r.NeverBytes)))
 	w.line("%d stale (%d of them leftovers: replay finds their request under today's name), %d mismatch",
 		r.Statuses[reqhash.Stale], r.Leftovers, r.Statuses[reqhash.Mismatch])
 	for i, e := range r.Never {
@@ -134,7 +134,7 @@ func printReport(w *printer, tree *replay.Tree, r *replay.Report, limit int) {
 		}
 	}
 
-	w.section(fmt.Sprintf("DUPLICATES: %d requests held by more than one file, %s in the copies", len(r.Duplicates), size(r.DuplicateBytes)))
+	w.section(fmt.Sprintf("DUPLICATES: %d requests held by more than one file, %s in the copies", len(r.Duplicates), replay.Size(r.DuplicateBytes)))
 	for i, d := range r.Duplicates {
 		if cut(w, i, limit, len(r.Duplicates)) {
 			break
@@ -202,15 +202,4 @@ func cut(w *printer, i, limit, n int) bool {
 		return true
 	}
 	return false
-}
-
-// size writes a byte count for people: 512 B, 12.3 KB, 4.5 MB.
-func size(n int64) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
 }

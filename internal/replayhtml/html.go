@@ -13,26 +13,7 @@ package replayhtml
 
 import (
 	"fmt"
-	"html"
-	"strconv"
-	"strings"
 )
-
-// htmlw is HTML being written.
-type htmlw struct{ strings.Builder }
-
-// raw writes markup as it is.
-func (w *htmlw) raw(s ...string) {
-	for _, x := range s {
-		w.WriteString(x)
-	}
-}
-
-// text writes s escaped, for text or a quoted attribute value.
-func (w *htmlw) text(s string) { w.WriteString(html.EscapeString(s)) }
-
-// num writes n.
-func (w *htmlw) num(n int) { w.WriteString(strconv.Itoa(n)) }
 
 // iff is yes if cond, else no.
 func iff(cond bool, yes, no string) string {

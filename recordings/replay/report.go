@@ -2,6 +2,7 @@ package replay
 
 import (
 	"cmp"
+	"fmt"
 	"path"
 	"slices"
 	"strings"
@@ -304,4 +305,17 @@ func (t *Tree) orphans() []Orphan {
 		}
 	}
 	return out
+}
+
+// Size writes a byte count for people, in units of 1,024: "512 B",
+// "12.3 KB", "4.5 MB", as recview doctor and the viewer's replay panel
+// print a report's sizes.
+func Size(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
 }

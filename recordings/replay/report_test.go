@@ -321,3 +321,11 @@ func FuzzTree(f *testing.F) {
 		tree.ListTest(p)
 	})
 }
+
+func TestSize(t *testing.T) {
+	for n, want := range map[int64]string{0: "0 B", 1023: "1023 B", 1024: "1.0 KB", 1536: "1.5 KB", 5 << 20: "5.0 MB", 4.5 * (1 << 20): "4.5 MB"} {
+		if got := Size(n); got != want {
+			t.Errorf("Size(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
