@@ -114,10 +114,15 @@ func (v *Viewer) closeNotFound() {
 	}
 }
 
-// errorPanel is a panel (with the data-testid hook) that says msg.
+// errorPanel is a panel (with the data-testid hook) that says msg; a
+// lookup's (hook notfound-panel) can be closed.
 func errorPanel(hook, msg string) string {
 	var w htmlw.Writer
-	w.Raw(`<section class="notfound" data-testid="`, hook, `"><button class="link close" data-act="close-notfound" title="Close" aria-label="Close">×</button><p class="warn">`)
+	w.Raw(`<section class="notfound" data-testid="`, hook, `">`)
+	if hook == "notfound-panel" {
+		w.Raw(`<button class="link close" data-act="close-notfound" title="Close" aria-label="Close">×</button>`)
+	}
+	w.Raw(`<p class="warn">`)
 	w.Text(msg)
 	w.Raw(`</p></section>`)
 	return w.String()
