@@ -257,18 +257,25 @@ func replayAdd(items []byte, files, tests []browser.File) app.Value {
 }
 
 // replayReport asks the folder's replay worker for its report panel,
-// once the index has handed it every file, and shows it in the index.
-// The worker writes the panel's markup (internal/replayhtml), every text
-// of the folder escaped. It blocks: call it from a goroutine (ctx.Async).
+// once the index has handed it every file, and shows it in the index:
+// first without the heavy tests' request comparison, which reads their
+// files again (hundreds of reads in a large folder), then with it. The
+// worker writes the panel's markup (internal/replayhtml), every text of
+// the folder escaped. It blocks: call it from a goroutine (ctx.Async).
 func (v *Viewer) replayReport(ix *folderIndex) {
-	markup, err := ix.worker.ask("replayReport", "")
-	if err != nil {
-		markup = errorPanel("replay-report", "The replay report could not be made: "+err.Error())
+	for _, how := range []string{"quick", "compare"} {
+		markup, err := ix.worker.ask("replayReport", how)
+		if err != nil {
+			markup = errorPanel("replay-report", "The replay report could not be made: "+err.Error())
+		}
+		v.ctx.Dispatch(func(ctx app.Context) {
+			ix.report = markup
+			ix.version++
+		})
+		if err != nil {
+			return
+		}
 	}
-	v.ctx.Dispatch(func(ctx app.Context) {
-		ix.report = markup
-		ix.version++
-	})
 }
 
 // openRow reads the file of index row i again and opens it.

@@ -110,8 +110,8 @@ func (r *replayWorker) post(msg app.Value) {
 	r.w.Call("postMessage", msg)
 }
 
-// ask posts {key: value, id} (for replayReport, {replayReport: id}) and
-// waits for the answer's text. It blocks: call it from a goroutine
+// ask posts {key: value, id} (for replayReport, {replayReport: id,
+// compare: value == "compare"}) and waits for the answer's text. It blocks: call it from a goroutine
 // (ctx.Async).
 func (r *replayWorker) ask(key, value string) (string, error) {
 	ch := make(chan askAnswer, 1)
@@ -128,6 +128,7 @@ func (r *replayWorker) ask(key, value string) (string, error) {
 	msg.Set("id", id)
 	if key == "replayReport" {
 		msg.Set(key, id)
+		msg.Set("compare", value == "compare")
 	} else {
 		msg.Set(key, value)
 	}

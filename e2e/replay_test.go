@@ -111,6 +111,7 @@ func TestReplayReport(t *testing.T) {
 	if want := "Recordings of tests that no longer exist: " + strconv.Itoa(len(rep.Orphans)); orphans != want {
 		t.Errorf("orphans %q, want %q", orphans, want)
 	}
+	tb.waitFor("the heavy tests' requests compared", `!`+q(sel("replay-report"))+`.textContent.includes('comparing their requests')`)
 	tb.viewportShot("replay-report")
 	tb.do(colorScheme("dark"), chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('[data-testid=replay-report] details').forEach(d => d.open = !d.querySelector('[data-testid=replay-duplicates]'))`))
 	tb.viewportShot("replay-report-dark")
@@ -175,6 +176,10 @@ func TestReplayNotFound(t *testing.T) {
 	tb.open("/")
 	tb.dropPaths(dir)
 	tb.visible(sel("replay-report"))
+	// A fold the reviewer opened stays open when the panel is drawn again.
+	tb.waitFor("the heavy tests' requests compared", `!`+q(sel("replay-report"))+`.textContent.includes('comparing their requests')`)
+	tb.click(`details[data-fold=never] > summary`)
+	tb.waitFor("the fold open", q(`details[data-fold=never]`)+`.open`)
 
 	candidates := func() []string {
 		return eval[[]string](tb, `[...document.querySelectorAll('[data-testid=notfound-candidate] [data-act=open]')].map(b => b.textContent)`)
@@ -192,6 +197,9 @@ func TestReplayNotFound(t *testing.T) {
 	panel, _ := tb.text(sel("notfound-panel"))
 	if !strings.Contains(panel, stale.Check.ReplayName) || !strings.Contains(panel, stale.Model) {
 		t.Errorf("the panel does not say where replay looks (%s) for which model:\n%s", stale.Check.ReplayName, panel)
+	}
+	if !eval[bool](tb, q(`details[data-fold=never]`)+`.open`) {
+		t.Error("the fold of the files replay never finds closed when the lookup came")
 	}
 	tb.viewportShot("notfound-page")
 	tb.click(sel("notfound-panel") + ` [data-act=close-notfound]`)

@@ -49,3 +49,22 @@ func TestReplayPanelsEscape(t *testing.T) {
 		t.Errorf("%d candidates, want the held file and b.json", n)
 	}
 }
+
+// A request held many times over lists maxCopies copies and says how many
+// more; before its requests are compared, a heavy test says so.
+func TestReportCaps(t *testing.T) {
+	drop := []string{"c1", "c2", "c3", "c4", "c5", "c6", "c7"}
+	rep := replayrows.Report{DuplicatesN: 1, Copies: 7, Duplicates: []replayrows.Duplicate{{Keep: "k", Drop: drop}},
+		Heavy: []replayrows.Heavy{{TestID: "t", Count: 2, Groups: []replayrows.Group{{Endpoint: "/e", N: 2}}}}}
+	html := Report(&rep)
+	if n := strings.Count(html, `<span class="muted">copy</span>`); n != maxCopies || !strings.Contains(html, "… and 2 more copies") {
+		t.Errorf("%d copies listed, want %d and 2 more:\n%s", n, maxCopies, html)
+	}
+	if !strings.Contains(html, "comparing their requests") {
+		t.Error("the quick report does not say the requests are being compared")
+	}
+	rep.Compared = true
+	if html := Report(&rep); strings.Contains(html, "comparing") || !strings.Contains(html, "the same request body") {
+		t.Errorf("the compared report:\n%s", html)
+	}
+}

@@ -27,11 +27,18 @@ func more(w *htmlw.Writer, shown, all int) {
 	}
 }
 
+// maxCopies is the most copies of a duplicated request the panel lists
+// (a folder of many checkouts holds a request many times over: the list
+// of 100 groups would run to thousands of links).
+const maxCopies = 5
+
 // Report is the index's replay panel: what replay will do with the
 // folder (see replayrows.Report). Hooks: replay-report, replay-never,
 // replay-stale, replay-mismatch (data-act "hash" with data-hash: the
 // index's hash facet), replay-duplicates and each replay-duplicate,
-// replay-heavy, replay-orphans.
+// replay-heavy, replay-orphans; each list is a fold (<details
+// data-fold="never|duplicates|heavy|orphans">) whose state the page keeps
+// when the panel is drawn again.
 func Report(r *replayrows.Report) string {
 	var w htmlw.Writer
 	w.Raw(`<section class="replay-report" data-testid="replay-report" aria-label="What replay will do with these recordings"><h3>Replay</h3><p class="replay-counts"><span data-testid="replay-never"><b>`)
@@ -61,7 +68,7 @@ func Report(r *replayrows.Report) string {
 	w.Text(strings.Join(notes, " · ") + ".")
 	w.Raw(`</p>`)
 
-	w.Raw(`<details class="fold"><summary>Files replay never finds: `)
+	w.Raw(`<details class="fold" data-fold="never"><summary>Files replay never finds: `)
 	w.Num(r.NeverN)
 	w.Raw(`</summary><ul class="replay-list">`)
 	for _, f := range r.Never {
@@ -89,7 +96,7 @@ func Report(r *replayrows.Report) string {
 	more(&w, len(r.Never), r.NeverN)
 	w.Raw(`</details>`)
 
-	w.Raw(`<details class="fold"><summary>Duplicates: `, plural(r.DuplicatesN, "request"), ` held by more than one file, `,
+	w.Raw(`<details class="fold" data-fold="duplicates"><summary>Duplicates: `, plural(r.DuplicatesN, "request"), ` held by more than one file, `,
 		iff(r.Copies == 1, "1 copy", fmt.Sprintf("%d copies", r.Copies)), ` (`, replay.Size(r.DuplicateBytes), `)</summary>`)
 	if r.DuplicatesN == 0 {
 		w.Raw(`<p class="muted">No two files hold the same request.</p>`)
@@ -99,10 +106,14 @@ func Report(r *replayrows.Report) string {
 			w.Raw(`<li data-testid="replay-duplicate"><span class="muted">keep</span> `)
 			pathLink(&w, d.Keep)
 			w.Raw(`<ul>`)
-			for _, p := range d.Drop {
+			for _, p := range d.Drop[:min(len(d.Drop), maxCopies)] {
 				w.Raw(`<li><span class="muted">copy</span> `)
 				pathLink(&w, p)
 				w.Raw(`</li>`)
+			}
+			if len(d.Drop) > maxCopies {
+				n := len(d.Drop) - maxCopies
+				w.Raw(`<li class="muted">… and `, iff(n == 1, "1 more copy", fmt.Sprintf("%d more copies", n)), `</li>`)
 			}
 			w.Raw(`</ul></li>`)
 		}
@@ -111,7 +122,7 @@ func Report(r *replayrows.Report) string {
 	}
 	w.Raw(`</details>`)
 
-	w.Raw(`<details class="fold"><summary>Tests with the most recordings</summary>`)
+	w.Raw(`<details class="fold" data-fold="heavy"><summary>Tests with the most recordings</summary>`)
 	if len(r.Heavy) == 0 {
 		w.Raw(`<p class="muted">No test has two recordings.</p>`)
 	} else {
@@ -136,6 +147,8 @@ func Report(r *replayrows.Report) string {
 						w.Text(f)
 						w.Raw(`</code>`)
 					}
+				case g.N > 1 && !r.Compared:
+					w.Raw(` <span class="muted">(comparing their requests…)</span>`)
 				case g.N > 1:
 					w.Raw(`: the same request body`)
 				}
@@ -148,7 +161,7 @@ func Report(r *replayrows.Report) string {
 	w.Raw(`</details>`)
 
 	if r.Tests {
-		w.Raw(`<details class="fold"><summary>Recordings of tests that no longer exist: `)
+		w.Raw(`<details class="fold" data-fold="orphans"><summary>Recordings of tests that no longer exist: `)
 		w.Num(r.OrphansN)
 		w.Raw(`</summary><ul class="replay-list" data-testid="replay-orphans">`)
 		for _, o := range r.Orphans {

@@ -43,8 +43,10 @@ type Report struct {
 	Copies         int
 	DuplicateBytes int64
 	// Heavy are the tests with the most recordings (two or more), most
-	// first, ten at most.
-	Heavy []Heavy
+	// first, ten at most. Compared reports that their requests were
+	// compared (Group.Fields); the first, quick report leaves that out.
+	Heavy    []Heavy
+	Compared bool
 	// Tests reports that the folder holds Python test files under the
 	// root's tests/: only then are Orphans looked for. Orphans lists the
 	// recordings whose test is gone, OrphansN how many in all.

@@ -65,16 +65,22 @@ func (f *folder) addTest(p string) {
 	}
 }
 
-// report is the folder's replay.Report for the page, the heavy tests'
-// requests compared.
-func (f *folder) report() replayrows.Report {
-	r := f.tree.Report(replay.ReportOptions{Read: f.read})
+// report is the folder's replay.Report for the page; with compare, the
+// heavy tests' requests are compared, which reads their files again (in
+// the browser, hundreds of reads for a large folder: the quick report
+// comes first).
+func (f *folder) report(compare bool) replayrows.Report {
+	opt := replay.ReportOptions{}
+	if compare {
+		opt.Read = f.read
+	}
+	r := f.tree.Report(opt)
 	out := replayrows.Report{
 		Recordings: r.Recordings, Skipped: r.Skipped, Broken: r.Broken, Bytes: r.Bytes,
 		OK: r.Statuses[reqhash.OK], Stale: r.Statuses[reqhash.Stale], Mismatch: r.Statuses[reqhash.Mismatch], Unknown: r.Statuses[reqhash.Unknown],
 		NeverN: len(r.Never), NeverBytes: r.NeverBytes, Leftovers: r.Leftovers,
 		DuplicatesN: len(r.Duplicates), DuplicateBytes: r.DuplicateBytes,
-		OrphansN: len(r.Orphans), Tests: r.Orphans != nil,
+		OrphansN: len(r.Orphans), Tests: r.Orphans != nil, Compared: compare,
 	}
 	out.Root, out.RootKnown = f.tree.Root()
 	for _, e := range r.Never[:min(len(r.Never), replayrows.MaxList)] {

@@ -17,8 +17,9 @@ import (
 //     as its index reads a folder: LINES are replayrows.Item lines, files
 //     the File objects of the same files in the same order; tests are
 //     Python test files (with their paths in testPaths);
-//   - {replayReport: ID} once the index is done: the worker answers {id:
-//     ID, replayReport: HTML}, the report panel (replayhtml.Report);
+//   - {replayReport: ID, compare: BOOL} once the index is done: the
+//     worker answers {id: ID, replayReport: HTML}, the report panel
+//     (replayhtml.Report), the heavy tests' requests compared if asked;
 //   - {notFound: TEXT, id: ID}, any number of times: the worker answers
 //     {id: ID, notFound: HTML}, the lookup panel (replayhtml.Lookup).
 //
@@ -67,7 +68,7 @@ func replayLoop(msgs <-chan js.Value) {
 				f.addTest(p)
 			}
 		case d.Get("replayReport").Truthy():
-			rep := f.report()
+			rep := f.report(d.Get("compare").Truthy())
 			post(map[string]any{"id": d.Get("replayReport"), "replayReport": replayhtml.Report(&rep)}, nil)
 		default:
 			l := f.lookup(d.Get("notFound").String())

@@ -69,11 +69,11 @@ func corpusFolder(t *testing.T, extra map[string]string) (*folder, map[string][]
 // files itself: handing the index's items over loses nothing.
 func TestFolderReport(t *testing.T) {
 	f, data := corpusFolder(t, nil)
-	got := f.report()
-	want := replayrows.Report{Recordings: 210, Skipped: 3, OK: 119, Stale: 82, Mismatch: 9, NeverN: 91, Leftovers: 6, DuplicatesN: 13, Copies: 17, RootKnown: true}
+	got := f.report(true)
+	want := replayrows.Report{Recordings: 210, Skipped: 3, OK: 119, Stale: 82, Mismatch: 9, NeverN: 91, Leftovers: 6, DuplicatesN: 13, Copies: 17, RootKnown: true, Compared: true}
 	trim := cmp.FilterPath(func(p cmp.Path) bool {
 		switch p.Last().String() {
-		case ".Recordings", ".Skipped", ".OK", ".Stale", ".Mismatch", ".NeverN", ".Leftovers", ".DuplicatesN", ".Copies", ".RootKnown", ".Root", ".Broken", ".Unknown":
+		case ".Recordings", ".Skipped", ".OK", ".Stale", ".Mismatch", ".NeverN", ".Leftovers", ".DuplicatesN", ".Copies", ".RootKnown", ".Root", ".Broken", ".Unknown", ".Compared":
 			return false
 		}
 		return true
@@ -95,7 +95,7 @@ func TestFolderReport(t *testing.T) {
 	}
 	core := newFolder(f.read)
 	core.tree = replay.Analyze(files)
-	want = core.report()
+	want = core.report(true)
 	sorted := cmp.Transformer("sort", func(in []replayrows.File) map[string]replayrows.File {
 		m := map[string]replayrows.File{}
 		for _, x := range in {
@@ -112,13 +112,24 @@ func TestFolderReport(t *testing.T) {
 	if got.Tests || got.Orphans != nil {
 		t.Errorf("orphans without Python tests: %v", got.Orphans)
 	}
+	// The quick report is the same but for the request comparison.
+	quick := f.report(false)
+	for i := range got.Heavy {
+		for j := range got.Heavy[i].Groups {
+			got.Heavy[i].Groups[j].Fields, got.Heavy[i].Groups[j].OnlyMissed = nil, false
+		}
+	}
+	got.Compared = false
+	if diff := cmp.Diff(got, quick); diff != "" {
+		t.Errorf("the quick report (-full +quick):\n%s", diff)
+	}
 }
 
 // With the agents' test file in the folder, the recordings of its
 // functions that are gone are orphans.
 func TestFolderOrphans(t *testing.T) {
 	f, _ := corpusFolder(t, map[string]string{"tests/integration/agents/test_openai_responses.py": "def test_guardrails_with_tools(c):\n    pass\n"})
-	r := f.report()
+	r := f.report(true)
 	if !r.Tests || r.OrphansN == 0 || len(r.Orphans) == 0 {
 		t.Fatalf("orphans: %v, %d", r.Tests, r.OrphansN)
 	}
