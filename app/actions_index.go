@@ -231,6 +231,18 @@ func (v *Viewer) indexFiles(files, tests []browser.File) {
 	})
 }
 
+// keepFolds opens, in a new replay report panel, the folds the reviewer
+// has open in the one shown (<details data-fold>, internal/replayhtml):
+// the second report replaces the first.
+func keepFolds(markup string) string {
+	open := app.Window().Get("document").Call("querySelectorAll", ".replay-report details[open][data-fold]")
+	for i := range open.Length() {
+		f := `data-fold="` + open.Index(i).Get("dataset").Get("fold").String() + `"`
+		markup = strings.Replace(markup, f, f+" open", 1)
+	}
+	return markup
+}
+
 // replayAdd is the replay worker's message for files the index has read:
 // {replayAdd: the Item lines, files: their File objects, tests: the
 // Python test files, testPaths: their paths}.
@@ -269,7 +281,7 @@ func (v *Viewer) replayReport(ix *folderIndex) {
 			markup = errorPanel("replay-report", "The replay report could not be made: "+err.Error())
 		}
 		v.ctx.Dispatch(func(ctx app.Context) {
-			ix.report = markup
+			ix.report = keepFolds(markup)
 			ix.version++
 		})
 		if err != nil {

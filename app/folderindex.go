@@ -25,7 +25,6 @@ type folderIndex struct {
 	report   string          // the replay report panel's markup, "" until it comes
 	notFound string          // the panel of the last replay error pasted, "" for none
 	pending  []pendingLookup // the replay errors pasted before the folder was read
-	folds    map[string]bool // the replay panel's folds opened or closed, by data-fold
 }
 
 // indexView is how the index is shown: its filter, facets, order and

@@ -39,9 +39,6 @@ type index struct {
 	drawn       []int        // the rows in the table's <tbody>, in order
 	drawnPicked []int        // the ticks they were drawn with
 	drawnIx     *folderIndex // the index they are rows of
-
-	onToggle app.Func  // records the replay panel's folds (restoreFolds)
-	toggleOn app.Value // the element it listens on
 }
 
 // index sets the index shown and its version.
@@ -53,12 +50,13 @@ func (x *index) Render() app.UI {
 	shown := len(x.visible())
 	return app.Section().Class("index").Attr("aria-label", "Index of recordings").Body(
 		x.renderHead(),
-		// Always in the tree, empty until a panel comes: a node
-		// inserted here would make go-app rebuild the table below, and
-		// lose the rows drawRows put in it.
+		// Always in the tree, each panel in a slot of its own, empty
+		// until it comes: a node inserted here would make go-app rebuild
+		// what follows (the table below, and lose the rows drawRows put
+		// in it; the report beside, and close its folds).
 		app.Div().Class("replay").OnClick(x.onReplayClick).Body(
-			app.If(x.Iindex.notFound != "", func() app.UI { return app.Raw(x.Iindex.notFound) }),
-			app.If(x.Iindex.report != "", func() app.UI { return app.Raw(x.Iindex.report) }),
+			app.Div().Class("slot").Body(app.If(x.Iindex.notFound != "", func() app.UI { return app.Raw(x.Iindex.notFound) })),
+			app.Div().Class("slot").Body(app.If(x.Iindex.report != "", func() app.UI { return app.Raw(x.Iindex.report) })),
 		),
 		x.renderFacets(),
 		// Clicks are handled here, by what the target's data attributes say.
@@ -79,53 +77,18 @@ func (x *index) Render() app.UI {
 // Render.
 func (x *index) OnInit() { x.indexView = x.Iindex.view }
 
-// OnMount draws the rows into the new table, and listens for the replay
-// panel's folds opening and closing (toggle does not bubble: it is
-// caught on its way down).
+// OnMount draws the rows into the new table.
 func (x *index) OnMount(ctx app.Context) {
 	x.drawn, x.drawnPicked, x.drawnIx = nil, nil, nil
 	ctx.Defer(x.drawRows)
-	x.onToggle = app.FuncOf(func(this app.Value, args []app.Value) any {
-		d := args[0].Get("target")
-		if fold := d.Get("dataset").Get("fold"); fold.Truthy() {
-			name, open := fold.String(), d.Get("open").Bool()
-			ctx.Dispatch(func(app.Context) {
-				if x.Iindex.folds == nil {
-					x.Iindex.folds = map[string]bool{}
-				}
-				x.Iindex.folds[name] = open
-			})
-		}
-		return nil
-	})
-	x.toggleOn = x.JSValue()
-	x.toggleOn.Call("addEventListener", "toggle", x.onToggle, true)
 }
 
 // OnDismount keeps the filter, facets, order and ticks with the index,
-// for when it is shown again, and stops listening for the folds.
-func (x *index) OnDismount() {
-	x.Iindex.view = x.indexView
-	if x.onToggle != nil {
-		// (x.JSValue() is gone by now.)
-		x.toggleOn.Call("removeEventListener", "toggle", x.onToggle, true)
-		x.onToggle.Release()
-		x.onToggle = nil
-	}
-}
+// for when it is shown again.
+func (x *index) OnDismount() { x.Iindex.view = x.indexView }
 
 // OnUpdate draws the rows that arrived.
 func (x *index) OnUpdate(ctx app.Context) { ctx.Defer(x.drawRows) }
-
-// restoreFolds opens and closes the replay panel's folds as the user left
-// them: the panel is drawn anew when its second, compared report comes.
-func (x *index) restoreFolds() {
-	for name, open := range x.Iindex.folds {
-		if d := x.JSValue().Call("querySelector", `.replay details[data-fold="`+name+`"]`); d.Truthy() {
-			d.Set("open", open)
-		}
-	}
-}
 
 // drawRows brings the table's <tbody> up to date with the rows the filter,
 // facets and order keep, at most maxIndexRows, as HTML (rowHTML): go-app
@@ -136,7 +99,6 @@ func (x *index) restoreFolds() {
 // facet, order, ticks) replaces it. go-app leaves the <tbody>'s children
 // alone: it has none in the tree.
 func (x *index) drawRows(ctx app.Context) {
-	x.restoreFolds()
 	tbody := x.JSValue().Call("querySelector", "[data-testid=index-table] > tbody")
 	if !tbody.Truthy() {
 		return

@@ -37,7 +37,7 @@ const maxCopies = 5
 // replay-stale, replay-mismatch (data-act "hash" with data-hash: the
 // index's hash facet), replay-duplicates and each replay-duplicate,
 // replay-heavy, replay-orphans; each list is a fold (<details
-// data-fold="never|duplicates|heavy|orphans">) whose state the page keeps
+// data-fold="never|duplicates|heavy|orphans">) that the page keeps open
 // when the panel is drawn again.
 func Report(r *replayrows.Report) string {
 	var w htmlw.Writer
