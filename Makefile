@@ -14,11 +14,13 @@ test: deps lint test-native test-wasm test-fuzz test-e2e
 
 # Debian's packages for what the tests, the server and the benchmarks
 # run: chromium (the browser tests, make bench), node (the core's tests as
-# WebAssembly) and npm (make bench's JavaScript side), as COMMAND:PACKAGE.
+# WebAssembly), npm (make bench's JavaScript side), git (recview review
+# of two revisions) and bash (the GitHub action's script), as
+# COMMAND:PACKAGE.
 # What is missing is installed with one apt-get update and one apt-get
 # install, as root or through sudo. A failed install stops make: no test
 # is ever skipped for a missing tool.
-DEBS := chromium:chromium node:nodejs npm:npm
+DEBS := chromium:chromium node:nodejs npm:npm git:git bash:bash
 
 deps:
 	@missing=; for d in $(DEBS); do command -v $${d%%:*} >/dev/null 2>&1 || missing="$$missing $${d##*:}"; done; \

@@ -30,7 +30,7 @@ done
 func scriptEnv(t *testing.T, base, head string) (env []string, log, body string) {
 	t.Helper()
 	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("bash is not installed")
+		t.Fatal("bash is not installed (make deps installs it)")
 	}
 	bin := t.TempDir()
 	build := exec.Command("go", "build", "-o", filepath.Join(bin, "recview"), ".")

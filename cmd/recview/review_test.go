@@ -149,7 +149,7 @@ func TestReviewLinkBaseFromEnv(t *testing.T) {
 func gitRepo(t *testing.T, set string) (dir, base, head string) {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
+		t.Fatal("git is not installed (make deps installs it)")
 	}
 	dir = t.TempDir()
 	run := func(args ...string) string {
