@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -72,14 +71,7 @@ func countingServer(t *testing.T) (string, map[string]*download) {
 			d.note(0, true)
 		})
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: mux}
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	return "http://" + ln.Addr().String(), seen
+	return serveLoopback(t, mux), seen
 }
 
 // TestRefusedDownloadStops opens src= links to answers of 1 GB, declared
@@ -152,15 +144,8 @@ func redirectServers(t *testing.T) (home, other string) {
 		if extra != nil {
 			extra(mux)
 		}
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv := &http.Server{Handler: mux}
-		go srv.Serve(ln)
-		t.Cleanup(func() { srv.Close() })
-		_, port, _ := net.SplitHostPort(ln.Addr().String())
-		return "http://" + host + ":" + port
+		u, _ := url.Parse(serveLoopback(t, mux))
+		return "http://" + host + ":" + u.Port()
 	}
 	other = start("localhost", nil)
 	home = start("127.0.0.1", func(mux *http.ServeMux) {

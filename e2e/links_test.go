@@ -7,7 +7,6 @@ import (
 	"compress/flate"
 	"encoding/base64"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -61,14 +60,7 @@ func hugeServer(t *testing.T) string {
 		w.Header().Set("Content-Type", "application/json")
 		io.Copy(w, io.LimitReader(repeatReader(' '), 1<<30))
 	})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: mux}
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	return "http://" + ln.Addr().String()
+	return serveLoopback(t, mux)
 }
 
 // TestHostileLinks opens links that must be refused: data that inflates

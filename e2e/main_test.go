@@ -80,6 +80,21 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// serveLoopback serves h on a loopback port until the test ends, and returns its
+// base URL, "http://127.0.0.1:PORT". Closing drops open connections (an
+// endless answer does not hold the test up).
+func serveLoopback(t testing.TB, h http.Handler) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: h}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return "http://" + ln.Addr().String()
+}
+
 // ---------------------------------------------------------------------------
 // The static file server
 

@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -43,14 +42,7 @@ func recordingServer(t *testing.T) string {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Write([]byte("<!doctype html><title>GitHub</title><p>a page"))
 	})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: mux}
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	return "http://" + ln.Addr().String()
+	return serveLoopback(t, mux)
 }
 
 // TestOpenURL opens a corpus recording from another origin by src= in
