@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/kb"
 )
 
 // download is what a test server saw of one answer it streamed: how many
@@ -91,8 +90,7 @@ func TestRefusedDownloadStops(t *testing.T) {
 				if via == "link" {
 					tb.do(chromedp.Evaluate[chromedp.Void]("location.hash = " + jsq("v=2&src="+url.QueryEscape(src))))
 				} else {
-					tb.do(chromedp.SetValue(chromedp.CSS(sel("url-input")), src),
-						chromedp.Focus(chromedp.CSS(sel("url-input"))), chromedp.KeyEvent(kb.Enter))
+					tb.enterURL(src)
 				}
 				tb.visible(sel("error"))
 				if msg, _ := tb.text(sel("error")); !strings.Contains(msg, "more than the viewer opens") || !strings.Contains(msg, src) {
@@ -185,8 +183,7 @@ func TestRedirects(t *testing.T) {
 		if via == "link" {
 			tb.do(chromedp.Evaluate[chromedp.Void]("location.hash = " + jsq("v=2&src="+url.QueryEscape(away))))
 		} else {
-			tb.do(chromedp.SetValue(chromedp.CSS(sel("url-input")), away),
-				chromedp.Focus(chromedp.CSS(sel("url-input"))), chromedp.KeyEvent(kb.Enter))
+			tb.enterURL(away)
 		}
 		tb.visible(sel("error"))
 		msg, _ := tb.text(sel("error"))

@@ -30,6 +30,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/recview/recview/internal/netlify"
 )
 
@@ -78,6 +79,13 @@ func TestMain(m *testing.M) {
 		site.Close()
 	}
 	os.Exit(code)
+}
+
+// enterURL types link into the header's URL box and presses Enter.
+func (tb *tab) enterURL(link string) {
+	tb.t.Helper()
+	tb.do(chromedp.SetValue(chromedp.CSS(sel("url-input")), link),
+		chromedp.Focus(chromedp.CSS(sel("url-input"))), chromedp.KeyEvent(kb.Enter))
 }
 
 // serveLoopback serves h on a loopback port until the test ends, and returns its

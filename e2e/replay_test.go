@@ -206,6 +206,8 @@ func TestReplayNotFound(t *testing.T) {
 	tb.waitFor("the panel to close", q(sel("notfound-panel"))+` === null`)
 
 	// Typed into the URL box, which keeps no line breaks.
+	// (Not enterURL: chromedp.SetValue reads the value back, and the box
+	// has dropped the line breaks.)
 	tb.do(chromedp.Evaluate[chromedp.Void](`(() => { const b = ` + q(sel("url-input")) + `; b.focus(); b.value = ` + jsq(errText) + `; })()`))
 	tb.key(kb.Enter)
 	tb.waitFor("the lookup from the URL box", q(sel("notfound-panel"))+` && `+q(sel("notfound-panel"))+`.getAttribute('aria-busy') === null`)

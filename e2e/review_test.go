@@ -19,7 +19,6 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/kb"
 	"github.com/recview/recview/internal/fakegithub"
 	"github.com/recview/recview/recordings/review"
 )
@@ -82,6 +81,16 @@ func cliReview(t *testing.T, base, head map[string][]byte, changed bool) (*revie
 		lines = append(lines, m)
 	}
 	return res, lines
+}
+
+// checkSummary waits for the review's summary and checks that it counts
+// what recview review counts of the same change (res).
+func (tb *tab) checkSummary(res *review.Result) {
+	tb.t.Helper()
+	tb.visible(sel("review-summary"))
+	if got, want := summaryCounts(tb), wantCounts(res); !slices.Equal(got, want) {
+		tb.t.Errorf("summary %q, want %q (recview review)", got, want)
+	}
 }
 
 // summaryCounts is the page's summary: "COUNT VERDICT" per chip, in order.
@@ -163,12 +172,8 @@ func TestReviewPR(t *testing.T) {
 	tb := newTab(t)
 	tb.serveGitHub(srv)
 	tb.open("/")
-	tb.do(chromedp.SetValue(chromedp.CSS(sel("url-input")), "https://github.com/ogx-ai/ogx/pull/3681"),
-		chromedp.Focus(chromedp.CSS(sel("url-input"))), chromedp.KeyEvent(kb.Enter))
-	tb.visible(sel("review-summary"))
-	if got, want := summaryCounts(tb), wantCounts(res); !slices.Equal(got, want) {
-		t.Errorf("summary %q, want %q (recview review)", got, want)
-	}
+	tb.enterURL("https://github.com/ogx-ai/ogx/pull/3681")
+	tb.checkSummary(res)
 	if got := srv.Requests(); len(got) != 2 || got[1] != "GET /repos/ogx-ai/ogx/pulls/3681/files?per_page=100&page=1" {
 		t.Errorf("API requests %q, want the pull request and one page of files", got)
 	}
@@ -308,10 +313,7 @@ func TestReviewFolders(t *testing.T) {
 		t.Fatal("the folder dropped for the review was indexed")
 	}
 	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-head-input")), []string{filepath.Join(dir, "head")}))
-	tb.visible(sel("review-summary"))
-	if got, want := summaryCounts(tb), wantCounts(res); !slices.Equal(got, want) {
-		t.Errorf("summary %q, want %q (recview review)", got, want)
-	}
+	tb.checkSummary(res)
 	if eval[bool](tb, q(sel("review-unfold"))+` !== null`) {
 		tb.click(sel("review-unfold"))
 	}
@@ -334,12 +336,8 @@ func TestReviewCompare(t *testing.T) {
 	tb := newTab(t)
 	tb.serveGitHub(srv)
 	tb.open("/")
-	tb.do(chromedp.SetValue(chromedp.CSS(sel("url-input")), "https://github.com/ogx-ai/ogx/compare/main...feature"),
-		chromedp.Focus(chromedp.CSS(sel("url-input"))), chromedp.KeyEvent(kb.Enter))
-	tb.visible(sel("review-summary"))
-	if got, want := summaryCounts(tb), wantCounts(res); !slices.Equal(got, want) {
-		t.Errorf("summary %q, want %q (recview review)", got, want)
-	}
+	tb.enterURL("https://github.com/ogx-ai/ogx/compare/main...feature")
+	tb.checkSummary(res)
 	if got := srv.Requests(); !slices.Equal(got, []string{"GET /repos/ogx-ai/ogx/compare/main...feature"}) {
 		t.Errorf("API requests %q, want the comparison alone", got)
 	}
@@ -440,8 +438,5 @@ func TestReviewEarlyPick(t *testing.T) {
 	}
 	release()
 	tb.waitApp()
-	tb.visible(sel("review-summary"))
-	if got, want := summaryCounts(tb), wantCounts(res); !slices.Equal(got, want) {
-		t.Errorf("summary %q, want %q (recview review)", got, want)
-	}
+	tb.checkSummary(res)
 }

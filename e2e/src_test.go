@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/kb"
 )
 
 // recordingServer serves corpus files on a loopback port of its own
@@ -58,8 +57,7 @@ func TestOpenURL(t *testing.T) {
 	tb.waitStep(40, 1399)
 
 	open := func(link string) {
-		tb.do(chromedp.SetValue(chromedp.CSS(sel("url-input")), link),
-			chromedp.Focus(chromedp.CSS(sel("url-input"))), chromedp.KeyEvent(kb.Enter))
+		tb.enterURL(link)
 	}
 	for _, tc := range []struct{ path, want string }{
 		{"/plain/" + smallChat, "CORS"},
