@@ -146,12 +146,7 @@ func isFolderName(s string) bool {
 	if s == "" || s == "." || s == ".." || strings.ContainsAny(s, `/\`) {
 		return false
 	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < ' ' || s[i] == 0x7f {
-			return false
-		}
-	}
-	return true
+	return !hasControl(s)
 }
 
 // IsTreePath reports whether s is a path within a change set's tree, as
@@ -166,12 +161,18 @@ func IsTreePath(s string) bool {
 			return false
 		}
 	}
+	return !hasControl(s)
+}
+
+// hasControl reports whether s holds an ASCII control character (below
+// space, or DEL).
+func hasControl(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < ' ' || s[i] == 0x7f {
-			return false
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 func isAlnum(c byte) bool {
