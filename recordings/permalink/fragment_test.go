@@ -103,19 +103,7 @@ func TestParseFragmentErrors(t *testing.T) {
 		{"sample with folder", "sample=../secret.json", `sample must be a file name, not "../secret.json"`, 0},
 		{"sample dotdot", "sample=..", "sample must be a file name", 0},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			f, err := Parse(tc.in)
-			if !errors.Is(err, ErrBadLink) {
-				t.Fatalf("Parse(%q) = %+v, %v; want ErrBadLink", tc.in, f, err)
-			}
-			var pe *recordings.ParseError
-			if !errors.As(err, &pe) || pe.Offset != tc.off {
-				t.Errorf("error %#v, want a *recordings.ParseError at offset %d", err, tc.off)
-			}
-			if !strings.Contains(err.Error(), tc.msg) {
-				t.Errorf("error %q, want it to contain %q", err, tc.msg)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { checkBadLink(t, tc.in, tc.msg, tc.off) })
 	}
 }
 
@@ -199,4 +187,21 @@ func writeGolden(t *testing.T, file, linkPath, jsonPath string, step int, hasSte
 		t.Fatal(err)
 	}
 	t.Logf("wrote %s (%d characters)", linkPath, len(f.String()))
+}
+
+// checkBadLink holds Parse(in) to ErrBadLink, as a *recordings.ParseError
+// at offset off whose message holds msg.
+func checkBadLink(t *testing.T, in, msg string, off int64) {
+	t.Helper()
+	f, err := Parse(in)
+	if !errors.Is(err, ErrBadLink) {
+		t.Fatalf("Parse(%q) = %+v, %v; want ErrBadLink", in, f, err)
+	}
+	var pe *recordings.ParseError
+	if !errors.As(err, &pe) || pe.Offset != off {
+		t.Errorf("error %#v, want a *recordings.ParseError at offset %d", err, off)
+	}
+	if !strings.Contains(err.Error(), msg) {
+		t.Errorf("error %q, want it to contain %q", err, msg)
+	}
 }

@@ -1,12 +1,8 @@
 package permalink
 
 import (
-	"errors"
 	"reflect"
-	"strings"
 	"testing"
-
-	"github.com/recview/recview/recordings"
 )
 
 // The review keys: pr=, compare=, folders= and file=, read and written
@@ -94,19 +90,7 @@ func TestParseReviewErrors(t *testing.T) {
 		{"file backslash", "pr=o/r/1&file=a%5Cb.json", `file must be a relative path`, 9},
 		{"pr no value", "pr=", "pr has no value", 0},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			f, err := Parse(tc.in)
-			if !errors.Is(err, ErrBadLink) {
-				t.Fatalf("Parse(%q) = %+v, %v; want ErrBadLink", tc.in, f, err)
-			}
-			var pe *recordings.ParseError
-			if !errors.As(err, &pe) || pe.Offset != tc.off {
-				t.Errorf("error %#v, want a *recordings.ParseError at offset %d", err, tc.off)
-			}
-			if !strings.Contains(err.Error(), tc.msg) {
-				t.Errorf("error %q, want it to contain %q", err, tc.msg)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { checkBadLink(t, tc.in, tc.msg, tc.off) })
 	}
 }
 
