@@ -13,11 +13,11 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// holdWasm pauses the tab's request for app.wasm (the CDP Fetch domain)
-// from now on, and returns a func that waits until the request is held
-// and one that lets it go: between the two the pre-rendered page is shown
-// and the app does not run.
-func (tb *tab) holdWasm() (held func(), release func()) {
+// openHeld opens the site's landing page with its request for app.wasm
+// paused (the CDP Fetch domain), checks that the app does not run, and
+// returns a func that lets the request go: until then the pre-rendered
+// page is shown.
+func (tb *tab) openHeld() (release func()) {
 	tb.t.Helper()
 	ids := make(chan fetch.RequestID, 4)
 	chromedp.Listen(tb.root, func(ev any) {
@@ -29,23 +29,23 @@ func (tb *tab) holdWasm() (held func(), release func()) {
 		_, err := cdp.Call(ctx, target, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*/app.wasm"}}})
 		return err
 	}))
+	tb.do(chromedp.Navigate(tb.base + "/"))
 	var id fetch.RequestID
-	held = func() {
-		tb.t.Helper()
-		select {
-		case id = <-ids:
-		case <-time.After(waitLimit):
-			tb.t.Fatalf("the page never asked for app.wasm\n%s", tb.state())
-		}
+	select {
+	case id = <-ids:
+	case <-time.After(waitLimit):
+		tb.t.Fatalf("the page never asked for app.wasm\n%s", tb.state())
 	}
-	release = func() {
+	if eval[bool](tb, appReady) {
+		tb.t.Fatal("the app runs while its app.wasm is held")
+	}
+	return func() {
 		tb.t.Helper()
 		tb.do(chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
 			_, err := cdp.Call(ctx, target, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id})
 			return err
 		}))
 	}
-	return held, release
 }
 
 // TestEarlyPick picks a file, and drops a folder, on the pre-rendered page
@@ -55,12 +55,7 @@ func (tb *tab) holdWasm() (held func(), release func()) {
 func TestEarlyPick(t *testing.T) {
 	t.Run("file", func(t *testing.T) {
 		tb := newTab(t)
-		held, release := tb.holdWasm()
-		tb.do(chromedp.Navigate(tb.base + "/"))
-		held()
-		if eval[bool](tb, appReady) {
-			t.Fatal("the app runs while its app.wasm is held")
-		}
+		release := tb.openHeld()
 		tb.upload(seed(seedHello))
 		release()
 		tb.waitApp()
@@ -70,9 +65,7 @@ func TestEarlyPick(t *testing.T) {
 	t.Run("dropped folder", func(t *testing.T) {
 		dir, n := smallFolder(t, 40)
 		tb := newTab(t)
-		held, release := tb.holdWasm()
-		tb.do(chromedp.Navigate(tb.base + "/"))
-		held()
+		release := tb.openHeld()
 		tb.dropPaths(dir)
 		if got := eval[string](tb, "location.href"); got != tb.base+"/" {
 			t.Fatalf("the drop took the tab to %s", got)

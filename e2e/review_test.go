@@ -425,12 +425,7 @@ func TestReviewEarlyPick(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb := newTab(t)
-	held, release := tb.holdWasm()
-	tb.do(chromedp.Navigate(tb.base + "/"))
-	held()
-	if eval[bool](tb, appReady) {
-		t.Fatal("the app runs while its app.wasm is held")
-	}
+	release := tb.openHeld()
 	for _, side := range []string{"base", "head"} {
 		tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-"+side+"-input")), []string{filepath.Join(dir, side)}))
 		// early.js empties the input once it has queued its files.
