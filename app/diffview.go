@@ -9,9 +9,10 @@ import (
 // the whole of it.
 const maxDiffText = 2000
 
-// diffView shows the comparison of two recordings (recordings/diff): a
-// verdict ("same result, same chunking", "same result, different
-// chunking", "different result"), then the metadata, request and response
+// diffView shows the comparison of two recordings (recordings/diff): its
+// judgement (the verdict, "changed result", "same result, different
+// chunking"..., its severity and what it found, the words every view of a
+// comparison shows), then the metadata, request and response
 // changes, each with its JSON path, A's value and B's value side by side,
 // long strings as a word diff.
 type diffView struct {
@@ -27,16 +28,14 @@ func (d *diffView) Comparison(c *comparison) *diffView { d.Icmp = c; return d }
 func (d *diffView) Render() app.UI {
 	c := d.Icmp
 	r := c.res
-	verdict, cls := "different result", "mismatch"
-	if r.SameResult && r.SameChunking {
-		verdict, cls = "same result, same chunking", "ok"
-	} else if r.SameResult {
-		verdict, cls = "same result, different chunking", "ok"
-	}
+	j := &r.Judgement
+	why := j.Why(diff.MaxWhy)
 	return app.Section().Class("diff").DataSet("testid", "diff-view").Attr("aria-label", "Comparison").Body(
 		app.Div().Class("diff-head").Body(
 			app.H2().Text("Comparison"),
-			app.Span().Class("badge hash-"+cls).DataSet("testid", "diff-verdict").Text(verdict),
+			app.Span().Class("badge severity-"+string(j.Severity)).DataSet("testid", "diff-severity").Title("Severity: how much a reviewer needs to see this").Text(string(j.Severity)),
+			app.Span().Class("badge verdict-"+verdictClass(string(j.Verdict))).DataSet("testid", "diff-verdict").Text(string(j.Verdict)),
+			app.If(why != "", func() app.UI { return app.Span().Class("diff-why").DataSet("testid", "diff-why").Text(why) }),
 			shareButton(),
 		),
 		app.Table().Class("diff-table").Body(

@@ -161,9 +161,9 @@ func unfoldHTML(rv *reviewSet) string {
 	var w htmlw.Writer
 	w.Raw(`<button class="button ghost" data-act="unfold" data-testid="review-unfold">`)
 	if t.unfold {
-		w.Raw("Fold the environment, metadata-only and unchanged pairs")
+		w.Raw("Fold the pairs of no severity")
 	} else {
-		w.Raw("Show the ", plural(n, "folded pair"), " (environment, metadata only, unchanged)")
+		w.Raw("Show the ", plural(n, "folded pair"), " of no severity (environment, ids and timestamps, usage, unchanged)")
 	}
 	w.Raw(`</button>`)
 	return w.String()
@@ -185,7 +185,7 @@ const rowsAtOnce = 100
 // maxReviewRows: its head row, whose buttons sort (data-act="sort"), the
 // rows in pieces of rowsAtOnce, each row a <div role="row"
 // data-testid="review-row" data-act="open" data-row=I data-base data-head
-// data-change data-result data-verdict> with its viewed box
+// data-change data-result data-verdict data-severity> with its viewed box
 // (data-testid="viewed", data-act="viewed"), and a note on the rows not
 // shown ("" when none).
 func tableHTML(rv *reviewSet) (head string, pieces []string, note string) {
@@ -233,7 +233,9 @@ func (rv *reviewSet) rowHTML(i int) [2]string {
 }
 
 // writeRow writes a row: <div role="row" data-testid="review-row" data-act="open"
-// data-row=I data-base data-head data-change data-result data-verdict>,
+// data-row=I data-base data-head data-change data-result data-verdict
+// data-severity>, the severity (data-testid="row-severity") and verdict
+// badges,
 // its viewed box (data-testid="viewed", data-act="viewed") up to where
 // its checked attribute goes, then the rest.
 func writeRow(r *reviewrows.Row, i int) [2]string {
@@ -250,10 +252,14 @@ func writeRow(r *reviewrows.Row, i int) [2]string {
 		w.Text(r.Result)
 		w.Raw(`" data-verdict="`)
 		w.Text(r.Verdict)
+		w.Raw(`" data-severity="`)
+		w.Text(r.Severity)
 		w.Raw(`"><div role="cell"><input type="checkbox" data-testid="viewed" data-act="viewed" data-row="`, row, `" aria-label="Viewed"`)
 		pre := w.String()
 		w.Reset()
-		w.Raw(`></div><div role="cell" class="col-verdict"><span class="badge verdict-`, verdictClass(r.Verdict), `">`)
+		w.Raw(`></div><div role="cell" class="col-verdict"><span class="badge severity-`, verdictClass(r.Severity), `" data-testid="row-severity">`)
+		w.Text(r.Severity)
+		w.Raw(`</span> <span class="badge verdict-`, verdictClass(r.Verdict), `">`)
 		w.Text(r.Verdict)
 		w.Raw(`</span></div><div role="cell" class="file col-path"><button class="link">`)
 		w.Text(r.Path())
@@ -278,7 +284,8 @@ func writeRow(r *reviewrows.Row, i int) [2]string {
 
 // pairHTML is a pair's bar and head: back to the table (data-act="back"),
 // its place, the previous and next meaningful pairs (data-act="step",
-// keys p and n), its viewed box, its verdict and why, its two paths.
+// keys p and n), its viewed box, its severity (data-testid="pair-severity"),
+// verdict (data-testid="pair-verdict") and why, its two paths.
 func pairHTML(rv *reviewSet) string {
 	var w htmlw.Writer
 	r := &rv.rep.Rows[rv.pair]
@@ -295,7 +302,9 @@ func pairHTML(rv *reviewSet) string {
 		iff(next, "", " disabled"), `>next ▶</button><label class="viewed-box"><input type="checkbox" data-testid="viewed" data-act="viewed" data-row="`,
 		strconv.Itoa(rv.pair), `"`, iff(rv.viewed[r.Path()], " checked", ""), `> Viewed</label><span class="muted" data-testid="viewed-count">`)
 	viewedCount(&w, rv)
-	w.Raw(`</span></nav><div class="pair-head"><span class="badge verdict-`, verdictClass(r.Verdict), `" data-testid="pair-verdict">`)
+	w.Raw(`</span></nav><div class="pair-head"><span class="badge severity-`, verdictClass(r.Severity), `" data-testid="pair-severity">`)
+	w.Text(r.Severity)
+	w.Raw(`</span><span class="badge verdict-`, verdictClass(r.Verdict), `" data-testid="pair-verdict">`)
 	w.Text(r.Verdict)
 	w.Raw(`</span><span>`)
 	w.Text(r.Why)

@@ -91,17 +91,16 @@ func newReviewSet(ref permalink.Review) *reviewSet {
 		files: [2]map[string]reviewFile{{}, {}}}
 }
 
-// folded reports whether rows of verdict v are folded by default:
-// environment noise, metadata-only changes and unchanged files.
-func folded(v string) bool {
-	return v == "environment" || v == "metadata only" || v == "unchanged"
-}
+// folded reports whether a row is folded by default: one of no
+// severity (environment noise, ids and timestamps, usage counters,
+// unchanged files).
+func folded(r *reviewrows.Row) bool { return r.Severity == "none" }
 
 // foldedCount is how many rows are folded by default.
 func (rv *reviewSet) foldedCount() int {
 	n := 0
 	for i := range rv.rep.Rows {
-		if folded(rv.rep.Rows[i].Verdict) {
+		if folded(&rv.rep.Rows[i]) {
 			n++
 		}
 	}
@@ -115,7 +114,7 @@ func (rv *reviewSet) matches(i int, words []string) bool {
 		return true
 	}
 	r := &rv.rep.Rows[i]
-	hay := strings.ToLower(strings.Join([]string{r.Base, r.Head, r.TestID, r.Endpoint, r.Verdict, r.Change, r.Request, r.Result, r.Name, r.Why}, "\x00"))
+	hay := strings.ToLower(strings.Join([]string{r.Base, r.Head, r.TestID, r.Endpoint, r.Severity, r.Verdict, r.Change, r.Request, r.Result, r.Name, r.Why}, "\x00"))
 	for _, w := range words {
 		if !strings.Contains(hay, w) {
 			return false
@@ -134,8 +133,9 @@ func (rv *reviewSet) visible() []int {
 	t := &rv.table
 	words := strings.Fields(strings.ToLower(t.filter))
 	var out []int
-	for i, r := range rv.rep.Rows {
-		if (t.verdict == "" || r.Verdict == t.verdict) && (t.unfold || t.verdict != "" || !folded(r.Verdict)) && rv.matches(i, words) {
+	for i := range rv.rep.Rows {
+		r := &rv.rep.Rows[i]
+		if (t.verdict == "" || r.Verdict == t.verdict) && (t.unfold || t.verdict != "" || !folded(r)) && rv.matches(i, words) {
 			out = append(out, i)
 		}
 	}
@@ -159,11 +159,28 @@ var reviewColumns = [][2]string{
 	{"change", "change"}, {"request", "request"}, {"result", "result"}, {"name", "name"}, {"why", "why"},
 }
 
+// severityRank is a severity as a digit that sorts the most severe
+// first: "0" for high … "3" for none, "4" for none given.
+func severityRank(s string) string {
+	switch s {
+	case "high":
+		return "0"
+	case "medium":
+		return "1"
+	case "low":
+		return "2"
+	case "none":
+		return "3"
+	}
+	return "4"
+}
+
 // reviewKey is a row's value in the column key, for sorting.
 func reviewKey(r *reviewrows.Row, key string) string {
 	switch key {
 	case "verdict":
-		return r.Verdict
+		// By severity, the report's first order, then the verdict's words.
+		return severityRank(r.Severity) + r.Verdict
 	case "test_id":
 		return r.TestID
 	case "endpoint":

@@ -9,17 +9,17 @@ import (
 	"github.com/recview/recview/recordings/permalink"
 )
 
-// testSet is a change set of six pairs in the report's order (verdicts
-// most meaningful first), as the review worker sends them.
+// testSet is a change set of six pairs in the report's order (most
+// severe first), as the review worker sends them.
 func testSet() *reviewSet {
 	rv := newReviewSet(permalink.Review{Kind: permalink.ReviewPR, Owner: "o", Repo: "r", Number: 7})
 	rv.rep = &reviewrows.Report{Rows: []reviewrows.Row{
-		{Base: "t/recordings/a.json", Head: "t/recordings/a2.json", Verdict: "changed result", Meaningful: true, TestID: "test_chat"},
-		{Head: "t/recordings/b.json", Verdict: "added", Meaningful: true, TestID: "test_tools"},
-		{Base: "t/recordings/c.json", Verdict: "deleted", Meaningful: true, TestID: "test_chat"},
-		{Base: "t/recordings/d.json", Head: "t/recordings/d.json", Verdict: "same result", TestID: "test_chat"},
-		{Base: "t/recordings/e.json", Head: "t/recordings/e.json", Verdict: "environment", Endpoint: "/api/ps"},
-		{Base: "t/recordings/f.json", Head: "t/recordings/f.json", Verdict: "metadata only", TestID: "test_chat"},
+		{Base: "t/recordings/a.json", Head: "t/recordings/a2.json", Severity: "high", Verdict: "changed result", Meaningful: true, TestID: "test_chat"},
+		{Head: "t/recordings/b.json", Severity: "low", Verdict: "added", Meaningful: true, TestID: "test_tools"},
+		{Base: "t/recordings/c.json", Severity: "low", Verdict: "deleted", Meaningful: true, TestID: "test_chat"},
+		{Base: "t/recordings/d.json", Head: "t/recordings/d.json", Severity: "none", Verdict: "same result", TestID: "test_chat"},
+		{Base: "t/recordings/e.json", Head: "t/recordings/e.json", Severity: "none", Verdict: "environment", Endpoint: "/api/ps"},
+		{Base: "t/recordings/f.json", Head: "t/recordings/f.json", Severity: "none", Verdict: "metadata only", TestID: "test_chat"},
 	}}
 	return rv
 }
@@ -30,13 +30,16 @@ func TestReviewVisible(t *testing.T) {
 		table reviewTable
 		want  []int
 	}{
-		{"folded by default", reviewTable{}, []int{0, 1, 2, 3}},
+		{"folded by default: the pairs of no severity", reviewTable{}, []int{0, 1, 2}},
 		{"unfolded", reviewTable{unfold: true}, []int{0, 1, 2, 3, 4, 5}},
 		{"a folded verdict chosen", reviewTable{verdict: "environment"}, []int{4}},
 		{"filter words, any case", reviewTable{filter: "TEST_CHAT  recordings", unfold: true}, []int{0, 2, 3, 5}},
 		{"filter and verdict", reviewTable{filter: "chat", verdict: "deleted"}, []int{2}},
-		{"sorted by test_id", reviewTable{sortBy: "test_id"}, []int{0, 2, 3, 1}},
-		{"sorted by path, descending", reviewTable{sortBy: "path", desc: true}, []int{3, 2, 1, 0}},
+		{"sorted by test_id", reviewTable{sortBy: "test_id"}, []int{0, 2, 1}},
+		{"sorted by path, descending", reviewTable{sortBy: "path", desc: true}, []int{2, 1, 0}},
+		// By severity, then the verdict's words.
+		{"sorted by verdict: severity first", reviewTable{sortBy: "verdict", unfold: true}, []int{0, 1, 2, 4, 5, 3}},
+		{"sorted by verdict, descending", reviewTable{sortBy: "verdict", desc: true, unfold: true}, []int{3, 5, 4, 2, 1, 0}},
 		{"nothing matches", reviewTable{filter: "zzz"}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -9,8 +9,10 @@ import (
 )
 
 // diffCmd compares two recordings by meaning and prints the differences
-// (see diff.Result.Format). Exit 0 when the assembled responses are the
-// same, 1 when they differ, 2 when a file cannot be read or parsed.
+// (see diff.Result.Format): the verdict and severity `recview review`
+// gives the same pair, then each difference. Exit 0 when the result is
+// the same (usage counters, ids, white space and the chunking aside), 1
+// when it differs, 2 when a file cannot be read or parsed.
 func diffCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) != 2 || args[0] == "-" && args[1] == "-" {
 		fmt.Fprintln(stderr, "usage: recview diff A B   (one of them may be -)")

@@ -28,7 +28,7 @@ func reviewCmd(args []string, stdout, stderr io.Writer) error {
 	headSHA := fl.String("head-sha", "", "the head commit `SHA` the links pin (default: HEAD when it is a revision)")
 	prefix := fl.String("prefix", "", "the `DIR` of BASE and HEAD in the repository, for links to files of two folders")
 	pr := fl.Int("pr", 0, "link each row to the viewer's review of pull request `N` of --repo (#v=2&pr=OWNER/NAME/N&file=PATH), not to its two files")
-	failOn := fl.String("fail-on", "", "exit 1 when a head file's name is `stale` (replay will not find it), or when a pair is changed")
+	failOn := fl.String("fail-on", "", "exit 1 when a head file's name is `stale` (replay will not find it), when a pair is changed (a changed result or request, an unreadable file), or when a pair is of high severity")
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "usage: recview review [--json | --markdown] [flags] BASE HEAD   (two folders, or two git revisions)")
 		fl.PrintDefaults()
@@ -49,9 +49,9 @@ func reviewCmd(args []string, stdout, stderr io.Writer) error {
 		return exitError{2}
 	}
 	switch *failOn {
-	case "", "stale", "changed":
+	case "", "stale", "changed", "high":
 	default:
-		fmt.Fprintf(stderr, "recview: review: --fail-on %q: want stale or changed\n", *failOn)
+		fmt.Fprintf(stderr, "recview: review: --fail-on %q: want stale, changed or high\n", *failOn)
 		return exitError{2}
 	}
 	if *repo != "" && !repoName.MatchString(*repo) {
@@ -124,8 +124,8 @@ var repoName = regexp.MustCompile(`^[A-Za-z0-9-]+/[A-Za-z0-9._-]+$`)
 
 // failed reports whether --fail-on finds what it names: "stale", a head
 // file whose name replay will not find (stale or mismatch); "changed", a
-// pair whose verdict is meaningful (review.Verdict.Meaningful) other than
-// added or deleted.
+// pair whose result or request changed, or that is unreadable; "high", a
+// pair of high severity.
 func failed(res *review.Result, on string) bool {
 	for _, p := range res.Pairs {
 		switch on {
@@ -134,7 +134,12 @@ func failed(res *review.Result, on string) bool {
 				return true
 			}
 		case "changed":
-			if p.Verdict.Meaningful() && p.Verdict != review.VerdictAdded && p.Verdict != review.VerdictDeleted {
+			switch p.Verdict {
+			case review.VerdictChanged, review.VerdictRequest, review.VerdictUnreadable:
+				return true
+			}
+		case "high":
+			if p.Severity == review.SeverityHigh {
 				return true
 			}
 		}

@@ -46,7 +46,7 @@ func golden(t *testing.T, name, out string) {
 // recordings/review). Every --json line has exactly the keys of the
 // contract, in order.
 func TestReviewGolden(t *testing.T) {
-	keys := []string{"base", "head", "change", "request", "result", "metadata_only", "test_id", "endpoint", "name", "why"}
+	keys := []string{"base", "head", "change", "request", "result", "metadata_only", "test_id", "endpoint", "name", "why", "severity", "verdict"}
 	for _, name := range reviewSets {
 		t.Run(name, func(t *testing.T) {
 			base, head := filepath.Join(reviewData, name, "base"), filepath.Join(reviewData, name, "head")
@@ -115,7 +115,11 @@ func TestReviewExit(t *testing.T) {
 		// 3676 adds two files named by no scheme, and changes nothing else.
 		{"fail on stale", append([]string{"review", "--fail-on", "stale"}, set("normalize-ids-3676")...), 1, ""},
 		{"nothing changed", append([]string{"review", "--fail-on", "changed"}, set("normalize-ids-3676")...), 0, ""},
-		{"bad fail-on", append([]string{"review", "--fail-on", "mismatch"}, set("normalize-ids-3676")...), 2, "want stale or changed"},
+		// qwen3 has tool calls that came and went; 3676 nothing of high
+		// severity (metadata, and files added).
+		{"fail on high", append([]string{"review", "--fail-on", "high"}, set("qwen3-rerecord-3978")...), 1, ""},
+		{"nothing high", append([]string{"review", "--fail-on", "high"}, set("normalize-ids-3676")...), 0, ""},
+		{"bad fail-on", append([]string{"review", "--fail-on", "mismatch"}, set("normalize-ids-3676")...), 2, "want stale, changed or high"},
 		{"one tree", []string{"review", filepath.Join(reviewData, "normalize-ids-3676", "base")}, 2, "usage: recview review"},
 		{"json and markdown", append([]string{"review", "--json", "--markdown"}, set("normalize-ids-3676")...), 2, "usage: recview review"},
 		{"no such tree", []string{"review", "no/such/dir", "HEAD"}, 2, "no/such/dir is neither a folder nor a git revision"},

@@ -34,9 +34,9 @@ type Count struct {
 	N  int    `json:"n"`
 }
 
-// Row is one pair. The first ten fields are those of `recview review
-// --json` (review.Result.WriteJSON), with "" for its nulls; Verdict,
-// Meaningful, Rename and Err are the rest of review.Pair the page shows.
+// Row is one pair. The first twelve fields are those of `recview review
+// --json` (review.Result.WriteJSON), with "" for its nulls; Meaningful
+// and Err are the rest of review.Pair the page shows.
 type Row struct {
 	Base         string `json:"base"`
 	Head         string `json:"head"`
@@ -48,8 +48,10 @@ type Row struct {
 	Endpoint     string `json:"endpoint"`
 	Name         string `json:"name"`
 	Why          string `json:"why"`
+	Severity     string `json:"severity"`
 	Verdict      string `json:"verdict"`
-	// Meaningful is review.Verdict.Meaningful: a reviewer has to look.
+	// Meaningful is review.Pair.Meaningful: a reviewer has to look (its
+	// severity is not none).
 	Meaningful bool   `json:"meaningful"`
 	Err        string `json:"err"`
 }

@@ -86,8 +86,11 @@ type Result struct {
 	// same thing.
 	Changes []Change
 	// SameResult is true when the assembled responses mean the same: no
-	// Change of KindResponse. The ids, timestamps and timings listed in
-	// Ignored are never compared.
+	// Change of KindResponse but usage counters, text that differs in
+	// white space only or is the same JSON spelled differently, and
+	// embeddings that moved by float noise (Judgement.Result is same or
+	// chunking). The ids, timestamps and timings listed in Ignored are
+	// never compared.
 	SameResult bool
 	// SameChunking is true when both responses are not streamed, or both
 	// are streams whose chunks add the same things in the same order (the
@@ -96,6 +99,9 @@ type Result struct {
 	// changed nothing but the stream's split; no response Change is made
 	// for it, and only a differing chunk count is listed (as metadata).
 	SameChunking bool
+	// Judgement is what the comparison means for a reviewer: the verdict,
+	// the severity and the findings every view of it shows.
+	Judgement Judgement
 }
 
 // Ignored lists the fields of an assembled response that differ between
@@ -119,9 +125,9 @@ var Ignored = []string{
 // Compare compares two recordings by meaning. The request objects are
 // compared by JSON path (the request's own test_id, which raw HTTP and
 // tool recordings carry, is left to metadata). The responses are first
-// assembled (recordings.Assemble); when both are of the same family and
-// both give an answer (recordings.ReadAnswer: OpenAI, Ollama, Anthropic
-// and Gemini generations), they are compared by answer: role, text and
+// assembled (recordings.Assemble); when both give an answer
+// (recordings.ReadAnswer: OpenAI, Ollama, Anthropic and Gemini
+// generations), even of two families, they are compared by answer: role, text and
 // thinking per choice (word diff when long), tool calls matched by name
 // then order and compared by parsed arguments (by JSON path; as text when
 // they do not parse), finish reason, other parts, and usage counters;
@@ -134,8 +140,9 @@ var Ignored = []string{
 // recordings differ in it. JSON objects compare regardless of key order;
 // arrays compare by index; numbers compare by value (1.0 equals 1).
 //
-// Compare never fails: whatever two Recordings Parse returned can be
-// compared.
+// Result.Judgement sums the comparison up (see Verdict and Severity).
+// Compare never fails: whatever two Recordings Parse returned
+// can be compared.
 func Compare(a, b *recordings.Recording) *Result {
 	res := &Result{A: a.Name, B: b.Name}
 	c := &comparer{}
@@ -146,11 +153,11 @@ func Compare(a, b *recordings.Recording) *Result {
 	c.request(a, b)
 	c.kind = KindResponse
 	c.nullIsAbsent = true
-	n := len(c.changes)
 	c.response(a, b)
-	res.SameResult = len(c.changes) == n
 	res.SameChunking = sameChunking(a, b)
 	res.Changes = c.changes
+	res.Judgement = judge(a, b, res)
+	res.SameResult = res.Judgement.Result == ResultSame || res.Judgement.Result == ResultChunking
 	return res
 }
 
@@ -227,18 +234,22 @@ func (c *comparer) response(a, b *recordings.Recording) {
 	if a.Status != b.Status {
 		c.add(Change{Path: "http_status", Op: OpChanged, Old: strconv.Itoa(a.Status), New: strconv.Itoa(b.Status)})
 	}
-	if a.Family == b.Family {
-		if cov, ok := answerCovers[a.Family]; ok {
-			ansA, ansB := recordings.ReadAnswer(a.Family, va), recordings.ReadAnswer(b.Family, vb)
-			if len(ansA.Choices) > 0 && len(ansB.Choices) > 0 {
-				c.answers(a.Family, ansA, ansB)
-				c.skip = func(path string, op Op) bool {
-					return ignored(path) || cov.covers(path, op)
-				}
-				c.value("", va, vb)
-				c.skip = nil
-				return
+	covA, okA := answerCovers[a.Family]
+	covB, okB := answerCovers[b.Family]
+	if okA && okB {
+		ansA, ansB := recordings.ReadAnswer(a.Family, va), recordings.ReadAnswer(b.Family, vb)
+		if len(ansA.Choices) > 0 && len(ansB.Choices) > 0 {
+			// Two families that both answer (chat and completions, a
+			// recording whose URL was wrong) compare by answer too: the
+			// family change is the metadata's.
+			c.answers(b.Family, ansA, ansB)
+			other := a.Family != b.Family
+			c.skip = func(path string, op Op) bool {
+				return ignored(path) || covA.covers(path, op) || covB.covers(path, op) || other && path == "object"
 			}
+			c.value("", va, vb)
+			c.skip = nil
+			return
 		}
 	}
 	c.skip = func(path string, _ Op) bool { return ignored(path) }

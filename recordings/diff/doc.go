@@ -19,8 +19,22 @@
 // A Result also says whether the assembled responses mean the same
 // (SameResult) and whether the streams were cut the same way
 // (SameChunking): "same result, different chunking" is a re-recording that
-// changed nothing a test can see. Result.Format prints a Result for a
-// terminal, the way `recview diff A B` does.
+// changed nothing a test can see. Its Judgement sums it up for a
+// reviewer: a Verdict ("changed result", "same result"...), a Severity
+// (high, medium, low, none: what to read first) and the Findings behind
+// them ("tool call get_weather gone", "answer reworded: -37 +56 words").
+// It is the one verdict of two recordings: `recview diff`, the review of
+// a change set (recordings/review) and the viewer's comparison all show
+// it. Result.Format prints a Result for a terminal, the way `recview diff
+// A B` does.
+//
+// What the judgement reads in an answer's text is a matter of rules, not
+// of a model: text that is the same JSON spelled differently, or the same
+// but for white space, is the same result; a few words (FewWords) are low,
+// a rewording medium; a refusal, a yes that became a no, another one-word
+// answer, or another name or number in a short answer's first sentence
+// is high (see Severity). Similarity (the share of words two texts have in
+// common) serves the review's pairing too.
 //
 // Words is the word diff used for long strings, built on
 // github.com/sergi/go-diff's diffmatchpatch. The package uses neither the

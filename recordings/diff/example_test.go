@@ -72,7 +72,7 @@ func ExampleResult_Format() {
 	// Output:
 	// --- before.json
 	// +++ after.json
-	// same result, different chunking
+	// changed request, severity high: request changed: temperature; chunks 2 → 3
 	// metadata chunks: 2 → 3
 	// request  body.temperature: 0.7 → 0.2
 }

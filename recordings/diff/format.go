@@ -18,15 +18,16 @@ const (
 //
 //	--- A's name
 //	+++ B's name
-//	different result
+//	changed result, severity high: answer changed: Paris → Lyon; request changed: temperature
 //	metadata test_id: added tests/x/test_y.py::test_z
 //	request  body.temperature: 0.7 → 0.2
-//	request  body.messages[2]: added {"role":"user","content":"And in C?"}
 //	response choices[0].text: changed
 //	    The capital is [-Paris.-]{+Lyon.+}
 //
-// The third line sums up: "same result, same chunking", "same result,
-// different chunking" or "different result". Then one line per Change,
+// The third line sums up: the Judgement's verdict, its severity and its
+// findings (Judgement.Why, at most MaxWhy bytes); an empty Judgement
+// (a Result not made by Compare) reads SameResult and SameChunking. Then
+// one line per Change,
 // "KIND PATH: OLD → NEW", "added NEW" or "removed OLD" (values past 300
 // bytes cut), with the Note in parentheses; a Change with a word diff is
 // followed by its text indented by four spaces, removed words in [-…-]
@@ -37,14 +38,7 @@ const (
 func (r *Result) Format(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "--- %s\n+++ %s\n", r.A, r.B)
-	switch {
-	case !r.SameResult:
-		b.WriteString("different result\n")
-	case r.SameChunking:
-		b.WriteString("same result, same chunking\n")
-	default:
-		b.WriteString("same result, different chunking\n")
-	}
+	b.WriteString(r.Summary() + "\n")
 	if len(r.Changes) == 0 {
 		b.WriteString("no differences\n")
 	}
@@ -79,6 +73,32 @@ func (r *Result) Format(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// MaxWhy is the longest list of findings a one-line summary holds, in
+// bytes (see JoinFindings): about 80, what a table's cell or a terminal
+// line shows at a glance.
+const MaxWhy = 80
+
+// Summary is the comparison in one line: "changed result, severity high:
+// tool call get_weather gone; finish reason tool_calls → stop" (see
+// Format).
+func (r *Result) Summary() string {
+	j := &r.Judgement
+	if j.Verdict == "" {
+		switch {
+		case !r.SameResult:
+			return string(VerdictChanged)
+		case r.SameChunking:
+			return string(VerdictSame)
+		}
+		return string(VerdictChunking)
+	}
+	s := string(j.Verdict) + ", severity " + string(j.Severity)
+	if why := j.Why(MaxWhy); why != "" {
+		s += ": " + why
+	}
+	return s
 }
 
 // renderSpans writes a word diff with [-removed-] and {+added+} markers,

@@ -16,7 +16,7 @@ func TestFormat(t *testing.T) {
 		{
 			name: "no differences",
 			res:  Result{A: "a.json", B: "b.json", SameResult: true, SameChunking: true},
-			want: "--- a.json\n+++ b.json\nsame result, same chunking\nno differences\n",
+			want: "--- a.json\n+++ b.json\nsame result\nno differences\n",
 		},
 		{
 			name: "one line per op, notes, root path",
@@ -26,7 +26,7 @@ func TestFormat(t *testing.T) {
 				{Kind: KindResponse, Path: "", Op: OpChanged, Old: "null", New: "{}"},
 				{Kind: KindResponse, Path: "data[0].embedding", Op: OpChanged, Old: "[1]", New: "[2]", Note: "1 of 1 numbers differ, by at most 1"},
 			}},
-			want: "--- a\n+++ b\ndifferent result\n" +
+			want: "--- a\n+++ b\nchanged result\n" +
 				"metadata test_id: added t::x\n" +
 				"request  body.stop: removed [\"\\n\"]\n" +
 				"response (root): null → {}\n" +
@@ -52,12 +52,21 @@ func TestFormat(t *testing.T) {
 					{OpEqual, "\nlast line " + long},
 				}},
 			}},
-			want: "--- a\n+++ b\ndifferent result\n" +
+			want: "--- a\n+++ b\nchanged result\n" +
 				"response choices[0].text: changed\n" +
 				"    …word word word word word word word word word word start\n" +
 				"\n" +
 				`    [-old\u001b[0m-]{+new+} mid word word word word word word word word word word word … word word word word word word word word word word word end {+more+}` + "\n" +
 				"    last line word word word word word word word word word…\n",
+		},
+		{
+			name: "a judgement: its verdict, severity and findings, most severe first, within MaxWhy",
+			res: Result{A: "a", B: "b", Judgement: Judgement{Verdict: VerdictChanged, Severity: SeverityHigh, Findings: []Finding{
+				{SeverityHigh, "tool call get_weather gone"},
+				{SeverityHigh, "finish reason tool_calls → stop"},
+				{SeverityNone, "usage moved (completion_tokens 18 → 14, 1 more)"},
+			}}},
+			want: "--- a\n+++ b\nchanged result, severity high: tool call get_weather gone; finish reason tool_calls → stop\nno differences\n",
 		},
 	}
 	for _, tc := range tests {

@@ -83,14 +83,16 @@ func TestConstructed(t *testing.T) {
 		f := named(t, dir, hello2)
 		g := File{Path: f.Path, Data: []byte(hello3)}
 		p := only(t, []File{f}, []File{g})
-		check(t, p, Modified, VerdictChunking, RequestSame, ResultChunking, false, "chunks 2 → 3")
+		check(t, p, Modified, VerdictChunking, SeverityNone, RequestSame, ResultChunking, false, "chunks 2 → 3")
 	})
 	t.Run("changed request, near twin", func(t *testing.T) {
 		// The temperature changed, so did the hash and the name: the two
 		// files pair as one recording, renamed for that field.
 		p := only(t, []File{named(t, dir, hello3)}, []File{named(t, dir, hello3Cold)})
-		check(t, p, Renamed, VerdictRequest, RequestChanged, ResultSame, false,
-			"renamed: hashed request changed: body.temperature", "request: body.temperature")
+		check(t, p, Renamed, VerdictRequest, SeverityHigh, RequestChanged, ResultSame, false, "request changed: temperature")
+		if p.Rename != "the request changed" {
+			t.Errorf("rename %q, want the request changed", p.Rename)
+		}
 		if !slices.Equal(p.RequestPaths, []string{"body.temperature"}) {
 			t.Errorf("request paths %q, want body.temperature", p.RequestPaths)
 		}
@@ -98,17 +100,17 @@ func TestConstructed(t *testing.T) {
 	t.Run("what the hash ignores", func(t *testing.T) {
 		f := named(t, dir, hello3)
 		p := only(t, []File{f}, []File{{Path: f.Path, Data: []byte(hello3Host)}})
-		check(t, p, Modified, VerdictSame, RequestSame, ResultSame, false, "not hashed: url host, headers")
+		check(t, p, Modified, VerdictSame, SeverityNone, RequestSame, ResultSame, false, "not hashed: url host, headers")
 	})
 	t.Run("error appeared", func(t *testing.T) {
 		f := named(t, dir, ok)
 		p := only(t, []File{f}, []File{{Path: f.Path, Data: []byte(rateLimited)}})
-		check(t, p, Modified, VerdictChanged, RequestSame, ResultChanged, false, "error appeared: RateLimitError 429")
+		check(t, p, Modified, VerdictChanged, SeverityHigh, RequestSame, ResultChanged, false, "error appeared: RateLimitError 429")
 	})
 	t.Run("error gone", func(t *testing.T) {
 		f := named(t, dir, rateLimited)
 		p := only(t, []File{f}, []File{{Path: f.Path, Data: []byte(ok)}})
-		check(t, p, Modified, VerdictChanged, RequestSame, ResultChanged, false, "error gone (was RateLimitError 429)")
+		check(t, p, Modified, VerdictChanged, SeverityHigh, RequestSame, ResultChanged, false, "error gone (was RateLimitError 429)")
 	})
 	t.Run("type module renamed", func(t *testing.T) {
 		// The llama_stack -> ogx rename, in a tool result's type name.
@@ -118,7 +120,7 @@ func TestConstructed(t *testing.T) {
 		}
 		f := named(t, dir, tool("llama_stack.apis"))
 		p := only(t, []File{f}, []File{{Path: f.Path, Data: []byte(tool("ogx_api"))}})
-		check(t, p, Modified, VerdictMetadata, RequestSame, ResultSame, true, "only ids")
+		check(t, p, Modified, VerdictMetadata, SeverityNone, RequestSame, ResultSame, true, "only ids")
 	})
 	t.Run("environment", func(t *testing.T) {
 		tags := func(models string) string {
@@ -126,25 +128,27 @@ func TestConstructed(t *testing.T) {
 		}
 		f := File{Path: dir + "/models-tags.json", Data: []byte(tags(`{"model": "a"}`))}
 		p := only(t, []File{f}, []File{{Path: f.Path, Data: []byte(tags(`{"model": "a"}, {"model": "b"}`))}})
-		check(t, p, Modified, VerdictEnvironment, RequestSame, ResultEnvironment, false, "environment")
+		check(t, p, Modified, VerdictEnvironment, SeverityNone, RequestSame, ResultEnvironment, false, "environment")
 	})
 	t.Run("two tests are two recordings", func(t *testing.T) {
 		other := strings.Replace(ok, testA, `"tests/integration/test_b.py::test_hi"`, 1)
 		res := review(t, []File{named(t, dir, ok)}, []File{named(t, dir, other)})
-		if len(res.Pairs) != 2 || res.Pairs[0].Change != Added || res.Pairs[1].Change != Deleted {
-			t.Errorf("pairs %+v, want one added and one deleted", res.Pairs)
+		// Sorted by test_id: test_a's deleted recording, then test_b's
+		// added one.
+		if len(res.Pairs) != 2 || res.Pairs[0].Change != Deleted || res.Pairs[1].Change != Added {
+			t.Errorf("pairs %+v, want one deleted and one added", res.Pairs)
 		}
 	})
 	t.Run("moved", func(t *testing.T) {
 		f := named(t, dir, ok)
 		g := File{Path: "tests/integration/inference/recordings/" + f.Path[len(dir)+1:], Data: f.Data}
 		p := only(t, []File{f}, []File{g})
-		check(t, p, Renamed, VerdictUnchanged, RequestSame, ResultSame, false, "identical content, moved from tests/integration/recordings/")
+		check(t, p, Renamed, VerdictUnchanged, SeverityNone, RequestSame, ResultSame, false, "identical content, moved from tests/integration/recordings/")
 	})
 	t.Run("answer changed", func(t *testing.T) {
 		f := named(t, dir, ok)
 		p := only(t, []File{f}, []File{{Path: f.Path, Data: []byte(plain(testA, "/v1/chat/completions", completion("Hello, how are you")))}})
-		check(t, p, Modified, VerdictChanged, RequestSame, ResultChanged, false, "text: -2 +4 words")
+		check(t, p, Modified, VerdictChanged, SeverityMedium, RequestSame, ResultChanged, false, "answer reworded: -2 +4 words")
 	})
 }
 
@@ -245,11 +249,11 @@ func only(t *testing.T, base, head []File) Pair {
 	return res.Pairs[0]
 }
 
-func check(t *testing.T, p Pair, change Change, v Verdict, req RequestStatus, result ResultStatus, metaOnly bool, why ...string) {
+func check(t *testing.T, p Pair, change Change, v Verdict, sev Severity, req RequestStatus, result ResultStatus, metaOnly bool, why ...string) {
 	t.Helper()
-	if p.Change != change || p.Verdict != v || p.Request != req || p.Result != result || p.MetadataOnly != metaOnly {
-		t.Errorf("got %s / %s / %q / %q / %v, want %s / %s / %q / %q / %v (why: %s)",
-			p.Change, p.Verdict, p.Request, p.Result, p.MetadataOnly, change, v, req, result, metaOnly, p.Why)
+	if p.Change != change || p.Verdict != v || p.Severity != sev || p.Request != req || p.Result != result || p.MetadataOnly != metaOnly {
+		t.Errorf("got %s / %s / %s / %q / %q / %v, want %s / %s / %s / %q / %q / %v (why: %s)",
+			p.Change, p.Verdict, p.Severity, p.Request, p.Result, p.MetadataOnly, change, v, sev, req, result, metaOnly, p.Why)
 	}
 	for _, w := range why {
 		if !strings.Contains(p.Why, w) {

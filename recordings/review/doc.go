@@ -21,11 +21,15 @@
 //     order of preference: the same bytes; the same request as hashed (the
 //     method, the endpoint path and the normalized body, the test_id aside)
 //     with the same test_id, or a test_id on one side only (the test_id
-//     entered or left the hash); a near request (at most three of its
-//     leaves differ, and at most half of them) likewise. Two different
-//     test_ids are two tests, never twins, unless the bytes are the same.
-//     Within a preference, the closest request, then model lists of the
-//     same models, then the closest size, then the paths decide;
+//     entered or left the hash); a near request likewise: the same shape,
+//     method, endpoint and model, at most three of its leaves differ (ids
+//     carried from a recorded answer aside) and at most half of them, and
+//     each text that differs (a message, an embedding input, a prompt) is
+//     nearly the same as text, nine words in ten the same (diff.Similarity):
+//     another question is never a twin, whatever the test_ids. Two
+//     different test_ids are two tests, never twins, unless the bytes are
+//     the same. Within a preference, the closest request, then model lists
+//     of the same models, then the closest size, then the paths decide;
 //   - what is left: Added or Deleted.
 //
 // A file that is not a recording (tsconfig.json, a test's data) is
@@ -35,43 +39,44 @@
 //
 // # Triage
 //
-// The two sides of a pair are compared with diff.Compare and the result
-// sorted into:
+// The two sides of a pair are compared with diff.Compare, whose
+// Judgement is the pair's: the same verdict, severity and findings that
+// `recview diff` and the viewer's comparison give the two files.
 //
 //   - Request: RequestSame when what the recorder hashes is the same, else
 //     RequestChanged with the JSON paths that differ (Pair.RequestPaths);
 //     differences the hash ignores (the URL's host, headers) are listed
 //     apart (Pair.Unhashed);
 //   - Result: ResultSame, ResultChunking (the same answer cut in other
-//     chunks), ResultChanged (text, tool calls compared by their parsed
-//     arguments, finish reason, an error appearing or going, any other
-//     field), or ResultEnvironment for a change in an answer that
-//     describes the machine rather than a model (Ollama's /api/ps,
-//     /api/tags, /api/pull, model lists). Usage counters, ids and
-//     timestamps alone never change a result, and neither do the numbers
-//     of an embedding that move by at most MaxVectorDelta: Why says they
-//     moved;
+//     chunks), ResultChanged or ResultEnvironment (see diff.ResultStatus);
 //   - MetadataOnly: the files differ in ids, timestamps or "__type__"
 //     module names (the llama_stack -> ogx rename) only;
+//   - Severity: how much the pair matters (diff.Severity: high, medium,
+//     low, none); a recording added or deleted is low (none for an
+//     environment one), an unreadable file high;
 //   - Name: the head file's name against its request, as `recview verify`
 //     checks it;
-//   - Tests: how many recordings the pair's test has on each side (a test
-//     whose count grows from 3 to 19 records the same call under new names
-//     on every run).
+//   - Tests: how many recordings the pair's test has on each side. A test
+//     whose recordings multiply (Result.Multiplied: from 1 to 75 in one
+//     real pull request) records the same call under new names on every
+//     run; the summaries lead with it.
 //
-// Each pair gets a Verdict, the one word that sums it up (the Verdicts,
-// most meaningful first: unreadable, changed result, changed request,
-// added, deleted, then different chunking, same result, environment,
-// metadata only, unchanged), and a one-line Why. Result.Pairs is sorted
-// by Verdict, then path.
+// Each pair gets a Verdict, the words that sum it up (the Verdicts, most
+// meaningful first: unreadable, changed result, changed request, added,
+// deleted, then different chunking, same result, environment, metadata
+// only, unchanged), and a one-line Why of about 80 bytes: its findings,
+// most severe first, each said once. Result.Pairs is sorted by severity
+// (most severe first), then test_id (pairs without one last), then path.
 //
 // # Output
 //
 // Result.Format writes the review for a terminal, Result.WriteJSON one
 // JSON object per pair per line (the keys of `recview review --json`), and
-// Result.Markdown a pull-request comment within GitHub's limits, whose
-// rows link to the viewer's comparison of each pair by URL (never by
-// inline data).
+// Result.Markdown a pull-request comment within GitHub's limits: the
+// pairs of high and medium severity in tables, the rest folded, rows
+// linked to the viewer's review or comparison of each pair by URL (never
+// by inline data). docs/review.md gives the severity rules with a real
+// example each.
 //
 // The package uses neither the file system nor syscall/js and builds for
 // GOOS=js GOARCH=wasm: the viewer's review worker (wasm/reviewworker, a

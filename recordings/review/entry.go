@@ -1,16 +1,15 @@
 package review
 
 import (
-	"crypto/sha256"
 	"errors"
 	"hash/fnv"
-	"net/url"
 	"path"
 	"strconv"
 	"strings"
 
-	"github.com/recview/recview/internal/jsonx"
 	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/diff"
+	"github.com/recview/recview/recordings/internal/hashed"
 	"github.com/recview/recview/recordings/internal/pyjson"
 	"github.com/recview/recview/recordings/reqhash"
 	"github.com/valyala/fastjson"
@@ -39,9 +38,9 @@ type entry struct {
 	// aside; see identity.
 	ident [32]byte
 	check reqhash.Check
-	// leaves, for near matching, maps each leaf of the hashed request to a
-	// hash of its normalized value; built on demand.
-	leaves map[string]uint64
+	// leaves, for near matching, maps each leaf of the hashed request to
+	// what near needs of it; built on demand.
+	leaves map[string]leaf
 }
 
 // read parses a file with parse and reads what pairing and triage need.
@@ -67,7 +66,7 @@ func read(side Side, p string, data []byte, parse func(string, []byte) (*recordi
 		e.endpoint = r.Provider + "." + r.ToolName
 	}
 	e.bucket = string(r.Shape) + " " + r.Method + " " + e.endpoint + " " + r.Model
-	e.ident = identity(r)
+	e.ident = hashed.Identity(r)
 	e.check = reqhash.Verify(path.Base(p), r.Doc)
 	return e
 }
@@ -85,59 +84,6 @@ func (e *entry) name() NameStatus {
 	return NameUnknown
 }
 
-// hashedRequest returns the parts of a request the recorder hashes, the
-// test_id aside: method and URL path (inference), or method and URL (raw
-// HTTP), and the body, payload or kwargs; for tools the provider and tool
-// name. bedrock says the body loses stream_options.
-func hashedRequest(r *recordings.Recording) (head string, body *fastjson.Value, bedrock bool) {
-	switch r.Shape {
-	case recordings.ShapeInference:
-		host, p := splitURL(r.URL)
-		return "inference " + strings.ToUpper(r.Method) + " " + p, r.Body, strings.Contains(host, "bedrock")
-	case recordings.ShapeHTTP:
-		return "http " + strings.ToUpper(r.Method) + " " + string(jsonx.Compact(r.Request.Get("url"))), r.Body, false
-	case recordings.ShapeTool:
-		return "tool " + strconv.Quote(r.Provider) + " " + strconv.Quote(r.ToolName), r.Body, false
-	}
-	// File processors and unknown shapes: the request, test_id aside.
-	return string(r.Shape), r.Request, false
-}
-
-// identity is the SHA-256 of what the recorder hashes for r, less the
-// test_id: two recordings of the same identity differ in their file names
-// only by the test_id or the scheme.
-func identity(r *recordings.Recording) [32]byte {
-	head, body, bedrock := hashedRequest(r)
-	b := append([]byte(head), '\n')
-	if r.Shape == recordings.ShapeTool {
-		b = pyjson.Append(b, body, true)
-	} else {
-		b, _ = pyjson.AppendNormalized(b, body, pyjson.Options{FileSearch: true, ExcludeStreamOptions: bedrock})
-	}
-	if r.Shape == recordings.ShapeFileProcessor || r.Shape == recordings.ShapeUnknown {
-		b = b[:len(head)+1]
-		r.Request.GetObject().Visit(func(k []byte, v *fastjson.Value) {
-			if string(k) != "test_id" {
-				b = append(b, k...)
-				b = pyjson.Append(b, v, true)
-			}
-		})
-	}
-	return sha256.Sum256(b)
-}
-
-// splitURL splits a recorded URL into host and path, as the recorder's
-// urlparse does for the URLs it records ("http://0.0.0.0:11434/v1/x" ->
-// "0.0.0.0:11434", "/v1/x"; "vertexai:///generate_content" -> "",
-// "/generate_content").
-func splitURL(s string) (host, p string) {
-	u, err := url.Parse(s)
-	if err != nil {
-		return "", s
-	}
-	return u.Host, u.EscapedPath()
-}
-
 // maxLeaves bounds the leaves read for near matching; a request with more
 // is matched by identity only.
 const maxLeaves = 4096
@@ -149,20 +95,34 @@ func (e *entry) reparse(p *recordings.Parser) bool {
 	return e.err == nil
 }
 
-// leafMap returns the leaves of the hashed request (see leaves), parsing
-// the file again with p when they were not read yet.
-func (e *entry) leafMap(p *recordings.Parser) map[string]uint64 {
+// leaf is one leaf of a hashed request, for near matching.
+type leaf struct {
+	// hash is a hash of the leaf's value, normalized as the recorder
+	// normalizes the body it hashes.
+	hash uint64
+	// text is the value of a string leaf that holds text rather than a
+	// parameter (see isText); "" for others.
+	text string
+	// id marks a leaf that is an id (hashed.IsID): carried from a
+	// recorded answer, it says nothing of what is asked.
+	id bool
+}
+
+// leafMap returns the leaves of the hashed request by path ("" for the
+// method and endpoint, ".messages[0].content"...), parsing the file again
+// with p when they were not read yet.
+func (e *entry) leafMap(p *recordings.Parser) map[string]leaf {
 	if e.leaves != nil {
 		return e.leaves
 	}
 	if !e.reparse(p) {
-		e.leaves = map[string]uint64{}
+		e.leaves = map[string]leaf{}
 		return e.leaves
 	}
 	defer func() { e.rec = nil }()
-	head, body, bedrock := hashedRequest(e.rec)
-	e.leaves = map[string]uint64{"": hashBytes([]byte(head))}
-	opt := pyjson.Options{FileSearch: e.shape != recordings.ShapeTool, ExcludeStreamOptions: bedrock}
+	head, body, opt, _ := hashed.Request(e.rec)
+	opt.FileSearch = e.shape != recordings.ShapeTool
+	e.leaves = map[string]leaf{"": {hash: hashBytes([]byte(head))}}
 	var buf []byte
 	var walk func(p string, v *fastjson.Value)
 	walk = func(p string, v *fastjson.Value) {
@@ -172,7 +132,7 @@ func (e *entry) leafMap(p *recordings.Parser) map[string]uint64 {
 		switch v.Type() {
 		case fastjson.TypeObject:
 			v.GetObject().Visit(func(k []byte, x *fastjson.Value) {
-				if p == "" && bedrock && string(k) == "stream_options" {
+				if p == "" && opt.ExcludeStreamOptions && string(k) == "stream_options" {
 					return
 				}
 				walk(p+"."+string(k), x)
@@ -183,7 +143,13 @@ func (e *entry) leafMap(p *recordings.Parser) map[string]uint64 {
 			}
 		default:
 			buf, _ = pyjson.AppendNormalized(buf[:0], v, opt)
-			e.leaves[p] = hashBytes(buf)
+			l := leaf{hash: hashBytes(buf), id: hashed.IsID(p)}
+			if v.Type() == fastjson.TypeString {
+				if s := string(v.GetStringBytes()); isText(p, s) {
+					l.text = s
+				}
+			}
+			e.leaves[p] = l
 		}
 	}
 	if body != nil {
@@ -192,29 +158,72 @@ func (e *entry) leafMap(p *recordings.Parser) map[string]uint64 {
 	return e.leaves
 }
 
+// isText reports a string leaf that holds what is asked (a message, an
+// input, a prompt) rather than a parameter ("auto", "json_object"): it
+// holds white space, or lies under a member that holds text.
+func isText(path, s string) bool {
+	if strings.ContainsAny(s, " \t\n") {
+		return true
+	}
+	for _, k := range []string{".messages", ".input", ".prompt", ".contents", ".content", ".system", ".instructions", ".query", ".documents", ".text", ".parts"} {
+		if strings.Contains(path, k+"[") || strings.Contains(path, k+".") || strings.HasSuffix(path, k) {
+			return true
+		}
+	}
+	return false
+}
+
 func hashBytes(b []byte) uint64 {
 	h := fnv.New64a()
 	h.Write(b)
 	return h.Sum64()
 }
 
-// distance counts the leaves in which two hashed requests differ: present
-// on one side only, or with another value; -1 when either has too many
-// leaves to compare.
-func distance(a, b map[string]uint64) int {
+// How near two requests must be to make twins (see near).
+const (
+	// maxNear is the most leaves, ids aside, in which they may differ.
+	maxNear = 3
+	// minSimilar is the least diff.Similarity of each text leaf that
+	// differs: a message or an input nearly the same as text, a few words
+	// of a long one edited, never another question.
+	minSimilar = 0.9
+)
+
+// near reports whether two hashed requests ask the same thing, nearly:
+// they differ in at most maxNear leaves (ids aside), at most half of the
+// larger request's, and each text leaf that differs is nearly the same
+// text (minSimilar). n is how many leaves differ, ids aside, to prefer
+// the nearest.
+func near(a, b map[string]leaf) (n int, ok bool) {
 	if len(a) > maxLeaves || len(b) > maxLeaves {
-		return -1
+		return 0, false
 	}
-	n := 0
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			n++
+	differ := func(p string, x leaf, y leaf, both bool) bool {
+		if x.id || y.id {
+			return true
+		}
+		if both && x.hash == y.hash {
+			return true
+		}
+		n++
+		if n > maxNear {
+			return false
+		}
+		if x.text != "" || y.text != "" {
+			return both && x.text != "" && y.text != "" && diff.Similarity(x.text, y.text) >= minSimilar
+		}
+		return true
+	}
+	for p, x := range a {
+		y, both := b[p]
+		if !differ(p, x, y, both) {
+			return n, false
 		}
 	}
-	for k := range b {
-		if _, ok := a[k]; !ok {
-			n++
+	for p, y := range b {
+		if _, both := a[p]; !both && !differ(p, leaf{}, y, false) {
+			return n, false
 		}
 	}
-	return n
+	return n, 2*n <= max(len(a), len(b))
 }

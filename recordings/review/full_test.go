@@ -82,8 +82,41 @@ func TestFull3681Renames(t *testing.T) {
 	}
 	for b, h := range ours {
 		p := find(t, res, h)
-		if !strings.Contains(p.Why, "test_id entered the hash (v0-no-test_id-raw-body → current)") && !strings.Contains(p.Why, "identical content") {
-			t.Errorf("%s → %s: why %q, want the test_id entering the hash or identical content", b, h, p.Why)
+		if !strings.Contains(p.Rename, "test_id entered the hash (v0-no-test_id-raw-body → current)") && !strings.Contains(p.Rename, "identical content") {
+			t.Errorf("%s → %s: rename %q, want the test_id entering the hash or identical content", b, h, p.Rename)
 		}
+	}
+}
+
+// TestGitRenamesKept: every rename git finds at 90 % similarity or more
+// (CHANGES.tsv's R090 to R100) is paired the same way by the review, in
+// the change sets kept with their git name-status (#3681: 111 such
+// renames, #3737: 37).
+func TestGitRenamesKept(t *testing.T) {
+	for _, set := range []string{full3681, full3737} {
+		t.Run(set, func(t *testing.T) {
+			base, head, changes := readChangeSet(t, set)
+			res := review(t, base, head)
+			heads := map[string]string{}
+			for _, p := range res.Pairs {
+				if p.Change == Renamed {
+					heads[p.Base] = p.Head
+				}
+			}
+			n := 0
+			for _, c := range changes {
+				if !strings.HasPrefix(c.status, "R") || c.status < "R090" {
+					continue
+				}
+				n++
+				if heads[c.base] != c.head {
+					t.Errorf("git renames %s to %s (%s); the review pairs it with %q", c.base, c.head, c.status, heads[c.base])
+				}
+			}
+			if n == 0 {
+				t.Fatal("no rename of 90 % or more in CHANGES.tsv")
+			}
+			t.Logf("%d renames of 90 %% or more, all kept", n)
+		})
 	}
 }

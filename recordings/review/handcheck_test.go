@@ -21,7 +21,7 @@ func TestVerdictsByHand(t *testing.T) {
 		result   ResultStatus
 		metaOnly bool
 		name     NameStatus
-		why      []string // each in Why
+		why      []string // each in the pair's findings (its Why is the first of them)
 	}
 	cases := map[string][]want{
 		"qwen3-rerecord-3978": {
@@ -29,18 +29,18 @@ func TestVerdictsByHand(t *testing.T) {
 			// {"celcius": null, "liquid_name": "polyjuice"} to
 			// {"celcius": false, ...}; usage the same (31, 216).
 			{"214aef96107c5b061ce3bcd25c78394ec74b113acf60c2b2834ebd339a2aea96.json", Modified, VerdictChanged, RequestSame, ResultChanged, false, NameOK,
-				[]string{"tool calls: get_boiling_point_with_metadata(celcius)"}},
+				[]string{"tool call get_boiling_point_with_metadata: celcius changed"}},
 			// Base: a tool call get_weather {"city": "New York"},
 			// finish_reason tool_calls. Head: no tool call, the call
 			// written as text ({"name":"get_weather","parameters={"city":...}}),
 			// finish_reason stop.
 			{"2a5013730936b86b2fd76564de3a35310d648076eaa29de10a0e8efa68d088cf.json", Modified, VerdictChanged, RequestSame, ResultChanged, false, NameOK,
-				[]string{"tool calls: -get_weather", "finish reason tool_calls → stop"}},
+				[]string{"tool call get_weather gone", "finish reason tool_calls → stop"}},
 			// Base: text {"name":"complex","parameters":{}"}} (3 words),
 			// stop. Head: a tool call simple {"x": "1"}, tool_calls;
 			// completion_tokens 10 → 16.
 			{"12ea4e4a2705b0589c186d9d068bac0afa6d2385867afa554c6c672722a4e1c0.json", Modified, VerdictChanged, RequestSame, ResultChanged, false, NameOK,
-				[]string{"text: -3 +0 words", "tool calls: +simple", "finish reason stop → tool_calls", "usage moved (completion_tokens 10 → 16"}},
+				[]string{"answer: -3 +0 words", "tool call simple added", "finish reason stop → tool_calls", "usage moved (completion_tokens 10 → 16"}},
 			// finish_reason stop → length (max_tokens hit), 10 → 20
 			// completion tokens.
 			{"3a680a3aabcdeab5d9a7cf137c2d4cb9dbd89b4a42691835373be5655e288f8c.json", Modified, VerdictChanged, RequestSame, ResultChanged, false, NameOK,
@@ -64,7 +64,7 @@ func TestVerdictsByHand(t *testing.T) {
 			// sort_keys=True) hashes to c6f4b8c1d375…, not 1d82e9439ae3:
 			// no scheme explains the name.
 			{"1d82e9439ae3.json", Added, VerdictAdded, "", "", false, NameMismatch,
-				[]string{"its request hashes to c6f4b8c1d375.json"}},
+				[]string{"request hashes to c6f4b8c1d375.json"}},
 		},
 		"test-isolation-3681": {
 			// The same request (messages [{"user", "Test trace openai
@@ -74,7 +74,7 @@ func TestVerdictsByHand(t *testing.T) {
 			// git pairs this base file with 1222cc… (R072), a request for
 			// "Which planet do humans live on?": not the same recording.
 			{"140187e305dc.json", Renamed, VerdictChanged, RequestSame, ResultChanged, false, NameOK,
-				[]string{"renamed: test_id entered the hash (v0-no-test_id-raw-body → current)", "text: "}},
+				[]string{"renamed: test_id entered the hash (v0-no-test_id-raw-body → current)", "answer reworded: "}},
 			{"1222cc2a1817ea0c0102021b088b65955fbb15fabd608e3ba97b4f91f7c053aa.json", Added, VerdictAdded, "", "", false, NameOK, nil},
 			// The same embeddings request; the 384 numbers differ by at
 			// most 5.7352e-05.
@@ -88,7 +88,7 @@ func TestVerdictsByHand(t *testing.T) {
 			// and its request hashes under the current scheme (test_id
 			// None) to 009d5a015c45…, another file of the head tree.
 			{"044dcd8fdeb1.json", Renamed, VerdictUnchanged, RequestSame, ResultSame, false, NameMismatch,
-				[]string{"identical content", "its request hashes to 009d5a015c45229e05ed5c77cc4959aa5540b9628d3b6af8c0d64e0399fa3769.json"}},
+				[]string{"identical content", "request hashes to 009d5a015c45….json"}},
 			// Ollama /api/ps: {"models": []} then one model (llama3.2:3b).
 			{"d0ac68cbde69.json", Renamed, VerdictEnvironment, RequestSame, ResultEnvironment, false, NameOK,
 				[]string{"environment"}},
@@ -98,7 +98,7 @@ func TestVerdictsByHand(t *testing.T) {
 			{"models-64a2277c90f0f42576f60c1030e3a020403d34a95f56931b792d5939f4cebc57-abd54ea0.json", Added, VerdictEnvironment, "", "", false, NameOK, nil},
 			// The same request; 8 → 50 completion tokens of other text.
 			{"4da32cdf48ae4c3b381e3557edb99afa0ff16a609aaa941737e99606961a6a07.json", Modified, VerdictChanged, RequestSame, ResultChanged, false, NameOK,
-				[]string{"text: ", "usage moved (completion_tokens 8 → 50"}},
+				[]string{"answer reworded: -6 +45 words", "usage moved (completion_tokens 8 → 50"}},
 		},
 	}
 	for name, wants := range cases {
@@ -114,11 +114,20 @@ func TestVerdictsByHand(t *testing.T) {
 						w.change, w.verdict, w.request, w.result, w.metaOnly, w.name, p.Why)
 				}
 				for _, s := range w.why {
-					if !strings.Contains(p.Why, s) {
-						t.Errorf("why %q lacks %q", p.Why, s)
+					if !strings.Contains(findings(p), s) {
+						t.Errorf("findings %q lack %q", findings(p), s)
 					}
 				}
 			})
 		}
 	}
+}
+
+// findings is the texts of a pair's findings, joined by "; ".
+func findings(p Pair) string {
+	var s []string
+	for _, f := range p.Findings {
+		s = append(s, f.Text)
+	}
+	return strings.Join(s, "; ")
 }

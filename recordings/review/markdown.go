@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/recview/recview/recordings/permalink"
 	"github.com/recview/recview/recordings/reqhash"
@@ -52,151 +53,90 @@ type MarkdownOptions struct {
 	Prefix string
 }
 
-// Markdown writes r as a pull-request comment in GitHub-flavoured
-// Markdown: Marker, a title, a line of counts per change, a table of
-// counts per verdict (most meaningful first), the head names and the
-// tests whose recordings grew; then a table of the pairs a reviewer has
-// to look at (Verdict.Meaningful) and, folded in a <details> per
-// verdict, the other pairs but those of files unchanged in place. Each
-// row gives the verdict, the path, the test_id (without its file) and the
-// Why; its path (less the folder all paths share, which the summary
-// names) links to the viewer: the
-// comparison of the two sides for a modified or renamed pair
-// ("#v=2&src=BASE_URL&src=HEAD_URL"), the file alone for an added or
-// deleted one. Links never carry inline data (d=), and a link longer than
-// MaxLink is left out.
-//
-// The comment is never longer than MaxComment bytes: past it, the
-// folded rows lose their links, then the rows of added and deleted
-// recordings, then rows are left out, the folded ones first, and a last
-// line says how many and points to `recview review --json`. Markdown's own characters in texts (paths, test ids, whys) are
-// escaped; no raw HTML comes from the recordings.
-func (r *Result) Markdown(opt MarkdownOptions) string {
-	for links := linksAll; links < linksChanged; links++ {
-		if s, ok := r.markdown(opt, links, MaxComment); ok {
-			return s
-		}
-	}
-	s, _ := r.markdown(opt, linksChanged, MaxComment)
-	return s
+// testGroup is the recordings of one test added or deleted.
+type testGroup struct {
+	title string
+	pairs []*Pair
 }
 
-// Which rows of a comment have links, from the most to the fewest.
-const (
-	linksAll     = iota
-	linksMain    // not the folded rows
-	linksChanged // only changed results and requests, and unreadable files
-)
-
-// markdown writes the comment within limit bytes, with links in the rows
-// that links selects; ok is false when rows were left out.
-func (r *Result) markdown(opt MarkdownOptions, links int, limit int) (string, bool) {
-	var b strings.Builder
-	title := opt.Title
-	if title == "" {
-		title = "recview: recordings in this change"
-	}
-	fmt.Fprintf(&b, "%s\n### %s\n\n", Marker, escape(title))
-	fmt.Fprintf(&b, "**%d to look at** of %s.", r.Meaningful(), escape(r.headline()))
-	if len(r.Skipped) > 0 {
-		fmt.Fprintf(&b, " %d JSON files that are not recordings skipped.", len(r.Skipped))
-	}
-	b.WriteString("\n\n| verdict | recordings |\n|---|---:|\n")
-	for _, c := range r.Verdicts() {
-		fmt.Fprintf(&b, "| %s | %d |\n", c.Of, c.N)
-	}
-	if names := r.namesLine(); names != "" {
-		b.WriteString("\nHead file names checked against their requests: " + names + ".\n")
-	}
-	if g := r.Grown(3); len(g) > 0 {
-		b.WriteString("\nTests with more recordings than before:\n")
-		for _, t := range g[:min(len(g), 5)] {
-			fmt.Fprintf(&b, "- %s: %d → %d\n", code(t.TestID), t.Base, t.Head)
+// byTest groups pairs by test_id (by folder when there is none), in the
+// order of their first pair.
+func byTest(pairs []*Pair) []testGroup {
+	var out []testGroup
+	at := map[string]int{}
+	for _, p := range pairs {
+		key, title := p.TestID, code(shortTestN(p.TestID, maxTestCell))
+		if key == "" {
+			d := path.Dir(p.sortPath())
+			key, title = "\x00"+d, escape(d+"/")
 		}
-	}
-	dir := commonDir(r.Pairs)
-	if dir != "" {
-		fmt.Fprintf(&b, "\nPaths below are under %s.\n", code(dir))
-	}
-	if opt.Footer != "" {
-		b.WriteString("\n" + escape(opt.Footer) + "\n")
-	}
-
-	var main, rest []*Pair
-	for i := range r.Pairs {
-		p := &r.Pairs[i]
-		switch {
-		case p.Verdict.Meaningful():
-			main = append(main, p)
-		case p.Change != Unchanged:
-			rest = append(rest, p)
+		i, ok := at[key]
+		if !ok {
+			i = len(out)
+			at[key] = i
+			out = append(out, testGroup{title: title})
 		}
+		out[i].pairs = append(out[i].pairs, p)
 	}
-	const reserve = 400 // for the closing lines and the note on rows left out
-	left := 0
-	row := func(p *Pair, folded bool) string {
-		link := links == linksAll || links == linksMain && !folded ||
-			p.Verdict != VerdictAdded && p.Verdict != VerdictDeleted && p.Verdict.Meaningful()
-		return fmt.Sprintf("| %s | %s | %s | %s |\n", p.Verdict, pathCell(p, opt, dir, link), code(shortTest(p.TestID)), escape(p.Why))
-	}
-	const head = "| verdict | recording | test | why |\n|---|---|---|---|\n"
-	if len(main) > 0 {
-		b.WriteString("\n#### To look at\n\n" + head)
-		for _, p := range main {
-			s := row(p, false)
-			if b.Len()+len(s) > limit-reserve {
-				left++
-				continue
-			}
-			b.WriteString(s)
-		}
-	}
-	for _, v := range Verdicts() {
-		var group []*Pair
-		for _, p := range rest {
-			if p.Verdict == v {
-				group = append(group, p)
-			}
-		}
-		if len(group) == 0 {
-			continue
-		}
-		open := fmt.Sprintf("\n<details><summary>%s: %d</summary>\n\n%s", v, len(group), head)
-		if b.Len()+len(open) > limit-reserve {
-			left += len(group)
-			continue
-		}
-		b.WriteString(open)
-		for _, p := range group {
-			s := row(p, true)
-			if b.Len()+len(s) > limit-reserve {
-				left++
-				continue
-			}
-			b.WriteString(s)
-		}
-		b.WriteString("\n</details>\n")
-	}
-	if (opt.URL == nil && opt.Review.Kind == "") || opt.Viewer == "" {
-		b.WriteString("\n_No links: the files' URLs were not given (recview review --repo OWNER/NAME --base-sha SHA --head-sha SHA, or --pr N)._\n")
-	}
-	if left > 0 {
-		fmt.Fprintf(&b, "\n_%d rows left out to stay within GitHub's %d characters: `recview review --json` lists every pair._\n", left, MaxComment)
-	}
-	return b.String(), left == 0
+	return out
 }
 
-// pathCell is a row's recording: its path (shortened, without dir)
-// linked to the viewer, and where a renamed pair came from.
-func pathCell(p *Pair, opt MarkdownOptions, dir string, links bool) string {
-	label := escape(short(strings.TrimPrefix(p.sortPath(), dir)))
-	if links {
+// maxFileLinks is the most files a group's row links to.
+const maxFileLinks = 8
+
+// fileLinks is the files of a group, the first maxFileLinks each linked
+// to the viewer by the first 8 digits of its name, and how many more;
+// their count alone without links.
+func fileLinks(pairs []*Pair, opt MarkdownOptions, links bool) string {
+	if !links || opt.Viewer == "" || opt.URL == nil && opt.Review.Kind == "" {
+		return plural(len(pairs), "file")
+	}
+	var out []string
+	for _, p := range pairs[:min(len(pairs), maxFileLinks)] {
+		name := path.Base(p.sortPath())
+		if h, ok := reqhash.FromName(name); ok {
+			name = h[:min(len(h), 8)]
+		}
+		if u := viewerLink(p, opt); u != "" {
+			out = append(out, "["+escape(name)+"]("+u+")")
+		} else {
+			out = append(out, escape(name))
+		}
+	}
+	if n := len(pairs) - maxFileLinks; n > 0 {
+		out = append(out, fmt.Sprintf("and %d more", n))
+	}
+	return strings.Join(out, " ")
+}
+
+func countVerdict(pairs []*Pair, v Verdict) int {
+	n := 0
+	for _, p := range pairs {
+		if p.Verdict == v {
+			n++
+		}
+	}
+	return n
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// testCell is a row's test (its test_id cut to maxTestCell, else its
+// path less dir) linked to the viewer.
+func testCell(p *Pair, opt MarkdownOptions, dir string, link bool) string {
+	label := code(shortTestN(p.TestID, maxTestCell))
+	if p.TestID == "" {
+		label = escape(short(strings.TrimPrefix(p.sortPath(), dir)))
+	}
+	if link {
 		if u := viewerLink(p, opt); u != "" {
 			label = "[" + label + "](" + u + ")"
 		}
-	}
-	if p.Change == Renamed {
-		label += "<br>from " + escape(short(strings.TrimPrefix(p.Base, dir)))
 	}
 	return label
 }
@@ -276,23 +216,43 @@ func short(p string) string {
 	return dir + name
 }
 
-// maxTest is the longest test_id a comment shows, in bytes.
-const maxTest = 100
+// ShortTest is a test_id for people: without its file's path (the part
+// before "::"), cut to 100 bytes.
+func ShortTest(id string) string { return shortTestN(id, 100) }
 
-// shortTest is a test_id for a comment: without its file's path (the
-// part before "::"), cut to maxTest bytes.
-func shortTest(id string) string {
+// shortTestN is a test_id without its file's path, cut to about n
+// bytes: the test's name whole when it leaves room, its parameters cut in
+// the middle, whose two ends tell them apart:
+// "test_output_safety_guardrails_unsafe_content[openai_c…fp16-False]".
+func shortTestN(id string, n int) string {
 	if i := strings.Index(id, "::"); i >= 0 {
 		id = id[i+2:]
 	}
-	if len(id) > maxTest {
-		n := maxTest
-		for n > 0 && id[n]&0xc0 == 0x80 {
-			n--
-		}
-		id = id[:n] + "…"
+	if len(id) <= n {
+		return id
 	}
-	return id
+	name, params, ok := strings.Cut(id, "[")
+	if !ok || len(name)+12 > n {
+		return cutMiddle(id, n, n/4)
+	}
+	return name + "[" + cutMiddle(params, n-len(name)-1, (n-len(name))/2)
+}
+
+// cutMiddle cuts s to about n bytes by taking out its middle, keeping
+// tail bytes of its end, at rune boundaries.
+func cutMiddle(s string, n, tail int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := len(s) - tail
+	for i < len(s) && !utf8.RuneStart(s[i]) {
+		i++
+	}
+	j := max(n-tail-len("…"), 0)
+	for j > 0 && !utf8.RuneStart(s[j]) {
+		j--
+	}
+	return s[:j] + "…" + s[i:]
 }
 
 // escape makes s plain text in a Markdown table cell: the punctuation

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -67,10 +68,12 @@ func checkMarkdown(t *testing.T, md string) {
 	}
 }
 
-// TestMarkdownEveryChangeSet: the comment of each change set of testdata,
-// and of the whole sets where they are at hand, fits GitHub's limits; the
-// pairs to look at come first, linked, each to the comparison of its two
-// sides pinned to the two commits.
+// TestMarkdownEveryChangeSet: the comment of each change set of
+// testdata, and of the whole sets where they are at hand, fits GitHub's
+// limits; the high-severity pairs come first, then the medium ones, each
+// in the order of the review and linked to the comparison of its two
+// sides pinned to the two commits; the low ones, those of no severity and
+// the added and deleted recordings are folded.
 func TestMarkdownEveryChangeSet(t *testing.T) {
 	type set struct {
 		name       string
@@ -84,50 +87,78 @@ func TestMarkdownEveryChangeSet(t *testing.T) {
 			sets = append(sets, set{name + " (whole)", b, h})
 		}
 	}
-	if b, h, _ := readChangeSet(t, full3681); true {
-		sets = append(sets, set{"test-isolation-3681 (whole, testdata)", b, h})
+	for _, name := range []string{full3681, full3737, full4103} {
+		b, h, _ := readChangeSet(t, name)
+		sets = append(sets, set{name, b, h})
 	}
 	for _, s := range sets {
 		t.Run(s.name, func(t *testing.T) {
 			res := review(t, s.base, s.head)
 			md := res.Markdown(testLinks())
 			checkMarkdown(t, md)
-			// The first row to look at: the first pair, linked to its
-			// sides at their commits.
-			p := res.Pairs[0]
-			if !p.Verdict.Meaningful() {
-				// Nothing to look at: no such table, and so no link to check.
-				if strings.Contains(md, "#### To look at") {
-					t.Error("a table of pairs to look at, and no pair is meaningful")
+			if strings.Contains(md, "left out") {
+				t.Errorf("rows left out of a real change set's comment (%d bytes)", len(md))
+			}
+			details := strings.Index(md, "<details>")
+			if details < 0 {
+				details = len(md)
+			}
+			for _, sev := range []Severity{SeverityHigh, SeverityMedium} {
+				var group []Pair
+				for _, p := range res.Pairs {
+					if p.Severity == sev {
+						group = append(group, p)
+					}
 				}
-				return
-			}
-			i := strings.Index(md, "#### To look at")
-			if i < 0 || strings.Index(md, "<details>") >= 0 && strings.Index(md, "<details>") < i {
-				t.Fatal("no table of pairs to look at before the folded ones")
-			}
-			var want []string
-			if p.Base != "" {
-				want = append(want, "src="+testLinks().URL(Base, p.Base))
-			}
-			if p.Head != "" {
-				want = append(want, "src="+testLinks().URL(Head, p.Head))
-			}
-			lines := strings.Split(md[i:], "\n")
-			if len(lines) < 5 || !strings.HasPrefix(lines[4], "| "+string(p.Verdict)+" | [") {
-				t.Fatalf("no linked row of %s after the table's head: %q", p.Verdict, lines[:min(len(lines), 5)])
-			}
-			for _, w := range want {
-				if !strings.Contains(lines[4], w) {
-					t.Errorf("first row %q lacks %q", lines[4], w)
+				title := fmt.Sprintf("\n#### %s: %d\n", upperFirst(string(sev)), len(group))
+				i := strings.Index(md, title)
+				if len(group) == 0 {
+					if i >= 0 {
+						t.Errorf("a table of %s pairs, and there is none", sev)
+					}
+					continue
 				}
+				if i < 0 || i > details {
+					t.Fatalf("no table %q before the folded groups", title)
+				}
+				rows := strings.Split(md[i+len(title):], "\n")[3:] // the blank line and the table's head
+				for k, p := range group {
+					if k >= len(rows) || !strings.HasPrefix(rows[k], "| "+string(p.Verdict)+" | [") {
+						t.Fatalf("%s row %d: %q, want the linked row of %s", sev, k, rows[min(k, len(rows)-1)], p.Label())
+					}
+					for side, path := range map[Side]string{Base: p.Base, Head: p.Head} {
+						if path != "" && !strings.Contains(rows[k], "src="+testLinks().URL(side, path)) {
+							t.Errorf("%s row %d lacks the link to its %s file %s", sev, k, side, path)
+						}
+					}
+					if !strings.Contains(rows[k], escape(p.Why)) {
+						t.Errorf("%s row %d lacks its why %q", sev, k, p.Why)
+					}
+				}
+			}
+			for _, c := range res.Severities() {
+				if c.Of == SeverityLow || c.Of == SeverityNone {
+					n := 0
+					for _, p := range res.Pairs {
+						if p.Severity == c.Of && p.Verdict != VerdictAdded && p.Verdict != VerdictDeleted && p.Change != Unchanged {
+							n++
+						}
+					}
+					if n > 0 && !strings.Contains(md, fmt.Sprintf("<details><summary>%s: %d</summary>", upperFirst(string(c.Of)), n)) {
+						t.Errorf("no folded group of the %d %s pairs", n, c.Of)
+					}
+				}
+			}
+			if added, deleted := res.count(Added), res.count(Deleted); added+deleted > 0 && !strings.Contains(md, "<details><summary>Added and deleted: ") {
+				t.Errorf("%d added and %d deleted, and no folded group of them", added, deleted)
 			}
 		})
 	}
 }
 
-// TestMarkdownCut: when the rows do not fit, the folded rows lose their
-// links first, then rows are left out, and the comment says how many.
+// TestMarkdownCut: when the rows do not fit, the folded groups lose their
+// links, then their rows, before the pairs to look at lose anything; the
+// comment says how many rows it left out.
 func TestMarkdownCut(t *testing.T) {
 	base, head, _ := synthetic(t, 3000)
 	res := review(t, base, head)
@@ -136,15 +167,36 @@ func TestMarkdownCut(t *testing.T) {
 	if !strings.Contains(full, "rows left out to stay within GitHub's 65536 characters: `recview review --json` lists every pair.") {
 		t.Errorf("3,000 pairs fit in a comment? %d bytes", len(full))
 	}
+	high := 0
+	for _, p := range res.Pairs {
+		if p.Severity == SeverityHigh {
+			high++
+		}
+	}
+	// Every high pair has its row, before anything else loses fewer.
+	i := strings.Index(full, fmt.Sprintf("\n#### High: %d\n\n", high))
+	if i < 0 {
+		t.Fatalf("no table of the %d high pairs", high)
+	}
+	if rows := strings.Split(full[i:], "\n")[5:]; len(rows) < high || !strings.HasPrefix(rows[high-1], "| changed ") || strings.HasPrefix(rows[high], "| ") {
+		t.Errorf("the high table does not hold its %d rows", high)
+	}
+	for _, g := range []string{"<details><summary>None: ", "<details><summary>Added and deleted: "} {
+		j := strings.Index(full, g)
+		if j < 0 || !strings.Contains(full[j:j+200], "_Rows left out") {
+			t.Errorf("the folded group %q keeps rows while the comment is full", g)
+		}
+	}
 	// Without links, the same comment has room for more rows.
 	bare := res.Markdown(MarkdownOptions{})
 	if strings.Contains(bare, "](") || !strings.Contains(bare, "_No links") {
 		t.Error("a comment without URLs has links, or does not say why it has none")
 	}
-	// A small set keeps every link, folded rows included.
+	// A small set keeps every link, folded rows included: 14 pairs,
+	// none unchanged, each linked once (an added file by its group's
+	// row).
 	b, h := subset(t, "qwen3-rerecord-3978")
 	small := review(t, b, h).Markdown(testLinks())
-	// 14 pairs, none unchanged: 14 rows, each linked.
 	if n := strings.Count(small, "](https://recview.example/app/#v=2&src="); n != 14 {
 		t.Errorf("%d links, want 14", n)
 	}

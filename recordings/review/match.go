@@ -8,10 +8,6 @@ import (
 	"github.com/recview/recview/recordings"
 )
 
-// How close two requests must be to make a near twin: at most maxNear
-// leaves differ (see distance), and at most half of the larger request's.
-const maxNear = 3
-
 // maxNearWork bounds the requests compared leaf by leaf in one bucket
 // (deleted times added); past it, only recordings of the same test are.
 const maxNearWork = 1 << 14
@@ -41,7 +37,7 @@ type matched struct{ base, head *entry }
 // match pairs deleted recordings with added ones: identical content
 // first, then the same request as hashed (identity) with the same test_id
 // or with a test_id on one side only (test_id entered or left the hash),
-// then near twins (see maxNear) likewise; within a tier, the closest
+// then near twins (see near) likewise; within a tier, the closest
 // request, then model lists of the same models, then the closest size,
 // then the paths. Each file is in exactly
 // one matched; the order is that of dels, then of the unmatched adds.
@@ -135,9 +131,8 @@ func match(dels, adds []*entry, p *recordings.Parser) []matched {
 				if !ok {
 					continue
 				}
-				la, lb := d.leafMap(p), a.leafMap(p)
-				n := distance(la, lb)
-				if n < 0 || n > maxNear || 2*n > max(len(la), len(lb)) {
+				n, ok := near(d.leafMap(p), a.leafMap(p))
+				if !ok {
 					continue
 				}
 				edges = append(edges, edge{tier: t, dist: n, models: models(b, h), sizeDiff: sizeDiff(b, h), b: b, h: h})

@@ -1,5 +1,7 @@
 package review
 
+import "github.com/recview/recview/recordings/diff"
+
 // Change says how a recording changed from the base tree to the head tree.
 type Change string
 
@@ -20,37 +22,27 @@ const (
 )
 
 // RequestStatus compares the requests of a pair as the recorder hashes
-// them; "" when the pair has one side only or a side is unreadable.
-type RequestStatus string
+// them (diff.RequestStatus); "" when the pair has one side only or a side
+// is unreadable.
+type RequestStatus = diff.RequestStatus
 
 // The request statuses.
 const (
-	// RequestSame: what the recorder hashes (method, endpoint path,
-	// normalized body; the test_id aside) is the same.
-	RequestSame RequestStatus = "same"
-	// RequestChanged: the hashed request differs; Pair.RequestPaths says
-	// where.
-	RequestChanged RequestStatus = "changed"
+	RequestSame    = diff.RequestSame
+	RequestChanged = diff.RequestChanged
 )
 
-// ResultStatus compares the assembled responses of a pair; "" when the
-// pair has one side only or a side is unreadable.
-type ResultStatus string
+// ResultStatus compares the assembled responses of a pair
+// (diff.ResultStatus); "" when the pair has one side only or a side is
+// unreadable.
+type ResultStatus = diff.ResultStatus
 
 // The result statuses.
 const (
-	// ResultSame: the assembled responses mean the same (diff.Compare),
-	// usage counters and ids aside, and the streams were cut the same way.
-	ResultSame ResultStatus = "same"
-	// ResultChunking: the same result, streamed in other chunks.
-	ResultChunking ResultStatus = "chunking"
-	// ResultChanged: the responses differ in meaning: text, tool calls,
-	// finish reason, an error, or any other compared field.
-	ResultChanged ResultStatus = "changed"
-	// ResultEnvironment: the responses differ, but the endpoint's answer
-	// describes the machine that recorded it, not a model: Ollama's
-	// /api/ps, /api/tags and /api/pull, and model lists (/v1/models).
-	ResultEnvironment ResultStatus = "environment"
+	ResultSame        = diff.ResultSame
+	ResultChunking    = diff.ResultChunking
+	ResultChanged     = diff.ResultChanged
+	ResultEnvironment = diff.ResultEnvironment
 )
 
 // NameStatus is the head file's name checked against its request, as
@@ -77,8 +69,8 @@ type Pair struct {
 	Result     ResultStatus
 	// MetadataOnly is true when the two files differ, but only in ids,
 	// timestamps and "__type__" module names (the llama_stack -> ogx
-	// rename): the request is the same byte for byte as parsed, the result
-	// the same with the same chunking and usage, the test_id the same.
+	// rename): the request is the same as parsed, the result the same
+	// with the same chunking and usage, the test_id the same.
 	MetadataOnly bool
 	// TestID is the head recording's test_id, else the base one's; ""
 	// when neither has one.
@@ -90,10 +82,17 @@ type Pair struct {
 	Name NameStatus
 	// Verdict sums the pair up; see Verdict.
 	Verdict Verdict
-	// Why says in one line what changed and why (the name, the request,
-	// the result, usage, the test's count); "" when there is nothing to
-	// add to the Verdict.
+	// Severity says how much the pair matters; see Severity.
+	Severity Severity
+	// Why says in one line of about diff.MaxWhy bytes what changed, most
+	// severe first, each thing once: the result, the request, the test's
+	// count, the name; "" when there is nothing to add to the Verdict.
+	// Findings holds all of it.
 	Why string
+	// Findings are what Why is made of, most severe first: those of
+	// diff.Compare for two readable recordings, and the review's own (the
+	// rename, the test's count, the head name, why a file is unreadable).
+	Findings []diff.Finding
 
 	// Rename says why the name changed, for renamed pairs: "test_id
 	// entered the hash (v0-no-test_id-raw-body → current)" (the 2025
@@ -115,56 +114,52 @@ type Pair struct {
 	Tests TestCount
 	// Err says why a side could not be read, for VerdictUnreadable; "".
 	Err string
-
-	facts *facts // for Why
 }
 
-// Verdict is the one-word sum of a Pair, for the summary and its order.
-type Verdict string
+// Verdict is the one-line sum of a Pair (diff.Verdict): for a pair of
+// two readable recordings, the verdict of diff.Compare on them, so that
+// the review, `recview diff` and the viewer's comparison never disagree;
+// added, deleted and unreadable for the others.
+type Verdict = diff.Verdict
 
 // The verdicts, most meaningful first (the order of Verdicts).
 const (
-	// VerdictUnreadable: a side looks like a recording but does not parse.
-	VerdictUnreadable Verdict = "unreadable"
-	// VerdictChanged: the result changed (ResultChanged).
-	VerdictChanged Verdict = "changed result"
-	// VerdictRequest: the hashed request changed, the result did not.
-	VerdictRequest Verdict = "changed request"
-	// VerdictAdded: a new recording (not an environment one).
-	VerdictAdded Verdict = "added"
-	// VerdictDeleted: a recording gone (not an environment one).
-	VerdictDeleted Verdict = "deleted"
-	// VerdictChunking: the same result, cut in other chunks.
-	VerdictChunking Verdict = "same result, different chunking"
-	// VerdictSame: the same request and result, with other differences:
-	// usage counters, a test_id, parts of the request the hash ignores.
-	VerdictSame Verdict = "same result"
-	// VerdictEnvironment: a recording of an endpoint that describes the
-	// machine (see ResultEnvironment) changed, came or went.
-	VerdictEnvironment Verdict = "environment"
-	// VerdictMetadata: only ids, timestamps or type names differ.
-	VerdictMetadata Verdict = "metadata only"
-	// VerdictUnchanged: identical content (moved or not).
-	VerdictUnchanged Verdict = "unchanged"
+	VerdictUnreadable  = diff.VerdictUnreadable
+	VerdictChanged     = diff.VerdictChanged
+	VerdictRequest     = diff.VerdictRequest
+	VerdictAdded       = diff.VerdictAdded
+	VerdictDeleted     = diff.VerdictDeleted
+	VerdictChunking    = diff.VerdictChunking
+	VerdictSame        = diff.VerdictSame
+	VerdictEnvironment = diff.VerdictEnvironment
+	VerdictMetadata    = diff.VerdictMetadata
+	VerdictUnchanged   = diff.VerdictUnchanged
 )
 
 // Verdicts lists every verdict, most meaningful first.
-func Verdicts() []Verdict {
-	return []Verdict{VerdictUnreadable, VerdictChanged, VerdictRequest, VerdictAdded, VerdictDeleted,
-		VerdictChunking, VerdictSame, VerdictEnvironment, VerdictMetadata, VerdictUnchanged}
-}
+func Verdicts() []Verdict { return diff.Verdicts() }
 
-// Meaningful reports whether a reviewer has to look at pairs of verdict v:
-// unreadable files, changed results and requests, added and deleted
-// recordings.
-func (v Verdict) Meaningful() bool { return v.rank() <= VerdictDeleted.rank() }
+// Severity says how much a reviewer needs to see a pair (diff.Severity):
+// for a pair of two readable recordings, that of diff.Compare on them;
+// high for an unreadable file, low for a recording added or deleted, none
+// for an environment one or identical content.
+type Severity = diff.Severity
 
-// rank is v's place in Verdicts.
-func (v Verdict) rank() int {
-	for i, w := range Verdicts() {
-		if w == v {
-			return i
-		}
-	}
-	return len(Verdicts())
-}
+// The severities, most severe first (the order of Severities).
+const (
+	SeverityHigh   = diff.SeverityHigh
+	SeverityMedium = diff.SeverityMedium
+	SeverityLow    = diff.SeverityLow
+	SeverityNone   = diff.SeverityNone
+)
+
+// Severities lists every severity, most severe first.
+func Severities() []Severity { return diff.Severities() }
+
+// Meaningful reports whether a reviewer has to look at p at all: its
+// severity is not none.
+func (p *Pair) Meaningful() bool { return p.Severity != SeverityNone }
+
+// ToLookAt reports whether p is among the pairs a reviewer reads first:
+// its severity is high or medium.
+func (p *Pair) ToLookAt() bool { return p.Severity == SeverityHigh || p.Severity == SeverityMedium }

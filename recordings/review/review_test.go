@@ -3,6 +3,7 @@ package review
 import (
 	"archive/tar"
 	"bufio"
+	"cmp"
 	"compress/gzip"
 	"io"
 	"io/fs"
@@ -18,7 +19,15 @@ import (
 // (see testdata/NOTICE and testdata/README.md), and the whole of #3681.
 var subsets = []string{"instructions-param-3741", "normalize-ids-3676", "qwen3-rerecord-3978", "test-isolation-3681"}
 
-const full3681 = "testdata/changesets/test-isolation-3681.tar.gz"
+// Three change sets kept whole (or nearly) as .tar.gz of base/, head/,
+// CHANGES.tsv and COMMIT.txt: all of #3681; #3737's every file git
+// renamed, added or deleted (what pairing reads) and ten of its 147
+// modified ones; all of #4103.
+const (
+	full3681 = "testdata/changesets/test-isolation-3681.tar.gz"
+	full3737 = "testdata/changesets/server-isolation-3737.tar.gz"
+	full4103 = "testdata/changesets/web-search-4103.tar.gz"
+)
 
 // sharedSets is where the whole change sets are kept next to the
 // repository, on the machines they were taken on; tests that read them
@@ -180,15 +189,19 @@ func find(t testing.TB, res *Result, suffix string) Pair {
 }
 
 // TestSubsetsEveryFileOnce: in every change set, each file is in exactly
-// one pair, and the pairs come sorted by verdict.
+// one pair, and the pairs come sorted by severity (most severe first),
+// then test_id (pairs without one last), then path.
 func TestSubsetsEveryFileOnce(t *testing.T) {
 	for _, name := range subsets {
 		t.Run(name, func(t *testing.T) {
 			base, head := subset(t, name)
 			res := review(t, base, head)
 			checkOnce(t, base, head, res)
-			if !slices.IsSortedFunc(res.Pairs, func(a, b Pair) int { return a.Verdict.rank() - b.Verdict.rank() }) {
-				t.Error("pairs are not sorted by verdict")
+			if !slices.IsSortedFunc(res.Pairs, func(a, b Pair) int {
+				return cmp.Or(a.Severity.Rank()-b.Severity.Rank(), cmp.Compare(noTest(a), noTest(b)),
+					cmp.Compare(a.TestID, b.TestID), cmp.Compare(a.sortPath(), b.sortPath()))
+			}) {
+				t.Error("pairs are not sorted by severity, test_id and path")
 			}
 		})
 	}

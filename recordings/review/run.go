@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/diff"
 )
 
 // reviewer holds one Review's state.
@@ -140,9 +142,11 @@ func (rv *reviewer) samePath(fb, fh File, lonely []*entry) []*entry {
 	rv.count(eb)
 	rv.count(eh)
 	if same {
-		p := rv.alone(eh)
-		p.Base, p.Change, p.Verdict = fb.Path, Unchanged, VerdictUnchanged
-		p.Request, p.Result = RequestSame, ResultSame
+		p := Pair{Base: fb.Path, Head: fh.Path, Change: Unchanged, Verdict: VerdictUnchanged, Severity: SeverityNone,
+			Request: RequestSame, Result: ResultSame, TestID: eh.testID, Endpoint: eh.endpoint, Name: eh.name()}
+		if p.Name == NameMismatch {
+			p.Findings = append(p.Findings, mismatchFinding(eh))
+		}
 		rv.pairs = append(rv.pairs, p)
 	} else {
 		rv.pairs = append(rv.pairs, triage(eb, eh, Modified))
@@ -175,7 +179,7 @@ func (rv *reviewer) skip(e *entry) {
 // unreadable adds the pair of a file that looks like a recording but does
 // not parse; b or h may be nil, or a side that did parse.
 func (rv *reviewer) unreadable(b, h *entry) {
-	p := Pair{Verdict: VerdictUnreadable, Change: Modified}
+	p := Pair{Verdict: VerdictUnreadable, Severity: SeverityHigh, Change: Modified}
 	var msgs []string
 	for _, e := range []*entry{b, h} {
 		if e == nil || e.skip != "" {
@@ -202,54 +206,65 @@ func (rv *reviewer) unreadable(b, h *entry) {
 	case p.Head == "":
 		p.Change = Deleted
 	}
-	p.Err = joinTexts(msgs, "; ")
+	p.Err = strings.Join(msgs, "; ")
 	rv.pairs = append(rv.pairs, p)
 }
 
-// alone is the pair of a recording found on one side only.
+// alone is the pair of a recording found on one side only: low
+// severity, none for an environment recording.
 func (rv *reviewer) alone(e *entry) Pair {
-	p := Pair{TestID: e.testID, Endpoint: e.endpoint}
-	env := environment(e.family)
+	p := Pair{TestID: e.testID, Endpoint: e.endpoint, Severity: SeverityLow}
 	if e.side == Base {
 		p.Base, p.Change, p.Verdict = e.path, Deleted, VerdictDeleted
 	} else {
 		p.Head, p.Change, p.Verdict = e.path, Added, VerdictAdded
 		p.Name = e.name()
 		if p.Name == NameMismatch {
-			p.facts = &facts{mismatch: e.check.ExpectedName}
+			p.Findings = append(p.Findings, mismatchFinding(e))
 		}
 	}
-	if env {
-		p.Verdict = VerdictEnvironment
+	if environment(e.family) {
+		p.Verdict, p.Severity = VerdictEnvironment, SeverityNone
+		p.Findings = append(p.Findings, diff.Finding{Severity: SeverityNone, Text: "environment (the answer describes the machine)"})
 	}
 	return p
 }
 
-// result sorts the pairs, fills in the test counts and the why texts,
-// and lists the tests.
+// result sorts the pairs (by severity, most severe first, then test_id,
+// pairs without one last, then path), fills in the test counts and the
+// why texts, and lists the tests.
 func (rv *reviewer) result() *Result {
 	res := &Result{Pairs: rv.pairs, Skipped: rv.skipped}
-	for i := range res.Pairs {
-		p := &res.Pairs[i]
-		if c := rv.counts[p.TestID]; c != nil {
-			p.Tests = *c
-		}
-		p.Why = why(p)
-	}
-	slices.SortStableFunc(res.Pairs, func(a, b Pair) int {
-		return cmp.Or(cmp.Compare(a.Verdict.rank(), b.Verdict.rank()),
-			cmp.Compare(a.sortPath(), b.sortPath()), cmp.Compare(a.Base, b.Base))
-	})
-	slices.SortStableFunc(res.Skipped, func(a, b Skipped) int {
-		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Side, b.Side))
-	})
 	for _, c := range rv.counts {
 		res.Tests = append(res.Tests, *c)
 	}
 	slices.SortFunc(res.Tests, func(a, b TestCount) int {
 		return cmp.Or(cmp.Compare(b.Head-b.Base, a.Head-a.Base), cmp.Compare(a.TestID, b.TestID))
 	})
+	for i := range res.Pairs {
+		p := &res.Pairs[i]
+		if c := rv.counts[p.TestID]; c != nil {
+			p.Tests = *c
+		}
+		finish(p)
+	}
+	slices.SortStableFunc(res.Pairs, func(a, b Pair) int {
+		return cmp.Or(cmp.Compare(a.Severity.Rank(), b.Severity.Rank()),
+			cmp.Compare(noTest(a), noTest(b)), cmp.Compare(a.TestID, b.TestID),
+			cmp.Compare(a.sortPath(), b.sortPath()), cmp.Compare(a.Base, b.Base))
+	})
+	slices.SortStableFunc(res.Skipped, func(a, b Skipped) int {
+		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Side, b.Side))
+	})
 	return res
+}
+
+// noTest is 1 for a pair without a test_id, which sorts after the others.
+func noTest(p Pair) int {
+	if p.TestID == "" {
+		return 1
+	}
+	return 0
 }
 
 // sortPath is the path a pair sorts by: its head's, else its base's.

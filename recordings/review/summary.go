@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -60,9 +62,7 @@ func (r *Result) namesLine() string {
 }
 
 // Grown returns the tests that have more recordings in head than in base
-// and at least min in head, most grown first (see Result.Tests): the
-// flaky-hash pattern, where each run records the same call under a new
-// name.
+// and at least min in head, most grown first (see Result.Tests).
 func (r *Result) Grown(min int) []TestCount {
 	var out []TestCount
 	for _, t := range r.Tests {
@@ -73,12 +73,54 @@ func (r *Result) Grown(min int) []TestCount {
 	return out
 }
 
-// Meaningful counts the pairs a reviewer has to look at: those whose
-// verdict is meaningful (Verdict.Meaningful).
-func (r *Result) Meaningful() int {
+// Multiplying is how much a test's recordings must grow to multiply:
+// by at least MultiplyingAdded files, to at least MultiplyingFactor times
+// as many as before. A test records the same call under a new name on
+// each run when something in its request changes from run to run (a
+// streamed answer checked chunk by chunk, a timestamp): one real pull
+// request took four guardrail tests from 1 recording to 75, 68, 65 and
+// 55, 260 of its 261 added files.
+const (
+	MultiplyingAdded  = 10
+	MultiplyingFactor = 3
+)
+
+// multiplied reports a test whose recordings multiplied (see
+// Multiplying).
+func multiplied(t TestCount) bool {
+	return t.Head-t.Base >= MultiplyingAdded && t.Head >= MultiplyingFactor*t.Base
+}
+
+// Multiplied returns the tests whose recordings multiplied (see
+// MultiplyingAdded), most grown first, and how many added recordings
+// they explain, which the summaries give as one finding.
+func (r *Result) Multiplied() (tests []TestCount, added int) {
+	for _, t := range r.Tests {
+		if multiplied(t) {
+			tests = append(tests, t)
+		}
+	}
+	for i := range r.Pairs {
+		p := &r.Pairs[i]
+		if p.Change == Added && p.TestID != "" && multiplied(p.Tests) {
+			added++
+		}
+	}
+	return tests, added
+}
+
+// Severities counts the pairs per severity, most severe first, leaving
+// out severities no pair has.
+func (r *Result) Severities() []Count[Severity] {
+	return countBy(r, Severities(), func(p *Pair) Severity { return p.Severity })
+}
+
+// ToLookAt counts the pairs a reviewer reads first: those of high or
+// medium severity (Pair.ToLookAt).
+func (r *Result) ToLookAt() int {
 	n := 0
 	for i := range r.Pairs {
-		if r.Pairs[i].Verdict.Meaningful() {
+		if r.Pairs[i].ToLookAt() {
 			n++
 		}
 	}
@@ -97,6 +139,8 @@ type jsonPair struct {
 	Endpoint     string  `json:"endpoint"`
 	Name         *string `json:"name"`
 	Why          string  `json:"why"`
+	Severity     string  `json:"severity"`
+	Verdict      string  `json:"verdict"`
 }
 
 func orNull(s string) *string {
@@ -111,7 +155,8 @@ func orNull(s string) *string {
 // paths, null when absent), "change" (Change), "request" (RequestStatus,
 // null when ""), "result" (ResultStatus, null when ""), "metadata_only"
 // (bool), "test_id" (null when ""), "endpoint", "name" (NameStatus, null
-// when ""), "why". It returns the first write error.
+// when ""), "why", "severity" (Severity) and "verdict" (Verdict, the
+// words the table shows). It returns the first write error.
 func (r *Result) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
@@ -121,7 +166,7 @@ func (r *Result) WriteJSON(w io.Writer) error {
 			Base: orNull(p.Base), Head: orNull(p.Head), Change: p.Change,
 			Request: orNull(string(p.Request)), Result: orNull(string(p.Result)),
 			MetadataOnly: p.MetadataOnly, TestID: orNull(p.TestID), Endpoint: p.Endpoint,
-			Name: orNull(string(p.Name)), Why: p.Why,
+			Name: orNull(string(p.Name)), Why: p.Why, Severity: string(p.Severity), Verdict: string(p.Verdict),
 		})
 		if err != nil {
 			return err
@@ -131,26 +176,41 @@ func (r *Result) WriteJSON(w io.Writer) error {
 }
 
 // Format writes r for a terminal: a summary, then one line per pair in
-// the order of r.Pairs:
+// the order of r.Pairs (most severe first):
 //
-//	421 recordings: 115 renamed, 240 added, 66 deleted
-//	    12  changed result
-//	   240  added
-//	head names: 355 ok
-//	tests with more recordings: tests/x.py::test_y 3 → 19
+//	306 recordings: 45 modified, 261 added
+//	to look at: 14 (3 high, 11 medium); 281 low, 11 none
+//	4 tests multiplied their recordings, 260 of the 261 added files:
+//	  1 → 75  tests/…/test_openai_responses.py::test_output_safety_guardrails_unsafe_content[…]
+//	    33  changed result
+//	   260  added
+//	head names: 306 ok
 //
-//	changed result  modified  tests/…/a.json  text: -3 +5 words
-//	same result     renamed   tests/…/b.json → tests/…/c.json  renamed: …
+//	high    changed result   test_tool_calling[…]  tool call get_time gone; finish reason tool_calls → stop  (inference/recordings/37e10e6ac4dc….json)
+//	low     added            test_output_safety_guardrails_unsafe_content[…]  test went from 1 to 75 recordings  (agents/recordings/025c36f9316f….json)
 //
-// The summary counts the pairs per change, per verdict (most meaningful
-// first), the head files per name status, the files skipped, and lists
-// the five tests whose recordings grew most (Grown(2)). A pair's line
-// gives its verdict, change, path ("BASE → HEAD" when the paths differ)
-// and Why. Format returns the first write error.
+// The summary counts the pairs per change, per severity, the tests
+// whose recordings multiplied (Multiplied) with the added files they
+// explain, the pairs per verdict (most meaningful first), the head files
+// per name status, the files skipped, and the five other tests whose
+// recordings grew most (Grown(2)). A pair's line gives its severity, its
+// verdict, its test (the test_id without its file, else its path), its
+// Why and, in parentheses, its path ("BASE → HEAD" when renamed), the
+// 64-digit hashes of file names cut to 12. Format returns the first
+// write error.
 func (r *Result) Format(w io.Writer) error {
 	var b strings.Builder
 	b.WriteString(r.headline())
 	b.WriteByte('\n')
+	b.WriteString("to look at: " + r.severityLine() + "\n")
+	grown := r.Grown(2)
+	if tests, added := r.Multiplied(); len(tests) > 0 {
+		fmt.Fprintf(&b, "%s multiplied their recordings, %d of the %d added files:\n", plural(len(tests), "test"), added, r.count(Added))
+		for _, t := range tests {
+			fmt.Fprintf(&b, "  %d → %d  %s\n", t.Base, t.Head, t.TestID)
+		}
+		grown = slices.DeleteFunc(grown, multiplied)
+	}
 	for _, c := range r.Verdicts() {
 		fmt.Fprintf(&b, "%6d  %s\n", c.N, c.Of)
 	}
@@ -160,9 +220,9 @@ func (r *Result) Format(w io.Writer) error {
 	if len(r.Skipped) > 0 {
 		fmt.Fprintf(&b, "skipped: %d files that are not recordings\n", len(r.Skipped))
 	}
-	if g := r.Grown(2); len(g) > 0 {
+	if len(grown) > 0 {
 		b.WriteString("tests with more recordings:\n")
-		for _, t := range g[:min(len(g), 5)] {
+		for _, t := range grown[:min(len(grown), 5)] {
 			fmt.Fprintf(&b, "  %d → %d  %s\n", t.Base, t.Head, t.TestID)
 		}
 	}
@@ -171,14 +231,71 @@ func (r *Result) Format(w io.Writer) error {
 	}
 	for i := range r.Pairs {
 		p := &r.Pairs[i]
-		fmt.Fprintf(&b, "%-15s %-9s %s", p.Verdict, p.Change, p.Label())
+		fmt.Fprintf(&b, "%-6s  %-15s  %s", p.Severity, p.Verdict, p.Title())
 		if p.Why != "" {
 			b.WriteString("  " + p.Why)
+		}
+		if p.TestID != "" {
+			b.WriteString("  (" + p.ShortLabel() + ")")
 		}
 		b.WriteByte('\n')
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// severityLine is "14 (3 high, 11 medium); 281 low, 11 none": the pairs
+// to look at (ToLookAt), then the others, per severity.
+func (r *Result) severityLine() string {
+	var look, rest []string
+	for _, c := range r.Severities() {
+		s := fmt.Sprintf("%d %s", c.N, c.Of)
+		if c.Of == SeverityHigh || c.Of == SeverityMedium {
+			look = append(look, s)
+		} else {
+			rest = append(rest, s)
+		}
+	}
+	out := strconv.Itoa(r.ToLookAt())
+	if len(look) > 0 {
+		out += " (" + strings.Join(look, ", ") + ")"
+	}
+	if len(rest) > 0 {
+		out += "; " + strings.Join(rest, ", ")
+	}
+	return out
+}
+
+// count is how many pairs have change c.
+func (r *Result) count(c Change) int {
+	n := 0
+	for i := range r.Pairs {
+		if r.Pairs[i].Change == c {
+			n++
+		}
+	}
+	return n
+}
+
+// Title is how a pair is named for people: its test (the test_id without
+// its file's path: "test_x[param]"), else its path.
+func (p *Pair) Title() string {
+	if p.TestID != "" {
+		return ShortTest(p.TestID)
+	}
+	return p.ShortLabel()
+}
+
+// ShortLabel is Label with the 64-digit hashes of file names cut to
+// their first 12 digits ("a/0f5443c07d15….json").
+func (p *Pair) ShortLabel() string {
+	switch {
+	case p.Base == "":
+		return short(p.Head)
+	case p.Head == "" || p.Head == p.Base:
+		return short(p.Base)
+	}
+	return short(p.Base) + " → " + short(p.Head)
 }
 
 // headline is the summary's first line: "N recordings: 3 renamed, 2 added".

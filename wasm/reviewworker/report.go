@@ -8,11 +8,12 @@ import (
 // report is the reviewrows.Report of a reviewed change set.
 func report(res *review.Result) reviewrows.Report {
 	rep := reviewrows.Report{Rows: make([]reviewrows.Row, len(res.Pairs))}
-	for i, p := range res.Pairs {
+	for i := range res.Pairs {
+		p := &res.Pairs[i]
 		rep.Rows[i] = reviewrows.Row{
 			Base: p.Base, Head: p.Head, Change: string(p.Change), Request: string(p.Request), Result: string(p.Result),
 			MetadataOnly: p.MetadataOnly, TestID: p.TestID, Endpoint: p.Endpoint, Name: string(p.Name), Why: p.Why,
-			Verdict: string(p.Verdict), Meaningful: p.Verdict.Meaningful(), Err: p.Err,
+			Severity: string(p.Severity), Verdict: string(p.Verdict), Meaningful: p.Meaningful(), Err: p.Err,
 		}
 	}
 	for _, c := range res.Verdicts() {

@@ -84,11 +84,11 @@ func TestReportMatchesJSON(t *testing.T) {
 				}
 				got := map[string]any{"base": str(r.Base), "head": str(r.Head), "change": r.Change, "request": str(r.Request),
 					"result": str(r.Result), "metadata_only": r.MetadataOnly, "test_id": str(r.TestID), "endpoint": r.Endpoint,
-					"name": str(r.Name), "why": r.Why}
+					"name": str(r.Name), "why": r.Why, "severity": r.Severity, "verdict": r.Verdict}
 				if d := cmp.Diff(want, got); d != "" {
 					t.Errorf("row %d (-cli +report):\n%s", i, d)
 				}
-				if r.Verdict != string(res.Pairs[i].Verdict) || r.Meaningful != res.Pairs[i].Verdict.Meaningful() {
+				if r.Verdict != string(res.Pairs[i].Verdict) || r.Meaningful != res.Pairs[i].Meaningful() {
 					t.Errorf("row %d: verdict %q meaningful %v, want %q", i, r.Verdict, r.Meaningful, res.Pairs[i].Verdict)
 				}
 				counts[r.Verdict]++

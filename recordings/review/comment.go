@@ -1,0 +1,231 @@
+package review
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Markdown writes r as a pull-request comment in GitHub-flavoured
+// Markdown, read in a minute:
+//
+//   - Marker, a title, and how many pairs to look at (high and medium
+//     severity) of how many recordings;
+//   - the tests whose recordings multiplied (Multiplied), as one warning
+//     with the added files they explain;
+//   - the count of pairs per verdict, the head names, the other tests
+//     whose recordings grew, the folder all paths share, the footer;
+//   - a table of the high-severity pairs, then one of the medium ones,
+//     in the order of r.Pairs; then folded in a <details> each, the low
+//     pairs, the pairs of no severity (but files unchanged in place), and
+//     the recordings added or deleted grouped by test.
+//
+// A row gives the verdict, the test (the test_id without its file, cut
+// to about 60 bytes; the path when there is none) linked to the viewer,
+// and the Why: no column of long prose, so that the table fits a
+// comment's width. A link opens the viewer's review of the pull request
+// at the pair (MarkdownOptions.Review), else the comparison of its two
+// sides ("#v=2&src=BASE_URL&src=HEAD_URL") or the one file; links never
+// carry inline data (d=), and one longer than MaxLink is left out.
+//
+// The comment is never longer than MaxComment bytes. Each part, in the
+// order above, takes the fullest form that leaves room for the smallest
+// forms of the parts after it: its rows with their links, its rows
+// without links, as many rows as fit, or its count alone. So the high
+// rows keep their links unless they alone pass GitHub's limit, and the
+// folded groups lose their rows first. A last line says how many rows
+// were left out and points to `recview review --json`. Markdown's own
+// characters in texts (paths, test ids, whys) are escaped; no raw HTML
+// comes from the recordings.
+func (r *Result) Markdown(opt MarkdownOptions) string {
+	var b strings.Builder
+	dir := r.summaryMarkdown(&b, opt)
+
+	var high, medium, low, none, alone []*Pair
+	for i := range r.Pairs {
+		p := &r.Pairs[i]
+		switch {
+		case p.Severity == SeverityHigh:
+			high = append(high, p)
+		case p.Severity == SeverityMedium:
+			medium = append(medium, p)
+		case p.Verdict == VerdictAdded || p.Verdict == VerdictDeleted:
+			alone = append(alone, p)
+		case p.Severity == SeverityLow:
+			low = append(low, p)
+		case p.Change != Unchanged:
+			none = append(none, p)
+		}
+	}
+	row := func(p *Pair, link bool) string {
+		return fmt.Sprintf("| %s | %s | %s |\n", p.Verdict, testCell(p, opt, dir, link), escape(p.Why))
+	}
+	groups := byTest(alone)
+	parts := []part{
+		{open: fmt.Sprintf("\n#### High: %d\n\n", len(high)), n: len(high), head: rowsHead, rows: rowsOf(high, row)},
+		{open: fmt.Sprintf("\n#### Medium: %d\n\n", len(medium)), n: len(medium), head: rowsHead, rows: rowsOf(medium, row)},
+		{open: fmt.Sprintf("\n<details><summary>Low: %d</summary>\n\n", len(low)), close: "\n</details>\n", n: len(low), head: rowsHead, rows: rowsOf(low, row)},
+		{open: fmt.Sprintf("\n<details><summary>None: %d</summary>\n\n", len(none)), close: "\n</details>\n", n: len(none), head: rowsHead, rows: rowsOf(none, row)},
+		{open: fmt.Sprintf("\n<details><summary>Added and deleted: %d added, %d deleted, %s</summary>\n\n",
+			countVerdict(alone, VerdictAdded), countVerdict(alone, VerdictDeleted), plural(len(groups), "test")),
+			close: "\n</details>\n", n: len(alone), head: "| test | added | deleted | recordings |\n|---|---:|---:|---|\n",
+			rows: func(link bool) []string {
+				var out []string
+				for _, g := range groups {
+					out = append(out, fmt.Sprintf("| %s | %d | %d | %s |\n", g.title, countVerdict(g.pairs, VerdictAdded),
+						countVerdict(g.pairs, VerdictDeleted), fileLinks(g.pairs, opt, link)))
+				}
+				return out
+			}},
+	}
+	var tail strings.Builder
+	if (opt.URL == nil && opt.Review.Kind == "") || opt.Viewer == "" {
+		tail.WriteString("\n_No links: the files' URLs were not given (recview review --repo OWNER/NAME --base-sha SHA --head-sha SHA, or --pr N)._\n")
+	}
+	const leftNote = 160 // the line that says how many rows were left out
+	budget := MaxComment - b.Len() - tail.Len() - leftNote
+	left := 0
+	for i := range parts {
+		rest := 0
+		for _, q := range parts[i+1:] {
+			rest += q.least()
+		}
+		s, out := parts[i].write(budget - rest)
+		b.WriteString(s)
+		budget -= len(s)
+		left += out
+	}
+	b.WriteString(tail.String())
+	if left > 0 {
+		fmt.Fprintf(&b, "\n_%s left out to stay within GitHub's %d characters: `recview review --json` lists every pair._\n", plural(left, "row"), MaxComment)
+	}
+	return b.String()
+}
+
+// maxTestCell is the longest test a comment's row shows, in bytes.
+const maxTestCell = 60
+
+// rowsHead is the head of a table of pairs.
+const rowsHead = "| verdict | test | why |\n|---|---|---|\n"
+
+// part is a section of a comment: a table of rows under a title, or
+// folded in a <details>.
+type part struct {
+	open, close, head string
+	n                 int // the pairs it holds
+	// rows writes its rows, with links or not.
+	rows func(link bool) []string
+}
+
+// rowsOf is the rows of pairs, written by row.
+func rowsOf(pairs []*Pair, row func(*Pair, bool) string) func(bool) []string {
+	return func(link bool) []string {
+		out := make([]string, len(pairs))
+		for i, p := range pairs {
+			out[i] = row(p, link)
+		}
+		return out
+	}
+}
+
+// leftOut is the line of a part whose rows were left out.
+const leftOut = "_Rows left out to stay within GitHub's limit: `recview review` lists them._\n"
+
+// least is the length of the part's smallest form: its title and a line
+// saying its rows were left out; 0 when it holds nothing.
+func (p *part) least() int {
+	if p.n == 0 {
+		return 0
+	}
+	return len(p.open) + len(leftOut) + len(p.close)
+}
+
+// write writes the part in the fullest form that fits in budget bytes:
+// its rows with links, without, as many rows as fit, or none; out is how
+// many rows it left out.
+func (p *part) write(budget int) (s string, out int) {
+	if p.n == 0 {
+		return "", 0
+	}
+	frame := len(p.open) + len(p.head) + len(p.close)
+	for _, link := range []bool{true, false} {
+		rows := p.rows(link)
+		if frame+sumLen(rows) <= budget {
+			return p.open + p.head + strings.Join(rows, "") + p.close, 0
+		}
+	}
+	rows := p.rows(false)
+	n := 0
+	for size := frame + len(leftOut); n < len(rows) && size+len(rows[n]) <= budget; n++ {
+		size += len(rows[n])
+	}
+	if n == 0 {
+		return p.open + leftOut + p.close, len(rows)
+	}
+	return p.open + p.head + strings.Join(rows[:n], "") + "\n" + leftOut + p.close, len(rows) - n
+}
+
+func sumLen(xs []string) int {
+	n := 0
+	for _, x := range xs {
+		n += len(x)
+	}
+	return n
+}
+
+// summaryMarkdown writes the comment's head: the marker, the title, the
+// counts, the tests that multiplied, the names, the other tests that
+// grew, the common folder and the footer; it returns the common folder.
+func (r *Result) summaryMarkdown(b *strings.Builder, opt MarkdownOptions) string {
+	title := opt.Title
+	if title == "" {
+		title = "recview: recordings in this change"
+	}
+	fmt.Fprintf(b, "%s\n### %s\n\n", Marker, escape(title))
+	var look []string
+	for _, c := range r.Severities() {
+		if c.Of == SeverityHigh || c.Of == SeverityMedium {
+			look = append(look, fmt.Sprintf("%d %s", c.N, c.Of))
+		}
+	}
+	fmt.Fprintf(b, "**%d to look at**", r.ToLookAt())
+	if len(look) > 0 {
+		fmt.Fprintf(b, " (%s)", strings.Join(look, ", "))
+	}
+	fmt.Fprintf(b, " of %s.", escape(r.headline()))
+	if len(r.Skipped) > 0 {
+		fmt.Fprintf(b, " %d JSON files that are not recordings skipped.", len(r.Skipped))
+	}
+	b.WriteString("\n")
+	grown := r.Grown(3)
+	if tests, added := r.Multiplied(); len(tests) > 0 {
+		fmt.Fprintf(b, "\n> [!WARNING]\n> **%s multiplied their recordings: %d of the %d added files.** "+
+			"Such a test records its call under a new name on each run (something in its request changes from run to run).\n",
+			plural(len(tests), "test"), added, r.count(Added))
+		for _, t := range tests {
+			fmt.Fprintf(b, "> - %s: %d → %d\n", code(ShortTest(t.TestID)), t.Base, t.Head)
+		}
+		grown = slices.DeleteFunc(grown, multiplied)
+	}
+	b.WriteString("\n| verdict | recordings |\n|---|---:|\n")
+	for _, c := range r.Verdicts() {
+		fmt.Fprintf(b, "| %s | %d |\n", c.Of, c.N)
+	}
+	if names := r.namesLine(); names != "" {
+		b.WriteString("\nHead file names checked against their requests: " + names + ".\n")
+	}
+	if len(grown) > 0 {
+		b.WriteString("\nTests with more recordings than before:\n")
+		for _, t := range grown[:min(len(grown), 5)] {
+			fmt.Fprintf(b, "- %s: %d → %d\n", code(ShortTest(t.TestID)), t.Base, t.Head)
+		}
+	}
+	dir := commonDir(r.Pairs)
+	if dir != "" {
+		fmt.Fprintf(b, "\nPaths below are under %s.\n", code(dir))
+	}
+	if opt.Footer != "" {
+		b.WriteString("\n" + escape(opt.Footer) + "\n")
+	}
+	return dir
+}
