@@ -92,7 +92,7 @@ func TestNoTwinOfAnotherQuestion(t *testing.T) {
 	}
 	type doc = map[string]any
 	var docs []doc
-	var files []string // the corpus file of each doc
+	var files []string                    // the corpus file of each doc
 	var questions = map[string][]string{} // by endpoint
 	for _, name := range names {
 		data, err := os.ReadFile(name)
