@@ -19,9 +19,10 @@
 #   BASE_SHA         review: the base commit
 #   HEAD_SHA         review: the head commit
 #   REPO             OWNER/NAME: review links files of it, post comments on it
-#   PR_NUMBER        the pull request; post reads OUT/pr-number when unset
+#   PR_NUMBER        the pull request: review links each row to the viewer's
+#                    review of it (--pr); post reads OUT/pr-number when unset
 #   RECVIEW_BASE     review: the viewer's URL the comment links to
-#   FAIL_ON          review: stale or changed, passed to --fail-on; the comment
+#   FAIL_ON          review: stale, changed or high, passed to --fail-on; the comment
 #                    is still written (and posted by `all`), then the script
 #                    exits 1
 #   COMMENT_AUTHOR   post: the login whose comment is updated
@@ -50,6 +51,11 @@ review() {
 	[[ ${BASE_SHA:-} =~ ^[0-9a-f]{7,64}$ && ${HEAD_SHA:-} =~ ^[0-9a-f]{7,64}$ ]] || die "BASE_SHA and HEAD_SHA must be commit hashes"
 	mkdir -p "$out"
 	local args=(review --markdown --repo "$REPO" --base-sha "$BASE_SHA" --head-sha "$HEAD_SHA")
+	if [ -n "${PR_NUMBER:-}" ]; then
+		# Rows link to the viewer's review of the pull request at each pair.
+		[[ $PR_NUMBER =~ ^[0-9]{1,9}$ ]] || die "PR_NUMBER must be a number, not '$PR_NUMBER'"
+		args+=(--pr "$PR_NUMBER")
+	fi
 	if [ -n "${FAIL_ON:-}" ]; then
 		args+=(--fail-on "$FAIL_ON")
 	fi

@@ -117,7 +117,7 @@ func TestCommentScript(t *testing.T) {
 			t.Fatal(err)
 		}
 		// What recview review --markdown writes for the two commits.
-		cmd := exec.Command(filepath.Join(filepath.Dir(log), "recview"), "review", "--markdown", "--repo", "ogx-ai/ogx", base, head)
+		cmd := exec.Command(filepath.Join(filepath.Dir(log), "recview"), "review", "--markdown", "--repo", "ogx-ai/ogx", "--pr", "42", base, head)
 		cmd.Dir, cmd.Env = dir, env
 		want2, err := cmd.Output()
 		if err != nil {
@@ -126,8 +126,10 @@ func TestCommentScript(t *testing.T) {
 		if string(posted) != string(want2) || !strings.HasPrefix(string(posted), "<!-- recview -->\n") {
 			t.Errorf("posted body differs from recview review --markdown:\n%.500s", posted)
 		}
-		if !strings.Contains(string(posted), "](https://recview.example/#v=2&src=https://raw.githubusercontent.com/ogx-ai/ogx/"+base+"/") {
-			t.Error("the comment's links do not open the viewer of RECVIEW_BASE on the base commit's files")
+		// The pull request's number is known: the rows link to the
+		// viewer's review of it.
+		if !strings.Contains(string(posted), "](https://recview.example/#v=2&pr=ogx-ai/ogx/42&file=") || strings.Contains(string(posted), "&src=") {
+			t.Error("the comment's links do not open the viewer of RECVIEW_BASE on the review of pull request 42")
 		}
 	})
 	t.Run("update", func(t *testing.T) {

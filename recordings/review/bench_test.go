@@ -37,3 +37,16 @@ func BenchmarkReviewSynthetic3000(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReview3737 reviews what testdata keeps of ogx's #3737: every
+// recording git renamed, added or deleted (the near-twin search reads
+// their requests leaf by leaf) and ten modified ones.
+func BenchmarkReview3737(b *testing.B) {
+	base, head, _ := readChangeSet(b, full3737)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Review(base, head, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
