@@ -139,7 +139,12 @@ build/go.work: go.mod go.sum $(GOAPPPATCH)
 # dispatch methods inlined at every call site made app.wasm about 45 KB
 # larger after brotli, for no speed the page can feel
 # (docs/wasm-size.md; make bench's slider and drop rows did not move).
-APPNOINLINE := -gcflags=github.com/recview/recview/app=-l -gcflags=$(GOAPP)/pkg/app=-l
+# So are the parts of the core the viewer runs once per view, not per
+# chunk or file: the comparison (recordings/diff, with its judgement),
+# the permalink codec and the browser plumbing (19 KB after brotli).
+APPNOINLINE := -gcflags=github.com/recview/recview/app=-l -gcflags=$(GOAPP)/pkg/app=-l \
+	-gcflags=github.com/recview/recview/recordings/diff=-l -gcflags=github.com/recview/recview/recordings/permalink=-l \
+	-gcflags=github.com/recview/recview/app/internal/browser=-l
 
 dist: build/go.work
 	rm -rf dist build/app.wasm && mkdir -p build

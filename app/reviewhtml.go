@@ -112,13 +112,40 @@ func headHTML(rv *reviewSet) string {
 	return `<div>` + w.String() + `</div>`
 }
 
-// summaryHTML is the count of each verdict, most meaningful first, as
-// chips that filter the table (data-verdict, data-count), how many pairs
-// are viewed, and the changes.
+// summaryHTML is, first, the tests whose recordings multiplied
+// (data-testid="review-multiplied"), then the count of each verdict, most
+// meaningful first, as chips that filter the table (data-verdict,
+// data-count), how many pairs are viewed, and the changes.
 func summaryHTML(rv *reviewSet) string {
 	var w htmlw.Writer
 	t := &rv.table
-	w.Raw(`<div class="review-summary" data-testid="review-summary"><div class="facet" role="group" aria-label="Verdicts">`)
+	w.Raw(`<div class="review-summary" data-testid="review-summary">`)
+	if m := rv.rep.Multiplied; len(m) > 0 {
+		added := 0
+		for _, c := range rv.rep.Changes {
+			if c.Of == "added" {
+				added = c.N
+			}
+		}
+		w.Raw(`<div class="notice review-multiplied" data-testid="review-multiplied"><strong>`, plural(len(m), "test"),
+			` multiplied their recordings: `)
+		w.Num(rv.rep.MultipliedAdded)
+		w.Raw(` of the `)
+		w.Num(added)
+		w.Raw(` added files.</strong> Such a test records its call under a new name on each run.<ul>`)
+		for _, c := range m {
+			w.Raw(`<li><code>`)
+			_, name, ok := strings.Cut(c.TestID, "::")
+			w.Text(iff(ok, name, c.TestID))
+			w.Raw(`</code> `)
+			w.Num(c.Base)
+			w.Raw(` → `)
+			w.Num(c.Head)
+			w.Raw(`</li>`)
+		}
+		w.Raw(`</ul></div>`)
+	}
+	w.Raw(`<div class="facet" role="group" aria-label="Verdicts">`)
 	for _, c := range rv.rep.Verdicts {
 		on := t.verdict == c.Of
 		w.Raw(`<button class="chip verdict-`, verdictClass(c.Of), iff(on, " active", ""), `" aria-pressed="`, strconv.FormatBool(on),

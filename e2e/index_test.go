@@ -164,7 +164,8 @@ func TestIndex(t *testing.T) {
 
 // TestDiff compares two recordings of the same request from different
 // years (July 2025 and 2026) through the index: the page lists exactly the
-// changes the core's diff finds, by kind, and says "different result".
+// changes the core's diff finds, by kind, and says what `recview diff`
+// says: "changed result", of medium severity (the poem reworded).
 func TestDiff(t *testing.T) {
 	const (
 		old = "tests__integration__inference__recordings__responses__84cab42e1f5c.json"
@@ -193,8 +194,14 @@ func TestDiff(t *testing.T) {
 			t.Errorf("%d %s changes shown, the core finds %d", got, kind, n)
 		}
 	}
-	if v, _ := tb.text(sel("diff-verdict")); v != "different result" {
-		t.Errorf("verdict %q, want different result", v)
+	if v, _ := tb.text(sel("diff-verdict")); v != "changed result" || v != string(res.Judgement.Verdict) {
+		t.Errorf("verdict %q, want changed result", v)
+	}
+	if s, _ := tb.text(sel("diff-severity")); s != "medium" || s != string(res.Judgement.Severity) {
+		t.Errorf("severity %q, want medium", s)
+	}
+	if w, _ := tb.text(sel("diff-why")); !strings.HasPrefix(w, "answer reworded: -31 +33 words") {
+		t.Errorf("why %q, want the rewording first", w)
 	}
 	// The poem's word diff marks what changed.
 	if n := eval[int](tb, `document.querySelectorAll('[data-testid=diff-change][data-kind=response] ins, [data-testid=diff-change][data-kind=response] del').length`); n == 0 {

@@ -106,9 +106,10 @@ func wantCounts(res *review.Result) []string {
 	return out
 }
 
-// rowAttrs lists the table's rows as "base|head|change|result", sorted.
+// rowAttrs lists the table's rows as "base|head|change|result|severity|verdict",
+// sorted.
 func rowAttrs(tb *tab) []string {
-	rows := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=review-row]')].map(r => [r.dataset.base, r.dataset.head, r.dataset.change, r.dataset.result].join('|'))`)
+	rows := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=review-row]')].map(r => [r.dataset.base, r.dataset.head, r.dataset.change, r.dataset.result, r.dataset.severity, r.dataset.verdict].join('|'))`)
 	slices.Sort(rows)
 	return rows
 }
@@ -122,10 +123,23 @@ func cliAttrs(lines []map[string]any) []string {
 	}
 	var out []string
 	for _, l := range lines {
-		out = append(out, strings.Join([]string{str(l["base"]), str(l["head"]), str(l["change"]), str(l["result"])}, "|"))
+		out = append(out, strings.Join([]string{str(l["base"]), str(l["head"]), str(l["change"]), str(l["result"]), str(l["severity"]), str(l["verdict"])}, "|"))
 	}
 	slices.Sort(out)
 	return out
+}
+
+// checkOneVerdict checks that the pair shown says one verdict: its
+// header (from the review worker) and its comparison's badge (diff.Compare
+// in the page) give the severity and verdict recview review gives p.
+func (tb *tab) checkOneVerdict(p review.Pair) {
+	tb.t.Helper()
+	tb.visible(sel("diff-verdict"))
+	got := eval[[]string](tb, `['pair-severity', 'pair-verdict', 'diff-severity', 'diff-verdict'].map(id => document.querySelector('[data-testid=' + id + ']').textContent)`)
+	want := []string{string(p.Severity), string(p.Verdict), string(p.Severity), string(p.Verdict)}
+	if !slices.Equal(got, want) {
+		tb.t.Errorf("pair header and comparison badge %q, want %q (recview review)", got, want)
+	}
 }
 
 // hash is the page's location.hash, percent-decoded.
@@ -183,10 +197,10 @@ func TestReviewPR(t *testing.T) {
 	if h := hash(tb); h != "#v=2&pr=ogx-ai/ogx/3681" {
 		t.Errorf("address %q", h)
 	}
-	// Folded rows: environment, metadata only, unchanged.
+	// Folded rows: those of no severity.
 	folded := 0
-	for _, c := range res.Verdicts() {
-		if c.Of == review.VerdictEnvironment || c.Of == review.VerdictMetadata || c.Of == review.VerdictUnchanged {
+	for _, c := range res.Severities() {
+		if c.Of == review.SeverityNone {
 			folded += c.N
 		}
 	}
@@ -210,8 +224,8 @@ func TestReviewPR(t *testing.T) {
 	}
 	tb.waitFor("the filtered rows", fmt.Sprintf(`document.querySelectorAll('[data-testid=review-row]').length === %d`, len(kept)))
 	first := kept[0]
-	if !first.Verdict.Meaningful() {
-		t.Fatalf("the first filtered pair is %s: the test wants a meaningful one", first.Verdict)
+	if !first.Meaningful() {
+		t.Fatalf("the first filtered pair is %s, %s: the test wants a meaningful one", first.Severity, first.Verdict)
 	}
 	tb.click(sel("review-row") + `[data-head="` + first.Head + `"] button`)
 	tb.waitFor("the pair", `document.querySelector('[data-testid=review-pair]') && document.querySelector('[data-testid=diff-view]')`)
@@ -222,11 +236,12 @@ func TestReviewPR(t *testing.T) {
 	if h := hash(tb); h != "#v=2&pr=ogx-ai/ogx/3681&file="+first.Head {
 		t.Errorf("address %q, want the pair's file", h)
 	}
+	tb.checkOneVerdict(first)
 
 	// n: the next meaningful pair in the table's order.
 	var next review.Pair
 	for _, p := range kept[1:] {
-		if p.Verdict.Meaningful() {
+		if p.Meaningful() {
 			next = p
 			break
 		}
@@ -240,6 +255,9 @@ func TestReviewPR(t *testing.T) {
 	}
 	tb.key("n")
 	tb.waitFor("the next pair", q(sel("review-pair"))+`.dataset.file === `+jsq(nextPath))
+	if next.Base != "" && next.Head != "" {
+		tb.checkOneVerdict(next)
+	}
 	tb.click(sel("review-pair") + ` [data-testid=viewed]`)
 	tb.waitText(sel("review-pair")+` [data-testid=viewed-count]`, fmt.Sprintf("1 of %d viewed", len(lines)))
 

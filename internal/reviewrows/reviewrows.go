@@ -26,6 +26,18 @@ type Report struct {
 	Changes []Count `json:"changes"`
 	// Skipped is how many files were not recordings.
 	Skipped int `json:"skipped"`
+	// Multiplied lists the tests whose recordings multiplied, most grown
+	// first, and MultipliedAdded the added files they explain
+	// (review.Result.Multiplied): the first thing the summary says.
+	Multiplied      []TestCount `json:"multiplied,omitempty"`
+	MultipliedAdded int         `json:"multiplied_added,omitempty"`
+}
+
+// TestCount is how many recordings one test has in the base and in the
+// head (review.TestCount).
+type TestCount struct {
+	TestID     string `json:"test_id"`
+	Base, Head int
 }
 
 // Count is how many rows have one verdict or change.

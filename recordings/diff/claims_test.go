@@ -91,3 +91,26 @@ func TestFirstSentence(t *testing.T) {
 		}
 	}
 }
+
+// FuzzClaimChange: claimChange and Similarity read any text (bad UTF-8,
+// lone digits and signs, stray dots) without panicking; an answer
+// states nothing new against itself, and a text is wholly similar to
+// itself.
+func FuzzClaimChange(f *testing.F) {
+	f.Add("The smallest country is the Vatican City, 0.44 km².", "Jupiter.", "What is the smallest country?")
+	f.Add("Yes.", "No.", "")
+	f.Add("I can’t help with this.", "-", "1.")
+	f.Add("\xff\xfe A.B. 1,2. -3", "+", "U.S.")
+	f.Fuzz(func(t *testing.T, a, b, ask string) {
+		_ = claimChange(a, b, ask)
+		if c := claimChange(a, a, ask); c != "" {
+			t.Errorf("claimChange(a, a) = %q", c)
+		}
+		if s := Similarity(a, b); s < 0 || s > 1 {
+			t.Errorf("Similarity = %v", s)
+		}
+		if s := Similarity(a, a); s != 1 {
+			t.Errorf("Similarity(a, a) = %v", s)
+		}
+	})
+}

@@ -1,7 +1,6 @@
 package diff
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -111,7 +110,7 @@ func judge(a, b *recordings.Recording, res *Result) Judgement {
 		// What was asked comes first: it explains the rest.
 		if len(other) > 0 {
 			requestChanged = true
-			jd.fs = append([]Finding{{SeverityHigh, "request changed: " + listItems(other, 2)}}, jd.fs...)
+			jd.first = "request changed: " + listItems(other, 2)
 		} else {
 			jd.add(SeverityLow, "request differs only in ids ("+listItems(ids, 2)+")")
 		}
@@ -152,19 +151,36 @@ func judge(a, b *recordings.Recording, res *Result) Judgement {
 	if j.Result == ResultEnvironment {
 		jd.add(SeverityNone, "environment (the answer describes the machine)")
 	}
-	slices.SortStableFunc(jd.fs, func(x, y Finding) int { return cmp.Compare(x.Severity.Rank(), y.Severity.Rank()) })
-	j.Findings = jd.fs
+	j.Findings = jd.sorted()
 	j.Severity = SeverityNone
-	if len(jd.fs) > 0 {
-		j.Severity = jd.fs[0].Severity
+	if len(j.Findings) > 0 {
+		j.Severity = j.Findings[0].Severity
 	}
 	return j
 }
 
+// sorted is the findings, most severe first, in the order they were
+// found within a severity, the request's change first of all.
+func (jd *judging) sorted() []Finding {
+	var out []Finding
+	if jd.first != "" {
+		out = append(out, Finding{SeverityHigh, jd.first})
+	}
+	for _, s := range Severities() {
+		for _, f := range jd.fs {
+			if f.Severity == s {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
 // judging collects the findings of one comparison.
 type judging struct {
-	a, b *recordings.Recording
-	fs   []Finding
+	a, b  *recordings.Recording
+	fs    []Finding
+	first string // the request's change, said before all else
 	// What the response changes add up to, written by flush.
 	calls        []string
 	finish       []string

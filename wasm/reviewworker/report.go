@@ -23,6 +23,11 @@ func report(res *review.Result) reviewrows.Report {
 		rep.Changes = append(rep.Changes, reviewrows.Count{Of: string(c.Of), N: c.N})
 	}
 	rep.Skipped = len(res.Skipped)
+	tests, added := res.Multiplied()
+	for _, t := range tests {
+		rep.Multiplied = append(rep.Multiplied, reviewrows.TestCount{TestID: t.TestID, Base: t.Base, Head: t.Head})
+	}
+	rep.MultipliedAdded = added
 	return rep
 }
 

@@ -32,10 +32,10 @@ func Request(r *recordings.Recording) (head string, body *fastjson.Value, opt py
 	switch r.Shape {
 	case recordings.ShapeInference:
 		host, p := SplitURL(r.URL)
-		return "inference " + strings.ToUpper(r.Method) + " " + p, r.Body,
+		return "inference " + pyjson.Upper(r.Method) + " " + p, r.Body,
 			pyjson.Options{FileSearch: true, ExcludeStreamOptions: strings.Contains(host, "bedrock")}, true
 	case recordings.ShapeHTTP:
-		return "http " + strings.ToUpper(r.Method) + " " + string(jsonx.Compact(r.Request.Get("url"))), r.Body,
+		return "http " + pyjson.Upper(r.Method) + " " + string(jsonx.Compact(r.Request.Get("url"))), r.Body,
 			pyjson.Options{FileSearch: true}, true
 	case recordings.ShapeTool:
 		return "tool " + strconv.Quote(r.Provider) + " " + strconv.Quote(r.ToolName), r.Body, pyjson.Options{}, false

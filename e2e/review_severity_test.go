@@ -1,0 +1,110 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"archive/tar"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/recview/recview/internal/fakegithub"
+	"github.com/recview/recview/recordings/review"
+)
+
+// readTarSet reads a change set kept as a .tar.gz in
+// recordings/review/testdata/changesets (base/ and head/ trees).
+func readTarSet(t *testing.T, name string) (base, head map[string][]byte) {
+	t.Helper()
+	f, err := os.Open(filepath.Join(changeSetDir("changesets"), name+".tar.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, head = map[string][]byte{}, map[string][]byte{}
+	tr := tar.NewReader(zr)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Typeflag != tar.TypeReg {
+			continue
+		}
+		data, err := io.ReadAll(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch name := path.Clean(h.Name); {
+		case strings.HasPrefix(name, "base/"):
+			base[strings.TrimPrefix(name, "base/")] = data
+		case strings.HasPrefix(name, "head/"):
+			head[strings.TrimPrefix(name, "head/")] = data
+		}
+	}
+	return base, head
+}
+
+// TestReviewSeverity opens ogx's #4103 (45 base and 306 head files): the
+// summary leads with the four tests that multiplied their recordings
+// (1 → 75, 68, 65, 55: 259 of the 261 added files) as recview review
+// says; the table starts with the pairs of high severity; the first
+// one's header and its comparison's badge say the verdict and severity
+// recview review gives it.
+func TestReviewSeverity(t *testing.T) {
+	base, head := readTarSet(t, "web-search-4103")
+	srv := fakegithub.New("ogx-ai", "ogx", 4103, base, head)
+	res, _ := cliReview(t, base, head, true)
+	tests, added := res.Multiplied()
+	if len(tests) != 4 || added != 259 {
+		t.Fatalf("recview review: %d tests multiplied, %d added files; want 4 and 259", len(tests), added)
+	}
+	tb := newTab(t)
+	tb.serveGitHub(srv)
+	tb.open("/#v=2&pr=ogx-ai/ogx/4103")
+	tb.checkSummary(res)
+	tb.visible(sel("review-multiplied"))
+	msg, _ := tb.text(sel("review-multiplied"))
+	want := []string{"4 tests multiplied their recordings: 259 of the 261 added files."}
+	for _, c := range tests {
+		_, name, _ := strings.Cut(c.TestID, "::")
+		want = append(want, fmt.Sprintf("%s %d → %d", name, c.Base, c.Head))
+	}
+	for _, w := range want {
+		if !strings.Contains(msg, w) {
+			t.Errorf("the summary %q does not say %q", msg, w)
+		}
+	}
+	// The rows in the report's order: the most severe first.
+	tb.waitFor("the rows", `document.querySelectorAll('[data-testid=review-row]').length > 0`)
+	sevs := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=review-row]')].map(r => r.dataset.severity)`)
+	var wantSevs []string
+	for _, p := range res.Pairs {
+		if p.Severity != review.SeverityNone {
+			wantSevs = append(wantSevs, string(p.Severity))
+		}
+	}
+	if strings.Join(sevs, " ") != strings.Join(wantSevs, " ") {
+		t.Errorf("row severities %v, want %v", sevs, wantSevs)
+	}
+	tb.screenshot("severity-table")
+	first := res.Pairs[0]
+	if first.Severity != review.SeverityHigh || first.Base == "" {
+		t.Fatalf("the first pair is %s %s: the test wants a high one with two sides", first.Severity, first.Verdict)
+	}
+	tb.click(sel("review-row") + `[data-head="` + first.Head + `"] button`)
+	tb.checkOneVerdict(first)
+	tb.screenshot("severity-pair")
+}
