@@ -72,7 +72,12 @@ func (v *Viewer) openReviewFragment(f permalink.Fragment) {
 		case set.rep == nil:
 			set.wantFile = f.File
 		case f.File == "":
+			// The page is drawn again only for a new version: without
+			// it, Back from a pair could leave the pair on screen with
+			// the table's address, when the popstate before this
+			// hashchange had been drawn on its own.
 			set.pair, set.cmp, set.single = -1, nil, nil
+			set.version++
 		case ok && i != set.pair:
 			v.openPair(i, false)
 		}
