@@ -20,7 +20,7 @@ func judge(a, b *recordings.Recording, res *Result) Judgement {
 	roots := hashedRoots(a.Shape, b.Shape)
 	env := environment(a.Family) || environment(b.Family)
 	jd := &judging{a: a, b: b}
-	family := "" // the family change, unless the endpoint's explains it
+	family := "" // the family change, said after the request's
 
 	errs := jd.errors()
 	changed := errs // the result changed in meaning
@@ -100,7 +100,6 @@ func judge(a, b *recordings.Recording, res *Result) Judgement {
 				_, pathA := hashed.SplitURL(a.URL)
 				_, pathB := hashed.SplitURL(b.URL)
 				other = append(other, "endpoint "+pathA+" → "+pathB)
-				family = ""
 			case hashed.IsID(p):
 				ids = appendNew(ids, hashed.LastKey(p))
 			default:

@@ -52,7 +52,7 @@ func TestSeverityByHand(t *testing.T) {
 			// call_lv9fe61b): the same result, read across the two
 			// families.
 			{"7794d17cdf3672c5508ce0b07b0622513134f71115f13dd5e65ddae9f2b54862.json", SeverityHigh, VerdictRequest,
-				[]string{"request changed: endpoint /v1/v1/completions → /v1/v1/chat/completions"}},
+				[]string{"request changed: endpoint /v1/v1/completions → /v1/v1/chat/completions", "API family openai-completions → openai-chat"}},
 			// The same URL move; the answers "The Latin name for the Sun is
 			// Sol." (7 words) and "The Sun is commonly referred to as Sol
 			// in Latin." (10): compared as text, never "-8 +0 words".
