@@ -3,59 +3,14 @@
 package e2e
 
 import (
-	"archive/tar"
-	"compress/gzip"
 	"fmt"
-	"io"
-	"os"
-	"path"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/recview/recview/internal/corpustest"
 	"github.com/recview/recview/internal/fakegithub"
 	"github.com/recview/recview/recordings/review"
 )
-
-// readTarSet reads a change set kept as a .tar.gz in
-// recordings/review/testdata/changesets (base/ and head/ trees).
-func readTarSet(t *testing.T, name string) (base, head map[string][]byte) {
-	t.Helper()
-	f, err := os.Open(filepath.Join(changeSetDir("changesets"), name+".tar.gz"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	base, head = map[string][]byte{}, map[string][]byte{}
-	tr := tar.NewReader(zr)
-	for {
-		h, err := tr.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if h.Typeflag != tar.TypeReg {
-			continue
-		}
-		data, err := io.ReadAll(tr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		switch name := path.Clean(h.Name); {
-		case strings.HasPrefix(name, "base/"):
-			base[strings.TrimPrefix(name, "base/")] = data
-		case strings.HasPrefix(name, "head/"):
-			head[strings.TrimPrefix(name, "head/")] = data
-		}
-	}
-	return base, head
-}
 
 // TestReviewSeverity opens ogx's #4103 (45 base and 306 head files): the
 // summary leads with the four tests that multiplied their recordings
@@ -64,7 +19,8 @@ func readTarSet(t *testing.T, name string) (base, head map[string][]byte) {
 // one's header and its comparison's badge say the verdict and severity
 // recview review gives it.
 func TestReviewSeverity(t *testing.T) {
-	base, head := readTarSet(t, "web-search-4103")
+	cs := corpustest.ReadChangeSet(t, corpustest.ChangeSetFile("web-search-4103"))
+	base, head := cs.Base, cs.Head
 	srv := fakegithub.New("ogx-ai", "ogx", 4103, base, head)
 	res, _ := cliReview(t, base, head, true)
 	tests, added := res.Multiplied()

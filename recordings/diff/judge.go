@@ -324,7 +324,11 @@ func (jd *judging) flush() {
 		jd.add(SeverityNone, s+")")
 	}
 	if jd.noiseN > 0 {
-		jd.add(SeverityNone, fmt.Sprintf("%s moved by at most %s (float noise)", plural(jd.noiseN, "embedding"), strconv.FormatFloat(jd.noise, 'g', 3, 64)))
+		what := "1 embedding"
+		if jd.noiseN > 1 {
+			what = strconv.Itoa(jd.noiseN) + " embeddings"
+		}
+		jd.add(SeverityNone, what+" moved by at most "+strconv.FormatFloat(jd.noise, 'g', 3, 64)+" (float noise)")
 	}
 }
 
@@ -467,14 +471,6 @@ func listItems(xs []string, n int) string {
 		return strings.Join(xs, ", ")
 	}
 	return strings.Join(xs[:n], ", ") + fmt.Sprintf(" and %d more", len(xs)-n)
-}
-
-// plural is "1 thing", "2 things".
-func plural(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return strconv.Itoa(n) + " " + thing + "s"
 }
 
 func orNone(s string) string {

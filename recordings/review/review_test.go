@@ -1,18 +1,16 @@
 package review
 
 import (
-	"archive/tar"
-	"bufio"
 	"cmp"
-	"compress/gzip"
-	"io"
 	"io/fs"
+	"maps"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/recview/recview/internal/corpustest"
 )
 
 // The change sets in testdata: a few recordings of four ogx commits each
@@ -77,53 +75,21 @@ func subset(t testing.TB, name string) (base, head []File) {
 type gitChange struct{ status, base, head string }
 
 // readChangeSet reads a change set kept as a .tar.gz of base/, head/ and
-// CHANGES.tsv.
+// CHANGES.tsv (corpustest.ReadChangeSet), its files sorted by path.
 func readChangeSet(t testing.TB, file string) (base, head []File, changes []gitChange) {
 	t.Helper()
-	f, err := os.Open(file)
-	if err != nil {
-		t.Fatal(err)
+	cs := corpustest.ReadChangeSet(t, file)
+	files := func(m map[string][]byte) []File {
+		var out []File
+		for _, p := range slices.Sorted(maps.Keys(m)) {
+			out = append(out, File{Path: p, Data: m[p]})
+		}
+		return out
 	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
+	for _, c := range cs.Changes {
+		changes = append(changes, gitChange{c[0], c[1], c[2]})
 	}
-	tr := tar.NewReader(zr)
-	for {
-		h, err := tr.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if h.Typeflag != tar.TypeReg {
-			continue
-		}
-		data, err := io.ReadAll(tr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		name := path.Clean(h.Name)
-		switch {
-		case name == "CHANGES.tsv":
-			sc := bufio.NewScanner(strings.NewReader(string(data)))
-			sc.Scan() // the header
-			for sc.Scan() {
-				c := strings.Split(sc.Text(), "\t")
-				if len(c) != 3 {
-					t.Fatalf("CHANGES.tsv: bad line %q", sc.Text())
-				}
-				changes = append(changes, gitChange{c[0], c[1], c[2]})
-			}
-		case strings.HasPrefix(name, "base/"):
-			base = append(base, File{Path: strings.TrimPrefix(name, "base/"), Data: data})
-		case strings.HasPrefix(name, "head/"):
-			head = append(head, File{Path: strings.TrimPrefix(name, "head/"), Data: data})
-		}
-	}
-	return base, head, changes
+	return files(cs.Base), files(cs.Head), changes
 }
 
 func review(t testing.TB, base, head []File) *Result {

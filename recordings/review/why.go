@@ -124,14 +124,6 @@ func mismatchFinding(e *entry) diff.Finding {
 	return diff.Finding{Severity: SeverityNone, Text: "name matches no hash scheme (request hashes to " + short(e.check.ExpectedName) + ")"}
 }
 
-// listPaths joins up to n items, saying how many more there are.
-func listPaths(xs []string, n int) string {
-	if len(xs) <= n {
-		return strings.Join(xs, ", ")
-	}
-	return strings.Join(xs[:n], ", ") + fmt.Sprintf(" and %d more", len(xs)-n)
-}
-
 // plural is "1 thing", "2 things".
 func plural(n int, thing string) string {
 	if n == 1 {
