@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
-
-	"github.com/chromedp/chromedp"
 )
 
 // TestHTTPFailure opens raw HTTP recordings that answered 400 (a Google
@@ -72,7 +70,7 @@ func TestHTTPFailure(t *testing.T) {
 	if got, _ := tb.text(chip); got != "error "+strconv.Itoa(len(failed)) {
 		t.Errorf("response facet %q, want error %d", got, len(failed))
 	}
-	tb.do(chromedp.Click(chromedp.CSS(chip)))
+	tb.click(chip) // as an element: the Replay panel may push it down (see TestIndex)
 	tb.waitFor("the failed rows", `document.querySelectorAll('[data-testid=index-row]').length === `+strconv.Itoa(len(failed)))
 	for _, f := range eval[[]string](tb, `[...document.querySelectorAll('[data-testid=index-row]')].map(r => r.dataset.file)`) {
 		if !failed[f] {
