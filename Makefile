@@ -98,11 +98,12 @@ fuzz-list:
 test-fuzz:
 	@set -o pipefail; targets=$$($(FUZZ_LIST)) || { echo "test-fuzz: go test -list failed" >&2; exit 1; }; \
 	if [ -z "$$targets" ]; then echo "test-fuzz: no fuzz targets found" >&2; exit 1; fi; \
+	log=$$(mktemp); trap 'rm -f "$$log"' EXIT; \
 	for t in $$targets; do \
 		pkg=$${t%%:*}; fn=$${t##*:}; \
 		echo "fuzz $$fn in $$pkg ($(or $(FUZZ_SHORT),3s))"; \
-		$(GO) test -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(or $(FUZZ_SHORT),3s) $$pkg 2>&1 | tail -3; \
-		test $${PIPESTATUS[0]} -eq 0 || exit 1; \
+		if $(GO) test -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(or $(FUZZ_SHORT),3s) $$pkg >"$$log" 2>&1; then tail -3 "$$log"; \
+		else cat "$$log"; echo "test-fuzz: $$fn in $$pkg failed (its whole output above)" >&2; exit 1; fi; \
 	done
 
 fuzz:
