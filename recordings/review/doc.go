@@ -20,16 +20,18 @@
 //     test_id or the hash scheme changes. Two files are twins, in this
 //     order of preference: the same bytes; the same request as hashed (the
 //     method, the endpoint path and the normalized body, the test_id aside)
-//     with the same test_id, or a test_id on one side only (the test_id
-//     entered or left the hash); a near request likewise: the same shape,
-//     method, endpoint and model, at most three of its leaves differ (ids
-//     carried from a recorded answer aside) and at most half of them, and
-//     each text that differs (a message, an embedding input, a prompt) is
-//     nearly the same as text, nine words in ten the same (diff.Similarity):
-//     another question is never a twin, whatever the test_ids. Two
-//     different test_ids are two tests, never twins, unless the bytes are
-//     the same. Within a preference, the closest request, then model lists
-//     of the same models, then the closest size, then the paths decide;
+//     with the same test_id, a test_id on one side only (the test_id
+//     entered or left the hash), or another test_id (a test renamed, its
+//     parameters' ids changed); two model lists of the same endpoint and
+//     models; a near request likewise: the same shape, method, endpoint
+//     and model, at most three of its leaves differ (ids carried from a
+//     recorded answer aside) and at most half of them, and each text that
+//     differs (a message, an embedding input, a prompt) is nearly the same
+//     as text, nine words in ten the same (diff.Similarity), and with
+//     another test_id only the ids may differ: another question is never a
+//     twin, whatever the test_ids. Model lists of the same models come
+//     first; within a preference, the closest request, then the closest
+//     size, then the paths decide;
 //   - what is left: Added or Deleted.
 //
 // A file that is not a recording (tsconfig.json, a test's data) is

@@ -14,18 +14,20 @@ const maxNearWork = 1 << 14
 
 // The tiers of twins, best first.
 const (
-	tierIdentical     = iota // the same bytes
-	tierSameTest             // the same identity and test_id
-	tierTestMoved            // the same identity, a test_id on one side only
-	tierNearSameTest         // a near identity, the same test_id
-	tierNearTestMoved        // a near identity, a test_id on one side only
+	tierIdentical       = iota // the same bytes
+	tierSameTest               // the same identity and test_id
+	tierTestMoved              // the same identity, a test_id on one side only
+	tierTestRenamed            // the same identity, another test_id
+	tierNearSameTest           // a near identity, the same test_id
+	tierNearTestMoved          // a near identity, a test_id on one side only
+	tierNearTestRenamed        // a near identity, another test_id
 )
 
 // edge is a possible twin: base dels[b], head adds[h].
 type edge struct {
 	tier, dist int
 	// models is 0 when both are model lists of the same models (the
-	// recorder's digest), 1 otherwise.
+	// recorder's digest) or the files are identical, 1 otherwise.
 	models   int
 	sizeDiff int
 	b, h     int
@@ -37,10 +39,12 @@ type matched struct{ base, head *entry }
 // match pairs deleted recordings with added ones: identical content
 // first, then the same request as hashed (identity) with the same test_id
 // or with a test_id on one side only (test_id entered or left the hash),
-// then near twins (see near) likewise; within a tier, the closest
-// request, then model lists of the same models, then the closest size,
-// then the paths. Each file is in exactly
-// one matched; the order is that of dels, then of the unmatched adds.
+// then another test_id; then near twins (see near) likewise, another
+// test_id only when the requests are the same but for ids; within a
+// tier, the closest request, then the closest size, then the paths; model
+// lists of the same models (the recorder's digest) before all of that.
+// Each file is in exactly one matched; the order is that of dels, then of
+// the unmatched adds.
 //
 // p parses the files again where their requests must be compared leaf by
 // leaf.
@@ -55,7 +59,9 @@ func match(dels, adds []*entry, p *recordings.Parser) []matched {
 	}
 	assign := func(edges []edge) {
 		slices.SortFunc(edges, func(x, y edge) int {
-			return cmp.Or(cmp.Compare(x.tier, y.tier), cmp.Compare(x.dist, y.dist), cmp.Compare(x.models, y.models), cmp.Compare(x.sizeDiff, y.sizeDiff),
+			// Two model lists of the same models come before the test_ids'
+			// say: a list is recorded for whichever test asked first.
+			return cmp.Or(cmp.Compare(x.models, y.models), cmp.Compare(x.tier, y.tier), cmp.Compare(x.dist, y.dist), cmp.Compare(x.sizeDiff, y.sizeDiff),
 				cmp.Compare(dels[x.b].path, dels[y.b].path), cmp.Compare(adds[x.h].path, adds[y.h].path))
 		})
 		for _, e := range edges {
@@ -75,13 +81,19 @@ func match(dels, adds []*entry, p *recordings.Parser) []matched {
 		return 1
 	}
 
-	// Identical content, and the same identity.
+	// Identical content, the same identity, and model lists of the same
+	// endpoint and models (their request is empty: what they hold is the
+	// models; #5388 moved one from …/v1/v1/models to …/openai/v1/v1/models).
 	byDigest := map[[32]byte][]int{}
 	byIdent := map[[32]byte][]int{}
+	byModels := map[string][]int{}
 	for h, a := range adds {
 		sum := sha256.Sum256(a.data)
 		byDigest[sum] = append(byDigest[sum], h)
 		byIdent[a.ident] = append(byIdent[a.ident], h)
+		if a.check.ModelList && a.check.Digest != "" {
+			byModels[a.endpoint+" "+a.check.Digest] = append(byModels[a.endpoint+" "+a.check.Digest], h)
+		}
 	}
 	var edges []edge
 	for b, d := range dels {
@@ -91,6 +103,13 @@ func match(dels, adds []*entry, p *recordings.Parser) []matched {
 		for _, h := range byIdent[d.ident] {
 			if t, ok := testTier(d, adds[h], tierSameTest); ok {
 				edges = append(edges, edge{tier: t, models: models(b, h), sizeDiff: sizeDiff(b, h), b: b, h: h})
+			}
+		}
+		if d.check.ModelList && d.check.Digest != "" {
+			for _, h := range byModels[d.endpoint+" "+d.check.Digest] {
+				if t, ok := testTier(d, adds[h], tierSameTest); ok && adds[h].ident != d.ident {
+					edges = append(edges, edge{tier: t, sizeDiff: sizeDiff(b, h), b: b, h: h})
+				}
 			}
 		}
 	}
@@ -132,7 +151,9 @@ func match(dels, adds []*entry, p *recordings.Parser) []matched {
 					continue
 				}
 				n, ok := near(d.leafMap(p), a.leafMap(p))
-				if !ok {
+				if !ok || t == tierNearTestRenamed && n > 0 {
+					// Another test's request is a twin only when it is the
+					// same but for ids.
 					continue
 				}
 				edges = append(edges, edge{tier: t, dist: n, models: models(b, h), sizeDiff: sizeDiff(b, h), b: b, h: h})
@@ -157,10 +178,11 @@ func match(dels, adds []*entry, p *recordings.Parser) []matched {
 	return out
 }
 
-// testTier says whether two recordings of the same or near identity may
-// be twins by their test_ids, and in which tier: same (the same test_id,
-// both set or both unset) or same+1 (set on one side only: the test_id
-// entered or left the hash). Two different test_ids are two tests.
+// testTier says in which tier two recordings of the same or near
+// identity are twins by their test_ids: same (the same test_id, both set
+// or both unset), same+1 (set on one side only: the test_id entered or
+// left the hash) or same+2 (another test_id: the test was renamed or its
+// parameters' ids changed, as git's renames of 99 % in ogx's #5229 show).
 func testTier(d, a *entry, same int) (int, bool) {
 	switch {
 	case d.testID == a.testID:
@@ -168,5 +190,5 @@ func testTier(d, a *entry, same int) (int, bool) {
 	case d.testID == "" || a.testID == "":
 		return same + 1, true
 	}
-	return 0, false
+	return same + 2, true
 }
