@@ -53,6 +53,18 @@ func (f Family) Title() string {
 	return string(f)
 }
 
+// Environment reports a family whose answers describe the machine that
+// recorded them rather than a model: Ollama's /api/ps, /api/tags and
+// /api/pull, and model lists. A re-recording on another machine changes
+// them without changing anything a test asks of a model.
+func (f Family) Environment() bool {
+	switch f {
+	case FamilyOllamaPS, FamilyOllamaTags, FamilyOllamaPull, FamilyOpenAIModels:
+		return true
+	}
+	return false
+}
+
 // Families lists every family, FamilyUnknown last, in a stable order for
 // facets and help texts.
 func Families() []Family {

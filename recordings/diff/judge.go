@@ -18,7 +18,7 @@ func judge(a, b *recordings.Recording, res *Result) Judgement {
 	sameIdent := hashed.Identity(a) == hashed.Identity(b)
 	metaOnly := sameIdent
 	roots := hashedRoots(a.Shape, b.Shape)
-	env := environment(a.Family) || environment(b.Family)
+	env := a.Family.Environment() || b.Family.Environment()
 	jd := &judging{a: a, b: b}
 	family := "" // the family change, said after the request's
 
@@ -350,15 +350,6 @@ func hashedRoots(a, b recordings.Shape) map[string]bool {
 		}
 	}
 	return m
-}
-
-// environment reports the families whose answers describe the machine.
-func environment(f recordings.Family) bool {
-	switch f {
-	case recordings.FamilyOllamaPS, recordings.FamilyOllamaTags, recordings.FamilyOllamaPull, recordings.FamilyOpenAIModels:
-		return true
-	}
-	return false
 }
 
 // rootOf is the first member of a JSON path: "body" of "body.messages[0]",

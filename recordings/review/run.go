@@ -223,7 +223,7 @@ func (rv *reviewer) alone(e *entry) Pair {
 			p.Findings = append(p.Findings, mismatchFinding(e))
 		}
 	}
-	if environment(e.family) {
+	if e.family.Environment() {
 		p.Verdict, p.Severity = VerdictEnvironment, SeverityNone
 		p.Findings = append(p.Findings, diff.Finding{Severity: SeverityNone, Text: "environment (the answer describes the machine)"})
 	}
@@ -273,13 +273,4 @@ func (p *Pair) sortPath() string {
 		return p.Head
 	}
 	return p.Base
-}
-
-// environment reports the families whose answers describe the machine.
-func environment(f recordings.Family) bool {
-	switch f {
-	case recordings.FamilyOllamaPS, recordings.FamilyOllamaTags, recordings.FamilyOllamaPull, recordings.FamilyOpenAIModels:
-		return true
-	}
-	return false
 }
