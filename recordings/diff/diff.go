@@ -156,7 +156,7 @@ func Compare(a, b *recordings.Recording) *Result {
 	c.response(a, b)
 	res.SameChunking = sameChunking(a, b)
 	res.Changes = c.changes
-	res.Judgement = judge(a, b, res)
+	res.Judgement = judge(a, b, res, c.vectors)
 	res.SameResult = res.Judgement.Result == ResultSame || res.Judgement.Result == ResultChunking
 	return res
 }
@@ -174,6 +174,9 @@ type comparer struct {
 	// one (responses: an assembled stream writes "logprobs": null where
 	// the non-streamed body has nothing).
 	nullIsAbsent bool
+	// vectors holds, by path, how the embeddings of the responses that
+	// changed compare (see vector), for the judgement.
+	vectors map[string]vector
 }
 
 func (c *comparer) add(ch Change) {

@@ -130,31 +130,48 @@ func isVector(xs []*fastjson.Value) bool {
 	return true
 }
 
-// vector compares two arrays of numbers as a whole.
+// vector compares two arrays of numbers as a whole; in responses it keeps
+// how they compare in c.vectors, for the judgement.
 func (c *comparer) vector(path string, a, b *fastjson.Value) {
 	xa, xb := a.GetArray(), b.GetArray()
 	ch := Change{Path: path, Op: OpChanged, Old: jsonText(a), New: jsonText(b)}
-	if len(xa) != len(xb) {
+	v := vector{lenA: len(xa), lenB: len(xb)}
+	if v.lenA != v.lenB {
 		ch.Note = fmt.Sprintf("%d → %d numbers", len(xa), len(xb))
-		c.add(ch)
+		c.addVector(ch, v)
 		return
 	}
-	n, most := 0, 0.0
+	n := 0
+	var dot, na, nb float64
 	for i := range xa {
+		fa, _ := xa[i].Float64()
+		fb, _ := xb[i].Float64()
+		dot, na, nb = dot+fa*fb, na+fa*fa, nb+fb*fb
 		if sameNumber(xa[i], xb[i]) {
 			continue
 		}
 		n++
-		fa, _ := xa[i].Float64()
-		fb, _ := xb[i].Float64()
-		if d := math.Abs(fa - fb); d > most {
-			most = d
-		}
+		v.delta = max(v.delta, math.Abs(fa-fb))
 	}
 	if n == 0 {
 		return
 	}
-	ch.Note = fmt.Sprintf("%d of %d numbers differ, by at most %s", n, len(xa), strconv.FormatFloat(most, 'g', 3, 64))
+	if na > 0 && nb > 0 {
+		v.cosine = dot / math.Sqrt(na*nb)
+	}
+	ch.Note = fmt.Sprintf("%d of %d numbers differ, by at most %s", n, len(xa), strconv.FormatFloat(v.delta, 'g', 3, 64))
+	c.addVector(ch, v)
+}
+
+// addVector adds the change of a vector, and keeps how it compares when
+// the comparer reads responses.
+func (c *comparer) addVector(ch Change, v vector) {
+	if c.kind == KindResponse && !c.quick {
+		if c.vectors == nil {
+			c.vectors = map[string]vector{}
+		}
+		c.vectors[ch.Path] = v
+	}
 	c.add(ch)
 }
 

@@ -11,15 +11,16 @@ import (
 )
 
 // judge sums up the comparison of a and b from res's Changes and
-// chunking: the request by what the recorder hashes, each response
-// change by what it means for a test (see Severity).
-func judge(a, b *recordings.Recording, res *Result) Judgement {
+// chunking, and the embeddings Compare compared (vectors, by path): the
+// request by what the recorder hashes, each response change by what it
+// means for a test (see Severity).
+func judge(a, b *recordings.Recording, res *Result, vectors map[string]vector) Judgement {
 	j := Judgement{Request: RequestSame, Result: ResultSame}
 	sameIdent := hashed.Identity(a) == hashed.Identity(b)
 	metaOnly := sameIdent
 	roots := hashedRoots(a.Shape, b.Shape)
 	env := a.Family.Environment() || b.Family.Environment()
-	jd := &judging{a: a, b: b}
+	jd := &judging{a: a, b: b, vectors: vectors}
 	family := "" // the family change, said after the request's
 
 	errs := jd.errors()
@@ -177,9 +178,10 @@ func (jd *judging) sorted() []Finding {
 
 // judging collects the findings of one comparison.
 type judging struct {
-	a, b  *recordings.Recording
-	fs    []Finding
-	first string // the request's change, said before all else
+	a, b    *recordings.Recording
+	vectors map[string]vector // Compare's embeddings, by path
+	fs      []Finding
+	first   string // the request's change, said before all else
 	// What the response changes add up to, written by flush.
 	calls        []string
 	finish       []string
@@ -250,7 +252,7 @@ func (jd *judging) response(ch Change, env bool) bool {
 	case strings.HasSuffix(p, ".role") || p == "role":
 		jd.other = appendNew(jd.other, p)
 	default:
-		if v, ok := vectorChange(ch); ok {
+		if v, ok := jd.vectors[p]; ok {
 			switch {
 			case v.lenA != v.lenB:
 				jd.embeddings = append(jd.embeddings, fmt.Sprintf("embedding %d → %d numbers", v.lenA, v.lenB))
