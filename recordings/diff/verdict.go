@@ -41,20 +41,21 @@ const (
 	VerdictUnchanged Verdict = "unchanged"
 )
 
+// verdicts is every verdict, most meaningful first.
+var verdicts = [...]Verdict{VerdictUnreadable, VerdictChanged, VerdictRequest, VerdictAdded, VerdictDeleted,
+	VerdictChunking, VerdictSame, VerdictEnvironment, VerdictMetadata, VerdictUnchanged}
+
 // Verdicts lists every verdict, most meaningful first.
-func Verdicts() []Verdict {
-	return []Verdict{VerdictUnreadable, VerdictChanged, VerdictRequest, VerdictAdded, VerdictDeleted,
-		VerdictChunking, VerdictSame, VerdictEnvironment, VerdictMetadata, VerdictUnchanged}
-}
+func Verdicts() []Verdict { return append([]Verdict(nil), verdicts[:]...) }
 
 // Rank is v's place in Verdicts, len(Verdicts()) for a verdict not in it.
 func (v Verdict) Rank() int {
-	for i, w := range Verdicts() {
+	for i, w := range verdicts {
 		if w == v {
 			return i
 		}
 	}
-	return len(Verdicts())
+	return len(verdicts)
 }
 
 // Severity says how much a reviewer needs to see a difference: the
@@ -88,20 +89,21 @@ const (
 	SeverityNone Severity = "none"
 )
 
+// severities is every severity, most severe first.
+var severities = [...]Severity{SeverityHigh, SeverityMedium, SeverityLow, SeverityNone}
+
 // Severities lists every severity, most severe first.
-func Severities() []Severity {
-	return []Severity{SeverityHigh, SeverityMedium, SeverityLow, SeverityNone}
-}
+func Severities() []Severity { return append([]Severity(nil), severities[:]...) }
 
 // Rank is s's place in Severities (0 for high), len(Severities()) for a
 // severity not in it.
 func (s Severity) Rank() int {
-	for i, w := range Severities() {
+	for i, w := range severities {
 		if w == s {
 			return i
 		}
 	}
-	return len(Severities())
+	return len(severities)
 }
 
 // Max returns the more severe of s and t.
