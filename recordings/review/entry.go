@@ -198,11 +198,10 @@ func near(a, b map[string]leaf) (n int, ok bool) {
 	if len(a) > maxLeaves || len(b) > maxLeaves {
 		return 0, false
 	}
-	differ := func(p string, x leaf, y leaf, both bool) bool {
-		if x.id || y.id {
-			return true
-		}
-		if both && x.hash == y.hash {
+	// still counts the leaves at one path (x and y, both when present
+	// on both sides) and reports whether the requests may still be twins.
+	still := func(x, y leaf, both bool) bool {
+		if x.id || y.id || both && x.hash == y.hash {
 			return true
 		}
 		n++
@@ -215,13 +214,12 @@ func near(a, b map[string]leaf) (n int, ok bool) {
 		return true
 	}
 	for p, x := range a {
-		y, both := b[p]
-		if !differ(p, x, y, both) {
+		if y, both := b[p]; !still(x, y, both) {
 			return n, false
 		}
 	}
 	for p, y := range b {
-		if _, both := a[p]; !both && !differ(p, leaf{}, y, false) {
+		if _, both := a[p]; !both && !still(leaf{}, y, false) {
 			return n, false
 		}
 	}
