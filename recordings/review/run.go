@@ -141,16 +141,11 @@ func (rv *reviewer) samePath(fb, fh File, lonely []*entry) []*entry {
 	}
 	rv.count(eb)
 	rv.count(eh)
+	change := Modified
 	if same {
-		p := Pair{Base: fb.Path, Head: fh.Path, Change: Unchanged, Verdict: VerdictUnchanged, Severity: SeverityNone,
-			Request: RequestSame, Result: ResultSame, TestID: eh.testID, Endpoint: eh.endpoint, Name: eh.name()}
-		if p.Name == NameMismatch {
-			p.Findings = append(p.Findings, mismatchFinding(eh))
-		}
-		rv.pairs = append(rv.pairs, p)
-	} else {
-		rv.pairs = append(rv.pairs, triage(eb, eh, Modified))
+		change = Unchanged
 	}
+	rv.pairs = append(rv.pairs, triage(eb, eh, change))
 	eb.rec, eh.rec = nil, nil
 	return lonely
 }
