@@ -182,12 +182,7 @@ func (r *Result) summaryMarkdown(b *strings.Builder, opt MarkdownOptions) string
 		title = "recview: recordings in this change"
 	}
 	fmt.Fprintf(b, "%s\n### %s\n\n", Marker, escape(title))
-	var look []string
-	for _, c := range r.Severities() {
-		if c.Of == SeverityHigh || c.Of == SeverityMedium {
-			look = append(look, fmt.Sprintf("%d %s", c.N, c.Of))
-		}
-	}
+	look, _ := r.severityCounts()
 	fmt.Fprintf(b, "**%d to look at**", r.ToLookAt())
 	if len(look) > 0 {
 		fmt.Fprintf(b, " (%s)", strings.Join(look, ", "))

@@ -162,4 +162,7 @@ func (p *Pair) Meaningful() bool { return p.Severity != SeverityNone }
 
 // ToLookAt reports whether p is among the pairs a reviewer reads first:
 // its severity is high or medium.
-func (p *Pair) ToLookAt() bool { return p.Severity == SeverityHigh || p.Severity == SeverityMedium }
+func (p *Pair) ToLookAt() bool { return toLookAt(p.Severity) }
+
+// toLookAt reports the severities a reviewer reads first: high, medium.
+func toLookAt(s Severity) bool { return s == SeverityHigh || s == SeverityMedium }

@@ -247,15 +247,7 @@ func (r *Result) Format(w io.Writer) error {
 // severityLine is "14 (3 high, 11 medium); 281 low, 11 none": the pairs
 // to look at (ToLookAt), then the others, per severity.
 func (r *Result) severityLine() string {
-	var look, rest []string
-	for _, c := range r.Severities() {
-		s := fmt.Sprintf("%d %s", c.N, c.Of)
-		if c.Of == SeverityHigh || c.Of == SeverityMedium {
-			look = append(look, s)
-		} else {
-			rest = append(rest, s)
-		}
-	}
+	look, rest := r.severityCounts()
 	out := strconv.Itoa(r.ToLookAt())
 	if len(look) > 0 {
 		out += " (" + strings.Join(look, ", ") + ")"
@@ -264,6 +256,20 @@ func (r *Result) severityLine() string {
 		out += "; " + strings.Join(rest, ", ")
 	}
 	return out
+}
+
+// severityCounts is "N SEVERITY" per severity some pair has, most severe
+// first: those to look at (high, medium), then the rest.
+func (r *Result) severityCounts() (look, rest []string) {
+	for _, c := range r.Severities() {
+		s := fmt.Sprintf("%d %s", c.N, c.Of)
+		if toLookAt(c.Of) {
+			look = append(look, s)
+		} else {
+			rest = append(rest, s)
+		}
+	}
+	return look, rest
 }
 
 // count is how many pairs have change c.
