@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
 	"github.com/recview/recview/internal/reviewrows"
+	"github.com/recview/recview/recordings/diff"
 	"github.com/recview/recview/recordings/permalink"
 )
 
@@ -159,28 +160,13 @@ var reviewColumns = [][2]string{
 	{"change", "change"}, {"request", "request"}, {"result", "result"}, {"name", "name"}, {"why", "why"},
 }
 
-// severityRank is a severity as a digit that sorts the most severe
-// first: "0" for high … "3" for none, "4" for none given.
-func severityRank(s string) string {
-	switch s {
-	case "high":
-		return "0"
-	case "medium":
-		return "1"
-	case "low":
-		return "2"
-	case "none":
-		return "3"
-	}
-	return "4"
-}
-
 // reviewKey is a row's value in the column key, for sorting.
 func reviewKey(r *reviewrows.Row, key string) string {
 	switch key {
 	case "verdict":
-		// By severity, the report's first order, then the verdict's words.
-		return severityRank(r.Severity) + r.Verdict
+		// By severity, the report's first order (a one-digit rank, the
+		// last for none given), then the verdict's words.
+		return strconv.Itoa(diff.Severity(r.Severity).Rank()) + r.Verdict
 	case "test_id":
 		return r.TestID
 	case "endpoint":
