@@ -133,8 +133,8 @@ build/go.work: go.mod go.sum $(GOAPPPATCH)
 # The static site: go-app's pre-rendered page and files, and the assets
 # (web/ and app.wasm) under dist/v/VERSION/web, VERSION a digest of them.
 # Fails if app.wasm links net/http (the patch above did not take).
-# review.wasm is the review page's worker (wasm/reviewworker): the review
-# core runs there, off the page's thread and out of app.wasm.
+# worker.wasm is the page's Web Worker (wasm/worker): the review and
+# replay cores run there, off the page's thread and out of app.wasm.
 # The viewer's own package (app: components and page plumbing, not the
 # core) and go-app are compiled without inlining: go-app's builder and
 # dispatch methods inlined at every call site made app.wasm about 45 KB
@@ -152,8 +152,8 @@ dist: build/go.work
 	GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) build -trimpath -ldflags="-s -w" $(APPNOINLINE) -o build/app.wasm ./wasm
 	@deps=$$(GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) list -deps ./wasm) && \
 	if grep -qx net/http <<<"$$deps"; then echo "app.wasm links net/http: the go-app patch ($(GOAPPPATCH)) did not take"; exit 1; fi
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o build/review.wasm ./wasm/reviewworker
-	$(GO) run ./wasm -dist dist -web web -wasm build/app.wasm -review-wasm build/review.wasm
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o build/worker.wasm ./wasm/worker
+	$(GO) run ./wasm -dist dist -web web -wasm build/app.wasm -worker-wasm build/worker.wasm
 
 serve: deps dist
 	$(GO) run ./wasm -serve 127.0.0.1:$(PORT) -dir dist -netlify netlify.toml

@@ -159,7 +159,7 @@ func (v *Viewer) indexFiles(files, tests []browser.File) {
 	ix := &folderIndex{files: files, tests: tests, rows: make([]indexRow, 0, len(files)), started: time.Now()}
 	v.index, v.view, v.err = ix, viewIndex, ""
 	ctx := v.ctx
-	ix.worker = startReplayWorker(ctx.ResolveStaticResource(reviewWorkerScript))
+	ix.worker = startWorker(ctx.ResolveStaticResource(workerScript))
 	ctx.Async(func() {
 		// Parsing builds a tree per file that is garbage right after: with
 		// the collector running, WebAssembly pays for marking it as it
@@ -211,7 +211,7 @@ func (v *Viewer) indexFiles(files, tests []browser.File) {
 				if handed == 0 {
 					withTests = tests
 				}
-				ix.worker.post(replayAdd(items, files[handed:i+1], withTests))
+				ix.worker.addItems(items, files[handed:i+1], withTests)
 				items, handed = items[:0], i+1
 				read := rows[:len(rows):len(rows)]
 				ctx.Dispatch(func(ctx app.Context) {
@@ -243,31 +243,6 @@ func keepFolds(markup string) string {
 	return markup
 }
 
-// replayAdd is the replay worker's message for files the index has read:
-// {replayAdd: the Item lines, files: their File objects, tests: the
-// Python test files, testPaths: their paths}.
-func replayAdd(items []byte, files, tests []browser.File) app.Value {
-	arr := func(fs []browser.File, path bool) app.Value {
-		// push, not SetIndex: go-app's SetIndex does not unwrap an
-		// app.Value (a File) as Set and Call do.
-		a := app.Window().Get("Array").New()
-		for _, f := range fs {
-			if path {
-				a.Call("push", f.Path)
-			} else {
-				a.Call("push", f.JS)
-			}
-		}
-		return a
-	}
-	msg := app.Window().Get("Object").New()
-	msg.Set("replayAdd", string(items))
-	msg.Set("files", arr(files, false))
-	msg.Set("tests", arr(tests, false))
-	msg.Set("testPaths", arr(tests, true))
-	return msg
-}
-
 // replayReport asks the folder's replay worker for its report panel,
 // once the index has handed it every file, and shows it in the index:
 // first without the heavy tests' request comparison, which reads their
@@ -275,8 +250,8 @@ func replayAdd(items []byte, files, tests []browser.File) app.Value {
 // worker writes the panel's markup (internal/replayhtml), every text of
 // the folder escaped. It blocks: call it from a goroutine (ctx.Async).
 func (v *Viewer) replayReport(ix *folderIndex) {
-	for _, how := range []string{"quick", "compare"} {
-		markup, err := ix.worker.ask("replayReport", how)
+	for _, compare := range []bool{false, true} {
+		markup, err := ix.worker.replayReport(compare)
 		if err != nil {
 			markup = errorPanel("replay-report", "The replay report could not be made: "+err.Error())
 		}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"github.com/recview/recview/internal/pageworker"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -10,7 +11,7 @@ import (
 
 // Replay's "Recording not found" error, pasted while a folder is open
 // (on the page, into the URL box or into the playground), is looked up in
-// the folder by its replay worker (replayworker.go): where replay looks,
+// the folder by its worker (worker.go): where replay looks,
 // what is there, the nearest recordings and, with a pasted request body,
 // the field that moved the hash. The worker writes the answer's panel
 // (internal/replayhtml), which is shown as it comes.
@@ -83,7 +84,7 @@ type pendingLookup struct {
 func (v *Viewer) askNotFound(ix *folderIndex, text string, inPlay bool) {
 	markup, err := "", errors.New("the folder's replay worker did not start")
 	if ix.worker != nil {
-		markup, err = ix.worker.ask("notFound", text)
+		markup, err = ix.worker.notFound(text)
 	}
 	if err != nil {
 		markup = errorPanel("notfound-panel", "The lookup failed: "+err.Error())
@@ -120,7 +121,7 @@ func errorPanel(hook, msg string) string {
 	var w htmlw.Writer
 	w.Raw(`<section class="notfound" data-testid="`, hook, `">`)
 	if hook == "notfound-panel" {
-		w.Raw(`<button class="link close" data-act="close-notfound" title="Close" aria-label="Close">×</button>`)
+		w.Raw(`<button class="link close" data-act="` + pageworker.ActCloseNotFound + `" title="Close" aria-label="Close">×</button>`)
 	}
 	w.Raw(`<p class="warn">`)
 	w.Text(msg)

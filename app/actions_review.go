@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
+	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/recordings/permalink"
 )
 
@@ -58,8 +59,7 @@ func (v *Viewer) startGitHub(r permalink.Review, file string) {
 	v.rs.set, v.rs.pending = rv, nil
 	v.view, v.err, v.playing = viewReview, "", false
 	tableFrom(v.hist.loaded, rv)
-	msg := githubMessage(r)
-	v.ctx.Async(func() { v.review(rv, msg) })
+	v.ctx.Async(func() { v.review(rv, &pageworker.Review{GitHub: &r}, nil) })
 }
 
 // openReviewFragment opens what a review link names: the change set
@@ -127,8 +127,8 @@ func (v *Viewer) setFolder(side int, files []browser.File) {
 	v.rs.set, v.rs.picks, v.rs.pending = rv, [2]*pickedFolder{}, nil
 	tableFrom(v.hist.loaded, rv)
 	v.syncFragment()
-	msg := foldersMessage(rv, base, head)
-	v.ctx.Async(func() { v.review(rv, msg) })
+	refs, objs := foldersFiles(rv, base, head)
+	v.ctx.Async(func() { v.review(rv, &pageworker.Review{Files: refs}, objs) })
 }
 
 // openPairPush opens a row's pair, a new place in the history.

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/recview/recview/app/internal/browser"
-	"github.com/recview/recview/internal/replayrows"
+	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/recordings"
 	"github.com/recview/recview/recordings/reqhash"
 )
@@ -21,7 +21,7 @@ type folderIndex struct {
 	view    indexView     // the index component's view, kept while it is not shown
 
 	tests    []browser.File  // the folder's Python test files, for the replay report
-	worker   *replayWorker   // the replay worker of the folder, nil when it could not start
+	worker   *pageWorker     // the worker of the folder (its replay report and lookups)
 	report   string          // the replay report panel's markup, "" until it comes
 	notFound string          // the panel of the last replay error pasted, "" for none
 	pending  []pendingLookup // the replay errors pasted before the folder was read
@@ -65,7 +65,7 @@ type indexRow struct {
 // dropped (a whole folder does not stay in memory: a row reads its file
 // again when opened). A file that could not be read (err) or parsed is a
 // row with hash "error" and the reason. It appends to items what the
-// replay report needs of the file (a replayrows.Item line), so that the
+// replay report needs of the file (pageworker.AppendItem), so that the
 // replay worker does not parse the file again.
 func summarize(p *recordings.Parser, f browser.File, data []byte, err error, items []byte) (indexRow, []byte) {
 	row := indexRow{path: f.Path}
@@ -76,8 +76,8 @@ func summarize(p *recordings.Parser, f browser.File, data []byte, err error, ite
 	if err != nil {
 		row.hash, row.err = "error", err.Error()
 		row.hay = strings.ToLower(row.path + "\x00error\x00" + row.err)
-		it := replayrows.Item{Path: f.Path, Size: f.Size, NotRecording: true}
-		return row, it.Append(items)
+		it := pageworker.Item{Path: f.Path, Size: f.Size, NotRecording: true}
+		return row, pageworker.AppendItem(items, &it)
 	}
 	row.testID, row.family, row.model = rec.TestID, rec.Family, rec.Model
 	row.streaming, row.chunks = rec.Streaming, len(rec.Chunks)
@@ -94,6 +94,6 @@ func summarize(p *recordings.Parser, f browser.File, data []byte, err error, ite
 	if row.result == "error" {
 		row.hay += "\x00error"
 	}
-	it := replayrows.ItemOf(f.Path, len(data), rec, &h)
-	return row, it.Append(items)
+	it := pageworker.ItemOf(f.Path, len(data), rec, &h)
+	return row, pageworker.AppendItem(items, &it)
 }

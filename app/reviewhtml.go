@@ -6,7 +6,7 @@ import (
 
 	"github.com/recview/recview/internal/github"
 	"github.com/recview/recview/internal/htmlw"
-	"github.com/recview/recview/internal/reviewrows"
+	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/recordings/permalink"
 )
 
@@ -149,7 +149,7 @@ func summaryHTML(rv *reviewSet) string {
 	for _, c := range rv.rep.Verdicts {
 		on := t.verdict == c.Of
 		w.Raw(`<button class="chip verdict-`, verdictClass(c.Of), iff(on, " active", ""), `" aria-pressed="`, strconv.FormatBool(on),
-			`" data-act="verdict" data-verdict="`)
+			`" data-act="`+pageworker.ActVerdict+`" data-verdict="`)
 		w.Text(c.Of)
 		w.Raw(`" data-count="`)
 		w.Num(c.N)
@@ -186,7 +186,7 @@ func unfoldHTML(rv *reviewSet) string {
 		return `<span></span>`
 	}
 	var w htmlw.Writer
-	w.Raw(`<button class="button ghost" data-act="unfold" data-testid="review-unfold">`)
+	w.Raw(`<button class="button ghost" data-act="` + pageworker.ActUnfold + `" data-testid="review-unfold">`)
 	if t.unfold {
 		w.Raw("Fold the pairs of no severity")
 	} else {
@@ -224,7 +224,7 @@ func tableHTML(rv *reviewSet) (head string, pieces []string, note string) {
 		if t.sortBy == col[0] {
 			sort, arrow = iff(t.desc, "descending", "ascending"), iff(t.desc, " ▼", " ▲")
 		}
-		w.Raw(`<div role="columnheader" class="col-`, col[0], `" aria-sort="`, sort, `"><button class="link sort" data-act="sort" data-sort="`, col[0], `">`, col[1], arrow, `</button></div>`)
+		w.Raw(`<div role="columnheader" class="col-`, col[0], `" aria-sort="`, sort, `"><button class="link sort" data-act="`+pageworker.ActSort+`" data-sort="`, col[0], `">`, col[1], arrow, `</button></div>`)
 	}
 	w.Raw(`</div>`)
 	head = w.String()
@@ -265,11 +265,11 @@ func (rv *reviewSet) rowHTML(i int) [2]string {
 // badges,
 // its viewed box (data-testid="viewed", data-act="viewed") up to where
 // its checked attribute goes, then the rest.
-func writeRow(r *reviewrows.Row, i int) [2]string {
+func writeRow(r *pageworker.Row, i int) [2]string {
 	var w htmlw.Writer
 	{
 		row := strconv.Itoa(i)
-		w.Raw(`<div class="review-tr review-row" role="row" data-testid="review-row" data-act="open" data-row="`, row, `" data-base="`)
+		w.Raw(`<div class="review-tr review-row" role="row" data-testid="review-row" data-act="`+pageworker.ActOpen+`" data-row="`, row, `" data-base="`)
 		w.Text(r.Base)
 		w.Raw(`" data-head="`)
 		w.Text(r.Head)
@@ -281,7 +281,7 @@ func writeRow(r *reviewrows.Row, i int) [2]string {
 		w.Text(r.Verdict)
 		w.Raw(`" data-severity="`)
 		w.Text(r.Severity)
-		w.Raw(`"><div role="cell"><input type="checkbox" data-testid="viewed" data-act="viewed" data-row="`, row, `" aria-label="Viewed"`)
+		w.Raw(`"><div role="cell"><input type="checkbox" data-testid="viewed" data-act="`+pageworker.ActViewed+`" data-row="`, row, `" aria-label="Viewed"`)
 		pre := w.String()
 		w.Reset()
 		w.Raw(`></div><div role="cell" class="col-verdict"><span class="badge severity-`, verdictClass(r.Severity), `" data-testid="row-severity">`)
@@ -318,15 +318,15 @@ func pairHTML(rv *reviewSet) string {
 	r := &rv.rep.Rows[rv.pair]
 	_, prev := rv.step(-1)
 	_, next := rv.step(1)
-	w.Raw(`<div><nav class="pair-bar"><button class="button ghost" data-act="back" data-testid="review-back" title="Back to the review's table">← `)
+	w.Raw(`<div><nav class="pair-bar"><button class="button ghost" data-act="` + pageworker.ActBack + `" data-testid="review-back" title="Back to the review's table">← `)
 	w.Text(rv.label())
 	w.Raw(`</button><span class="muted">pair `)
 	w.Num(rv.pair + 1)
 	w.Raw(" of ")
 	w.Num(len(rv.rep.Rows))
-	w.Raw(`</span><button class="button ghost" data-act="step" data-dir="-1" data-testid="review-prev" title="The previous meaningful pair (key p)"`,
-		iff(prev, "", " disabled"), `>◀ previous</button><button class="button ghost" data-act="step" data-dir="1" data-testid="review-next" title="The next meaningful pair (key n)"`,
-		iff(next, "", " disabled"), `>next ▶</button><label class="viewed-box"><input type="checkbox" data-testid="viewed" data-act="viewed" data-row="`,
+	w.Raw(`</span><button class="button ghost" data-act="`+pageworker.ActStep+`" data-dir="-1" data-testid="review-prev" title="The previous meaningful pair (key p)"`,
+		iff(prev, "", " disabled"), `>◀ previous</button><button class="button ghost" data-act="`+pageworker.ActStep+`" data-dir="1" data-testid="review-next" title="The next meaningful pair (key n)"`,
+		iff(next, "", " disabled"), `>next ▶</button><label class="viewed-box"><input type="checkbox" data-testid="viewed" data-act="`+pageworker.ActViewed+`" data-row="`,
 		strconv.Itoa(rv.pair), `"`, iff(rv.viewed[r.Path()], " checked", ""), `> Viewed</label><span class="muted" data-testid="viewed-count">`)
 	viewedCount(&w, rv)
 	w.Raw(`</span></nav><div class="pair-head"><span class="badge severity-`, verdictClass(r.Severity), `" data-testid="pair-severity">`)

@@ -8,63 +8,48 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
-	"github.com/recview/recview/internal/reviewrows"
-	"github.com/recview/recview/recordings/permalink"
+	"github.com/recview/recview/internal/pageworker"
 )
 
-// githubMessage is the review worker's message for a GitHub review:
-// {github: {kind, owner, repo, number, base, head}}. The worker asks
-// GitHub and fetches the recordings itself (wasm/reviewworker).
-func githubMessage(r permalink.Review) app.Value {
-	g := app.Window().Get("Object").New()
-	g.Set("kind", string(r.Kind))
-	g.Set("owner", r.Owner)
-	g.Set("repo", r.Repo)
-	g.Set("number", r.Number)
-	g.Set("base", r.Base)
-	g.Set("head", r.Head)
-	msg := app.Window().Get("Object").New()
-	msg.Set("github", g)
-	return msg
-}
-
-// foldersMessage is the review worker's message for two folders:
-// {files: [{side, path, data}]}, data the File objects (the worker reads
-// them); the files are kept for opening pairs.
-func foldersMessage(rv *reviewSet, base, head *pickedFolder) app.Value {
-	list := app.Window().Get("Array").New()
+// foldersFiles lists two folders' files for the worker's Review (their
+// sides and paths, and their File objects in the same order); they are
+// kept for opening pairs.
+func foldersFiles(rv *reviewSet, base, head *pickedFolder) ([]pageworker.FileRef, []app.Value) {
+	var refs []pageworker.FileRef
+	var files []app.Value
 	for side, p := range []*pickedFolder{base, head} {
 		for i := range p.files {
 			f := &p.files[i]
 			rv.files[side][f.Path] = reviewFile{file: f}
-			list.Call("push", workerFile([2]string{"base", "head"}[side], f.Path, f.JS))
+			refs = append(refs, pageworker.FileRef{Side: [2]string{"base", "head"}[side], Path: f.Path})
+			files = append(files, f.JS)
 		}
 	}
-	msg := app.Window().Get("Object").New()
-	msg.Set("files", list)
-	return msg
+	return refs, files
 }
 
-// review runs the review worker on msg, showing its status as it comes,
-// then its report: the table, or the pair a link named. It blocks: call
-// it from a goroutine (ctx.Async).
-func (v *Viewer) review(rv *reviewSet, msg app.Value) {
+// review has a worker review m (with files, the folders' File objects),
+// showing its status as it comes, then its report: the table, or the
+// pair a link named. It blocks: call it from a goroutine (ctx.Async).
+func (v *Viewer) review(rv *reviewSet, m *pageworker.Review, files []app.Value) {
 	ctx := v.ctx
-	report, files, err := runReview(ctx.ResolveStaticResource(reviewWorkerScript), msg, func(status string) {
+	w := startWorker(ctx.ResolveStaticResource(workerScript))
+	report, fetched, err := w.review(m, files, func(st pageworker.Status) {
 		ctx.Dispatch(func(app.Context) {
-			reviewrows.Decode([]byte(status), &rv.st)
+			rv.st = st
 			rv.version++
 		})
 	})
+	w.stop()
 	// The report is read a row at a time, and the rows' markup written,
 	// with pauses for the page to draw: at once, they took most of a
 	// quarter of a second of the page's thread for #3681's 413 pairs.
 	browser.Yield()
 	pause := browser.Breather()
-	var rep *reviewrows.Report
+	var rep *pageworker.Report
 	var rows [][2]string
 	if err == nil {
-		rep, err = reviewrows.DecodeReport([]byte(report), pause)
+		rep, err = pageworker.DecodeReport(report, pause)
 	}
 	if err == nil {
 		rows = make([][2]string, len(rep.Rows))
@@ -73,14 +58,15 @@ func (v *Viewer) review(rv *reviewSet, msg app.Value) {
 			pause()
 		}
 	}
-	for i := range files.Length() {
-		f := files.Index(i)
-		side := 0
-		if f.Get("side").String() == "head" {
-			side = 1
+	if rep != nil {
+		for i, f := range rep.Files[:min(len(rep.Files), len(fetched))] {
+			side := 0
+			if f.Side == "head" {
+				side = 1
+			}
+			rv.files[side][f.Path] = reviewFile{buf: fetched[i]}
+			pause()
 		}
-		rv.files[side][f.Get("path").String()] = reviewFile{buf: f.Get("data")}
-		pause()
 	}
 	ctx.Dispatch(func(app.Context) {
 		rv.rowsHTML = rows
@@ -90,7 +76,7 @@ func (v *Viewer) review(rv *reviewSet, msg app.Value) {
 
 // reviewed shows the report of a change set, and opens the pair its link
 // named (wantFile).
-func (v *Viewer) reviewed(rv *reviewSet, rep *reviewrows.Report, err error) {
+func (v *Viewer) reviewed(rv *reviewSet, rep *pageworker.Report, err error) {
 	rv.version++
 	rv.st.Phase = ""
 	if err != nil {

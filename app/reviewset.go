@@ -8,7 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
-	"github.com/recview/recview/internal/reviewrows"
+	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/recordings/diff"
 	"github.com/recview/recview/recordings/permalink"
 )
@@ -43,11 +43,11 @@ type reviewSet struct {
 	// st is what the review worker said last: what it does, the API
 	// requests left, the pull request's title and head commit, the files
 	// it could not fetch, why it failed.
-	st reviewrows.Status
+	st pageworker.Status
 
 	// The files of each side by path: fetched, or picked.
 	files [2]map[string]reviewFile
-	rep   *reviewrows.Report
+	rep   *pageworker.Report
 	// rowsHTML is each row's markup (writeRow), written as the report is
 	// read; pieces is how many pieces of the table are drawn (tableHTML),
 	// one more per task when the report comes in.
@@ -95,7 +95,7 @@ func newReviewSet(ref permalink.Review) *reviewSet {
 // folded reports whether a row is folded by default: one of no
 // severity (environment noise, ids and timestamps, usage counters,
 // unchanged files).
-func folded(r *reviewrows.Row) bool { return r.Severity == "none" }
+func folded(r *pageworker.Row) bool { return r.Severity == "none" }
 
 // foldedCount is how many rows are folded by default.
 func (rv *reviewSet) foldedCount() int {
@@ -161,7 +161,7 @@ var reviewColumns = [][2]string{
 }
 
 // reviewKey is a row's value in the column key, for sorting.
-func reviewKey(r *reviewrows.Row, key string) string {
+func reviewKey(r *pageworker.Row, key string) string {
 	switch key {
 	case "verdict":
 		// By severity, the report's first order (a one-digit rank, the

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/recview/recview/internal/reviewrows"
+	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/recordings/permalink"
 )
 
@@ -13,7 +13,7 @@ import (
 // severe first), as the review worker sends them.
 func testSet() *reviewSet {
 	rv := newReviewSet(permalink.Review{Kind: permalink.ReviewPR, Owner: "o", Repo: "r", Number: 7})
-	rv.rep = &reviewrows.Report{Rows: []reviewrows.Row{
+	rv.rep = &pageworker.Report{Rows: []pageworker.Row{
 		{Base: "t/recordings/a.json", Head: "t/recordings/a2.json", Severity: "high", Verdict: "changed result", Meaningful: true, TestID: "test_chat"},
 		{Head: "t/recordings/b.json", Severity: "low", Verdict: "added", Meaningful: true, TestID: "test_tools"},
 		{Base: "t/recordings/c.json", Severity: "low", Verdict: "deleted", Meaningful: true, TestID: "test_chat"},
@@ -112,7 +112,7 @@ func TestReviewHTMLEscapes(t *testing.T) {
 	evil := `t/recordings/<img src=x onerror=alert(1)>"'.json`
 	rv.rep.Rows[0].Head = evil
 	rv.rep.Rows[0].Why = `<script>alert(2)</script>`
-	rv.rep.Verdicts = []reviewrows.Count{{Of: `<b>x</b>`, N: 1}}
+	rv.rep.Verdicts = []pageworker.Count{{Of: `<b>x</b>`, N: 1}}
 	rv.st.Title = `<i>title</i>`
 	rv.st.Notes = []string{`<u>note</u>`}
 	head, pieces, note := tableHTML(rv)

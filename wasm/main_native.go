@@ -65,7 +65,7 @@ func main() {
 	dist := flag.String("dist", "", "write the static site into this folder (then exit)")
 	web := flag.String("web", "web", "the folder of static assets copied to DIST/v/VERSION/web")
 	wasm := flag.String("wasm", "", "the built app.wasm, copied to DIST/v/VERSION/web; required with -dist")
-	reviewWasm := flag.String("review-wasm", "", "the built review.wasm (the review worker, wasm/reviewworker), copied to DIST/v/VERSION/web")
+	workerWasm := flag.String("worker-wasm", "", "the built worker.wasm (the page's Web Worker, wasm/worker), copied to DIST/v/VERSION/web")
 	serve := flag.String("serve", "", "serve the folder given by -dir at this address, like 127.0.0.1:8000")
 	dir := flag.String("dir", "dist", "the folder -serve serves")
 	config := flag.String("netlify", "netlify.toml", "the netlify.toml whose headers -serve sends")
@@ -76,7 +76,7 @@ func main() {
 		if *wasm == "" {
 			log.Fatal("-dist needs -wasm")
 		}
-		version, err := generate(*dist, *web, *wasm, *reviewWasm)
+		version, err := generate(*dist, *web, *wasm, *workerWasm)
 		if err != nil {
 			log.Fatal(err)
 		}
@@ -104,10 +104,10 @@ func sampleResources() []string {
 
 // generate writes the site into dist: go-app's pre-rendered page and files,
 // and the static assets (the web folder, the wasm file and, unless
-// reviewWasm is "", the review worker's) under dist/v/<version>/web,
+// workerWasm is "", the page's worker's) under dist/v/<version>/web,
 // where version is a digest of those assets. It returns the version.
-func generate(dist, web, wasm, reviewWasm string) (string, error) {
-	version, err := assetsVersion(web, wasm, reviewWasm)
+func generate(dist, web, wasm, workerWasm string) (string, error) {
+	version, err := assetsVersion(web, wasm, workerWasm)
 	if err != nil {
 		return "", err
 	}
@@ -133,8 +133,8 @@ func generate(dist, web, wasm, reviewWasm string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if reviewWasm != "" {
-		if err := copyFile(reviewWasm, filepath.Join(assets, "review.wasm")); err != nil {
+	if workerWasm != "" {
+		if err := copyFile(workerWasm, filepath.Join(assets, "worker.wasm")); err != nil {
 			return "", err
 		}
 	}
@@ -144,7 +144,7 @@ func generate(dist, web, wasm, reviewWasm string) (string, error) {
 // assetsVersion is the first 16 hex digits of a SHA-256 over the wasm file
 // and every file of the web folder (names and contents), so that any change
 // to an asset gives the site a new version and new asset URLs.
-func assetsVersion(web, wasm, reviewWasm string) (string, error) {
+func assetsVersion(web, wasm, workerWasm string) (string, error) {
 	h := sha256.New()
 	add := func(name, path string) error {
 		data, err := os.ReadFile(path)
@@ -158,8 +158,8 @@ func assetsVersion(web, wasm, reviewWasm string) (string, error) {
 	if err := add("app.wasm", wasm); err != nil {
 		return "", err
 	}
-	if reviewWasm != "" {
-		if err := add("review.wasm", reviewWasm); err != nil {
+	if workerWasm != "" {
+		if err := add("worker.wasm", workerWasm); err != nil {
 			return "", err
 		}
 	}

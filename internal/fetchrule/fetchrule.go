@@ -1,6 +1,6 @@
 // Package fetchrule says whether the viewer reads a recording a server
 // answered, before it reads the body: the rules app.wasm's fetch and the
-// review worker's (wasm/reviewworker) share. The page reads only what a
+// page's worker's (wasm/worker) share. The page reads only what a
 // link names, so an answer a redirect brought from another origin is
 // refused; so are answers other than 200, HTML pages (a GitHub file page
 // rather than its raw file) and bodies past MaxRecording. Whoever gets a

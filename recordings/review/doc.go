@@ -81,7 +81,7 @@
 // example each.
 //
 // The package uses neither the file system nor syscall/js and builds for
-// GOOS=js GOARCH=wasm: the viewer's review worker (wasm/reviewworker, a
-// Web Worker beside the page) calls Review on files it fetched or the
+// GOOS=js GOARCH=wasm: the page's worker (wasm/worker, a Web Worker
+// beside the page) calls Review on files it fetched or the
 // user dropped, and tells the page how far it is from Options.Between.
 package review

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/recview/recview/internal/reviewrows"
+	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/recordings/review"
 )
 
@@ -42,7 +42,11 @@ func TestReportMatchesJSON(t *testing.T) {
 			dir := filepath.Join("..", "..", "recordings", "review", "testdata", set)
 			base, head := readTree(t, filepath.Join(dir, "base")), readTree(t, filepath.Join(dir, "head"))
 			calls := 0
-			out, err := run(base, head, func() { calls++ })
+			made, err := run(base, head, func() { calls++ })
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := pageworker.EncodeReport(&made)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -50,7 +54,7 @@ func TestReportMatchesJSON(t *testing.T) {
 				t.Errorf("between called %d times for %d base files", calls, len(base))
 			}
 			pauses := 0
-			rep, err := reviewrows.DecodeReport(out, func() { pauses++ })
+			rep, err := pageworker.DecodeReport(out, func() { pauses++ })
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,8 +3,6 @@ package replayhtml
 import (
 	"strings"
 	"testing"
-
-	"github.com/recview/recview/internal/replayrows"
 )
 
 // The panels are HTML written by hand: every path, test id, status and
@@ -12,19 +10,19 @@ import (
 // there.
 func TestReplayPanelsEscape(t *testing.T) {
 	const evil = `x"><img src=x onerror=alert(1)>.json`
-	rep := replayrows.Report{Recordings: 2, Stale: 1, Mismatch: 1, NeverN: 2,
-		Never:       []replayrows.File{{Path: evil, Status: `stale"><b>`, Replay: evil}},
-		DuplicatesN: 1, Copies: 1, Duplicates: []replayrows.Duplicate{{Keep: evil, Drop: []string{evil}}},
-		Heavy: []replayrows.Heavy{{TestID: evil, Count: 3, Groups: []replayrows.Group{{Endpoint: evil, N: 3, Fields: []string{evil}}}}}}
-	look := replayrows.Lookup{Hash: strings.Repeat("a", 64), TestID: evil, Model: evil, Method: "POST", URL: evil,
-		Places:     []replayrows.Place{{Dir: evil, Want: evil}},
-		Held:       []replayrows.File{{Path: evil, Status: "stale"}},
-		Candidates: []replayrows.Candidate{{File: replayrows.File{Path: "b.json", Status: "ok", Model: evil}, Why: evil}},
+	rep := Report{Recordings: 2, Stale: 1, Mismatch: 1, NeverN: 2,
+		Never:       []File{{Path: evil, Status: `stale"><b>`, Replay: evil}},
+		DuplicatesN: 1, Copies: 1, Duplicates: []Duplicate{{Keep: evil, Drop: []string{evil}}},
+		Heavy: []Heavy{{TestID: evil, Count: 3, Groups: []Group{{Endpoint: evil, N: 3, Fields: []string{evil}}}}}}
+	look := Lookup{Hash: strings.Repeat("a", 64), TestID: evil, Model: evil, Method: "POST", URL: evil,
+		Places:     []Place{{Dir: evil, Want: evil}},
+		Held:       []File{{Path: evil, Status: "stale"}},
+		Candidates: []Candidate{{File: File{Path: "b.json", Status: "ok", Model: evil}, Why: evil}},
 		Body:       true, BodyHash: strings.Repeat("b", 64), Nearest: "b.json",
-		Changes: []replayrows.Change{{Path: evil, Recorded: evil, Requested: ""}}}
+		Changes: []Change{{Path: evil, Recorded: evil, Requested: ""}}}
 	for name, html := range map[string]string{
-		"report": Report(&rep),
-		"lookup": Lookup(&look),
+		"report": rep.HTML(),
+		"lookup": look.HTML(),
 	} {
 		if strings.Contains(html, "<img") || strings.Contains(html, `hash-stale"><b>`) {
 			t.Errorf("%s: unescaped text:\n%s", name, html)
@@ -34,11 +32,11 @@ func TestReplayPanelsEscape(t *testing.T) {
 		}
 	}
 	for _, hook := range []string{"replay-report", "replay-stale", "replay-mismatch", "replay-duplicates", "replay-duplicate", "replay-heavy"} {
-		if !strings.Contains(Report(&rep), `data-testid="`+hook+`"`) {
+		if !strings.Contains(rep.HTML(), `data-testid="`+hook+`"`) {
 			t.Errorf("the report has no %s", hook)
 		}
 	}
-	lookup := Lookup(&look)
+	lookup := look.HTML()
 	for _, hook := range []string{"notfound-panel", "notfound-candidate", "notfound-diff"} {
 		if !strings.Contains(lookup, `data-testid="`+hook+`"`) {
 			t.Errorf("the lookup has no %s", hook)
@@ -54,9 +52,9 @@ func TestReplayPanelsEscape(t *testing.T) {
 // more; before its requests are compared, a heavy test says so.
 func TestReportCaps(t *testing.T) {
 	drop := []string{"c1", "c2", "c3", "c4", "c5", "c6", "c7"}
-	rep := replayrows.Report{DuplicatesN: 1, Copies: 7, Duplicates: []replayrows.Duplicate{{Keep: "k", Drop: drop}},
-		Heavy: []replayrows.Heavy{{TestID: "t", Count: 2, Groups: []replayrows.Group{{Endpoint: "/e", N: 2}}}}}
-	html := Report(&rep)
+	rep := Report{DuplicatesN: 1, Copies: 7, Duplicates: []Duplicate{{Keep: "k", Drop: drop}},
+		Heavy: []Heavy{{TestID: "t", Count: 2, Groups: []Group{{Endpoint: "/e", N: 2}}}}}
+	html := rep.HTML()
 	if n := strings.Count(html, `<span class="muted">copy</span>`); n != maxCopies || !strings.Contains(html, "… and 2 more copies") {
 		t.Errorf("%d copies listed, want %d and 2 more:\n%s", n, maxCopies, html)
 	}
@@ -64,7 +62,7 @@ func TestReportCaps(t *testing.T) {
 		t.Error("the quick report does not say the requests are being compared")
 	}
 	rep.Compared = true
-	if html := Report(&rep); strings.Contains(html, "comparing") || !strings.Contains(html, "the same request body") {
+	if html := rep.HTML(); strings.Contains(html, "comparing") || !strings.Contains(html, "the same request body") {
 		t.Errorf("the compared report:\n%s", html)
 	}
 }

@@ -3,13 +3,14 @@ package main
 import (
 	"errors"
 
-	"github.com/recview/recview/internal/replayrows"
+	"github.com/recview/recview/internal/pageworker"
+	"github.com/recview/recview/internal/pageworker/replayhtml"
 	"github.com/recview/recview/recordings/replay"
 	"github.com/recview/recview/recordings/reqhash"
 )
 
 // folder is replay's view of the folder open in the page: the tree built
-// from what the page's index found in each file (replayrows.Item), and a
+// from what the page's index found in each file (pageworker.Item), and a
 // reader of the folder's files for what the index does not hand over
 // (files that are not recordings, Python tests, the requests compared).
 type folder struct {
@@ -26,7 +27,7 @@ func newFolder(read func(string) ([]byte, error)) *folder {
 
 // entryOf is the replay.Entry of an Item of a recording (the fields Add
 // fills; the tree computes the rest).
-func entryOf(it *replayrows.Item) replay.Entry {
+func entryOf(it *pageworker.Item) replay.Entry {
 	return replay.Entry{
 		Path: it.Path, Size: it.Size, Kind: replay.Recording,
 		TestID: it.TestID, HasTestID: it.HasTestID, Shape: it.Shape,
@@ -41,7 +42,7 @@ func entryOf(it *replayrows.Item) replay.Entry {
 // the index could not read as one from its bytes (replay.Tree.Add tells a
 // file that is not a recording from a broken one), a file that cannot be
 // read at all as broken.
-func (f *folder) add(items []replayrows.Item) {
+func (f *folder) add(items []pageworker.Item) {
 	for i := range items {
 		it := &items[i]
 		if !it.NotRecording {
@@ -69,13 +70,13 @@ func (f *folder) addTest(p string) {
 // heavy tests' requests are compared, which reads their files again (in
 // the browser, hundreds of reads for a large folder: the quick report
 // comes first).
-func (f *folder) report(compare bool) replayrows.Report {
+func (f *folder) report(compare bool) replayhtml.Report {
 	opt := replay.ReportOptions{}
 	if compare {
 		opt.Read = f.read
 	}
 	r := f.tree.Report(opt)
-	out := replayrows.Report{
+	out := replayhtml.Report{
 		Recordings: r.Recordings, Skipped: r.Skipped, Broken: r.Broken, Bytes: r.Bytes,
 		OK: r.Statuses[reqhash.OK], Stale: r.Statuses[reqhash.Stale], Mismatch: r.Statuses[reqhash.Mismatch], Unknown: r.Statuses[reqhash.Unknown],
 		NeverN: len(r.Never), NeverBytes: r.NeverBytes, Leftovers: r.Leftovers,
@@ -83,7 +84,7 @@ func (f *folder) report(compare bool) replayrows.Report {
 		OrphansN: len(r.Orphans), Tests: r.Orphans != nil, Compared: compare,
 	}
 	out.Root, out.RootKnown = f.tree.Root()
-	for _, e := range r.Never[:min(len(r.Never), replayrows.MaxList)] {
+	for _, e := range r.Never[:min(len(r.Never), replayhtml.MaxList)] {
 		out.Never = append(out.Never, fileOf(e))
 	}
 	for _, fx := range r.Fixes {
@@ -93,8 +94,8 @@ func (f *folder) report(compare bool) replayrows.Report {
 	}
 	for i, d := range r.Duplicates {
 		out.Copies += len(d.Drop)
-		if i < replayrows.MaxList {
-			g := replayrows.Duplicate{Keep: d.Keep.Path}
+		if i < replayhtml.MaxList {
+			g := replayhtml.Duplicate{Keep: d.Keep.Path}
 			for _, e := range d.Drop {
 				g.Drop = append(g.Drop, e.Path)
 			}
@@ -102,21 +103,21 @@ func (f *folder) report(compare bool) replayrows.Report {
 		}
 	}
 	for _, h := range r.Heavy {
-		x := replayrows.Heavy{TestID: h.TestID, Count: h.Count}
+		x := replayhtml.Heavy{TestID: h.TestID, Count: h.Count}
 		for _, g := range h.Groups {
-			x.Groups = append(x.Groups, replayrows.Group{Endpoint: g.Endpoint, Model: g.Model, N: len(g.Entries), Fields: g.Fields, OnlyMissed: g.OnlyMissed})
+			x.Groups = append(x.Groups, replayhtml.Group{Endpoint: g.Endpoint, Model: g.Model, N: len(g.Entries), Fields: g.Fields, OnlyMissed: g.OnlyMissed})
 		}
 		out.Heavy = append(out.Heavy, x)
 	}
-	for _, o := range r.Orphans[:min(len(r.Orphans), replayrows.MaxList)] {
-		out.Orphans = append(out.Orphans, replayrows.Orphan{Path: o.Entry.Path, Why: o.Why})
+	for _, o := range r.Orphans[:min(len(r.Orphans), replayhtml.MaxList)] {
+		out.Orphans = append(out.Orphans, replayhtml.Orphan{Path: o.Entry.Path, Why: o.Why})
 	}
 	return out
 }
 
 // fileOf is an entry as the page lists it.
-func fileOf(e *replay.Entry) replayrows.File {
-	return replayrows.File{Path: e.Path, Status: e.Check.Status.String(), Size: e.Size, Replay: e.Check.ReplayName,
+func fileOf(e *replay.Entry) replayhtml.File {
+	return replayhtml.File{Path: e.Path, Status: e.Check.Status.String(), Size: e.Size, Replay: e.Check.ReplayName,
 		ReplayAt: e.ReplayPath, Leftover: e.Leftover, TestID: e.TestID, Endpoint: e.Endpoint, Model: e.Model}
 }
 
@@ -124,22 +125,22 @@ func fileOf(e *replay.Entry) replayrows.File {
 // looks its hash up in the folder (Tree.Find) and, when the text holds a
 // request body too (replay.PastedBody) and nothing was found, compares it
 // with the nearest candidate (replay.Nearest).
-func (f *folder) lookup(text string) replayrows.Lookup {
+func (f *folder) lookup(text string) replayhtml.Lookup {
 	nf, err := replay.ParseNotFound(text)
 	if err != nil {
-		return replayrows.Lookup{Err: "The text holds no \"Recording not found for request hash\" (nor the older \"No recorded response found for request hash\") followed by the hash."}
+		return replayhtml.Lookup{Err: "The text holds no \"Recording not found for request hash\" (nor the older \"No recorded response found for request hash\") followed by the hash."}
 	}
 	if nf.TestID == "" && nf.TestName != "" {
 		nf.TestID = f.tree.TestIDOf(nf.TestName)
 	}
-	out := replayrows.Lookup{Hash: nf.Hash, Model: nf.Model, Method: nf.Method, URL: nf.URL, Endpoint: nf.Endpoint, TestID: nf.TestID, Form: nf.Form}
+	out := replayhtml.Lookup{Hash: nf.Hash, Model: nf.Model, Method: nf.Method, URL: nf.URL, Endpoint: nf.Endpoint, TestID: nf.TestID, Form: nf.Form}
 	l, err := f.tree.Find(nf.Query())
 	if err != nil {
 		out.Err = err.Error()
 		return out
 	}
 	for _, p := range l.Places {
-		out.Places = append(out.Places, replayrows.Place{Dir: p.Dir, Want: p.Want, Present: p.Present})
+		out.Places = append(out.Places, replayhtml.Place{Dir: p.Dir, Want: p.Want, Present: p.Present})
 	}
 	out.Found = l.Found
 	for _, e := range l.Named {
@@ -149,7 +150,7 @@ func (f *folder) lookup(text string) replayrows.Lookup {
 		out.Held = append(out.Held, fileOf(e))
 	}
 	for _, c := range l.Candidates {
-		out.Candidates = append(out.Candidates, replayrows.Candidate{File: fileOf(c.Entry), Why: c.Why})
+		out.Candidates = append(out.Candidates, replayhtml.Candidate{File: fileOf(c.Entry), Why: c.Why})
 	}
 	body, ok := replay.PastedBody(text)
 	out.Body = ok
@@ -165,7 +166,7 @@ func (f *folder) lookup(text string) replayrows.Lookup {
 	default:
 		out.BodyHash, out.Nearest, out.Canonical, out.Recorded = d.Hash, c.Entry.Path, d.Canonical, d.Recorded
 		for _, ch := range d.Changes {
-			out.Changes = append(out.Changes, replayrows.Change{Path: ch.Path, Recorded: ch.Recorded, Requested: ch.Requested})
+			out.Changes = append(out.Changes, replayhtml.Change{Path: ch.Path, Recorded: ch.Recorded, Requested: ch.Requested})
 		}
 	}
 	return out

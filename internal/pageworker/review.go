@@ -1,11 +1,8 @@
-// Package reviewrows is what the review worker (wasm/reviewworker, which
-// reads a change set and runs recordings/review off the page's thread)
-// tells the page: how far it is (Status), then the review of the change
-// set (Report): one Row per pair, in the order of review.Result.Pairs,
-// and the counts of the summary. It holds no review code, so that the
-// page's app.wasm does not link the review core: the page decodes them
-// (Decode) and shows them.
-package reviewrows
+// The review's messages: how far the worker is (Status), then the review
+// of the change set (Report): one Row per pair, in the order of
+// review.Result.Pairs, and the counts of the summary.
+
+package pageworker
 
 import (
 	"bytes"
@@ -31,6 +28,11 @@ type Report struct {
 	// (review.Result.Multiplied): the first thing the summary says.
 	Multiplied      []TestCount `json:"multiplied,omitempty"`
 	MultipliedAdded int         `json:"multiplied_added,omitempty"`
+	// Files are the recordings the worker fetched for a GitHub review,
+	// whose ArrayBuffers are the message's files in the same order: the
+	// page opens pairs from them. None for two folders: the page has
+	// their File objects.
+	Files []FileRef `json:"files,omitempty"`
 }
 
 // TestCount is how many recordings one test has in the base and in the
@@ -97,13 +99,14 @@ type Status struct {
 	Failed string `json:"failed"`
 }
 
-// Encode writes a report as lines: the report without its rows, then
-// one row per line (JSON holds no raw newline), so that the page can read
-// the rows a few at a time (DecodeReport).
-func Encode(rep Report) ([]byte, error) {
+// EncodeReport writes a report as lines: the report without its rows,
+// then one row per line (JSON holds no raw newline), so that the page can
+// read the rows a few at a time (DecodeReport).
+func EncodeReport(r *Report) ([]byte, error) {
+	rep := *r
 	rows := rep.Rows
 	rep.Rows = nil
-	out, err := json.Marshal(rep)
+	out, err := json.Marshal(&rep)
 	for i := range rows {
 		if err != nil {
 			break
@@ -115,8 +118,8 @@ func Encode(rep Report) ([]byte, error) {
 	return out, err
 }
 
-// DecodeReport reads Encode's lines, calling pause after each row. The
-// error says which line is not what Encode writes.
+// DecodeReport reads EncodeReport's lines, calling pause after each row.
+// The error says which line is not what EncodeReport writes.
 func DecodeReport(data []byte, pause func()) (*Report, error) {
 	rep := &Report{}
 	for i, line := range bytes.Split(data, []byte("\n")) {
@@ -133,13 +136,4 @@ func DecodeReport(data []byte, pause func()) (*Report, error) {
 		}
 	}
 	return rep, nil
-}
-
-// Decode reads a Status from the worker (or any JSON into v). The error
-// says it is not JSON.
-func Decode(data []byte, v any) error {
-	if err := json.Unmarshal(data, v); err != nil {
-		return fmt.Errorf("the review worker's answer is not JSON: %v", err)
-	}
-	return nil
 }

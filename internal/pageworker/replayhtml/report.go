@@ -2,23 +2,23 @@ package replayhtml
 
 import (
 	"fmt"
+	"github.com/recview/recview/internal/pageworker"
 	"strings"
 
 	"github.com/recview/recview/internal/htmlw"
-	"github.com/recview/recview/internal/replayrows"
 	"github.com/recview/recview/recordings/replay"
 )
 
 // pathLink writes a path of the folder: a button that opens its file.
 func pathLink(w *htmlw.Writer, p string) {
-	w.Raw(`<button class="link path" data-act="open" data-path="`)
+	w.Raw(`<button class="link path" data-act="` + pageworker.ActOpen + `" data-path="`)
 	w.Text(p)
 	w.Raw(`">`)
 	w.Text(p)
 	w.Raw(`</button>`)
 }
 
-// more writes "… and N more" after a list cut at replayrows.MaxList.
+// more writes "… and N more" after a list cut at MaxList.
 func more(w *htmlw.Writer, shown, all int) {
 	if all > shown {
 		w.Raw(`<p class="muted">… and `)
@@ -33,22 +33,22 @@ func more(w *htmlw.Writer, shown, all int) {
 const maxCopies = 5
 
 // Report is the index's replay panel: what replay will do with the
-// folder (see replayrows.Report). Hooks: replay-report, replay-never,
+// folder (see Report). Hooks: replay-report, replay-never,
 // replay-stale, replay-mismatch (data-act "hash" with data-hash: the
 // index's hash facet), replay-duplicates and each replay-duplicate,
 // replay-heavy, replay-orphans; each list is a fold (<details
 // data-fold="never|duplicates|heavy|orphans">) that the page keeps open
 // when the panel is drawn again.
-func Report(r *replayrows.Report) string {
+func (r *Report) HTML() string {
 	var w htmlw.Writer
 	w.Raw(`<section class="replay-report" data-testid="replay-report" aria-label="What replay will do with these recordings"><h3>Replay</h3><p class="replay-counts"><span data-testid="replay-never"><b>`)
 	w.Num(r.NeverN)
 	w.Raw(`</b> of `)
 	w.Num(r.Recordings)
 	w.Raw(` recordings replay never finds (`, replay.Size(r.NeverBytes), `):</span>`)
-	w.Raw(`<button class="chip hash-stale" data-act="hash" data-hash="stale" data-testid="replay-stale" title="Named by an older hash scheme: today's recorder looks for another name. Click to show them in the table.">`)
+	w.Raw(`<button class="chip hash-stale" data-act="` + pageworker.ActHash + `" data-hash="stale" data-testid="replay-stale" title="Named by an older hash scheme: today's recorder looks for another name. Click to show them in the table.">`)
 	w.Num(r.Stale)
-	w.Raw(` stale</button> <button class="chip hash-mismatch" data-act="hash" data-hash="mismatch" data-testid="replay-mismatch" title="No scheme gives the name: the request was edited or the file renamed. Click to show them in the table.">`)
+	w.Raw(` stale</button> <button class="chip hash-mismatch" data-act="` + pageworker.ActHash + `" data-hash="mismatch" data-testid="replay-mismatch" title="No scheme gives the name: the request was edited or the file renamed. Click to show them in the table.">`)
 	w.Num(r.Mismatch)
 	w.Raw(` mismatch</button></p><p class="muted">`)
 	var notes []string

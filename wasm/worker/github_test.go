@@ -13,7 +13,7 @@ import (
 
 	"github.com/recview/recview/internal/fakegithub"
 	"github.com/recview/recview/internal/github"
-	"github.com/recview/recview/internal/reviewrows"
+	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/recordings/permalink"
 	"github.com/recview/recview/recordings/review"
 )
@@ -56,8 +56,8 @@ func TestLoadPull(t *testing.T) {
 		head["docs/notes/n"+strings.Repeat("x", i%7)+string(rune('a'+i%26))+string(rune('a'+i/26))+".md"] = []byte("x")
 	}
 	srv := fakegithub.New("ogx-ai", "ogx", 3681, base, head)
-	var last reviewrows.Status
-	l := &loader{get: fakeFetch(srv), post: func(s reviewrows.Status) { last = s }, now: time.Now}
+	var last pageworker.Status
+	l := &loader{get: fakeFetch(srv), post: func(s pageworker.Status) { last = s }, now: time.Now}
 	gotBase, gotHead, err := l.github(permalink.Review{Kind: permalink.ReviewPR, Owner: "ogx-ai", Repo: "ogx", Number: 3681})
 	if err != nil {
 		t.Fatal(err)
@@ -128,7 +128,7 @@ func TestLoadRateLimited(t *testing.T) {
 	srv := fakegithub.New("o", "r", 5, base, head)
 	srv.Remaining = 0
 	srv.Reset = time.Now().Add(17*time.Minute + 20*time.Second)
-	l := &loader{get: fakeFetch(srv), post: func(reviewrows.Status) {}, now: time.Now}
+	l := &loader{get: fakeFetch(srv), post: func(pageworker.Status) {}, now: time.Now}
 	_, _, err := l.github(permalink.Review{Kind: permalink.ReviewPR, Owner: "o", Repo: "r", Number: 5})
 	if !errors.Is(err, github.ErrRateLimited) {
 		t.Fatalf("error %v, want ErrRateLimited", err)
@@ -160,7 +160,7 @@ func TestLoadCompare(t *testing.T) {
 		}
 		srv.ServeHTTP(w, r)
 	})
-	l := &loader{get: fakeFetch(wrapped), post: func(reviewrows.Status) {}, now: time.Now}
+	l := &loader{get: fakeFetch(wrapped), post: func(pageworker.Status) {}, now: time.Now}
 	b, h, err := l.github(permalink.Review{Kind: permalink.ReviewCompare, Owner: "o", Repo: "r", Base: "main", Head: "feature"})
 	if err != nil {
 		t.Fatal(err)

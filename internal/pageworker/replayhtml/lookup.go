@@ -2,20 +2,20 @@ package replayhtml
 
 import (
 	"github.com/recview/recview/internal/htmlw"
-	"github.com/recview/recview/internal/replayrows"
+	"github.com/recview/recview/internal/pageworker"
 )
 
 // Lookup is the panel of a pasted "Recording not found" error
-// (replayrows.Lookup, answered by the folder's replay worker): what the
+// (Lookup, answered by the folder's replay worker): what the
 // error says, where replay looks and what is there, the nearest
 // recordings, and, when a request body was pasted with the error, its
 // differences with the nearest one by JSON path. Hooks: notfound-panel,
 // notfound-candidate (a candidate recording), notfound-diff (the request
 // diff); the close button's data-act is "close-notfound".
-func Lookup(l *replayrows.Lookup) string {
+func (l *Lookup) HTML() string {
 	var w htmlw.Writer
 	w.Raw(`<section class="notfound" data-testid="notfound-panel" aria-label="Replay's missing recording, looked up in the folder">`)
-	w.Raw(`<button class="link close" data-act="close-notfound" title="Close this lookup" aria-label="Close this lookup">×</button>`)
+	w.Raw(`<button class="link close" data-act="` + pageworker.ActCloseNotFound + `" title="Close this lookup" aria-label="Close this lookup">×</button>`)
 	w.Raw(`<h3>Recording not found: looked up in this folder</h3>`)
 	if l.Err != "" && l.Hash == "" {
 		w.Raw(`<p class="warn">`)
@@ -92,7 +92,7 @@ func Lookup(l *replayrows.Lookup) string {
 		for _, f := range l.Held {
 			held[f.Path] = true
 		}
-		var near []replayrows.Candidate // the candidates not listed above
+		var near []Candidate // the candidates not listed above
 		for _, c := range l.Candidates {
 			if !held[c.Path] {
 				near = append(near, c)
@@ -137,7 +137,7 @@ func Lookup(l *replayrows.Lookup) string {
 
 // notFoundDiff writes the pasted request against the nearest recording's
 // request: each leaf of the canonical text that differs, by JSON path.
-func notFoundDiff(w *htmlw.Writer, l *replayrows.Lookup) {
+func notFoundDiff(w *htmlw.Writer, l *Lookup) {
 	w.Raw(`<div class="notfound-diff" data-testid="notfound-diff"><p>The pasted request against `)
 	pathLink(w, l.Nearest)
 	w.Raw(` (today's canonical text; the pasted one hashes to <code>`)

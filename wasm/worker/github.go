@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/recview/recview/internal/github"
-	"github.com/recview/recview/internal/reviewrows"
+	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/recordings/permalink"
 	"github.com/recview/recview/recordings/review"
 )
@@ -33,9 +33,9 @@ type fetcher func(url string, recording bool) (*answer, error)
 // is (post).
 type loader struct {
 	get  fetcher
-	post func(reviewrows.Status)
+	post func(pageworker.Status)
 	now  func() time.Time
-	st   reviewrows.Status
+	st   pageworker.Status
 }
 
 // api GETs an API address: its body, or an error for an answer that is

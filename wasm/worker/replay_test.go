@@ -8,7 +8,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/recview/recview/internal/corpustest"
-	"github.com/recview/recview/internal/replayrows"
+	"github.com/recview/recview/internal/pageworker"
+	"github.com/recview/recview/internal/pageworker/replayhtml"
 	"github.com/recview/recview/recordings"
 	"github.com/recview/recview/recordings/replay"
 	"github.com/recview/recview/recordings/reqhash"
@@ -37,17 +38,18 @@ func corpusFolder(t *testing.T, extra map[string]string) (*folder, map[string][]
 		if !strings.HasSuffix(p, ".json") {
 			continue
 		}
-		it := replayrows.Item{Path: p, Size: len(d), NotRecording: true}
+		it := pageworker.Item{Path: p, Size: len(d), NotRecording: true}
 		if rec, err := parser.Parse(path.Base(p), d); err == nil {
 			c := reqhash.Verify(path.Base(p), rec.Doc)
-			it = replayrows.ItemOf(p, len(d), rec, &c)
+			it = pageworker.ItemOf(p, len(d), rec, &c)
 		}
-		lines = it.Append(lines)
+		lines = pageworker.AppendItem(lines, &it)
 	}
-	items, err := replayrows.ParseItems(string(lines))
-	if err != nil {
+	var add pageworker.ReplayAdd // as the page posts it
+	if err := pageworker.Decode(pageworker.KindReplayAdd, pageworker.ReplayAddBody(lines, nil), &add); err != nil {
 		t.Fatal(err)
 	}
+	items := add.Items
 	f := newFolder(func(p string) ([]byte, error) {
 		if d, ok := data[p]; ok {
 			return d, nil
@@ -70,7 +72,7 @@ func corpusFolder(t *testing.T, extra map[string]string) (*folder, map[string][]
 func TestFolderReport(t *testing.T) {
 	f, data := corpusFolder(t, nil)
 	got := f.report(true)
-	want := replayrows.Report{Recordings: 210, Skipped: 3, OK: 119, Stale: 82, Mismatch: 9, NeverN: 91, Leftovers: 6, DuplicatesN: 13, Copies: 17, RootKnown: true, Compared: true}
+	want := replayhtml.Report{Recordings: 210, Skipped: 3, OK: 119, Stale: 82, Mismatch: 9, NeverN: 91, Leftovers: 6, DuplicatesN: 13, Copies: 17, RootKnown: true, Compared: true}
 	trim := cmp.FilterPath(func(p cmp.Path) bool {
 		switch p.Last().String() {
 		case ".Recordings", ".Skipped", ".OK", ".Stale", ".Mismatch", ".NeverN", ".Leftovers", ".DuplicatesN", ".Copies", ".RootKnown", ".Root", ".Broken", ".Unknown", ".Compared":
@@ -96,8 +98,8 @@ func TestFolderReport(t *testing.T) {
 	core := newFolder(f.read)
 	core.tree = replay.Analyze(files)
 	want = core.report(true)
-	sorted := cmp.Transformer("sort", func(in []replayrows.File) map[string]replayrows.File {
-		m := map[string]replayrows.File{}
+	sorted := cmp.Transformer("sort", func(in []replayhtml.File) map[string]replayhtml.File {
+		m := map[string]replayhtml.File{}
 		for _, x := range in {
 			m[x.Path] = x
 		}
@@ -169,7 +171,7 @@ func TestFolderLookup(t *testing.T) {
 	if !l.Body || l.BodyHash != in[0].Hash || l.Nearest != seedPath {
 		t.Errorf("body %v, hash %s, nearest %s (%s)", l.Body, l.BodyHash, l.Nearest, l.BodyErr)
 	}
-	if want := []replayrows.Change{{Path: "body.temperature", Requested: "0.7"}}; !cmp.Equal(l.Changes, want) {
+	if want := []replayhtml.Change{{Path: "body.temperature", Requested: "0.7"}}; !cmp.Equal(l.Changes, want) {
 		t.Errorf("changes %+v, want %+v", l.Changes, want)
 	}
 	// The same error under pytest's failure header alone: the folder

@@ -1,43 +1,42 @@
 package main
 
 import (
-	"github.com/recview/recview/internal/reviewrows"
+	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/recordings/review"
 )
 
-// report is the reviewrows.Report of a reviewed change set.
-func report(res *review.Result) reviewrows.Report {
-	rep := reviewrows.Report{Rows: make([]reviewrows.Row, len(res.Pairs))}
+// report is the pageworker.Report of a reviewed change set.
+func report(res *review.Result) pageworker.Report {
+	rep := pageworker.Report{Rows: make([]pageworker.Row, len(res.Pairs))}
 	for i := range res.Pairs {
 		p := &res.Pairs[i]
-		rep.Rows[i] = reviewrows.Row{
+		rep.Rows[i] = pageworker.Row{
 			Base: p.Base, Head: p.Head, Change: string(p.Change), Request: string(p.Request), Result: string(p.Result),
 			MetadataOnly: p.MetadataOnly, TestID: p.TestID, Endpoint: p.Endpoint, Name: string(p.Name), Why: p.Why,
 			Severity: string(p.Severity), Verdict: string(p.Verdict), Meaningful: p.Meaningful(), Err: p.Err,
 		}
 	}
 	for _, c := range res.Verdicts() {
-		rep.Verdicts = append(rep.Verdicts, reviewrows.Count{Of: string(c.Of), N: c.N})
+		rep.Verdicts = append(rep.Verdicts, pageworker.Count{Of: string(c.Of), N: c.N})
 	}
 	for _, c := range res.Changes() {
-		rep.Changes = append(rep.Changes, reviewrows.Count{Of: string(c.Of), N: c.N})
+		rep.Changes = append(rep.Changes, pageworker.Count{Of: string(c.Of), N: c.N})
 	}
 	rep.Skipped = len(res.Skipped)
 	tests, added := res.Multiplied()
 	for _, t := range tests {
-		rep.Multiplied = append(rep.Multiplied, reviewrows.TestCount{TestID: t.TestID, Base: t.Base, Head: t.Head})
+		rep.Multiplied = append(rep.Multiplied, pageworker.TestCount{TestID: t.TestID, Base: t.Base, Head: t.Head})
 	}
 	rep.MultipliedAdded = added
 	return rep
 }
 
 // run reviews base against head (review.Review), calling between after
-// each file read and each pair compared, and returns the report as
-// reviewrows.Encode writes it.
-func run(base, head []review.File, between func()) ([]byte, error) {
+// each file read and each pair compared, and returns the report.
+func run(base, head []review.File, between func()) (pageworker.Report, error) {
 	res, err := review.Review(base, head, &review.Options{Between: between})
 	if err != nil {
-		return nil, err
+		return pageworker.Report{}, err
 	}
-	return reviewrows.Encode(report(res))
+	return report(res), nil
 }

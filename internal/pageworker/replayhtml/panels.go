@@ -1,4 +1,7 @@
-package replayrows
+package replayhtml
+
+// The panels' data: what the worker makes of replay's report and lookups
+// for the page, which the writers turn into HTML.
 
 // MaxList is the most files or groups a Report or Lookup lists in one of
 // its lists; the counts beside each list say how many there are in all.

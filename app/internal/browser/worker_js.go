@@ -1,0 +1,85 @@
+//go:build js
+
+package browser
+
+import (
+	"errors"
+	"syscall/js"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/internal/pageworker"
+)
+
+// Worker is the page's Web Worker (worker.wasm), spoken to in
+// pageworker's protocol.
+type Worker struct {
+	w                  js.Value
+	onMessage, onError js.Func
+}
+
+// StartWorker starts the worker of script (a URL of the site). receive
+// gets each message it posts (its kind, body and files), failed its error
+// event or a message outside the protocol; both run on the page's event
+// loop and must not block.
+func StartWorker(script string, receive func(k pageworker.Kind, body []byte, files []app.Value), failed func(error)) *Worker {
+	w := &Worker{w: js.Global().Get("Worker").New(script)}
+	w.onMessage = js.FuncOf(func(this js.Value, args []js.Value) any {
+		k, body, files, err := pageworker.Receive(args[0].Get("data"))
+		if err != nil {
+			failed(err)
+			return nil
+		}
+		vs := make([]app.Value, len(files))
+		for i, f := range files {
+			vs[i] = app.ValueOf(f)
+		}
+		receive(k, body, vs)
+		return nil
+	})
+	w.onError = js.FuncOf(func(this js.Value, args []js.Value) any {
+		failed(errors.New("the page's worker failed: " + args[0].Get("message").String()))
+		return nil
+	})
+	w.w.Set("onmessage", w.onMessage)
+	w.w.Set("onerror", w.onError)
+	return w
+}
+
+// Post posts m to the worker with files (File objects, ArrayBuffers),
+// in the order m lists them. The error is pageworker.Encode's.
+func (w *Worker) Post(m pageworker.Message, files []app.Value) error {
+	return pageworker.Post(w.w, m, jsValues(files), nil)
+}
+
+// PostBody posts a message of kind k whose body is already encoded, with
+// files.
+func (w *Worker) PostBody(k pageworker.Kind, body []byte, files []app.Value) {
+	pageworker.PostBody(w.w, k, body, jsValues(files), nil)
+}
+
+// Stop detaches the worker's handlers and terminates it a second later,
+// in a task of its own: freeing its memory at once held up the page's
+// thread.
+func (w *Worker) Stop() {
+	w.w.Set("onmessage", js.Null())
+	w.w.Set("onerror", js.Null())
+	w.onMessage.Release()
+	w.onError.Release()
+	js.Global().Call("setTimeout", w.w.Get("terminate").Call("bind", w.w), 1000)
+}
+
+// jsValues unwraps go-app's values: go-app unwraps a Value it is given
+// (Set), and has no function that returns the js.Value it holds.
+func jsValues(vs []app.Value) []js.Value {
+	if len(vs) == 0 {
+		return nil
+	}
+	holder := js.Global().Get("Object").New()
+	h := app.ValueOf(holder)
+	out := make([]js.Value, len(vs))
+	for i, v := range vs {
+		h.Set("v", v)
+		out[i] = holder.Get("v")
+	}
+	return out
+}

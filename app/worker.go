@@ -1,0 +1,221 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/app/internal/browser"
+	"github.com/recview/recview/internal/pageworker"
+)
+
+// The page's worker, worker.wasm (wasm/worker, started by
+// web/worker.js), runs what app.wasm does not link: the review core and
+// its GitHub client for the review page (one worker per review), replay's
+// core for an open folder (one worker per folder: the index hands it
+// what it read of each file, with the File objects, so that it never
+// parses the folder again). The page never waits for it. They speak
+// internal/pageworker's protocol; this file is the page's side of it.
+
+// workerScript is the worker's script among the site's files.
+const workerScript = "/web/worker.js"
+
+// pageWorker is one worker of the page.
+type pageWorker struct {
+	w      *browser.Worker
+	mu     sync.Mutex
+	ready  bool
+	failed error
+	queue  []func()               // posts made before the worker listens
+	asks   map[int]chan askAnswer // the questions not yet answered, by ID
+	next   int
+	status func(pageworker.Status) // a review's statuses
+	done   chan reviewAnswer       // a review's end
+}
+
+// askAnswer is the worker's HTML for a question, or why there is none.
+type askAnswer struct {
+	html string
+	err  error
+}
+
+// reviewAnswer is the end of a review: the report's body
+// (pageworker.EncodeReport's lines) and the files the worker fetched, or
+// why there is none.
+type reviewAnswer struct {
+	body  []byte
+	files []app.Value
+	err   error
+}
+
+// startWorker starts a worker of script (workerScript, resolved).
+func startWorker(script string) *pageWorker {
+	p := &pageWorker{asks: map[int]chan askAnswer{}, done: make(chan reviewAnswer, 1)}
+	p.w = browser.StartWorker(script, p.receive, p.fail)
+	return p
+}
+
+// receive handles a message of the worker. It runs on the page's event
+// loop: it never blocks.
+func (p *pageWorker) receive(k pageworker.Kind, body []byte, files []app.Value) {
+	switch k {
+	case pageworker.KindReady:
+		p.mu.Lock()
+		p.ready = true
+		queue := p.queue
+		p.queue = nil
+		p.mu.Unlock()
+		for _, post := range queue {
+			post()
+		}
+	case pageworker.KindStatus:
+		var st pageworker.Status
+		if err := pageworker.Decode(k, body, &st); err != nil {
+			p.fail(err)
+			return
+		}
+		p.mu.Lock()
+		status := p.status
+		p.mu.Unlock()
+		if status != nil {
+			status(st)
+		}
+	case pageworker.KindReport:
+		select {
+		case p.done <- reviewAnswer{body: body, files: files}:
+		default: // a second report: the first is the review's
+		}
+	case pageworker.KindAnswer:
+		var a pageworker.Answer
+		if err := pageworker.Decode(k, body, &a); err != nil {
+			p.fail(err)
+			return
+		}
+		p.mu.Lock()
+		ch := p.asks[a.ID]
+		delete(p.asks, a.ID)
+		p.mu.Unlock()
+		if ch != nil {
+			ch <- askAnswer{html: a.HTML}
+		}
+	case pageworker.KindFailure:
+		var f pageworker.Failure
+		if err := pageworker.Decode(k, body, &f); err != nil {
+			p.fail(err)
+			return
+		}
+		p.fail(errors.New(f.Err))
+	default:
+		p.fail(fmt.Errorf("the worker's protocol: a %q message the page does not read", k))
+	}
+}
+
+// fail ends every wait with err, and every later one.
+func (p *pageWorker) fail(err error) {
+	p.mu.Lock()
+	if p.failed == nil {
+		p.failed = err
+	}
+	asks := p.asks
+	p.asks = map[int]chan askAnswer{}
+	p.mu.Unlock()
+	for _, ch := range asks {
+		ch <- askAnswer{err: err}
+	}
+	select {
+	case p.done <- reviewAnswer{err: err}:
+	default:
+	}
+}
+
+// post runs send once the worker listens: now, or when it says Ready.
+func (p *pageWorker) post(send func()) {
+	p.mu.Lock()
+	if !p.ready {
+		p.queue = append(p.queue, send)
+		p.mu.Unlock()
+		return
+	}
+	p.mu.Unlock()
+	send()
+}
+
+// review posts m with files (the folders' File objects, in m's order) and
+// waits for the review: the report's body and the files the worker
+// fetched (ArrayBuffers, in the report's Files order). status gets each
+// Status on the page's event loop (it must not block). It blocks: call it
+// from a goroutine (ctx.Async).
+func (p *pageWorker) review(m *pageworker.Review, files []app.Value, status func(pageworker.Status)) ([]byte, []app.Value, error) {
+	p.mu.Lock()
+	p.status = status
+	p.mu.Unlock()
+	p.post(func() {
+		if err := p.w.Post(m, files); err != nil {
+			p.fail(err)
+		}
+	})
+	a := <-p.done
+	return a.body, a.files, a.err
+}
+
+// addItems hands the worker what the index read of some files (items,
+// pageworker.AppendItem's; files their File objects in the same order)
+// and the folder's test files (tests, sent once).
+func (p *pageWorker) addItems(items []byte, files, tests []browser.File) {
+	// The body is made now: the index reuses items.
+	paths := make([]string, len(tests))
+	js := make([]app.Value, 0, len(files)+len(tests))
+	for _, f := range files {
+		js = append(js, f.JS)
+	}
+	for i, f := range tests {
+		paths[i], js = f.Path, append(js, f.JS)
+	}
+	body := pageworker.ReplayAddBody(items, paths)
+	p.post(func() { p.w.PostBody(pageworker.KindReplayAdd, body, js) })
+}
+
+// replayReport asks for the folder's replay report panel, the heavy
+// tests' requests compared or not. It blocks: call it from a goroutine
+// (ctx.Async).
+func (p *pageWorker) replayReport(compare bool) (string, error) {
+	return p.ask(func(id int) pageworker.Message { return &pageworker.ReplayReport{ID: id, Compare: compare} })
+}
+
+// notFound asks for the lookup panel of a pasted replay error. It
+// blocks: call it from a goroutine (ctx.Async).
+func (p *pageWorker) notFound(text string) (string, error) {
+	return p.ask(func(id int) pageworker.Message { return &pageworker.NotFound{ID: id, Text: text} })
+}
+
+// ask posts the question question(id) makes and waits for its answer.
+func (p *pageWorker) ask(question func(id int) pageworker.Message) (string, error) {
+	ch := make(chan askAnswer, 1)
+	p.mu.Lock()
+	if p.failed != nil {
+		p.mu.Unlock()
+		return "", p.failed
+	}
+	p.next++
+	id := p.next
+	p.asks[id] = ch
+	p.mu.Unlock()
+	m := question(id)
+	p.post(func() {
+		if err := p.w.Post(m, nil); err != nil {
+			p.fail(err)
+		}
+	})
+	a := <-ch
+	return a.html, a.err
+}
+
+// stop ends the worker; its waits end with an error.
+func (p *pageWorker) stop() {
+	if p == nil {
+		return
+	}
+	p.fail(errors.New("the folder was closed"))
+	p.w.Stop()
+}

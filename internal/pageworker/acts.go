@@ -1,0 +1,34 @@
+package pageworker
+
+// The clicks of the HTML the page's writers (app/reviewhtml.go) and the
+// worker's (replayhtml) emit as text: each clickable element carries
+// data-act="NAME", with the data-* attributes its action reads, and the
+// page's handler of that part of the page does the action of that name
+// (app's click routes; a test there checks that every name a writer emits
+// is routed).
+const (
+	// ActOpen opens a recording: a review table's row (data-row) or a
+	// file of the open folder (data-path).
+	ActOpen = "open"
+	// ActHash shows only the index rows of a request-hash status
+	// (data-hash); again, all rows.
+	ActHash = "hash"
+	// ActCloseNotFound closes the lookup of a pasted "Recording not
+	// found" error.
+	ActCloseNotFound = "close-notfound"
+	// ActSort sorts the review table by a column (data-sort); again, the
+	// other way.
+	ActSort = "sort"
+	// ActVerdict shows only the review's pairs of a verdict
+	// (data-verdict); again, all pairs.
+	ActVerdict = "verdict"
+	// ActUnfold shows the review's folded pairs, or folds them again.
+	ActUnfold = "unfold"
+	// ActViewed marks a review pair (data-row) viewed, or not.
+	ActViewed = "viewed"
+	// ActBack goes from a review pair back to the table.
+	ActBack = "back"
+	// ActStep opens the previous (data-dir="-1") or next (data-dir="1")
+	// meaningful review pair.
+	ActStep = "step"
+)

@@ -1,0 +1,134 @@
+package pageworker
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/recview/recview/recordings/permalink"
+)
+
+// Kind names a message: the kind field of what is posted.
+type Kind string
+
+// The kinds of message, one per struct below (see the package doc for
+// who posts which).
+const (
+	KindReady        Kind = "ready"
+	KindFailure      Kind = "failure"
+	KindReview       Kind = "review"
+	KindStatus       Kind = "status"
+	KindReport       Kind = "report"
+	KindReplayAdd    Kind = "replay-add"
+	KindReplayReport Kind = "replay-report"
+	KindNotFound     Kind = "not-found"
+	KindAnswer       Kind = "answer"
+)
+
+// Message is one of the protocol's structs.
+type Message interface {
+	Kind() Kind
+}
+
+// Ready says the worker listens: the page may post.
+type Ready struct{}
+
+// Failure says why the worker could not do what was asked (a review that
+// could not be made, a replay message it could not read, worker.wasm that
+// did not start): the last message of a review, and the end of a
+// folder's worker.
+type Failure struct {
+	Err string `json:"error"`
+}
+
+// Review asks for the review of a change set: a GitHub pull request or
+// comparison (GitHub), else the files of two folders (Files, whose File
+// objects are the message's files, in the same order).
+type Review struct {
+	GitHub *permalink.Review `json:"github,omitempty"`
+	Files  []FileRef         `json:"files,omitempty"`
+}
+
+// FileRef names a file that travels beside a message: its side of the
+// change set ("base" or "head") and its path there.
+type FileRef struct {
+	Side string `json:"side"`
+	Path string `json:"path"`
+}
+
+// ReplayReport asks for the replay report of the folder, as HTML
+// (replayhtml.Report): first without the heavy tests' requests compared,
+// which reads their files again, then with them (Compare).
+type ReplayReport struct {
+	ID      int  `json:"id"`
+	Compare bool `json:"compare"`
+}
+
+// NotFound asks for the lookup of Text, a pasted replay error ("Recording
+// not found for request hash …", with or without the request body), as
+// HTML (replayhtml.Lookup).
+type NotFound struct {
+	ID   int    `json:"id"`
+	Text string `json:"text"`
+}
+
+// Answer is the HTML the worker wrote for the ReplayReport or NotFound
+// whose ID it carries.
+type Answer struct {
+	ID   int    `json:"id"`
+	HTML string `json:"html"`
+}
+
+// Kind returns KindReady.
+func (*Ready) Kind() Kind { return KindReady }
+
+// Kind returns KindFailure.
+func (*Failure) Kind() Kind { return KindFailure }
+
+// Kind returns KindReview.
+func (*Review) Kind() Kind { return KindReview }
+
+// Kind returns KindStatus.
+func (*Status) Kind() Kind { return KindStatus }
+
+// Kind returns KindReport.
+func (*Report) Kind() Kind { return KindReport }
+
+// Kind returns KindReplayAdd.
+func (*ReplayAdd) Kind() Kind { return KindReplayAdd }
+
+// Kind returns KindReplayReport.
+func (*ReplayReport) Kind() Kind { return KindReplayReport }
+
+// Kind returns KindNotFound.
+func (*NotFound) Kind() Kind { return KindNotFound }
+
+// Kind returns KindAnswer.
+func (*Answer) Kind() Kind { return KindAnswer }
+
+// Encode is m's body: its JSON, a Report's as EncodeReport writes it.
+func Encode(m Message) ([]byte, error) {
+	if r, ok := m.(*Report); ok {
+		return EncodeReport(r)
+	}
+	return json.Marshal(m)
+}
+
+// Decode reads into m the body of a message of kind k (for a Report,
+// DecodeReport reads its rows with pauses). The error says which kind was
+// expected and why the body is not one.
+func Decode(k Kind, body []byte, m Message) error {
+	if k != m.Kind() {
+		return fmt.Errorf("the worker's protocol: a %q message where %q was expected", k, m.Kind())
+	}
+	if r, ok := m.(*Report); ok {
+		got, err := DecodeReport(body, func() {})
+		if err == nil {
+			*r = *got
+		}
+		return err
+	}
+	if err := json.Unmarshal(body, m); err != nil {
+		return fmt.Errorf("the worker's protocol: a %q message that is not one: %v", k, err)
+	}
+	return nil
+}

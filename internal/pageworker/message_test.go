@@ -1,0 +1,86 @@
+package pageworker
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/recview/recview/recordings/permalink"
+)
+
+// TestMessagesRoundTrip: every message reads back, from its body, as it
+// was posted, and its kind is its own.
+func TestMessagesRoundTrip(t *testing.T) {
+	msgs := []Message{
+		&Ready{},
+		&Failure{Err: "review worker: the message has no files"},
+		&Review{GitHub: &permalink.Review{Kind: permalink.ReviewPR, Owner: "ogx-ai", Repo: "ogx", Number: 3681}},
+		&Review{Files: []FileRef{{Side: "base", Path: "a/b.json"}, {Side: "head", Path: "a/c.json"}}},
+		&Status{Phase: "Comparing", Done: 3, Total: 7, Rate: "57 of 60 GitHub API requests left", Notes: []string{"x"}},
+		&Report{Rows: []Row{{Base: "a.json", Head: "b.json", Severity: "high", Why: "line\nbreak"}, {Head: "c.json"}},
+			Verdicts: []Count{{Of: "changed result", N: 1}}, Changes: []Count{{Of: "renamed", N: 2}}, Skipped: 1,
+			Multiplied: []TestCount{{TestID: "t", Base: 1, Head: 75}}, MultipliedAdded: 74, Files: []FileRef{{Side: "head", Path: "b.json"}}},
+		&ReplayAdd{Items: []Item{{Path: "p.json", Size: 2}}, Tests: []string{"tests/t.py"}},
+		&ReplayReport{ID: 4, Compare: true},
+		&NotFound{ID: 5, Text: "Recording not found for request hash: abc"},
+		&Answer{ID: 5, HTML: `<section class="notfound"></section>`},
+	}
+	kinds := map[Kind]bool{}
+	for _, m := range msgs {
+		kinds[m.Kind()] = true
+		body, err := Encode(m)
+		if err != nil {
+			t.Fatalf("%T: %v", m, err)
+		}
+		// A fresh value of m's type.
+		fresh := map[Kind]func() Message{
+			KindReady: func() Message { return &Ready{} }, KindFailure: func() Message { return &Failure{} },
+			KindReview: func() Message { return &Review{} }, KindStatus: func() Message { return &Status{} },
+			KindReport: func() Message { return &Report{} }, KindReplayAdd: func() Message { return &ReplayAdd{} },
+			KindReplayReport: func() Message { return &ReplayReport{} }, KindNotFound: func() Message { return &NotFound{} },
+			KindAnswer: func() Message { return &Answer{} },
+		}[m.Kind()]()
+		if err := Decode(m.Kind(), body, fresh); err != nil {
+			t.Fatalf("%T: %v\n%s", m, err, body)
+		}
+		if diff := cmp.Diff(m, fresh); diff != "" {
+			t.Errorf("%T (-posted +read):\n%s", m, diff)
+		}
+	}
+	if len(kinds) != 9 {
+		t.Errorf("%d kinds among the messages, want the nine of the protocol", len(kinds))
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	if err := Decode(KindStatus, []byte(`{}`), &Answer{}); err == nil || !strings.Contains(err.Error(), `"status" message where "answer"`) {
+		t.Errorf("a status read as an answer: %v", err)
+	}
+	if err := Decode(KindAnswer, []byte(`{"id":`), &Answer{}); err == nil || !strings.Contains(err.Error(), `"answer"`) {
+		t.Errorf("a truncated answer: %v", err)
+	}
+	if err := Decode(KindReport, []byte("{}\n{\"base\":"), &Report{}); err == nil || !strings.Contains(err.Error(), "line 2") {
+		t.Errorf("a report cut in its first row: %v", err)
+	}
+}
+
+// TestReportLines: a report is one line, then one line a row, and the
+// reader pauses after each row.
+func TestReportLines(t *testing.T) {
+	rep := &Report{Rows: make([]Row, 5), Skipped: 2}
+	for i := range rep.Rows {
+		rep.Rows[i].Head = strings.Repeat("x", i) + "\n.json"
+	}
+	body, err := EncodeReport(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(body), "\n"); n != 5 {
+		t.Errorf("%d line breaks for 5 rows:\n%s", n, body)
+	}
+	pauses := 0
+	got, err := DecodeReport(body, func() { pauses++ })
+	if err != nil || pauses != 5 || !cmp.Equal(rep, got) {
+		t.Errorf("read back %+v (%d pauses, %v), want %+v", got, pauses, err, rep)
+	}
+}

@@ -1,0 +1,217 @@
+//go:build js
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"syscall/js"
+	"time"
+
+	"github.com/recview/recview/internal/pageworker"
+	"github.com/recview/recview/recordings/review"
+)
+
+// readAhead is how many files the worker asks the browser to read at
+// once.
+const readAhead = 32
+
+// received is a message of the page, as pageworker.Receive read it.
+type received struct {
+	kind  pageworker.Kind
+	body  []byte
+	files []js.Value
+}
+
+func main() {
+	inbox := make(chan received, 1<<16)
+	js.Global().Set("onmessage", js.FuncOf(func(this js.Value, args []js.Value) any {
+		k, body, files, err := pageworker.Receive(args[0].Get("data"))
+		if err != nil {
+			post(&pageworker.Failure{Err: err.Error()}, nil, nil)
+			return nil
+		}
+		inbox <- received{k, body, files}
+		return nil
+	}))
+	post(&pageworker.Ready{}, nil, nil)
+	serve(inbox)
+}
+
+// serve handles the page's messages in the order posted, by their kind:
+// a review runs on a goroutine of its own; a folder's replay messages are
+// handled one after the other, here (replay_js.go).
+func serve(inbox <-chan received) {
+	f := newJSFolder()
+	for m := range inbox {
+		var err error
+		switch m.kind {
+		case pageworker.KindReview:
+			var r pageworker.Review
+			if err = pageworker.Decode(m.kind, m.body, &r); err == nil {
+				go handleReview(&r, m.files)
+			}
+		case pageworker.KindReplayAdd:
+			var a pageworker.ReplayAdd
+			if err = pageworker.Decode(m.kind, m.body, &a); err == nil {
+				f.add(&a, m.files)
+			}
+		case pageworker.KindReplayReport:
+			var q pageworker.ReplayReport
+			if err = pageworker.Decode(m.kind, m.body, &q); err == nil {
+				rep := f.report(q.Compare)
+				post(&pageworker.Answer{ID: q.ID, HTML: rep.HTML()}, nil, nil)
+			}
+		case pageworker.KindNotFound:
+			var q pageworker.NotFound
+			if err = pageworker.Decode(m.kind, m.body, &q); err == nil {
+				l := f.lookup(q.Text)
+				post(&pageworker.Answer{ID: q.ID, HTML: l.HTML()}, nil, nil)
+			}
+		default:
+			err = fmt.Errorf("the worker's protocol: a %q message the worker does not read", m.kind)
+		}
+		if err != nil {
+			post(&pageworker.Failure{Err: err.Error()}, nil, nil)
+		}
+	}
+}
+
+// post sends m to the page with files, transferring the buffers in
+// transfer.
+func post(m pageworker.Message, files, transfer []js.Value) {
+	if err := pageworker.Post(js.Global(), m, files, transfer); err != nil {
+		pageworker.Post(js.Global(), &pageworker.Failure{Err: err.Error()}, nil, nil)
+	}
+}
+
+// handleReview reviews what r names: two folders' files (files, in r's
+// order; read here) or a GitHub review (loader.github). It posts Status as
+// it goes, then the Report with, for GitHub, the files fetched (their
+// buffers transferred: the page opens pairs from them), or a Status that
+// says why it failed and a Failure.
+func handleReview(r *pageworker.Review, files []js.Value) {
+	var st pageworker.Status
+	status := func(s pageworker.Status) {
+		st = s
+		post(&st, nil, nil)
+	}
+	fail := func(err error) {
+		st.Phase, st.Failed = "", err.Error()
+		status(st)
+		post(&pageworker.Failure{Err: st.Failed}, nil, nil)
+	}
+	var base, head []review.File
+	var err error
+	if r.GitHub != nil {
+		l := &loader{get: jsFetch, post: status, now: time.Now}
+		base, head, err = l.github(*r.GitHub)
+	} else {
+		base, head, err = readFiles(r.Files, files, status)
+	}
+	if err != nil {
+		fail(err)
+		return
+	}
+	n, last := len(base)+len(head), time.Now()
+	k := 0
+	st.Phase, st.Done, st.Total = "Comparing", 0, n
+	status(st)
+	rep, err := run(base, head, func() {
+		k++
+		if time.Since(last) > 50*time.Millisecond {
+			last = time.Now()
+			st.Done = min(k, n)
+			status(st)
+		}
+	})
+	if err != nil {
+		fail(err)
+		return
+	}
+	st.Phase = ""
+	status(st)
+	var bufs []js.Value
+	if r.GitHub != nil {
+		for side, tree := range [2][]review.File{base, head} {
+			for _, f := range tree {
+				buf := js.Global().Get("Uint8Array").New(len(f.Data))
+				js.CopyBytesToJS(buf, f.Data)
+				rep.Files = append(rep.Files, pageworker.FileRef{Side: [2]string{"base", "head"}[side], Path: f.Path})
+				bufs = append(bufs, buf.Get("buffer"))
+			}
+		}
+	}
+	post(&rep, bufs, bufs)
+}
+
+// readFiles reads the folders' files the page posted (refs, and their
+// File objects or ArrayBuffers in files), readAhead at once, into the two
+// trees.
+func readFiles(refs []pageworker.FileRef, files []js.Value, status func(pageworker.Status)) (base, head []review.File, err error) {
+	if len(refs) != len(files) {
+		return nil, nil, fmt.Errorf("the worker's protocol: a review of %d files with %d attached", len(refs), len(files))
+	}
+	n := len(refs)
+	started := make([]js.Value, n)
+	start := func(i int) {
+		if i < n {
+			d := files[i]
+			if d.Get("arrayBuffer").Type() == js.TypeFunction { // a File or Blob
+				started[i] = d.Call("arrayBuffer")
+			} else {
+				started[i] = d
+			}
+		}
+	}
+	for i := range min(readAhead, n) {
+		start(i)
+	}
+	last := time.Now()
+	for i, ref := range refs {
+		buf := started[i]
+		if buf.Get("then").Type() == js.TypeFunction {
+			if buf, err = await(buf); err != nil {
+				return nil, nil, errors.New(ref.Path + ": cannot read the file: " + err.Error())
+			}
+		}
+		started[i] = js.Undefined()
+		start(i + readAhead)
+		data := make([]byte, buf.Get("byteLength").Int())
+		js.CopyBytesToGo(data, js.Global().Get("Uint8Array").New(buf))
+		rf := review.File{Path: ref.Path, Data: data}
+		if ref.Side == "base" {
+			base = append(base, rf)
+		} else {
+			head = append(head, rf)
+		}
+		if time.Since(last) > 50*time.Millisecond || i == n-1 {
+			last = time.Now()
+			status(pageworker.Status{Phase: "Reading the folders", Done: i + 1, Total: n})
+		}
+	}
+	return base, head, nil
+}
+
+// await waits for a promise and returns its value, or its rejection as an
+// error.
+func await(p js.Value) (js.Value, error) {
+	type result struct {
+		v   js.Value
+		err error
+	}
+	ch := make(chan result, 1)
+	then := js.FuncOf(func(this js.Value, args []js.Value) any {
+		ch <- result{v: args[0]}
+		return nil
+	})
+	catch := js.FuncOf(func(this js.Value, args []js.Value) any {
+		ch <- result{err: errors.New(args[0].Call("toString").String())}
+		return nil
+	})
+	p.Call("then", then, catch)
+	r := <-ch
+	then.Release()
+	catch.Release()
+	return r.v, r.err
+}
