@@ -3,6 +3,7 @@ package app
 import (
 	"cmp"
 	"fmt"
+	"github.com/recview/recview/internal/pageworker"
 	"html"
 	"slices"
 	"strconv"
@@ -292,23 +293,22 @@ func (x *index) onTableClick(ctx app.Context, e app.Event) {
 	}
 }
 
-// onReplayClick handles a click in the replay panels (internal/replayhtml)
-// by the data-act of what was clicked: "open" opens a file by its path,
-// "hash" shows only the rows of a hash status in the table (again: all).
-func (x *index) onReplayClick(ctx app.Context, e app.Event) {
-	el := e.Get("target").Call("closest", "[data-act]")
-	if !el.Truthy() {
-		return
-	}
-	ds := el.Get("dataset")
-	switch ds.Get("act").String() {
-	case "open":
-		ctx.NewActionWithValue(actionOpenPath.with(ds.Get("path").String()))
-	case "hash":
-		x.hash = iff(x.hash == ds.Get("hash").String(), "", ds.Get("hash").String())
-		ctx.Defer(x.drawRows)
-	case "close-notfound":
-		ctx.NewAction(actionCloseNotFound)
+// onReplayClick handles a click in the replay panels (replayhtml).
+func (x *index) onReplayClick(ctx app.Context, e app.Event) { x.replayRoutes().handle(ctx, e) }
+
+// replayRoutes are the replay panels' clicks: open a file by its path,
+// show only the rows of a hash status in the table (again: all), close
+// the lookup.
+func (x *index) replayRoutes() clickRoutes {
+	return clickRoutes{
+		pageworker.ActOpen: func(ctx app.Context, ds app.Value) {
+			ctx.NewActionWithValue(actionOpenPath.with(ds.Get("path").String()))
+		},
+		pageworker.ActHash: func(ctx app.Context, ds app.Value) {
+			x.hash = iff(x.hash == ds.Get("hash").String(), "", ds.Get("hash").String())
+			ctx.Defer(x.drawRows)
+		},
+		pageworker.ActCloseNotFound: func(ctx app.Context, ds app.Value) { ctx.NewAction(actionCloseNotFound) },
 	}
 }
 

@@ -1,6 +1,9 @@
 package app
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/internal/pageworker"
+)
 
 // playground is the editing mode of a recording: the editor with its
 // toolbar and errors, what the recorder would make of the request, and
@@ -62,19 +65,16 @@ func (p *playground) showError(ctx app.Context, e app.Event) {
 }
 
 // onLookupClick handles a click in the lookup panel of a pasted replay
-// error (internal/replayhtml) by the data-act of what was clicked: "open"
-// opens a file of the folder by its path, "close-notfound" closes the panel.
-func (p *playground) onLookupClick(ctx app.Context, e app.Event) {
-	el := e.Get("target").Call("closest", "[data-act]")
-	if !el.Truthy() {
-		return
-	}
-	switch el.Get("dataset").Get("act").String() {
-	case "open":
-		ctx.NewActionWithValue(actionOpenPath.with(el.Get("dataset").Get("path").String()))
-	case "close-notfound":
-		ctx.NewAction(actionCloseNotFound)
-	}
+// error (replayhtml).
+func (p *playground) onLookupClick(ctx app.Context, e app.Event) { lookupRoutes.handle(ctx, e) }
+
+// lookupRoutes are the lookup panel's clicks: open a file of the folder
+// by its path, close the panel.
+var lookupRoutes = clickRoutes{
+	pageworker.ActOpen: func(ctx app.Context, ds app.Value) {
+		ctx.NewActionWithValue(actionOpenPath.with(ds.Get("path").String()))
+	},
+	pageworker.ActCloseNotFound: func(ctx app.Context, ds app.Value) { ctx.NewAction(actionCloseNotFound) },
 }
 
 // staleNote says why the panes show an earlier text than the editor's.

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/recview/recview/internal/pageworker"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -90,38 +91,36 @@ func (r *reviewView) pairBody() app.UI {
 	return app.P().Class("loading").Attr("role", "status").Text("Opening the pair…")
 }
 
-// onClick handles a click by the data-act of the element clicked (or the
-// nearest around it): sort by a column (again: the other way), filter by
-// a verdict (again: all), unfold or fold, open a row's pair, mark it
-// viewed, back to the table, step to the previous or next pair.
-func (r *reviewView) onClick(ctx app.Context, e app.Event) {
-	el := e.Get("target").Call("closest", "[data-act]")
-	if !el.Truthy() {
-		return
+// onClick handles a click in the review page (reviewhtml.go).
+func (r *reviewView) onClick(ctx app.Context, e app.Event) { r.routes().handle(ctx, e) }
+
+// routes are the review page's clicks: sort by a column (again: the
+// other way), filter by a verdict (again: all), unfold or fold, open a
+// row's pair, mark it viewed, back to the table, step to the previous or
+// next pair.
+func (r *reviewView) routes() clickRoutes {
+	row := func(ds app.Value) int {
+		n, _ := strconv.Atoi(ds.Get("row").String())
+		return n
 	}
-	ds := el.Get("dataset")
-	rv := r.Iset
-	t := &rv.table
-	n, _ := strconv.Atoi(ds.Get("row").String())
-	switch ds.Get("act").String() {
-	case "sort":
-		k := ds.Get("sort").String()
-		t.desc = t.sortBy == k && !t.desc
-		t.sortBy = k
-	case "verdict":
-		k := ds.Get("verdict").String()
-		t.verdict = iff(t.verdict == k, "", k)
-	case "unfold":
-		t.unfold = !t.unfold
-	case "open":
-		ctx.NewActionWithValue(actionReviewPair.with(n))
-	case "viewed":
-		ctx.NewActionWithValue(actionReviewViewed.with(n))
-	case "back":
-		ctx.NewAction(actionReviewTable)
-	case "step":
-		dir, _ := strconv.Atoi(ds.Get("dir").String())
-		ctx.NewActionWithValue(actionReviewStep.with(dir))
+	return clickRoutes{
+		pageworker.ActSort: func(ctx app.Context, ds app.Value) {
+			t, k := &r.Iset.table, ds.Get("sort").String()
+			t.desc = t.sortBy == k && !t.desc
+			t.sortBy = k
+		},
+		pageworker.ActVerdict: func(ctx app.Context, ds app.Value) {
+			t, k := &r.Iset.table, ds.Get("verdict").String()
+			t.verdict = iff(t.verdict == k, "", k)
+		},
+		pageworker.ActUnfold: func(ctx app.Context, ds app.Value) { r.Iset.table.unfold = !r.Iset.table.unfold },
+		pageworker.ActOpen:   func(ctx app.Context, ds app.Value) { ctx.NewActionWithValue(actionReviewPair.with(row(ds))) },
+		pageworker.ActViewed: func(ctx app.Context, ds app.Value) { ctx.NewActionWithValue(actionReviewViewed.with(row(ds))) },
+		pageworker.ActBack:   func(ctx app.Context, ds app.Value) { ctx.NewAction(actionReviewTable) },
+		pageworker.ActStep: func(ctx app.Context, ds app.Value) {
+			dir, _ := strconv.Atoi(ds.Get("dir").String())
+			ctx.NewActionWithValue(actionReviewStep.with(dir))
+		},
 	}
 }
 
