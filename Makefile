@@ -139,7 +139,7 @@ build/go.work: go.mod go.sum $(GOAPPPATCH)
 # core) and go-app are compiled without inlining: go-app's builder and
 # dispatch methods inlined at every call site made app.wasm about 45 KB
 # larger after brotli, for no speed the page can feel
-# (docs/wasm-size.md; make bench's slider and drop rows did not move).
+# (docs/dev/wasm-size.md; make bench's slider and drop rows did not move).
 # So are the parts of the core the viewer runs once per view, not per
 # chunk or file: the comparison (recordings/diff, with its judgement),
 # the permalink codec and the browser plumbing (19 KB after brotli).

@@ -14,7 +14,7 @@ import (
 // lists nested thousands deep overflowed the browser's stack while it drew
 // them. Past these limits a text is shown as text, with a notice naming
 // the limit. They sit far above anything in the corpus of real recordings
-// (docs/markdown-limits.md has its measurements: a longest message of
+// (docs/dev/markdown-limits.md has its measurements: a longest message of
 // 15 KB, nesting 9 deep, no table, 3 links, 2,022 nodes).
 const (
 	// maxMarkdownBytes is the longest text rendered as Markdown, in

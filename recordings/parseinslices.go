@@ -14,8 +14,8 @@ var sliceMin = 1 << 20
 // stream as bytes rather than trees (an OpenAI stream's always, see
 // ParseInSlices). Folding chunks kept as bytes parses each again, in many
 // small allocations, which is slower; trees take several times the
-// stream's size in memory (docs/performance.md). A variable so that tests
-// can keep every corpus stream as bytes.
+// stream's size in memory (docs/dev/performance-notes.md). A variable so
+// that tests can keep every corpus stream as bytes.
 var lazyMin = 16 << 20
 
 // sliceBytes is about how many bytes of stream chunks ParseInSlices

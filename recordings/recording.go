@@ -175,9 +175,9 @@ func Parse(name string, data []byte) (*Recording, error) {
 // one to the next: for going through many files, like the viewer's index
 // of a folder. A fastjson parser builds a document in a cache it grows as
 // it goes; a fresh one per file grows it again each time, and leaves the
-// tree behind for the collector (docs/performance.md has what a reused
-// parser saves). The zero Parser is ready to use; it is not safe for
-// concurrent use.
+// tree behind for the collector (docs/dev/performance-notes.md has what
+// a reused parser saves). The zero Parser is ready to use; it is not safe
+// for concurrent use.
 type Parser struct{ p fastjson.Parser }
 
 // Parse is the function Parse, with this Parser's memory: the Recording,

@@ -17,9 +17,9 @@ var ErrNotStrict = errors.New("a number, literal, string escape or control chara
 // back as they are, not JSON.
 //
 // It does the part of fastjson.Validate that the parser leaves, in one pass
-// that skips the bytes of strings eight at a time (see docs/performance.md
-// for why not the validator). FuzzStrictJSON checks it against
-// encoding/json.
+// that skips the bytes of strings eight at a time (see
+// docs/dev/performance-notes.md for why not the validator).
+// FuzzStrictJSON checks it against encoding/json.
 func CheckStrict(data []byte) error {
 	for i := 0; i < len(data); {
 		switch c := data[i]; c {

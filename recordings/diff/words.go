@@ -21,7 +21,7 @@ const maxWordTokens = 1 << 20
 
 // maxDirect is the most tokens (both sides together) that Words diffs word
 // by word in one go. Myers' algorithm costs up to the product of the
-// lengths (docs/performance.md has what that costs).
+// lengths (docs/dev/performance-notes.md has what that costs).
 // Larger changed parts are diffed line by line first, and each changed
 // block of lines word by word when it fits, else as one replacement.
 const maxDirect = 4000
