@@ -1,5 +1,6 @@
 // Package browser is the viewer's plumbing to the page's JavaScript
-// (through go-app's syscall/js wrapper, app.Value): promises, fetch,
+// (through go-app's syscall/js wrapper, app.Value; promises and fetch
+// through internal/jsweb, which the review worker shares): promises, fetch,
 // reading File objects and dropped or picked folders (the folder picker),
 // what was picked or dropped before the app ran (web/early.js's queue),
 // the clipboard and downloads, SubtleCrypto's SHA-256, and handing the
@@ -22,7 +23,6 @@ package browser
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -56,13 +56,6 @@ func NewFile(f app.Value, path string) File {
 	}
 	return File{JS: f, Name: name, Path: path, Size: f.Get("size").Int()}
 }
-
-// PastLimitError is ReadBody's error for a body longer than its limit:
-// the number of bytes it had when it stopped, more than the limit.
-type PastLimitError int64
-
-// Error implements error: "more than N bytes".
-func (e PastLimitError) Error() string { return fmt.Sprintf("more than %d bytes", int64(e)) }
 
 // Listed reports whether a folder's walk keeps the file of that name: a
 // .json file (any case) and, with tests, a Python test file as pytest

@@ -4,6 +4,7 @@ package browser
 
 import (
 	"crypto/sha256"
+	"fmt"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -47,6 +48,13 @@ func (r *Response) Header(name string) string { return "" }
 
 // Abort does nothing.
 func (r *Response) Abort() {}
+
+// PastLimitError is ReadBody's error for a body longer than its limit:
+// the number of bytes it had when it stopped, more than the limit.
+type PastLimitError int64
+
+// Error implements error: "more than N bytes".
+func (e PastLimitError) Error() string { return fmt.Sprintf("more than %d bytes", int64(e)) }
 
 // ReadBody returns ErrNoPage.
 func (r *Response) ReadBody(limit int) ([]byte, error) { return nil, ErrNoPage }
