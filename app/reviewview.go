@@ -46,7 +46,7 @@ func (r *reviewView) Render() app.UI {
 				app.Div().Class("review-tools").Body(
 					app.Input().Type("search").Class("index-filter").Placeholder("Filter: path, test_id, endpoint, why…").
 						DataSet("testid", "review-filter").Attr("aria-label", "Filter the pairs").Value(rv.table.filter).
-						OnInput(func(ctx app.Context, e app.Event) { r.Iset.table.filter = ctx.JSSrc().Get("value").String() }),
+						OnInput(func(ctx app.Context, e app.Event) { r.Iset.table.filter = browser.Src(ctx).Value() }),
 					app.Raw(unfoldHTML(rv)),
 				),
 				r.renderTable(),
@@ -95,21 +95,20 @@ func (r *reviewView) pairBody() app.UI {
 // a verdict (again: all), unfold or fold, open a row's pair, mark it
 // viewed, back to the table, step to the previous or next pair.
 func (r *reviewView) onClick(ctx app.Context, e app.Event) {
-	el := e.Get("target").Call("closest", "[data-act]")
-	if !el.Truthy() {
+	el := browser.EventOf(e).Target().Closest("[data-act]")
+	if !el.Exists() {
 		return
 	}
-	ds := el.Get("dataset")
 	rv := r.Iset
 	t := &rv.table
-	n, _ := strconv.Atoi(ds.Get("row").String())
-	switch ds.Get("act").String() {
+	n, _ := strconv.Atoi(el.Data("row"))
+	switch el.Data("act") {
 	case "sort":
-		k := ds.Get("sort").String()
+		k := el.Data("sort")
 		t.desc = t.sortBy == k && !t.desc
 		t.sortBy = k
 	case "verdict":
-		k := ds.Get("verdict").String()
+		k := el.Data("verdict")
 		t.verdict = iff(t.verdict == k, "", k)
 	case "unfold":
 		t.unfold = !t.unfold
@@ -120,7 +119,7 @@ func (r *reviewView) onClick(ctx app.Context, e app.Event) {
 	case "back":
 		ctx.NewAction(actionReviewTable)
 	case "step":
-		dir, _ := strconv.Atoi(ds.Get("dir").String())
+		dir, _ := strconv.Atoi(el.Data("dir"))
 		ctx.NewActionWithValue(actionReviewStep.with(dir))
 	}
 }
@@ -128,13 +127,12 @@ func (r *reviewView) onClick(ctx app.Context, e app.Event) {
 // onPick posts the files of a folder picked for one side (data-pick),
 // copied out of the input before it is cleared.
 func (r *reviewView) onPick(ctx app.Context, e app.Event) {
-	t := e.Get("target")
-	side, err := strconv.Atoi(t.Get("dataset").Get("pick").String())
+	t := browser.EventOf(e).Target()
+	side, err := strconv.Atoi(t.Data("pick"))
 	if err != nil {
 		return
 	}
-	ctx.NewActionWithValue(actionReviewFolder.with(reviewPick{side: side, files: browser.ArrayFrom(t.Get("files"))}))
-	t.Set("value", "")
+	ctx.NewActionWithValue(actionReviewFolder.with(reviewPick{side: side, files: t.TakeFiles()}))
 }
 
 // renderReview draws the review page.

@@ -1,17 +1,10 @@
 package app
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import "github.com/recview/recview/app/internal/browser"
 
 // applyTheme sets data-theme on the document element ("" removes it: the
 // CSS then follows prefers-color-scheme).
-func applyTheme(theme string) {
-	el := app.Window().Get("document").Get("documentElement")
-	if theme == "" {
-		el.Call("removeAttribute", "data-theme")
-		return
-	}
-	el.Call("setAttribute", "data-theme", theme)
-}
+func applyTheme(theme string) { browser.SetTheme(theme) }
 
 // nextTheme goes system -> light -> dark -> system.
 func nextTheme(theme string) string {
