@@ -129,11 +129,11 @@ func (e *editor) onInput(ctx app.Context, ev app.Event) {
 
 func (e *editor) onKeyDown(ctx app.Context, ev app.Event) {
 	key := browser.EventOf(ev)
-	if !key.Ctrl() {
+	if !key.Key().Ctrl {
 		return
 	}
 	text := func() string { return browser.Src(ctx).Value() }
-	switch key.Key() {
+	switch key.Key().Name {
 	case "Enter":
 		ev.PreventDefault()
 		e.seq++ // a pending run is superseded
@@ -148,5 +148,5 @@ func (e *editor) onKeyDown(ctx app.Context, ev app.Event) {
 // onScroll keeps the gutter beside the lines it numbers.
 func (e *editor) onScroll(ctx app.Context, ev app.Event) {
 	ta := browser.Src(ctx)
-	ta.Previous().SetScrollTop(ta.ScrollTop())
+	ta.Previous().ScrollLike(ta)
 }

@@ -175,8 +175,9 @@ func (v *Viewer) listenReview(ctx app.Context) {
 		ctx.Dispatch(func(app.Context) { v.restoreView(at) })
 	})
 	browser.Listen("keydown", false, func(e browser.Event) {
-		key := e.Key()
-		if (key != "n" && key != "p") || e.InTextField() || e.Modified() {
+		k := e.Key()
+		key := k.Name
+		if (key != "n" && key != "p") || e.InTextField() || k.Modified() {
 			return
 		}
 		ctx.Dispatch(func(app.Context) {

@@ -13,10 +13,11 @@ func (v *Viewer) listen(ctx app.Context) {
 	// The stepping keys work on the slider too (its native arrows would
 	// ignore Shift), so range inputs are not text fields here.
 	browser.Listen("keydown", false, func(e browser.Event) {
-		if e.InTextField() || e.Modified() {
+		k := e.Key()
+		if e.InTextField() || k.Modified() {
 			return
 		}
-		key, shift := e.Key(), e.Shift()
+		key, shift := k.Name, k.Shift
 		switch key {
 		case "Escape":
 			ctx.Dispatch(func(ctx app.Context) { v.sharing = nil })

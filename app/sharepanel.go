@@ -74,7 +74,7 @@ func tooLongText(s shareState) string {
 // onShareURLKey posts the URLs of the panel's boxes on Enter, once every
 // box has one; until then Enter moves to the first empty box.
 func onShareURLKey(ctx app.Context, e app.Event) {
-	if browser.EventOf(e).Key() != "Enter" {
+	if browser.EventOf(e).Key().Name != "Enter" {
 		return
 	}
 	e.PreventDefault()

@@ -119,10 +119,5 @@ func (s *stepBar) markCurrent(ctx app.Context) {
 			break
 		}
 	}
-	old, mark := strip.QueryOne(".mark.current"), strip.Child(cur)
-	if mark.Exists() && mark.Is(old) {
-		return
-	}
-	old.SetClass("current", false)
-	mark.SetClass("current", true)
+	strip.MoveClass("current", cur)
 }

@@ -1,11 +1,5 @@
 package app
 
-import "github.com/recview/recview/app/internal/browser"
-
-// applyTheme sets data-theme on the document element ("" removes it: the
-// CSS then follows prefers-color-scheme).
-func applyTheme(theme string) { browser.SetTheme(theme) }
-
 // nextTheme goes system -> light -> dark -> system.
 func nextTheme(theme string) string {
 	switch theme {

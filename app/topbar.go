@@ -50,7 +50,7 @@ func (b *topBar) Render() app.UI {
 
 // onURLKey opens the URL typed in the URL box on Enter.
 func (b *topBar) onURLKey(ctx app.Context, e app.Event) {
-	if browser.EventOf(e).Key() != "Enter" {
+	if browser.EventOf(e).Key().Name != "Enter" {
 		return
 	}
 	e.PreventDefault()

@@ -67,7 +67,7 @@ func (v *Viewer) OnMount(ctx app.Context) {
 	v.ctx = ctx
 	v.speed, v.tab = 10, tabView
 	ctx.LocalStorage().Get(stateTheme, &v.theme)
-	applyTheme(v.theme)
+	browser.SetTheme(v.theme)
 	v.handleActions(ctx)
 	v.listen(ctx)
 	v.listenReview(ctx)

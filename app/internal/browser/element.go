@@ -115,23 +115,24 @@ func (el Element) Previous() Element {
 	return Element{el.v.Get("previousElementSibling")}
 }
 
-// Child is the element's child element i, or none.
-func (el Element) Child(i int) Element {
+// MoveClass gives the class name to the element's child element i alone,
+// taking it from the descendant that has it; i out of range takes it
+// away. It touches nothing when child i already has it, so the page has
+// nothing to restyle.
+func (el Element) MoveClass(name string, i int) {
 	if !el.Exists() {
-		return Element{}
+		return
 	}
+	old := el.QueryOne("." + name)
+	var now Element
 	if c := el.v.Get("children"); i >= 0 && i < c.Length() {
-		return Element{c.Index(i)}
+		now = Element{c.Index(i)}
+		if old.Exists() && now.v.Equal(old.v) {
+			return
+		}
 	}
-	return Element{}
-}
-
-// Is reports whether el and o are the same element (both none included).
-func (el Element) Is(o Element) bool {
-	if !el.Exists() || !o.Exists() {
-		return el.Exists() == o.Exists()
-	}
-	return el.v.Equal(o.v)
+	old.SetClass(name, false)
+	now.SetClass(name, true)
 }
 
 // Children is the number of the element's child elements.
@@ -205,13 +206,12 @@ func (el Element) SelectRange(start, end int) {
 	}
 }
 
-// ScrollTop is how far the element's content is scrolled down, in CSS
-// pixels.
-func (el Element) ScrollTop() float64 {
-	if !el.Exists() {
-		return 0
+// ScrollLike scrolls the element's content as far down as from's is
+// (scrollTop): a gutter beside the lines it numbers.
+func (el Element) ScrollLike(from Element) {
+	if el.Exists() && from.Exists() {
+		el.v.Set("scrollTop", from.v.Get("scrollTop"))
 	}
-	return el.v.Get("scrollTop").Float()
 }
 
 // SetScrollTop scrolls the element's content to y CSS pixels from its

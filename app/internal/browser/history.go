@@ -16,19 +16,21 @@ func (s HistoryState) field(key string) app.Value {
 	return s.v.Get(key)
 }
 
-// String is the field key as text, "" when the state has no such field.
+// String is the text in the field key, "" when the state has no such
+// field.
 func (s HistoryState) String(key string) string {
 	f := s.field(key)
-	if f == nil || f.IsUndefined() || f.IsNull() {
+	if f == nil || !f.Truthy() {
 		return ""
 	}
 	return f.String()
 }
 
-// Int is the number in the field key, 0 when it holds none.
+// Int is the number in the field key, 0 when the state has no such field;
+// the field must not hold anything else.
 func (s HistoryState) Int(key string) int {
 	f := s.field(key)
-	if f == nil || f.Type() != app.TypeNumber {
+	if f == nil || !f.Truthy() {
 		return 0
 	}
 	return f.Int()
@@ -81,9 +83,9 @@ func ReplaceState(state map[string]any, url string) {
 
 // OnPopState calls f, on the page's event loop, with the state of each
 // history entry Back or Forward brings back (popstate): while f runs the
-// URL is already the entry's. stop removes the listener.
-func OnPopState(f func(HistoryState)) (stop func()) {
-	return Listen("popstate", false, func(e Event) { f(HistoryState{e.v.Get("state")}) })
+// URL is already the entry's.
+func OnPopState(f func(HistoryState)) {
+	Listen("popstate", false, func(e Event) { f(HistoryState{e.v.Get("state")}) })
 }
 
 // Location is the page's address (window.location) in the parts the

@@ -10,34 +10,35 @@ type Event struct{ v app.Value }
 func EventOf(e app.Event) Event { return Event{e.Value} }
 
 // Listen calls f with each event of type event on the window, on the
-// page's event loop (addEventListener); capture catches it on its way
-// down, before the listeners of the elements it is for. f must not block:
-// the event is over when it returns (a drop's items are readable only
-// while it runs). stop removes the listener.
-func Listen(event string, capture bool, f func(Event)) (stop func()) {
-	fn := app.FuncOf(func(this app.Value, args []app.Value) any {
+// page's event loop (addEventListener), for as long as the page lives;
+// capture catches it on its way down, before the listeners of the
+// elements it is for. f must not block: the event is over when it
+// returns (a drop's items are readable only while it runs).
+func Listen(event string, capture bool, f func(Event)) {
+	app.Window().Call("addEventListener", event, app.FuncOf(func(this app.Value, args []app.Value) any {
 		f(Event{args[0]})
 		return nil
-	})
-	app.Window().Call("addEventListener", event, fn, capture)
-	return func() {
-		app.Window().Call("removeEventListener", event, fn, capture)
-		fn.Release()
-	}
+	}), capture)
 }
 
-// Key is a keyboard event's key: "n", "Enter", "ArrowLeft", " "...
-func (e Event) Key() string { return e.v.Get("key").String() }
-
-// Shift reports whether Shift was held.
-func (e Event) Shift() bool { return e.v.Get("shiftKey").Bool() }
-
-// Ctrl reports whether Control or Meta (Command) was held.
-func (e Event) Ctrl() bool { return e.v.Get("ctrlKey").Bool() || e.v.Get("metaKey").Bool() }
+// Key is a key press as a keyboard event tells it.
+type Key struct {
+	Name  string // the key: "n", "Enter", "ArrowLeft", " "...
+	Shift bool   // Shift was held
+	Ctrl  bool   // Control or Meta (Command) was held
+	Alt   bool   // Alt (Option) was held
+}
 
 // Modified reports whether Control, Meta or Alt was held: the page's own
 // shortcuts leave such keys to the browser.
-func (e Event) Modified() bool { return e.Ctrl() || e.v.Get("altKey").Bool() }
+func (k Key) Modified() bool { return k.Ctrl || k.Alt }
+
+// Key is a keyboard event's key and the modifiers held.
+func (e Event) Key() Key {
+	v := e.v
+	return Key{Name: v.Get("key").String(), Shift: v.Get("shiftKey").Bool(),
+		Ctrl: v.Get("ctrlKey").Bool() || v.Get("metaKey").Bool(), Alt: v.Get("altKey").Bool()}
+}
 
 // PreventDefault stops the browser's own handling of the event.
 func (e Event) PreventDefault() { e.v.Call("preventDefault") }

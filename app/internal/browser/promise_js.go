@@ -36,7 +36,7 @@ var (
 func jsOf(v app.Value) js.Value {
 	appHolder.Set("v", v)
 	j := holder.Get("v")
-	holder.Delete("v")
+	holder.Set("v", js.Undefined())
 	return j
 }
 
