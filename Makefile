@@ -39,7 +39,7 @@ lint: build/go.work
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./recordings/... ./internal/jsonx/... ./app/... ./wasm/... ./e2e/bench/wasm/
+	GOOS=js GOARCH=wasm $(GO) vet ./recordings/... ./internal/jsonx/... ./internal/jsweb/... ./app/... ./wasm/... ./e2e/bench/wasm/
 	$(GO) vet -tags 'e2e bench' ./e2e/
 	GOWORK=$(WASMWORK) $(GO) vet $(GOAPP)/pkg/app
 	GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) vet $(GOAPP)/pkg/app
@@ -48,9 +48,11 @@ test-native:
 	$(GO) test ./...
 
 # The core must also work in the browser: run its tests as WebAssembly
-# under node, with Go's own go_js_wasm_exec.
+# under node, with Go's own go_js_wasm_exec; and internal/jsweb's (the
+# promise and fetch plumbing of app.wasm and the worker), on node's own
+# Promise, fetch and Response.
 test-wasm: deps
-	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./recordings/... ./internal/jsonx/...
+	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./recordings/... ./internal/jsonx/... ./internal/jsweb/...
 
 # Browser tests: the site built by `make dist`, served on loopback, driven
 # in Debian's headless Chromium by chromedp.

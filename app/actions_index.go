@@ -38,24 +38,10 @@ func (v *Viewer) showIndex() { v.show(viewIndex) }
 // each, and thousands of them in one go froze it. With folder set (a
 // picked folder) only .json files are kept, with their paths.
 func (v *Viewer) listFiles(files app.Value, folder bool) {
-	n := files.Get("length").Int()
-	v.loading = fmt.Sprintf("the list of %d files", n)
+	v.loading = fmt.Sprintf("the list of %d files", files.Length())
 	ctx := v.ctx
 	ctx.Async(func() {
-		refs := make([]browser.File, 0, n)
-		pause := browser.Breather()
-		for i := range n {
-			pause()
-			f := files.Index(i)
-			path := ""
-			if folder {
-				path = f.Get("webkitRelativePath").String()
-				if !browser.Listed(f.Get("name").String(), true) {
-					continue
-				}
-			}
-			refs = append(refs, browser.NewFile(f, path))
-		}
+		refs := browser.FilesOf(files, folder, browser.Breather())
 		ctx.Dispatch(func(ctx app.Context) {
 			v.loading = ""
 			refs, tests := splitTests(refs)
@@ -172,11 +158,11 @@ func (v *Viewer) indexFiles(files, tests []browser.File) {
 		// (Promise.allSettled): each wait is a round trip between Go and
 		// the page.
 		startBatch := func(from int) app.Value {
-			batch := app.Window().Get("Array").New()
+			batch := make([]app.Value, 0, readBatch)
 			for j := from; j < min(from+readBatch, len(files)); j++ {
-				batch.Call("push", startRead(files[j]))
+				batch = append(batch, startRead(files[j]))
 			}
-			return app.Window().Get("Promise").Call("allSettled", batch)
+			return browser.AllSettled(batch)
 		}
 		var reads app.Value // the outcomes of this batch's reads
 		// One parser for every file: its memory is reused from one to the
@@ -194,7 +180,7 @@ func (v *Viewer) indexFiles(files, tests []browser.File) {
 					next = startBatch(i + readBatch)
 				}
 			}
-			data, err := settledRead(f, reads.Index(i%readBatch), buf)
+			data, err := settledRead(f, reads, i%readBatch, buf)
 			if err == nil {
 				buf = data // reused: summarize keeps nothing of it
 			}
@@ -235,9 +221,8 @@ func (v *Viewer) indexFiles(files, tests []browser.File) {
 // has open in the one shown (<details data-fold>, internal/replayhtml):
 // the second report replaces the first.
 func keepFolds(markup string) string {
-	open := app.Window().Get("document").Call("querySelectorAll", ".replay-report details[open][data-fold]")
-	for i := range open.Length() {
-		f := `data-fold="` + open.Index(i).Get("dataset").Get("fold").String() + `"`
+	for _, d := range browser.Query(".replay-report details[open][data-fold]") {
+		f := `data-fold="` + d.Data("fold") + `"`
 		markup = strings.Replace(markup, f, f+" open", 1)
 	}
 	return markup

@@ -63,7 +63,7 @@ func (v *Viewer) openText(text string) {
 // recording, several as an index. An error names the file; what is open
 // stays open.
 func (v *Viewer) readFiles(files app.Value) {
-	n := files.Get("length").Int()
+	n := files.Length()
 	switch {
 	case n == 0:
 		return

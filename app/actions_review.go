@@ -93,13 +93,7 @@ func (v *Viewer) openReviewFragment(f permalink.Fragment) {
 // pickReviewFolder lists a picked folder's .json files for one side;
 // once both sides have one, the review starts.
 func (v *Viewer) pickReviewFolder(p reviewPick) {
-	n := p.files.Get("length").Int()
-	files := make([]browser.File, 0, n)
-	for i := range n {
-		f := p.files.Index(i)
-		files = append(files, browser.NewFile(f, f.Get("webkitRelativePath").String()))
-	}
-	v.setFolder(p.side, files)
+	v.setFolder(p.side, browser.FilesOf(p.files, true, func() {}))
 }
 
 // setFolder takes the files of one folder for a side, and starts the
@@ -193,8 +187,7 @@ func (rv *reviewSet) readSide(side int, p string) (*openDoc, error) {
 			return nil, err
 		}
 	} else {
-		data = make([]byte, f.buf.Get("byteLength").Int())
-		app.CopyBytesToGo(data, app.Window().Get("Uint8Array").New(f.buf))
+		data = browser.BufferBytes(f.buf)
 	}
 	return newDoc(path.Base(p), data)
 }

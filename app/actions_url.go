@@ -65,16 +65,15 @@ func (v *Viewer) syncFragment() {
 	if len(pageBase())+1+len(frag) > permalink.MaxLinkLen {
 		frag = ""
 	}
-	h := app.Window().Get("history")
-	if !h.Truthy() {
-		return
+	loc := browser.PageLocation()
+	if loc.Href == "" {
+		return // no page, no history (go test)
 	}
-	loc := app.Window().Get("location")
-	base := loc.Get("pathname").String() + loc.Get("search").String()
+	base := loc.Path
 	if frag != "" {
 		base += "#" + frag
 	}
-	v.writeHistory(h, base, loc.Get("hash").String() != "#"+frag)
+	v.writeHistory(base, loc.Hash != "#"+frag)
 }
 
 // openFragment opens what the URL fragment names (see
@@ -146,8 +145,8 @@ func (v *Viewer) applyView(f permalink.Fragment) {
 
 // pageBase is the page's URL without its fragment.
 func pageBase() string {
-	loc := app.Window().Get("location")
-	return loc.Get("origin").String() + loc.Get("pathname").String() + loc.Get("search").String()
+	loc := browser.PageLocation()
+	return loc.Origin + loc.Path
 }
 
 // maxAddressFile is the largest local file, in bytes, that linkLocal

@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 
+	"github.com/recview/recview/app/internal/browser"
 	"github.com/recview/recview/recordings/diff"
 )
 
@@ -56,7 +57,7 @@ func (v *Viewer) showTab(tab string) {
 func (v *Viewer) switchTheme() {
 	v.theme = nextTheme(v.theme)
 	v.ctx.LocalStorage().Set(stateTheme, v.theme)
-	applyTheme(v.theme)
+	browser.SetTheme(v.theme)
 }
 
 // showDiff shows the last comparison again, if there is one.

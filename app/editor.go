@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/app/internal/browser"
 )
 
 // editorDelay is how long the editor waits after the last keystroke before
@@ -59,9 +60,7 @@ func (e *editor) load(ctx app.Context) {
 	e.loaded, e.lines = e.Iversion, strings.Count(e.Itext, "\n")+1
 	text := e.Itext
 	ctx.Defer(func(ctx app.Context) {
-		if ta := app.Window().GetElementByID(editorID); ta.Truthy() {
-			ta.Set("value", text)
-		}
+		browser.ElementByID(editorID).SetValue(text)
 	})
 }
 
@@ -115,27 +114,26 @@ func gutterText(lines, errLine int) (parts [3]string) {
 }
 
 func (e *editor) onInput(ctx app.Context, ev app.Event) {
-	ta := ctx.JSSrc()
+	ta := browser.Src(ctx)
 	// Counted in JavaScript: copying a megabyte of text into Go on every
-	// keystroke would slow typing. (String.prototype.split.call, since
-	// syscall/js cannot call a method of a string value.)
-	split := app.Window().Get("String").Get("prototype").Get("split")
-	e.lines = split.Call("call", ta.Get("value"), "\n").Get("length").Int()
+	// keystroke would slow typing.
+	e.lines = ta.Lines()
 	e.seq++
 	seq := e.seq
 	ctx.After(editorDelay, func(ctx app.Context) {
 		if e.seq == seq {
-			ctx.NewActionWithValue(actionPlayEdit.with(ta.Get("value").String()))
+			ctx.NewActionWithValue(actionPlayEdit.with(ta.Value()))
 		}
 	})
 }
 
 func (e *editor) onKeyDown(ctx app.Context, ev app.Event) {
-	if !ev.Get("ctrlKey").Bool() && !ev.Get("metaKey").Bool() {
+	key := browser.EventOf(ev)
+	if !key.Key().Ctrl {
 		return
 	}
-	text := func() string { return ctx.JSSrc().Get("value").String() }
-	switch ev.Get("key").String() {
+	text := func() string { return browser.Src(ctx).Value() }
+	switch key.Key().Name {
 	case "Enter":
 		ev.PreventDefault()
 		e.seq++ // a pending run is superseded
@@ -149,8 +147,6 @@ func (e *editor) onKeyDown(ctx app.Context, ev app.Event) {
 
 // onScroll keeps the gutter beside the lines it numbers.
 func (e *editor) onScroll(ctx app.Context, ev app.Event) {
-	ta := ctx.JSSrc()
-	if g := ta.Get("previousElementSibling"); g.Truthy() {
-		g.Set("scrollTop", ta.Get("scrollTop"))
-	}
+	ta := browser.Src(ctx)
+	ta.Previous().ScrollLike(ta)
 }

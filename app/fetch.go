@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
 	"github.com/recview/recview/internal/fetchrule"
 )
@@ -42,7 +41,7 @@ func fetchRecording(src string) ([]byte, error) {
 // read: nil, or why it is refused (fetchrule.Refuse).
 func checkAnswer(src string, res *browser.Response) error {
 	return fetchrule.Refuse(fetchrule.Answer{
-		Src: src, URL: res.URL(), Page: app.Window().URL().String(),
+		Src: src, URL: res.URL(), Page: browser.PageLocation().Href,
 		Status: res.Status(), StatusText: res.StatusText(),
 		ContentType: res.Header("Content-Type"), ContentLength: res.Header("Content-Length"),
 	})

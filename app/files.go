@@ -50,15 +50,15 @@ func awaitRead(f browser.File, read app.Value) ([]byte, error) {
 }
 
 // settledRead returns the bytes of a read startRead started, from its
-// outcome as Promise.allSettled gives it ({status, value} or {status,
-// reason}), in dst's memory when it is large enough (the index reads one
+// outcome i of those browser.AllSettled gives, in dst's memory when it is large enough (the index reads one
 // file after the other into the same buffer).
-func settledRead(f browser.File, r app.Value, dst []byte) ([]byte, error) {
+func settledRead(f browser.File, reads app.Value, i int, dst []byte) ([]byte, error) {
 	if f.Size > maxOpenSize {
 		return nil, tooBig(f.Path, int64(f.Size))
 	}
-	if r.Get("status").String() != "fulfilled" {
-		return nil, fmt.Errorf("%s: cannot read the file: %v", f.Path, r.Get("reason").Call("toString").String())
+	buf, err := browser.Settled(reads, i)
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot read the file: %v", f.Path, err)
 	}
-	return browser.CopyBuffer(dst, r.Get("value")), nil
+	return browser.CopyBuffer(dst, buf), nil
 }

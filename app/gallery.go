@@ -2,6 +2,7 @@ package app
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/app/internal/browser"
 	"github.com/recview/recview/recordings/permalink"
 )
 
@@ -49,9 +50,9 @@ func (g *gallery) renderCard(s Sample) app.UI {
 }
 
 func (g *gallery) onPaste(ctx app.Context, e app.Event) {
-	text := ctx.JSSrc().Get("value").String()
+	text := browser.Src(ctx).Value()
 	if text != "" {
-		ctx.JSSrc().Set("value", "")
+		browser.Src(ctx).SetValue("")
 		ctx.NewActionWithValue(actionOpenText.with(text))
 	}
 }

@@ -27,10 +27,10 @@ import (
 // showed.
 type history struct {
 	session string
-	views   []pageView // by entry, from the first the page made
-	at      int        // the current entry's place in views
-	push    bool       // the next syncFragment writes a new entry (willPush)
-	loaded  app.Value  // history.state when the page loaded (another session's)
+	views   []pageView           // by entry, from the first the page made
+	at      int                  // the current entry's place in views
+	push    bool                 // the next syncFragment writes a new entry (willPush)
+	loaded  browser.HistoryState // history.state when the page loaded (another session's)
 }
 
 // pageView is what the page showed at one history entry.
@@ -71,18 +71,12 @@ func (v *Viewer) recordView() {
 // historyState is the state of the current entry: {recview, at}, and on
 // the review page the review and its table's view: {review, filter,
 // verdict, sort, desc, unfold}.
-func (v *Viewer) historyState() app.Value {
-	st := app.Window().Get("Object").New()
-	st.Set("recview", v.hist.session)
-	st.Set("at", v.hist.at)
+func (v *Viewer) historyState() map[string]any {
+	st := map[string]any{"recview": v.hist.session, "at": v.hist.at}
 	if rv := v.rs.set; rv != nil {
 		t := &rv.table
-		st.Set("review", rv.ref.String())
-		st.Set("filter", t.filter)
-		st.Set("verdict", t.verdict)
-		st.Set("sort", t.sortBy)
-		st.Set("desc", t.desc)
-		st.Set("unfold", t.unfold)
+		st["review"], st["filter"], st["verdict"] = rv.ref.String(), t.filter, t.verdict
+		st["sort"], st["desc"], st["unfold"] = t.sortBy, t.desc, t.unfold
 	}
 	return st
 }
@@ -90,20 +84,20 @@ func (v *Viewer) historyState() app.Value {
 // tableFrom gives a review the table view a history state holds for it
 // (historyState), if any: after a reload, coming back to the table finds
 // it as it was.
-func tableFrom(st app.Value, rv *reviewSet) {
-	if rv == nil || st == nil || !st.Truthy() || st.Get("review").String() != rv.ref.String() {
+func tableFrom(st browser.HistoryState, rv *reviewSet) {
+	if rv == nil || st.String("review") == "" || st.String("review") != rv.ref.String() {
 		return
 	}
-	rv.table = reviewTable{filter: st.Get("filter").String(), verdict: st.Get("verdict").String(),
-		sortBy: st.Get("sort").String(), desc: st.Get("desc").Bool(), unfold: st.Get("unfold").Bool()}
+	rv.table = reviewTable{filter: st.String("filter"), verdict: st.String("verdict"),
+		sortBy: st.String("sort"), desc: st.Bool("desc"), unfold: st.Bool("unfold")}
 	rv.version++
 }
 
 // stateCurrent reports whether the browser's current entry has the
 // current entry's state.
-func (v *Viewer) stateCurrent(h app.Value) bool {
-	st := h.Get("state")
-	return st.Truthy() && st.Get("recview").String() == v.hist.session && st.Get("at").Int() == v.hist.at
+func (v *Viewer) stateCurrent() bool {
+	st := browser.CurrentState()
+	return st.String("recview") == v.hist.session && st.Int("at") == v.hist.at
 }
 
 // willPush notes what the page shows in the current entry (and its
@@ -112,9 +106,7 @@ func (v *Viewer) stateCurrent(h app.Value) bool {
 // new entry.
 func (v *Viewer) willPush() {
 	v.recordView()
-	if h := app.Window().Get("history"); h.Truthy() {
-		h.Call("replaceState", v.historyState(), "", app.Window().Get("location").Get("href"))
-	}
+	browser.ReplaceState(v.historyState(), "")
 	v.hist.push = true
 }
 
@@ -122,17 +114,17 @@ func (v *Viewer) willPush() {
 // state (replaceState), when it changed or the entry lacks the state;
 // after willPush, into a new entry (pushState), dropping the entries
 // after the current one, as the browser drops them.
-func (v *Viewer) writeHistory(h app.Value, url string, changed bool) {
+func (v *Viewer) writeHistory(url string, changed bool) {
 	if v.hist.push {
 		v.hist.push = false
 		v.hist.views = append(v.hist.views[:v.hist.at+1], v.snapshot())
 		v.hist.at = len(v.hist.views) - 1
-		h.Call("pushState", v.historyState(), "", url)
+		browser.PushState(v.historyState(), url)
 		return
 	}
 	v.recordView()
-	if changed || !v.stateCurrent(h) {
-		h.Call("replaceState", v.historyState(), "", url)
+	if changed || !v.stateCurrent() {
+		browser.ReplaceState(v.historyState(), url)
 	}
 }
 
@@ -169,32 +161,23 @@ func (v *Viewer) restoreView(at int) {
 // Back and Forward (popstate), the keys n and p, and drops on the review
 // panel's two folder targets; and stamps the first entry with its state.
 func (v *Viewer) listenReview(ctx app.Context) {
-	win := app.Window()
-	on := func(event string, capture bool, f func(e app.Value)) {
-		win.Call("addEventListener", event, app.FuncOf(func(this app.Value, args []app.Value) any {
-			f(args[0])
-			return nil
-		}), capture)
-	}
-	if h := win.Get("history"); h.Truthy() {
-		v.hist.loaded = h.Get("state")
-		v.recordView()
-		h.Call("replaceState", v.historyState(), "", win.Get("location").Get("href"))
-	}
-	on("popstate", false, func(e app.Value) {
-		st := e.Get("state")
-		if !st.Truthy() || st.Get("recview").String() != v.hist.session {
+	v.hist.loaded = browser.CurrentState()
+	v.recordView()
+	browser.ReplaceState(v.historyState(), "")
+	browser.OnPopState(func(st browser.HistoryState) {
+		if st.String("recview") != v.hist.session {
 			// Another session's entry, or the user's: the fragment says
 			// what to show (hashchange), the state how the table was.
 			ctx.Dispatch(func(app.Context) { tableFrom(st, v.rs.set) })
 			return
 		}
-		at := st.Get("at").Int()
+		at := st.Int("at")
 		ctx.Dispatch(func(app.Context) { v.restoreView(at) })
 	})
-	on("keydown", false, func(e app.Value) {
-		key := e.Get("key").String()
-		if (key != "n" && key != "p") || inTextField(e) || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
+	browser.Listen("keydown", false, func(e browser.Event) {
+		k := e.Key()
+		key := k.Name
+		if (key != "n" && key != "p") || e.InTextField() || k.Modified() {
 			return
 		}
 		ctx.Dispatch(func(app.Context) {
@@ -206,22 +189,18 @@ func (v *Viewer) listenReview(ctx app.Context) {
 	// Drops on a review folder target, caught before the page's own drop
 	// listener (which would index the folder): the drop's items are
 	// readable only during the event.
-	on("drop", true, func(e app.Value) {
-		t := e.Get("target")
-		if !t.Truthy() || !t.Get("closest").Truthy() {
+	browser.Listen("drop", true, func(e browser.Event) {
+		zone := e.Target().Closest("[data-review-drop]")
+		if !zone.Exists() {
 			return
 		}
-		zone := t.Call("closest", "[data-review-drop]")
-		if !zone.Truthy() {
-			return
-		}
-		e.Call("preventDefault")
-		e.Call("stopPropagation")
+		e.PreventDefault()
+		e.StopPropagation()
 		side := 0
-		if zone.Get("dataset").Get("reviewDrop").String() == "head" {
+		if zone.Data("reviewDrop") == "head" {
 			side = 1
 		}
-		dt := e.Get("dataTransfer")
+		dt := e.DataTransfer()
 		entries, _ := browser.DroppedEntries(dt)
 		handles := browser.DroppedHandles(dt)
 		ctx.Dispatch(func(app.Context) { v.drag = false })

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/app/internal/browser"
 	"github.com/recview/recview/recordings"
 )
 
@@ -100,27 +101,27 @@ func (x *index) OnUpdate(ctx app.Context) { ctx.Defer(x.drawRows) }
 // facet, order, ticks) replaces it. go-app leaves the <tbody>'s children
 // alone: it has none in the tree.
 func (x *index) drawRows(ctx app.Context) {
-	tbody := x.JSValue().Call("querySelector", "[data-testid=index-table] > tbody")
-	if !tbody.Truthy() {
+	tbody := browser.ElementOf(x.JSValue()).QueryOne("[data-testid=index-table] > tbody")
+	if !tbody.Exists() {
 		return
 	}
 	shown := x.visible()
 	shown = shown[:min(len(shown), maxIndexRows)]
 	var b strings.Builder
 	// (A <tbody> that does not hold the rows drawn is a new one.)
-	if x.drawnIx == x.Iindex && tbody.Get("childElementCount").Int() == len(x.drawn) && slices.Equal(x.picked, x.drawnPicked) && len(x.drawn) <= len(shown) && slices.Equal(x.drawn, shown[:len(x.drawn)]) {
+	if x.drawnIx == x.Iindex && tbody.Children() == len(x.drawn) && slices.Equal(x.picked, x.drawnPicked) && len(x.drawn) <= len(shown) && slices.Equal(x.drawn, shown[:len(x.drawn)]) {
 		if len(shown) == len(x.drawn) {
 			return
 		}
 		for _, i := range shown[len(x.drawn):] {
 			x.rowHTML(&b, i)
 		}
-		tbody.Call("insertAdjacentHTML", "beforeend", b.String())
+		tbody.AppendHTML(b.String())
 	} else {
 		for _, i := range shown {
 			x.rowHTML(&b, i)
 		}
-		tbody.Set("innerHTML", b.String())
+		tbody.SetHTML(b.String())
 	}
 	x.drawn, x.drawnPicked, x.drawnIx = shown, slices.Clone(x.picked), x.Iindex
 }
@@ -140,7 +141,7 @@ func (x *index) renderHead() app.UI {
 		app.Input().Type("search").Class("index-filter").Placeholder("Filter: file, test_id, model, API…").
 			DataSet("testid", "index-filter").Attr("aria-label", "Filter the index").Value(x.filter).
 			OnInput(func(ctx app.Context, e app.Event) {
-				x.filter = ctx.JSSrc().Get("value").String()
+				x.filter = browser.Src(ctx).Value()
 				ctx.Defer(x.drawRows)
 			}),
 		app.Button().Class("button").Text("Compare the two ticked").Disabled(len(x.picked) != 2).
@@ -182,7 +183,7 @@ func (x *index) renderFacets() app.UI {
 					Title(fmt.Sprintf("%s: %s. Click to show only these %s, again to show all.", label, title(k), plural(counts[k], "recording"))).
 					Body(app.Text(title(k)+" "), app.Span().Class("count").Text(counts[k])).
 					OnClick(func(ctx app.Context, e app.Event) {
-						k := ctx.JSSrc().Get("dataset").Get("facet").String()
+						k := browser.Src(ctx).Data("facet")
 						ctx.Defer(x.drawRows)
 						if *cur == k {
 							*cur = ""
@@ -262,17 +263,17 @@ func (x *index) rowHTML(b *strings.Builder, i int) {
 // its recording.
 func (x *index) onTableClick(ctx app.Context, e app.Event) {
 	ctx.Defer(x.drawRows)
-	t := e.Get("target")
-	if col := t.Get("dataset").Get("sort"); col.Truthy() {
-		if x.sortBy == col.String() {
+	t := browser.EventOf(e).Target()
+	if col := t.Data("sort"); col != "" {
+		if x.sortBy == col {
 			x.desc = !x.desc
 		} else {
-			x.sortBy, x.desc = col.String(), false
+			x.sortBy, x.desc = col, false
 		}
 		return
 	}
-	if pick := t.Get("dataset").Get("pick"); pick.Truthy() {
-		i, _ := strconv.Atoi(pick.String())
+	if pick := t.Data("pick"); pick != "" {
+		i, _ := strconv.Atoi(pick)
 		if j := slices.Index(x.picked, i); j >= 0 {
 			x.picked = slices.Delete(x.picked, j, j+1)
 		} else {
@@ -283,11 +284,11 @@ func (x *index) onTableClick(ctx app.Context, e app.Event) {
 		}
 		return
 	}
-	row := t.Call("closest", "tr")
-	if !row.Truthy() || !row.Get("dataset").Get("row").Truthy() {
+	row := t.Closest("tr").Data("row")
+	if row == "" {
 		return
 	}
-	i, err := strconv.Atoi(row.Get("dataset").Get("row").String())
+	i, err := strconv.Atoi(row)
 	if err == nil {
 		ctx.NewActionWithValue(actionOpenRow.with(i))
 	}
@@ -301,14 +302,14 @@ func (x *index) onReplayClick(ctx app.Context, e app.Event) { x.replayRoutes().h
 // the lookup.
 func (x *index) replayRoutes() clickRoutes {
 	return clickRoutes{
-		pageworker.ActOpen: func(ctx app.Context, ds app.Value) {
-			ctx.NewActionWithValue(actionOpenPath.with(ds.Get("path").String()))
+		pageworker.ActOpen: func(ctx app.Context, el browser.Element) {
+			ctx.NewActionWithValue(actionOpenPath.with(el.Data("path")))
 		},
-		pageworker.ActHash: func(ctx app.Context, ds app.Value) {
-			x.hash = iff(x.hash == ds.Get("hash").String(), "", ds.Get("hash").String())
+		pageworker.ActHash: func(ctx app.Context, el browser.Element) {
+			x.hash = iff(x.hash == el.Data("hash"), "", el.Data("hash"))
 			ctx.Defer(x.drawRows)
 		},
-		pageworker.ActCloseNotFound: func(ctx app.Context, ds app.Value) { ctx.NewAction(actionCloseNotFound) },
+		pageworker.ActCloseNotFound: func(ctx app.Context, el browser.Element) { ctx.NewAction(actionCloseNotFound) },
 	}
 }
 

@@ -10,61 +10,51 @@ import (
 // listen installs the page-wide handlers: keyboard shortcuts, paste
 // anywhere (outside text fields), drag and drop of files, back/forward.
 func (v *Viewer) listen(ctx app.Context) {
-	win := app.Window()
-	on := func(event string, f func(e app.Value)) {
-		fn := app.FuncOf(func(this app.Value, args []app.Value) any {
-			f(args[0])
-			return nil
-		})
-		win.Call("addEventListener", event, fn)
-	}
 	// The stepping keys work on the slider too (its native arrows would
 	// ignore Shift), so range inputs are not text fields here.
-	on("keydown", func(e app.Value) {
-		if inTextField(e) {
+	browser.Listen("keydown", false, func(e browser.Event) {
+		k := e.Key()
+		if e.InTextField() || k.Modified() {
 			return
 		}
-		key, shift := e.Get("key").String(), e.Get("shiftKey").Bool()
-		if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
-			return
-		}
+		key, shift := k.Name, k.Shift
 		switch key {
 		case "Escape":
 			ctx.Dispatch(func(ctx app.Context) { v.sharing = nil })
 		case "ArrowLeft", "ArrowRight", "Home", "End", " ":
-			e.Call("preventDefault")
+			e.PreventDefault()
 			ctx.Dispatch(func(ctx app.Context) { v.onKey(key, shift) })
 		}
 	})
-	on("paste", func(e app.Value) {
-		if inTextField(e) {
+	browser.Listen("paste", false, func(e browser.Event) {
+		if e.InTextField() {
 			return
 		}
-		text := e.Get("clipboardData").Call("getData", "text").String()
-		e.Call("preventDefault")
+		text := e.PastedText()
+		e.PreventDefault()
 		ctx.Dispatch(func(ctx app.Context) { v.openText(text) })
 	})
-	on("dragover", func(e app.Value) {
-		e.Call("preventDefault")
+	browser.Listen("dragover", false, func(e browser.Event) {
+		e.PreventDefault()
 		if !v.drag {
 			ctx.Dispatch(func(ctx app.Context) { v.drag = true })
 		}
 	})
-	on("dragleave", func(e app.Value) {
-		if e.Get("relatedTarget").IsNull() {
+	browser.Listen("dragleave", false, func(e browser.Event) {
+		if e.LeftPage() {
 			ctx.Dispatch(func(ctx app.Context) { v.drag = false })
 		}
 	})
-	on("drop", func(e app.Value) {
-		e.Call("preventDefault")
-		dt := e.Get("dataTransfer")
+	browser.Listen("drop", false, func(e browser.Event) {
+		e.PreventDefault()
+		dt := e.DataTransfer()
 		// The items of a drop are readable only during the event.
 		entries, folder := browser.DroppedEntries(dt)
 		var handles []app.Value
 		if folder {
 			handles = browser.DroppedHandles(dt)
 		}
-		files := browser.ArrayFrom(dt.Get("files"))
+		files := e.DroppedFiles()
 		ctx.Dispatch(func(ctx app.Context) { v.drag = false })
 		if folder {
 			v.indexEntries("the dropped folder", entries, handles)
@@ -72,33 +62,16 @@ func (v *Viewer) listen(ctx app.Context) {
 		}
 		ctx.Dispatch(func(ctx app.Context) { v.readFiles(files) })
 	})
-	on("hashchange", func(e app.Value) {
+	browser.Listen("hashchange", false, func(e browser.Event) {
 		// The fragment the user navigated to, read now: by the time the
 		// dispatch runs, a step of play may have written the page's own
 		// fragment back over location.hash (syncFragment).
 		raw := ""
-		if _, frag, ok := strings.Cut(e.Get("newURL").String(), "#"); ok {
+		if _, frag, ok := strings.Cut(e.NewURL(), "#"); ok {
 			raw = "#" + frag
 		}
 		ctx.Dispatch(func(ctx app.Context) { v.openFragment(raw) })
 	})
-}
-
-// inTextField reports whether a key or paste event e happened in a text
-// field (a textarea, a select, an input other than a slider, or editable
-// content), where the page's own shortcuts stay out of the way.
-func inTextField(e app.Value) bool {
-	t := e.Get("target")
-	if !t.Truthy() || !t.Get("tagName").Truthy() {
-		return false
-	}
-	switch t.Get("tagName").String() {
-	case "TEXTAREA", "SELECT":
-		return true
-	case "INPUT":
-		return t.Get("type").String() != "range"
-	}
-	return t.Get("isContentEditable").Bool()
 }
 
 // openEarly opens what was picked or dropped before the app ran

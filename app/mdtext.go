@@ -41,8 +41,8 @@ func (m *markdownText) OnUpdate(ctx app.Context) { ctx.Defer(m.draw) }
 // text is not complete, it renders the next segment after the page has
 // drawn this frame, and draws again.
 func (m *markdownText) draw(ctx app.Context) {
-	el := m.JSValue().Call("querySelector", ".md")
-	if !el.Truthy() {
+	el := browser.ElementOf(m.JSValue()).QueryOne(".md")
+	if !el.Exists() {
 		return
 	}
 	r := renderMarkdown(m.Isrc)
@@ -51,13 +51,11 @@ func (m *markdownText) draw(ctx app.Context) {
 		keep++
 	}
 	if keep == 0 {
-		el.Set("innerHTML", strings.Join(r.pieces, ""))
+		el.SetHTML(strings.Join(r.pieces, ""))
 	} else {
-		for el.Get("childElementCount").Int() > keep {
-			el.Get("lastElementChild").Call("remove")
-		}
+		el.KeepChildren(keep)
 		if keep < len(r.pieces) {
-			el.Call("insertAdjacentHTML", "beforeend", strings.Join(r.pieces[keep:], ""))
+			el.AppendHTML(strings.Join(r.pieces[keep:], ""))
 		}
 	}
 	m.drawn = append(m.drawn[:0], r.pieces...)

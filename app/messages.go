@@ -2,8 +2,10 @@ package app
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/app/internal/browser"
 	"github.com/recview/recview/internal/jsonx"
 	"github.com/recview/recview/recordings"
 )
@@ -102,19 +104,7 @@ func callElementID(callID string) string { return "call-" + callID }
 // scrollToCall brings the card of a tool call into view and flashes it
 // (the URL fragment holds the view state, so no #anchor is used).
 func scrollToCall(callID string) {
-	el := app.Window().Get("document").Call("getElementById", callElementID(callID))
-	if !el.Truthy() {
-		return
-	}
-	el.Call("scrollIntoView", map[string]any{"behavior": "smooth", "block": "center"})
-	el.Get("classList").Call("add", "flash")
-	var done app.Func
-	done = app.FuncOf(func(this app.Value, args []app.Value) any {
-		el.Get("classList").Call("remove", "flash")
-		done.Release()
-		return nil
-	})
-	app.Window().Call("setTimeout", done, 1200)
+	browser.ElementByID(callElementID(callID)).Flash("flash", 1200*time.Millisecond)
 }
 
 // thumbnailable reports an inline raster image whose data is plain base64,

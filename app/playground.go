@@ -2,6 +2,7 @@ package app
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/app/internal/browser"
 	"github.com/recview/recview/internal/pageworker"
 )
 
@@ -54,14 +55,14 @@ func (p *playground) Render() app.UI {
 // first bound to the element.
 func (p *playground) showError(ctx app.Context, e app.Event) {
 	st := p.Iplay
-	ta := app.Window().GetElementByID(editorID)
-	if st.errLine == 0 || !ta.Truthy() {
+	ta := browser.ElementByID(editorID)
+	if st.errLine == 0 || !ta.Exists() {
 		return
 	}
-	ta.Call("focus")
-	ta.Call("setSelectionRange", st.errAt, st.errAt+1)
+	ta.Focus()
+	ta.SelectRange(int(st.errAt), int(st.errAt+1))
 	lineHeight := 19.5 // .editor-text: 13px at line-height 1.5
-	ta.Set("scrollTop", max(0, float64(st.errLine-3))*lineHeight)
+	ta.SetScrollTop(max(0, float64(st.errLine-3)) * lineHeight)
 }
 
 // onLookupClick handles a click in the lookup panel of a pasted replay
@@ -71,10 +72,10 @@ func (p *playground) onLookupClick(ctx app.Context, e app.Event) { lookupRoutes.
 // lookupRoutes are the lookup panel's clicks: open a file of the folder
 // by its path, close the panel.
 var lookupRoutes = clickRoutes{
-	pageworker.ActOpen: func(ctx app.Context, ds app.Value) {
-		ctx.NewActionWithValue(actionOpenPath.with(ds.Get("path").String()))
+	pageworker.ActOpen: func(ctx app.Context, el browser.Element) {
+		ctx.NewActionWithValue(actionOpenPath.with(el.Data("path")))
 	},
-	pageworker.ActCloseNotFound: func(ctx app.Context, ds app.Value) { ctx.NewAction(actionCloseNotFound) },
+	pageworker.ActCloseNotFound: func(ctx app.Context, el browser.Element) { ctx.NewAction(actionCloseNotFound) },
 }
 
 // staleNote says why the panes show an earlier text than the editor's.
@@ -93,7 +94,7 @@ func (p *playground) renderToolbar() app.UI {
 	return app.Div().Class("play-tools").Body(
 		app.Button().Class("button ghost").Text("Run").Title("Run now (Ctrl/Cmd+Enter); edits run by themselves after a pause").
 			OnClick(func(ctx app.Context, e app.Event) {
-				ctx.NewActionWithValue(actionPlayEdit.with(app.Window().GetElementByID(editorID).Get("value").String()))
+				ctx.NewActionWithValue(actionPlayEdit.with(browser.ElementByID(editorID).Value()))
 			}),
 		app.Button().Class("button ghost").Text("Pretty").Title("Indent the JSON").
 			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionPlayFormat.with("pretty")) }),
@@ -102,7 +103,7 @@ func (p *playground) renderToolbar() app.UI {
 		app.Button().Class("button").Text("Save").DataSet("testid", "play-save").
 			Title("Download the JSON under the name the recorder would give it (Ctrl/Cmd+S)").
 			OnClick(func(ctx app.Context, e app.Event) {
-				ctx.NewActionWithValue(actionPlaySave.with(app.Window().GetElementByID(editorID).Get("value").String()))
+				ctx.NewActionWithValue(actionPlaySave.with(browser.ElementByID(editorID).Value()))
 			}),
 	)
 }

@@ -52,7 +52,7 @@ func playField(label, testid, value string, action action[string]) app.UI {
 		app.Span().Class("label").Text(label),
 		app.Input().Type("text").DataSet("testid", testid).Value(value).Attr("spellcheck", "false").
 			OnChange(func(ctx app.Context, e app.Event) {
-				ctx.NewActionWithValue(action.with(ctx.JSSrc().Get("value").String()))
+				ctx.NewActionWithValue(action.with(browser.Src(ctx).Value()))
 			}),
 	)
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/app/internal/browser"
 	"github.com/recview/recview/internal/jsonx"
 	"github.com/recview/recview/recordings"
 	"github.com/valyala/fastjson"
@@ -81,7 +82,7 @@ func (p *requestPanel) renderMessage(i int) app.UI {
 // button's data-call (read when clicked: go-app keeps the first handler
 // bound to a button, so a captured id would go stale).
 func onCallLink(ctx app.Context, e app.Event) {
-	scrollToCall(ctx.JSSrc().Get("dataset").Get("call").String())
+	scrollToCall(browser.Src(ctx).Data("call"))
 }
 
 func toolNames(ts []recordings.Tool) string {

@@ -47,7 +47,7 @@ func (r *reviewView) Render() app.UI {
 				app.Div().Class("review-tools").Body(
 					app.Input().Type("search").Class("index-filter").Placeholder("Filter: path, test_id, endpoint, why…").
 						DataSet("testid", "review-filter").Attr("aria-label", "Filter the pairs").Value(rv.table.filter).
-						OnInput(func(ctx app.Context, e app.Event) { r.Iset.table.filter = ctx.JSSrc().Get("value").String() }),
+						OnInput(func(ctx app.Context, e app.Event) { r.Iset.table.filter = browser.Src(ctx).Value() }),
 					app.Raw(unfoldHTML(rv)),
 				),
 				r.renderTable(),
@@ -99,26 +99,26 @@ func (r *reviewView) onClick(ctx app.Context, e app.Event) { r.routes().handle(c
 // row's pair, mark it viewed, back to the table, step to the previous or
 // next pair.
 func (r *reviewView) routes() clickRoutes {
-	row := func(ds app.Value) int {
-		n, _ := strconv.Atoi(ds.Get("row").String())
+	row := func(el browser.Element) int {
+		n, _ := strconv.Atoi(el.Data("row"))
 		return n
 	}
 	return clickRoutes{
-		pageworker.ActSort: func(ctx app.Context, ds app.Value) {
-			t, k := &r.Iset.table, ds.Get("sort").String()
+		pageworker.ActSort: func(ctx app.Context, el browser.Element) {
+			t, k := &r.Iset.table, el.Data("sort")
 			t.desc = t.sortBy == k && !t.desc
 			t.sortBy = k
 		},
-		pageworker.ActVerdict: func(ctx app.Context, ds app.Value) {
-			t, k := &r.Iset.table, ds.Get("verdict").String()
+		pageworker.ActVerdict: func(ctx app.Context, el browser.Element) {
+			t, k := &r.Iset.table, el.Data("verdict")
 			t.verdict = iff(t.verdict == k, "", k)
 		},
-		pageworker.ActUnfold: func(ctx app.Context, ds app.Value) { r.Iset.table.unfold = !r.Iset.table.unfold },
-		pageworker.ActOpen:   func(ctx app.Context, ds app.Value) { ctx.NewActionWithValue(actionReviewPair.with(row(ds))) },
-		pageworker.ActViewed: func(ctx app.Context, ds app.Value) { ctx.NewActionWithValue(actionReviewViewed.with(row(ds))) },
-		pageworker.ActBack:   func(ctx app.Context, ds app.Value) { ctx.NewAction(actionReviewTable) },
-		pageworker.ActStep: func(ctx app.Context, ds app.Value) {
-			dir, _ := strconv.Atoi(ds.Get("dir").String())
+		pageworker.ActUnfold: func(ctx app.Context, el browser.Element) { r.Iset.table.unfold = !r.Iset.table.unfold },
+		pageworker.ActOpen:   func(ctx app.Context, el browser.Element) { ctx.NewActionWithValue(actionReviewPair.with(row(el))) },
+		pageworker.ActViewed: func(ctx app.Context, el browser.Element) { ctx.NewActionWithValue(actionReviewViewed.with(row(el))) },
+		pageworker.ActBack:   func(ctx app.Context, el browser.Element) { ctx.NewAction(actionReviewTable) },
+		pageworker.ActStep: func(ctx app.Context, el browser.Element) {
+			dir, _ := strconv.Atoi(el.Data("dir"))
 			ctx.NewActionWithValue(actionReviewStep.with(dir))
 		},
 	}
@@ -127,13 +127,12 @@ func (r *reviewView) routes() clickRoutes {
 // onPick posts the files of a folder picked for one side (data-pick),
 // copied out of the input before it is cleared.
 func (r *reviewView) onPick(ctx app.Context, e app.Event) {
-	t := e.Get("target")
-	side, err := strconv.Atoi(t.Get("dataset").Get("pick").String())
+	t := browser.EventOf(e).Target()
+	side, err := strconv.Atoi(t.Data("pick"))
 	if err != nil {
 		return
 	}
-	ctx.NewActionWithValue(actionReviewFolder.with(reviewPick{side: side, files: browser.ArrayFrom(t.Get("files"))}))
-	t.Set("value", "")
+	ctx.NewActionWithValue(actionReviewFolder.with(reviewPick{side: side, files: t.TakeFiles()}))
 }
 
 // renderReview draws the review page.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/app/internal/browser"
 	"github.com/recview/recview/recordings/permalink"
 )
 
@@ -33,7 +34,7 @@ func (p *sharePanel) Render() app.UI {
 		app.If(s.link != "", func() app.UI {
 			return app.Input().Type("text").ReadOnly(true).Class("share-url").DataSet("testid", "share-url").
 				Attr("aria-label", "The permalink").Value(s.link).
-				OnFocus(func(ctx app.Context, e app.Event) { ctx.JSSrc().Call("select") })
+				OnFocus(func(ctx app.Context, e app.Event) { browser.Src(ctx).Select() })
 		}),
 		app.If(s.tooLong > 0, func() app.UI {
 			return app.Div().Body(
@@ -73,16 +74,16 @@ func tooLongText(s shareState) string {
 // onShareURLKey posts the URLs of the panel's boxes on Enter, once every
 // box has one; until then Enter moves to the first empty box.
 func onShareURLKey(ctx app.Context, e app.Event) {
-	if e.Get("key").String() != "Enter" {
+	if browser.EventOf(e).Key().Name != "Enter" {
 		return
 	}
 	e.PreventDefault()
-	boxes := ctx.JSSrc().Call("closest", ".share").Call("querySelectorAll", ".url-box")
-	urls := make([]string, boxes.Length())
-	for i := range urls {
-		urls[i] = boxes.Index(i).Get("value").String()
+	boxes := browser.Src(ctx).Closest(".share").QueryAll(".url-box")
+	urls := make([]string, len(boxes))
+	for i, box := range boxes {
+		urls[i] = box.Value()
 		if urls[i] == "" {
-			boxes.Index(i).Call("focus")
+			box.Focus()
 			return
 		}
 	}

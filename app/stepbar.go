@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/app/internal/browser"
 )
 
 // playSpeeds are the play speeds offered, in chunks per second.
@@ -45,7 +46,7 @@ func (s *stepBar) Render() app.UI {
 			app.Input().Type("range").Min(0).Max(n).Value(k).Class("slider").
 				DataSet("testid", "step-slider").Attr("aria-label", "Step through the stream").
 				OnInput(func(ctx app.Context, e app.Event) {
-					k, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
+					k, _ := strconv.Atoi(browser.Src(ctx).Value())
 					ctx.NewActionWithValue(actionSeek.with(k))
 				}),
 			app.Button().Class("button ghost").Text("▶").Title("Next chunk (→, Shift+→ for 10)").
@@ -54,7 +55,7 @@ func (s *stepBar) Render() app.UI {
 				Title("Play the stream (Space)").Attr("aria-label", "Play or pause").
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionPlay) }),
 			app.Select().Attr("aria-label", "Play speed").OnChange(func(ctx app.Context, e app.Event) {
-				n, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
+				n, _ := strconv.Atoi(browser.Src(ctx).Value())
 				ctx.NewActionWithValue(actionSpeed.with(n))
 			}).Body(
 				app.Range(playSpeeds).Slice(func(i int) app.UI {
@@ -82,11 +83,11 @@ func (s *stepBar) renderStrip() app.UI {
 	return app.Div().Body(
 		app.Div().Class("strip-box").Attr("aria-hidden", "true").Body(app.Raw(s.Idoc.strip)).
 			OnClick(func(ctx app.Context, e app.Event) {
-				k := e.Get("target").Get("dataset").Get("k")
-				if !k.Truthy() {
+				k := browser.EventOf(e).Target().Data("k")
+				if k == "" {
 					return
 				}
-				if n, err := strconv.Atoi(k.String()); err == nil {
+				if n, err := strconv.Atoi(k); err == nil {
 					ctx.NewActionWithValue(actionSeek.with(n))
 				}
 			}),
@@ -107,8 +108,8 @@ func (s *stepBar) markCurrent(ctx app.Context) {
 	if !s.Mounted() || s.Idoc == nil {
 		return
 	}
-	strip := s.JSValue().Call("querySelector", ".strip")
-	if !strip.Truthy() {
+	strip := browser.ElementOf(s.JSValue()).QueryOne(".strip")
+	if !strip.Exists() {
 		return
 	}
 	cur := -1
@@ -118,18 +119,5 @@ func (s *stepBar) markCurrent(ctx app.Context) {
 			break
 		}
 	}
-	old := strip.Call("querySelector", ".mark.current")
-	var mark app.Value
-	if marks := strip.Get("children"); cur >= 0 && cur < marks.Length() {
-		mark = marks.Index(cur)
-	}
-	if mark != nil && mark.Equal(old) {
-		return
-	}
-	if old.Truthy() {
-		old.Get("classList").Call("remove", "current")
-	}
-	if mark != nil {
-		mark.Get("classList").Call("add", "current")
-	}
+	strip.MoveClass("current", cur)
 }

@@ -1,18 +1,5 @@
 package app
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
-
-// applyTheme sets data-theme on the document element ("" removes it: the
-// CSS then follows prefers-color-scheme).
-func applyTheme(theme string) {
-	el := app.Window().Get("document").Get("documentElement")
-	if theme == "" {
-		el.Call("removeAttribute", "data-theme")
-		return
-	}
-	el.Call("setAttribute", "data-theme", theme)
-}
-
 // nextTheme goes system -> light -> dark -> system.
 func nextTheme(theme string) string {
 	switch theme {

@@ -50,11 +50,11 @@ func (b *topBar) Render() app.UI {
 
 // onURLKey opens the URL typed in the URL box on Enter.
 func (b *topBar) onURLKey(ctx app.Context, e app.Event) {
-	if e.Get("key").String() != "Enter" {
+	if browser.EventOf(e).Key().Name != "Enter" {
 		return
 	}
 	e.PreventDefault()
-	if link := strings.TrimSpace(ctx.JSSrc().Get("value").String()); link != "" {
+	if link := strings.TrimSpace(browser.Src(ctx).Value()); link != "" {
 		ctx.NewActionWithValue(actionOpenURL.with(link))
 	}
 }
@@ -63,8 +63,7 @@ func (b *topBar) onURLKey(ctx app.Context, e app.Event) {
 // call: Array.from) before the input is cleared, so that choosing the same
 // file again fires change.
 func (b *topBar) onFiles(ctx app.Context, e app.Event) {
-	ctx.NewActionWithValue(actionOpenFiles.with(browser.ArrayFrom(ctx.JSSrc().Get("files"))))
-	ctx.JSSrc().Set("value", "")
+	ctx.NewActionWithValue(actionOpenFiles.with(browser.Src(ctx).TakeFiles()))
 }
 
 // onFolderClick opens the browser's folder picker instead of the
@@ -81,6 +80,5 @@ func (b *topBar) onFolderClick(ctx app.Context, e app.Event) {
 
 // onFolder posts the files of the chosen folder for the index.
 func (b *topBar) onFolder(ctx app.Context, e app.Event) {
-	ctx.NewActionWithValue(actionOpenFolder.with(browser.ArrayFrom(ctx.JSSrc().Get("files"))))
-	ctx.JSSrc().Set("value", "")
+	ctx.NewActionWithValue(actionOpenFolder.with(browser.Src(ctx).TakeFiles()))
 }

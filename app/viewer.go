@@ -67,11 +67,11 @@ func (v *Viewer) OnMount(ctx app.Context) {
 	v.ctx = ctx
 	v.speed, v.tab = 10, tabView
 	ctx.LocalStorage().Get(stateTheme, &v.theme)
-	applyTheme(v.theme)
+	browser.SetTheme(v.theme)
 	v.handleActions(ctx)
 	v.listen(ctx)
 	v.listenReview(ctx)
-	v.openFragment(app.Window().Get("location").Get("hash").String())
+	v.openFragment(browser.PageLocation().Hash)
 	v.openEarly()
 }
 
@@ -164,8 +164,8 @@ func (v *Viewer) renderCompareWith() app.UI {
 	return app.Select().Class("compare-with").DataSet("testid", "compare-with").
 		Attr("aria-label", "Compare the current recording with another open one").
 		OnChange(func(ctx app.Context, e app.Event) {
-			j, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
-			ctx.JSSrc().Set("value", "")
+			j, err := strconv.Atoi(browser.Src(ctx).Value())
+			browser.Src(ctx).SetValue("")
 			if err == nil {
 				ctx.NewActionWithValue(actionCompareDocs.with([2]int{v.cur, j}))
 			}

@@ -1,9 +1,14 @@
 // Package browser is the viewer's plumbing to the page's JavaScript
-// (through go-app's syscall/js wrapper, app.Value): promises, fetch,
+// (through go-app's syscall/js wrapper, app.Value; promises and fetch
+// through internal/jsweb, which the review worker shares): promises, fetch,
 // reading File objects and dropped or picked folders (the folder picker),
 // what was picked or dropped before the app ran (web/early.js's queue),
 // the clipboard and downloads, SubtleCrypto's SHA-256, and handing the
-// thread back to the page.
+// thread back to the page; and the page itself: its history and address
+// (PushState, ReplaceState, OnPopState, PageLocation), the window's
+// events (Listen, Event) and its elements (Element). The viewer's other
+// packages call JavaScript only through this one (and go-app's own
+// idioms: ctx.JSSrc(), a component's JSValue(), ctx.LocalStorage()).
 //
 // A WebAssembly page runs Go and the page's own work (input, layout,
 // painting) on one thread: Go code that does not return or block on a
@@ -18,11 +23,14 @@
 // same API with no page behind it (native.go): nothing yields, Await and
 // what fetches or reads fail with ErrNoPage, SHA256 hashes in Go. (So go
 // doc shows the stand-ins' comments unless run with GOOS=js GOARCH=wasm.)
+// What uses go-app's Values only (history.go, listen.go, element.go,
+// files.go, settled.go) is built alike in both: outside a page go-app's
+// Values are inert, so listeners are never called, elements never exist
+// and the page's address is empty.
 package browser
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -56,13 +64,6 @@ func NewFile(f app.Value, path string) File {
 	}
 	return File{JS: f, Name: name, Path: path, Size: f.Get("size").Int()}
 }
-
-// PastLimitError is ReadBody's error for a body longer than its limit:
-// the number of bytes it had when it stopped, more than the limit.
-type PastLimitError int64
-
-// Error implements error: "more than N bytes".
-func (e PastLimitError) Error() string { return fmt.Sprintf("more than %d bytes", int64(e)) }
 
 // Listed reports whether a folder's walk keeps the file of that name: a
 // .json file (any case) and, with tests, a Python test file as pytest

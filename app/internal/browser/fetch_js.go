@@ -2,103 +2,19 @@
 
 package browser
 
-import (
-	"slices"
+import "github.com/recview/recview/internal/jsweb"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
-)
+// Response is the answer to a Fetch whose body has not been read
+// (jsweb.Response): Status, StatusText, URL, Header, Abort and ReadBody.
+type Response = jsweb.Response
 
-// The viewer downloads with the browser's fetch through syscall/js, not
-// net/http: net/http's client in WebAssembly is a wrapper around the same
-// fetch, and linking it (its transport, HTTP/2 and TLS code) makes
-// app.wasm much larger (internal/wasmsize measures it).
-
-// Response is the answer to a Fetch whose body has not been read: its
-// status and headers, and the means to read the body or stop it. A
-// Response that is not read to the end must be aborted (Abort), or the
-// browser goes on downloading it.
-type Response struct {
-	res   app.Value // the Response
-	abort app.Value // its AbortController
-}
+// PastLimitError is ReadBody's error for a body longer than its limit:
+// the number of bytes it had when it stopped, more than the limit.
+type PastLimitError = jsweb.PastLimitError
 
 // Fetch calls window.fetch(url) with an AbortController of its own and
 // waits for the Response, which it returns whatever its status;
-// crossOrigin asks for CORS mode without credentials or referrer. The
-// browser follows redirects: Response.URL is where the answer came from.
-// The error is the rejection's text: the server could not be reached, or
-// (crossOrigin) did not allow this page to read the answer. It blocks:
-// call it from a goroutine (ctx.Async).
-func Fetch(url string, crossOrigin bool) (*Response, error) {
-	ctrl := app.Window().Get("AbortController").New()
-	opts := app.Window().Get("Object").New()
-	opts.Set("signal", ctrl.Get("signal"))
-	if crossOrigin {
-		opts.Set("mode", "cors")
-		opts.Set("credentials", "omit")
-		opts.Set("referrerPolicy", "no-referrer")
-	}
-	res, err := Await(app.Window().Call("fetch", url, opts))
-	if err != nil {
-		return nil, err
-	}
-	return &Response{res: res, abort: ctrl}, nil
-}
-
-// Status is the HTTP status, like 200.
-func (r *Response) Status() int { return r.res.Get("status").Int() }
-
-// StatusText is the status line's text, like "Not Found" ("" over HTTP/2).
-func (r *Response) StatusText() string { return r.res.Get("statusText").String() }
-
-// URL is the URL the answer came from, after any redirect the browser
-// followed.
-func (r *Response) URL() string { return r.res.Get("url").String() }
-
-// Header is the value of the header name, "" when absent (or not exposed
-// to the page by CORS).
-func (r *Response) Header(name string) string {
-	v := r.res.Get("headers").Call("get", name)
-	if !v.Truthy() {
-		return ""
-	}
-	return v.String()
-}
-
-// Abort stops the download: the browser closes the request and drops
-// what it has not delivered. Reading the body after it fails.
-func (r *Response) Abort() { r.abort.Call("abort") }
-
-// ReadBody reads the body chunk by chunk (its ReadableStream), and aborts
-// the download as soon as it passes limit bytes, returning a
-// PastLimitError: an endless answer costs no more than limit bytes of
-// memory, and its connection is closed. A Response without a body reads
-// as nil. Other errors are the stream's, the download aborted too. It
-// blocks: call it from a goroutine (ctx.Async).
-func (r *Response) ReadBody(limit int) ([]byte, error) {
-	body := r.res.Get("body")
-	if !body.Truthy() {
-		return nil, nil
-	}
-	reader := body.Call("getReader")
-	var data []byte
-	for {
-		c, err := Await(reader.Call("read"))
-		if err != nil {
-			r.Abort()
-			return nil, err
-		}
-		if c.Get("done").Bool() {
-			return data, nil
-		}
-		chunk := c.Get("value")
-		n := chunk.Get("length").Int()
-		if len(data)+n > limit {
-			r.Abort()
-			return nil, PastLimitError(len(data) + n)
-		}
-		data = slices.Grow(data, n)
-		app.CopyBytesToGo(data[len(data):len(data)+n], chunk)
-		data = data[:len(data)+n]
-	}
-}
+// crossOrigin asks for CORS mode without credentials or referrer
+// (jsweb.Fetch). The error is the rejection's text. It blocks: call it
+// from a goroutine (ctx.Async).
+func Fetch(url string, crossOrigin bool) (*Response, error) { return jsweb.Fetch(url, crossOrigin) }

@@ -52,3 +52,12 @@ func CopyBuffer(dst []byte, buf app.Value) []byte {
 func ArrayFrom(list app.Value) app.Value {
 	return app.Window().Get("Array").Call("from", list)
 }
+
+// BufferBytes copies the bytes of an ArrayBuffer to Go and leaves the
+// buffer as it is, for a buffer read more than once (a review's fetched
+// file, opened again after Back).
+func BufferBytes(buf app.Value) []byte {
+	data := make([]byte, buf.Get("byteLength").Int())
+	app.CopyBytesToGo(data, app.Window().Get("Uint8Array").New(buf))
+	return data
+}

@@ -4,6 +4,7 @@ package browser
 
 import (
 	"crypto/sha256"
+	"fmt"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -48,6 +49,13 @@ func (r *Response) Header(name string) string { return "" }
 // Abort does nothing.
 func (r *Response) Abort() {}
 
+// PastLimitError is ReadBody's error for a body longer than its limit:
+// the number of bytes it had when it stopped, more than the limit.
+type PastLimitError int64
+
+// Error implements error: "more than N bytes".
+func (e PastLimitError) Error() string { return fmt.Sprintf("more than %d bytes", int64(e)) }
+
 // ReadBody returns ErrNoPage.
 func (r *Response) ReadBody(limit int) ([]byte, error) { return nil, ErrNoPage }
 
@@ -56,6 +64,9 @@ func SHA256(b []byte) [32]byte { return sha256.Sum256(b) }
 
 // StartRead returns null, which Await refuses.
 func (f File) StartRead() app.Value { return app.Null() }
+
+// BufferBytes returns nothing: there is no buffer to copy.
+func BufferBytes(buf app.Value) []byte { return nil }
 
 // CopyBuffer returns dst emptied: there is no buffer to copy.
 func CopyBuffer(dst []byte, buf app.Value) []byte { return dst[:0] }

@@ -3,37 +3,41 @@
 package browser
 
 import (
-	"errors"
+	"syscall/js"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/internal/jsweb"
 )
 
 // Await blocks the calling goroutine until the JavaScript promise p
 // settles, and returns its value, or its rejection (the reason's
-// toString) as an error. The promise's callbacks run on a goroutine of
-// their own, so Await returns even on go-app's UI goroutine, but the page
-// and every other goroutine wait meanwhile: call it from a background
-// goroutine (ctx.Async) unless the promise settles at once.
+// toString) as an error (jsweb.Await). The promise's callbacks run on a
+// goroutine of their own, so Await returns even on go-app's UI goroutine,
+// but the page and every other goroutine wait meanwhile: call it from a
+// background goroutine (ctx.Async) unless the promise settles at once.
 func Await(p app.Value) (app.Value, error) {
-	type result struct {
-		v   app.Value
-		err error
+	v, err := jsweb.Await(jsOf(p))
+	if err != nil {
+		return nil, err
 	}
-	ch := make(chan result, 1)
-	var then, catch app.Func
-	then = app.FuncOf(func(this app.Value, args []app.Value) any {
-		ch <- result{v: args[0]}
-		return nil
-	})
-	catch = app.FuncOf(func(this app.Value, args []app.Value) any {
-		ch <- result{err: errors.New(args[0].Call("toString").String())}
-		return nil
-	})
-	p.Call("then", then, catch)
-	r := <-ch
-	then.Release()
-	catch.Release()
-	return r.v, r.err
+	return app.ValueOf(v), nil
+}
+
+// holder is the object through which jsOf turns go-app's Values into
+// syscall/js's, and appHolder the same object as go-app's Value.
+var (
+	holder    = js.Global().Get("Object").New()
+	appHolder = app.ValueOf(holder)
+)
+
+// jsOf is the syscall/js Value that go-app's v wraps. go-app does not
+// export it, but unwraps its Values it passes to JavaScript: jsOf sets v
+// as a property of an object of its own and reads it back.
+func jsOf(v app.Value) js.Value {
+	appHolder.Set("v", v)
+	j := holder.Get("v")
+	holder.Set("v", js.Undefined())
+	return j
 }
 
 // NewPromise returns new Promise(executor), the executor calling

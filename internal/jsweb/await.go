@@ -1,0 +1,34 @@
+//go:build js
+
+package jsweb
+
+import (
+	"errors"
+	"syscall/js"
+)
+
+// Await blocks the calling goroutine until the JavaScript promise p
+// settles, and returns its value, or its rejection (the reason's
+// toString) as an error. The promise's callbacks run on a goroutine of
+// their own, so Await returns even when called from a JavaScript
+// callback's goroutine.
+func Await(p js.Value) (js.Value, error) {
+	type result struct {
+		v   js.Value
+		err error
+	}
+	ch := make(chan result, 1)
+	then := js.FuncOf(func(this js.Value, args []js.Value) any {
+		ch <- result{v: args[0]}
+		return nil
+	})
+	catch := js.FuncOf(func(this js.Value, args []js.Value) any {
+		ch <- result{err: errors.New(args[0].Call("toString").String())}
+		return nil
+	})
+	p.Call("then", then, catch)
+	r := <-ch
+	then.Release()
+	catch.Release()
+	return r.v, r.err
+}

@@ -1,0 +1,13 @@
+//go:build js
+
+// Package jsweb is the JavaScript plumbing that both of the site's
+// WebAssembly programs need, the page's (app.wasm, through
+// app/internal/browser) and the review worker's (review.wasm): waiting
+// for a promise, and fetching with a body read under a size limit. It
+// uses syscall/js only, not go-app, so that the worker links no more than
+// it runs.
+//
+// The functions that wait (Await, Fetch, Response.ReadBody) block their
+// goroutine until the promise settles. The page and every other goroutine
+// wait meanwhile: on the page, call them from a background goroutine.
+package jsweb
