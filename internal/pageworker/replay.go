@@ -85,45 +85,40 @@ func AppendItem(items []byte, it *Item) []byte {
 	if len(b) > 0 {
 		b = append(b, ',')
 	}
-	b = append(b, '{')
-	str := func(name, v string, always bool) {
-		if v == "" && !always {
-			return
-		}
-		b = append(jsonx.AppendQuote(append(b, name...), []byte(v)), ',')
+	b = append(b, `{"path":`...)
+	b = jsonx.AppendQuote(b, []byte(it.Path))
+	b = strconv.AppendInt(append(b, `,"size":`...), int64(it.Size), 10)
+	strs := [...]struct{ name, v string }{
+		{`,"test_id":`, it.TestID}, {`,"shape":`, string(it.Shape)}, {`,"method":`, it.Method},
+		{`,"endpoint":`, it.Endpoint}, {`,"model":`, it.Model}, {`,"provider":`, it.Provider},
+		{`,"tool_name":`, it.ToolName}, {`,"scheme":`, it.Scheme}, {`,"file_hash":`, it.FileHash},
+		{`,"replay_hash":`, it.ReplayHash}, {`,"replay_name":`, it.ReplayName},
 	}
-	num := func(name string, v int, always bool) {
-		if v == 0 && !always {
-			return
-		}
-		b = append(strconv.AppendInt(append(b, name...), int64(v), 10), ',')
-	}
-	flag := func(name string, v bool) {
-		if v {
-			b = append(append(b, name...), "true,"...)
+	for _, f := range strs {
+		if f.v != "" {
+			b = jsonx.AppendQuote(append(b, f.name...), []byte(f.v))
 		}
 	}
-	str(`"path":`, it.Path, true)
-	num(`"size":`, it.Size, true)
-	flag(`"not_recording":`, it.NotRecording)
-	str(`"test_id":`, it.TestID, false)
-	flag(`"has_test_id":`, it.HasTestID)
-	str(`"shape":`, string(it.Shape), false)
-	str(`"method":`, it.Method, false)
-	str(`"endpoint":`, it.Endpoint, false)
-	str(`"model":`, it.Model, false)
-	str(`"provider":`, it.Provider, false)
-	str(`"tool_name":`, it.ToolName, false)
-	flag(`"streaming":`, it.Streaming)
-	num(`"chunks":`, it.Chunks, false)
-	num(`"status":`, int(it.Status), false)
-	str(`"scheme":`, it.Scheme, false)
-	str(`"file_hash":`, it.FileHash, false)
-	flag(`"model_list":`, it.ModelList)
-	str(`"replay_hash":`, it.ReplayHash, false)
-	str(`"replay_name":`, it.ReplayName, false)
-	b[len(b)-1] = '}'
-	return b
+	nums := [...]struct {
+		name string
+		v    int
+	}{{`,"chunks":`, it.Chunks}, {`,"status":`, int(it.Status)}}
+	for _, f := range nums {
+		if f.v != 0 {
+			b = strconv.AppendInt(append(b, f.name...), int64(f.v), 10)
+		}
+	}
+	flags := [...]struct {
+		name string
+		v    bool
+	}{{`,"not_recording":true`, it.NotRecording}, {`,"has_test_id":true`, it.HasTestID},
+		{`,"streaming":true`, it.Streaming}, {`,"model_list":true`, it.ModelList}}
+	for _, f := range flags {
+		if f.v {
+			b = append(b, f.name...)
+		}
+	}
+	return append(b, '}')
 }
 
 // ReplayAddBody is the body of a ReplayAdd whose items AppendItem wrote
