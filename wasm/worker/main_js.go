@@ -8,6 +8,7 @@ import (
 	"syscall/js"
 	"time"
 
+	"github.com/recview/recview/internal/jsweb"
 	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/recordings/review"
 )
@@ -171,7 +172,7 @@ func readFiles(refs []pageworker.FileRef, files []js.Value, status func(pagework
 	for i, ref := range refs {
 		buf := started[i]
 		if buf.Get("then").Type() == js.TypeFunction {
-			if buf, err = await(buf); err != nil {
+			if buf, err = jsweb.Await(buf); err != nil {
 				return nil, nil, errors.New(ref.Path + ": cannot read the file: " + err.Error())
 			}
 		}
@@ -191,27 +192,4 @@ func readFiles(refs []pageworker.FileRef, files []js.Value, status func(pagework
 		}
 	}
 	return base, head, nil
-}
-
-// await waits for a promise and returns its value, or its rejection as an
-// error.
-func await(p js.Value) (js.Value, error) {
-	type result struct {
-		v   js.Value
-		err error
-	}
-	ch := make(chan result, 1)
-	then := js.FuncOf(func(this js.Value, args []js.Value) any {
-		ch <- result{v: args[0]}
-		return nil
-	})
-	catch := js.FuncOf(func(this js.Value, args []js.Value) any {
-		ch <- result{err: errors.New(args[0].Call("toString").String())}
-		return nil
-	})
-	p.Call("then", then, catch)
-	r := <-ch
-	then.Release()
-	catch.Release()
-	return r.v, r.err
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"syscall/js"
 
+	"github.com/recview/recview/internal/jsweb"
 	"github.com/recview/recview/internal/pageworker"
 )
 
@@ -30,7 +31,7 @@ func newJSFolder() *jsFolder {
 		if !ok {
 			return nil, errors.New(p + ": not a file of the folder")
 		}
-		buf, err := await(file.Call("arrayBuffer"))
+		buf, err := jsweb.Await(file.Call("arrayBuffer"))
 		if err != nil {
 			return nil, errors.New(p + ": cannot read the file: " + err.Error())
 		}
