@@ -39,7 +39,7 @@ lint: build/go.work
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./recordings/... ./internal/jsonx/... ./internal/jsweb/... ./app/... ./wasm/... ./e2e/bench/wasm/
+	GOOS=js GOARCH=wasm $(GO) vet ./recordings/... ./internal/base/jsonx/... ./internal/base/jsweb/... ./app/... ./wasm/... ./e2e/bench/wasm/
 	$(GO) vet -tags 'e2e bench' ./e2e/
 	GOWORK=$(WASMWORK) $(GO) vet $(GOAPP)/pkg/app
 	GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) vet $(GOAPP)/pkg/app
@@ -48,11 +48,11 @@ test-native:
 	$(GO) test ./...
 
 # The core must also work in the browser: run its tests as WebAssembly
-# under node, with Go's own go_js_wasm_exec; and internal/jsweb's (the
+# under node, with Go's own go_js_wasm_exec; and internal/base/jsweb's (the
 # promise and fetch plumbing of app.wasm and the worker), on node's own
 # Promise, fetch and Response.
 test-wasm: deps
-	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./recordings/... ./internal/jsonx/... ./internal/jsweb/...
+	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./recordings/... ./internal/base/jsonx/... ./internal/base/jsweb/...
 
 # Browser tests: the site built by `make dist`, served on loopback, driven
 # in Debian's headless Chromium by chromedp.
@@ -64,13 +64,13 @@ test-e2e: deps dist
 # by side in one run:
 # recview against openai-go on the 1,399-chunk stream (TestBenchTable),
 # and app.wasm's size, raw, gzip and brotli, layer by layer
-# (internal/wasmsize); then what a person feels in headless Chromium
+# (internal/tools/wasmsize); then what a person feels in headless Chromium
 # (e2e/bench_test.go: visits, drop, slider, a 3,000-file folder, a 50 MB
 # stream). Tables only: nothing fails for a missed budget.
 bench: deps dist bench-page
 	$(GO) test -run '^$$' -bench . -benchmem ./recordings/... ./internal/...
 	set -o pipefail; $(GO) test -count=1 -v -run '^TestBenchTable$$' ./recordings/ | grep -v -e '^=== RUN' -e '^--- PASS' -e '^PASS' -e '^ok'
-	$(GO) run ./internal/wasmsize -wasm build/app.wasm -gowork $(WASMWORK)
+	$(GO) run ./internal/tools/wasmsize -wasm build/app.wasm -gowork $(WASMWORK)
 	set -o pipefail; $(GO) test -tags 'e2e bench' -count=1 -v -timeout 20m -run '^TestBench' ./e2e/ -dist=$(CURDIR)/dist | grep -e '^|' -e '^$$' -e '^Budget' -e FAIL
 
 # The page of the in-browser core comparison (TestBenchCore): recview's

@@ -8,7 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
-	"github.com/recview/recview/internal/gchold"
+	"github.com/recview/recview/internal/base/gchold"
 	"github.com/recview/recview/recordings"
 )
 

@@ -5,7 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
-	"github.com/recview/recview/internal/github"
+	"github.com/recview/recview/internal/pageworker/github"
 	"github.com/recview/recview/recordings/permalink"
 )
 

@@ -7,7 +7,7 @@ import (
 	"fmt"
 
 	"github.com/recview/recview/app/internal/browser"
-	"github.com/recview/recview/internal/jsonx"
+	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/recview/recview/recordings"
 	"github.com/recview/recview/recordings/reqhash"
 	"github.com/valyala/fastjson"

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/recview/recview/internal/htmlw"
+	"github.com/recview/recview/internal/base/htmlw"
 )
 
 // Replay's "Recording not found" error, pasted while a folder is open

@@ -4,7 +4,7 @@ import (
 	"time"
 
 	"github.com/recview/recview/app/internal/browser"
-	"github.com/recview/recview/internal/gchold"
+	"github.com/recview/recview/internal/base/gchold"
 	"github.com/recview/recview/recordings"
 	"github.com/recview/recview/recordings/reqhash"
 	"github.com/valyala/fastjson"

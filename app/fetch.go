@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/recview/recview/app/internal/browser"
-	"github.com/recview/recview/internal/fetchrule"
+	"github.com/recview/recview/internal/base/fetchrule"
 )
 
 // fetchRecording GETs a recording with the browser's fetch (CORS mode, no

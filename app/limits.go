@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/recview/recview/internal/fetchrule"
+	"github.com/recview/recview/internal/base/fetchrule"
 )
 
 // maxOpenSize is the largest file the viewer opens, in bytes

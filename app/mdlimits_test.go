@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/recview/recview/internal/corpustest"
+	"github.com/recview/recview/internal/tools/corpustest"
 	"github.com/recview/recview/recordings"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"

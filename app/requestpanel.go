@@ -3,7 +3,7 @@ package app
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
-	"github.com/recview/recview/internal/jsonx"
+	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/recview/recview/recordings"
 	"github.com/valyala/fastjson"
 )

@@ -4,9 +4,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/recview/recview/internal/github"
-	"github.com/recview/recview/internal/htmlw"
+	"github.com/recview/recview/internal/base/htmlw"
 	"github.com/recview/recview/internal/pageworker"
+	"github.com/recview/recview/internal/pageworker/github"
 	"github.com/recview/recview/recordings/permalink"
 )
 

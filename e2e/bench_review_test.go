@@ -16,7 +16,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-	"github.com/recview/recview/internal/fakegithub"
+	"github.com/recview/recview/internal/tools/fakegithub"
 )
 
 // full3681 is the whole of ogx-ai/ogx#3681 (536 files, 9.9 MB).

@@ -16,7 +16,7 @@ import (
 )
 
 // serveGitHub answers the tab's requests for https://api.github.com/* and
-// https://raw.githubusercontent.com/* with srv (internal/fakegithub), and
+// https://raw.githubusercontent.com/* with srv (internal/tools/fakegithub), and
 // returns a counter of the requests answered.
 //
 // The site is served with the Content-Security-Policy it ships

@@ -31,7 +31,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-	"github.com/recview/recview/internal/netlify"
+	"github.com/recview/recview/internal/tools/netlify"
 )
 
 var (

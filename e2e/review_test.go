@@ -19,7 +19,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
-	"github.com/recview/recview/internal/fakegithub"
+	"github.com/recview/recview/internal/tools/fakegithub"
 	"github.com/recview/recview/recordings/review"
 )
 

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-	"github.com/recview/recview/internal/fakegithub"
+	"github.com/recview/recview/internal/tools/fakegithub"
 )
 
 // TestScreenshotsReview writes pictures of the review page of a pull

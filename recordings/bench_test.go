@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/recview/recview/internal/corpustest"
+	"github.com/recview/recview/internal/tools/corpustest"
 )
 
 // largestStream is the longest stream of the corpus: 1,399 OpenAI chat

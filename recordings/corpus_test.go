@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/recview/recview/internal/corpustest"
+	"github.com/recview/recview/internal/tools/corpustest"
 )
 
 func parseFile(t testing.TB, name string) *Recording {

@@ -3,7 +3,7 @@ package recordings
 import (
 	"fmt"
 
-	"github.com/recview/recview/internal/jsonx"
+	"github.com/recview/recview/internal/base/jsonx"
 )
 
 // DuplicateKey is a key that occurs more than once in one object of a

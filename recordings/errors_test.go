@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/recview/recview/internal/corpustest"
-	"github.com/recview/recview/internal/jsonx"
+	"github.com/recview/recview/internal/base/jsonx"
+	"github.com/recview/recview/internal/tools/corpustest"
 )
 
 func TestParseErrors(t *testing.T) {

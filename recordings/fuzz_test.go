@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/recview/recview/internal/corpustest"
-	"github.com/recview/recview/internal/jsonx"
+	"github.com/recview/recview/internal/base/jsonx"
+	"github.com/recview/recview/internal/tools/corpustest"
 )
 
 // fuzzSeeds adds the smaller corpus files of each kind to a fuzz corpus.

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/recview/recview/internal/corpustest"
-	"github.com/recview/recview/internal/golden"
-	"github.com/recview/recview/internal/jsonx"
+	"github.com/recview/recview/internal/base/jsonx"
+	"github.com/recview/recview/internal/tools/corpustest"
+	"github.com/recview/recview/internal/tools/golden"
 )
 
 // assembleOutput is what `recview assemble` prints: the assembled response

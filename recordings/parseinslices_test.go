@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/recview/recview/internal/corpustest"
-	"github.com/recview/recview/internal/jsonx"
+	"github.com/recview/recview/internal/base/jsonx"
+	"github.com/recview/recview/internal/tools/corpustest"
 	"github.com/valyala/fastjson"
 )
 

@@ -16,8 +16,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/openai/openai-go/v3"
-	"github.com/recview/recview/internal/corpustest"
-	"github.com/recview/recview/internal/jsonx"
+	"github.com/recview/recview/internal/base/jsonx"
+	"github.com/recview/recview/internal/tools/corpustest"
 	"github.com/valyala/fastjson"
 )
 

@@ -3,7 +3,7 @@ package recordings
 import (
 	"strings"
 
-	"github.com/recview/recview/internal/jsonx"
+	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/valyala/fastjson"
 )
 

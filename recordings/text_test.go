@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/recview/recview/internal/jsonx"
+	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/valyala/fastjson"
 )
 

@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/recview/recview/internal/netlify"
+	"github.com/recview/recview/internal/tools/netlify"
 )
 
 // writeHeadersFile writes dist/_headers, Netlify's per-build header rules:

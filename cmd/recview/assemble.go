@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/recview/recview/internal/jsonx"
+	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/recview/recview/recordings"
 )
 

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/recview/recview/internal/corpustest"
+	"github.com/recview/recview/internal/tools/corpustest"
 )
 
 // ogxTree writes a copy of an ogx tests/integration tree made from the

@@ -9,7 +9,7 @@ package pageworker
 import (
 	"strconv"
 
-	"github.com/recview/recview/internal/jsonx"
+	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/recview/recview/recordings"
 	"github.com/recview/recview/recordings/reqhash"
 )

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/recview/recview/internal/jsonx"
+	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/valyala/fastjson"
 )
 

@@ -11,7 +11,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/recview/recview/internal/jsonx"
+	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/recview/recview/recordings"
 )
 

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/recview/recview/internal/golden"
+	"github.com/recview/recview/internal/tools/golden"
 	"github.com/recview/recview/recordings"
 )
 

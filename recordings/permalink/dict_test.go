@@ -12,7 +12,7 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/recview/recview/internal/corpustest"
+	"github.com/recview/recview/internal/tools/corpustest"
 )
 
 // rebuildDict rewrites dict_v1.txt. It must never be used once

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/recview/recview/internal/corpustest"
-	"github.com/recview/recview/internal/golden"
+	"github.com/recview/recview/internal/tools/corpustest"
+	"github.com/recview/recview/internal/tools/golden"
 	"github.com/recview/recview/recordings"
 )
 

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/recview/recview/internal/corpustest"
+	"github.com/recview/recview/internal/tools/corpustest"
 )
 
 // benchTree is a synthetic tree of n files: the corpus's 210 top-level

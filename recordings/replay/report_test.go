@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/recview/recview/internal/corpustest"
+	"github.com/recview/recview/internal/tools/corpustest"
 	"github.com/recview/recview/recordings/reqhash"
 	"github.com/valyala/fastjson"
 )

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/recview/recview/internal/corpustest"
+	"github.com/recview/recview/internal/tools/corpustest"
 )
 
 // The change sets in testdata: a few recordings of four ogx commits each

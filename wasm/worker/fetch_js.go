@@ -5,8 +5,8 @@ package main
 import (
 	"fmt"
 
-	"github.com/recview/recview/internal/fetchrule"
-	"github.com/recview/recview/internal/jsweb"
+	"github.com/recview/recview/internal/base/fetchrule"
+	"github.com/recview/recview/internal/base/jsweb"
 )
 
 // The viewer's limits on what it downloads (app/limits.go, app/fetch.go):

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/recview/recview/internal/github"
 	"github.com/recview/recview/internal/pageworker"
+	"github.com/recview/recview/internal/pageworker/github"
 	"github.com/recview/recview/recordings/permalink"
 	"github.com/recview/recview/recordings/review"
 )

@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/recview/recview/internal/fakegithub"
-	"github.com/recview/recview/internal/github"
 	"github.com/recview/recview/internal/pageworker"
+	"github.com/recview/recview/internal/pageworker/github"
+	"github.com/recview/recview/internal/tools/fakegithub"
 	"github.com/recview/recview/recordings/permalink"
 	"github.com/recview/recview/recordings/review"
 )

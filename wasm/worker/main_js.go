@@ -8,7 +8,7 @@ import (
 	"syscall/js"
 	"time"
 
-	"github.com/recview/recview/internal/jsweb"
+	"github.com/recview/recview/internal/base/jsweb"
 	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/recordings/review"
 )

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"syscall/js"
 
-	"github.com/recview/recview/internal/jsweb"
+	"github.com/recview/recview/internal/base/jsweb"
 	"github.com/recview/recview/internal/pageworker"
 )
 

@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/recview/recview/internal/corpustest"
 	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/internal/pageworker/replayhtml"
+	"github.com/recview/recview/internal/tools/corpustest"
 	"github.com/recview/recview/recordings"
 	"github.com/recview/recview/recordings/replay"
 	"github.com/recview/recview/recordings/reqhash"

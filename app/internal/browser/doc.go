@@ -1,6 +1,6 @@
 // Package browser is the viewer's plumbing to the page's JavaScript
 // (through go-app's syscall/js wrapper, app.Value; promises and fetch
-// through internal/jsweb, which the review worker shares): promises, fetch,
+// through internal/base/jsweb, which the review worker shares): promises, fetch,
 // reading File objects and dropped or picked folders (the folder picker),
 // what was picked or dropped before the app ran (web/early.js's queue),
 // the clipboard and downloads, SubtleCrypto's SHA-256, and handing the

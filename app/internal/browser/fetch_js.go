@@ -2,7 +2,7 @@
 
 package browser
 
-import "github.com/recview/recview/internal/jsweb"
+import "github.com/recview/recview/internal/base/jsweb"
 
 // Response is the answer to a Fetch whose body has not been read
 // (jsweb.Response): Status, StatusText, URL, Header, Abort and ReadBody.

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/recview/recview/internal/gchold"
+	"github.com/recview/recview/internal/base/gchold"
 )
 
 // Outside a browser (the static site generator, go test) there is no page

@@ -6,7 +6,7 @@ import (
 	"syscall/js"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/recview/recview/internal/jsweb"
+	"github.com/recview/recview/internal/base/jsweb"
 )
 
 // Await blocks the calling goroutine until the JavaScript promise p

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/recview/recview/internal/gchold"
+	"github.com/recview/recview/internal/base/gchold"
 )
 
 // Yield hands the thread back to the page and blocks until the page has

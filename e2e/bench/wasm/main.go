@@ -17,7 +17,7 @@ package main
 import (
 	"syscall/js"
 
-	"github.com/recview/recview/internal/gchold"
+	"github.com/recview/recview/internal/base/gchold"
 	"github.com/recview/recview/recordings"
 )
 

@@ -1,7 +1,7 @@
 package replayhtml
 
 import (
-	"github.com/recview/recview/internal/htmlw"
+	"github.com/recview/recview/internal/base/htmlw"
 	"github.com/recview/recview/internal/pageworker"
 )
 

@@ -5,7 +5,7 @@ import (
 	"github.com/recview/recview/internal/pageworker"
 	"strings"
 
-	"github.com/recview/recview/internal/htmlw"
+	"github.com/recview/recview/internal/base/htmlw"
 	"github.com/recview/recview/recordings/replay"
 )
 

@@ -16,7 +16,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/recview/recview/internal/jsonx"
+	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/recview/recview/recordings"
 	"github.com/recview/recview/recordings/internal/pyjson"
 	"github.com/valyala/fastjson"

@@ -2,7 +2,7 @@
 // tag, each part of the viewer's code as the viewer uses it: goldmark
 // (GFM), core (the recordings package: parse, assemble, hash, permalinks)
 // and diff (recordings/diff). Built with more tags it measures what each
-// layer adds to app.wasm (see internal/wasmsize).
+// layer adds to app.wasm (see internal/tools/wasmsize).
 package main
 
 import (

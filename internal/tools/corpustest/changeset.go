@@ -30,7 +30,7 @@ func ChangeSetFile(name string) string {
 	if !ok {
 		panic("corpustest: no caller information")
 	}
-	return filepath.Join(filepath.Dir(file), "..", "..", "recordings", "review", "testdata", "changesets", name+".tar.gz")
+	return filepath.Join(filepath.Dir(file), "..", "..", "..", "recordings", "review", "testdata", "changesets", name+".tar.gz")
 }
 
 // ReadChangeSet reads the archive at file (see ChangeSetFile); a file it

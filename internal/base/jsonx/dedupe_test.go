@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/recview/recview/internal/corpustest"
+	"github.com/recview/recview/internal/tools/corpustest"
 	"github.com/valyala/fastjson"
 )
 

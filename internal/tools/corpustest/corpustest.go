@@ -27,7 +27,7 @@ func Dir() string {
 	if !ok {
 		panic("corpustest: no caller information")
 	}
-	return filepath.Join(filepath.Dir(file), "..", "..", "recordings", "testdata", "corpus")
+	return filepath.Join(filepath.Dir(file), "..", "..", "..", "recordings", "testdata", "corpus")
 }
 
 // Read returns the corpus file name (a path relative to Dir, '/'

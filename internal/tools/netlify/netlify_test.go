@@ -70,7 +70,7 @@ func TestReadHeadersFile(t *testing.T) {
 // is deployed with allows no inline script or style and no eval beyond
 // compiling WebAssembly, and versioned assets are cached for a year.
 func TestSiteConfig(t *testing.T) {
-	rs, err := ReadConfig("../../netlify.toml")
+	rs, err := ReadConfig("../../../netlify.toml")
 	if err != nil {
 		t.Fatal(err)
 	}

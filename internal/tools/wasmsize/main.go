@@ -9,7 +9,7 @@
 // third_party/go-app), and one more row gives the viewer built against
 // go-app as published, for what the patch saves.
 //
-//	go run ./internal/wasmsize [-wasm build/app.wasm] [-gowork build/go.work]
+//	go run ./internal/tools/wasmsize [-wasm build/app.wasm] [-gowork build/go.work]
 package main
 
 import (
@@ -74,13 +74,13 @@ func main() {
 	}
 	defer os.RemoveAll(dir)
 
-	const layers = "./internal/wasmsize/variants/layers"
+	const layers = "./internal/tools/wasmsize/variants/layers"
 	goApp := "+ go-app"
 	if *gowork != "off" {
 		goApp += " (its HTTP handler left out: third_party/go-app)"
 	}
 	steps := []struct{ name, pkg, tags string }{
-		{"Go runtime (empty main)", "./internal/wasmsize/variants/empty", ""},
+		{"Go runtime (empty main)", "./internal/tools/wasmsize/variants/empty", ""},
 		{goApp, layers, ""},
 		{"+ goldmark (GFM)", layers, "goldmark"},
 		{"+ recordings core", layers, "goldmark,core"},
