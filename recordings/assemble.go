@@ -57,9 +57,8 @@ func chunkError(i int, c *Chunk, err error) error {
 
 // Assemble returns the recording's response in its final, non-streaming
 // form, the way the provider's SDK builds it:
-//   - a stream: its chunks folded together (see the per-format files:
-//     stream_openai.go, stream_ollama.go, stream_anthropic.go,
-//     stream_gemini.go, stream_interactions.go);
+//   - a stream: its chunks folded together (see the per-family files:
+//     openai.go, ollama.go, anthropic.go, gemini.go, interactions.go);
 //   - a non-streaming body: unchanged, without the recorder's __type__
 //     wrapper;
 //   - a recorded exception: {"error": {"status", "type", "message", ...}};
