@@ -30,19 +30,8 @@ type assembler interface {
 // assemblerFor returns a fresh assembler for the recording's stream, or
 // nil when recview has none for its family.
 func assemblerFor(r *Recording) assembler {
-	switch r.Family {
-	case FamilyOpenAIChat:
-		return &openaiAssembler{}
-	case FamilyOpenAICompletions:
-		return &openaiAssembler{completion: true}
-	case FamilyOllamaGenerate, FamilyOllamaChat:
-		return &ollamaAssembler{}
-	case FamilyAnthropicMessages:
-		return &anthropicAssembler{}
-	case FamilyGeminiGenerate:
-		return &geminiAssembler{}
-	case FamilyGeminiInteractions:
-		return &interactionsAssembler{}
+	if p := providerOf(r.Family); p != nil && p.newAssembler != nil {
+		return p.newAssembler()
 	}
 	return nil
 }

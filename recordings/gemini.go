@@ -7,6 +7,35 @@ import (
 	"github.com/valyala/fastjson"
 )
 
+// The Google generate_content family (google-genai's
+// models.generate_content and generate_content_stream). Source:
+// ai.google.dev/api/generate-content.
+
+var geminiGenerateProvider = provider{
+	family: FamilyGeminiGenerate, title: "Google generate_content",
+	suffixes:     []string{"/generate_content_stream", "/generate_content"},
+	looksLike:    func(v *fastjson.Value) bool { return v.Get("candidates") != nil },
+	newAssembler: func() assembler { return &geminiAssembler{} },
+	readAnswer:   readGeminiAnswer,
+	answer: AnswerPaths{
+		Trees:   []string{"candidates[*].content", "candidates[*].finish_reason", "usage_metadata"},
+		Choices: "candidates",
+	},
+}
+
+// readGeminiAnswer reads a GenerateContentResponse: a choice per
+// candidate, its content's parts, then the usage metadata.
+func readGeminiAnswer(v *fastjson.Value) Answer {
+	var a Answer
+	for i, cand := range v.GetArray("candidates") {
+		c := Choice{Index: i, Role: getStr(cand, "content", "role"), FinishReason: getStr(cand, "finish_reason")}
+		c.Parts = geminiParts(cand.Get("content"))
+		a.Choices = append(a.Choices, c)
+	}
+	a.Usage = usageItems(v.Get("usage_metadata"), "", nil)
+	return a
+}
+
 // Google generate_content_stream chunks -> one GenerateContentResponse.
 //
 // Each chunk is a GenerateContentResponse (google-genai's model_dump, so
