@@ -17,10 +17,10 @@ type Answer struct {
 // copy it: v must not be changed while they are in use.
 func ReadAnswer(f Family, v *fastjson.Value) Answer {
 	p := providerOf(f)
-	if p == nil || p.readAnswer == nil || v == nil || v.Type() != fastjson.TypeObject || v.Get("error") != nil {
+	if p == nil || p.format == nil || v == nil || v.Type() != fastjson.TypeObject || v.Get("error") != nil {
 		return Answer{}
 	}
-	return p.readAnswer(v)
+	return p.format.readAnswer(v)
 }
 
 // AnswerPaths names the fields of a family's assembled response that
@@ -43,7 +43,7 @@ type AnswerPaths struct {
 // empty. Its slice is shared: it must not be changed.
 func (f Family) AnswerPaths() (paths AnswerPaths, ok bool) {
 	p := providerOf(f)
-	if p == nil || p.readAnswer == nil {
+	if p == nil || p.format == nil {
 		return AnswerPaths{}, false
 	}
 	return p.answer, true

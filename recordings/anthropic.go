@@ -17,14 +17,19 @@ var anthropicMessagesProvider = provider{
 		t := string(v.GetStringBytes("type"))
 		return t == "message_start" || t == "message"
 	},
-	newAssembler: func() assembler { return &anthropicAssembler{} },
-	readAnswer:   readAnthropicAnswer,
-	answer:       AnswerPaths{Trees: []string{"role", "content", "stop_reason", "usage"}},
+	format: anthropicFormat{},
+	answer: AnswerPaths{Trees: []string{"role", "content", "stop_reason", "usage"}},
 }
 
-// readAnthropicAnswer reads a message: one choice, its content blocks,
-// then the usage counters; nothing when the message has no role.
-func readAnthropicAnswer(v *fastjson.Value) Answer {
+// anthropicFormat folds the family's streams (anthropicAssembler) and
+// reads its answers.
+type anthropicFormat struct{}
+
+func (anthropicFormat) newAssembler() assembler { return &anthropicAssembler{} }
+
+// readAnswer reads a message: one choice, its content blocks, then the
+// usage counters; nothing when the message has no role.
+func (anthropicFormat) readAnswer(v *fastjson.Value) Answer {
 	var a Answer
 	c := Choice{Role: getStr(v, "role"), FinishReason: getStr(v, "stop_reason")}
 	if c.Role == "" {

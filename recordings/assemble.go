@@ -30,8 +30,8 @@ type assembler interface {
 // assemblerFor returns a fresh assembler for the recording's stream, or
 // nil when recview has none for its family.
 func assemblerFor(r *Recording) assembler {
-	if p := providerOf(r.Family); p != nil && p.newAssembler != nil {
-		return p.newAssembler()
+	if p := providerOf(r.Family); p != nil && p.format != nil {
+		return p.format.newAssembler()
 	}
 	return nil
 }

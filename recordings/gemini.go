@@ -13,19 +13,24 @@ import (
 
 var geminiGenerateProvider = provider{
 	family: FamilyGeminiGenerate, title: "Google generate_content",
-	suffixes:     []string{"/generate_content_stream", "/generate_content"},
-	looksLike:    func(v *fastjson.Value) bool { return v.Get("candidates") != nil },
-	newAssembler: func() assembler { return &geminiAssembler{} },
-	readAnswer:   readGeminiAnswer,
+	suffixes:  []string{"/generate_content_stream", "/generate_content"},
+	looksLike: func(v *fastjson.Value) bool { return v.Get("candidates") != nil },
+	format:    geminiFormat{},
 	answer: AnswerPaths{
 		Trees:   []string{"candidates[*].content", "candidates[*].finish_reason", "usage_metadata"},
 		Choices: "candidates",
 	},
 }
 
-// readGeminiAnswer reads a GenerateContentResponse: a choice per
-// candidate, its content's parts, then the usage metadata.
-func readGeminiAnswer(v *fastjson.Value) Answer {
+// geminiFormat folds the family's streams (geminiAssembler) and reads its
+// answers.
+type geminiFormat struct{}
+
+func (geminiFormat) newAssembler() assembler { return &geminiAssembler{} }
+
+// readAnswer reads a GenerateContentResponse: a choice per candidate, its
+// content's parts, then the usage metadata.
+func (geminiFormat) readAnswer(v *fastjson.Value) Answer {
 	var a Answer
 	for i, cand := range v.GetArray("candidates") {
 		c := Choice{Index: i, Role: getStr(cand, "content", "role"), FinishReason: getStr(cand, "finish_reason")}

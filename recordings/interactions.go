@@ -13,17 +13,22 @@ import (
 
 var geminiInteractionsProvider = provider{
 	family: FamilyGeminiInteractions, title: "Google interactions",
-	suffixes:     []string{"/interactions"},
-	objects:      []string{"interaction"},
-	newAssembler: func() assembler { return &interactionsAssembler{} },
-	readAnswer:   readInteractionsAnswer,
-	answer:       AnswerPaths{Trees: []string{"role", "outputs", "status", "usage"}},
+	suffixes: []string{"/interactions"},
+	objects:  []string{"interaction"},
+	format:   interactionsFormat{},
+	answer:   AnswerPaths{Trees: []string{"role", "outputs", "status", "usage"}},
 }
 
-// readInteractionsAnswer reads an Interaction: one choice (role "model"
-// when it names none) of its outputs (text, thought summaries, function
-// calls, others as recorded), then the usage counters.
-func readInteractionsAnswer(v *fastjson.Value) Answer {
+// interactionsFormat folds the family's streams (interactionsAssembler)
+// and reads its answers.
+type interactionsFormat struct{}
+
+func (interactionsFormat) newAssembler() assembler { return &interactionsAssembler{} }
+
+// readAnswer reads an Interaction: one choice (role "model" when it names
+// none) of its outputs (text, thought summaries, function calls, others as
+// recorded), then the usage counters.
+func (interactionsFormat) readAnswer(v *fastjson.Value) Answer {
 	var a Answer
 	c := Choice{Role: getStr(v, "role"), FinishReason: getStr(v, "status")}
 	if c.Role == "" {

@@ -18,9 +18,8 @@ var ollamaGenerateProvider = provider{
 	looksLike: func(v *fastjson.Value) bool {
 		return v.Get("done") != nil && v.Get("response") != nil
 	},
-	newAssembler: func() assembler { return &ollamaAssembler{} },
-	readAnswer:   readOllamaAnswer,
-	answer:       ollamaAnswer,
+	format: ollamaFormat{},
+	answer: ollamaAnswer,
 }
 
 var ollamaChatProvider = provider{
@@ -29,9 +28,8 @@ var ollamaChatProvider = provider{
 	looksLike: func(v *fastjson.Value) bool {
 		return v.Get("done") != nil && v.Get("message") != nil
 	},
-	newAssembler: func() assembler { return &ollamaAssembler{} },
-	readAnswer:   readOllamaAnswer,
-	answer:       ollamaAnswer,
+	format: ollamaFormat{},
+	answer: ollamaAnswer,
 }
 
 var ollamaEmbeddingsProvider = provider{
@@ -59,10 +57,15 @@ var ollamaPullProvider = provider{
 // responses alike.
 var ollamaAnswer = AnswerPaths{Trees: []string{"message", "response", "thinking", "done_reason", "prompt_eval_count", "eval_count"}}
 
-// readOllamaAnswer reads a generate or chat response: one choice, its
-// message or its response text (after its thinking), then the counters and
-// durations.
-func readOllamaAnswer(v *fastjson.Value) Answer {
+// ollamaFormat folds the family's streams (ollamaAssembler) and reads its
+// answers.
+type ollamaFormat struct{}
+
+func (ollamaFormat) newAssembler() assembler { return &ollamaAssembler{} }
+
+// readAnswer reads a generate or chat response: one choice, its message or
+// its response text (after its thinking), then the counters and durations.
+func (ollamaFormat) readAnswer(v *fastjson.Value) Answer {
 	var a Answer
 	c := Choice{Role: "assistant", FinishReason: getStr(v, "done_reason")}
 	if m := v.Get("message"); m != nil && m.Type() == fastjson.TypeObject {

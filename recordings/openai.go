@@ -17,9 +17,8 @@ var openaiChatProvider = provider{
 	family: FamilyOpenAIChat, title: "OpenAI chat completions",
 	suffixes:       []string{"/chat/completions"},
 	objects:        []string{"chat.completion", "chat.completion.chunk"},
-	newAssembler:   func() assembler { return &openaiAssembler{} },
+	format:         openaiFormat{},
 	foldsAsChecked: true,
-	readAnswer:     readOpenAIAnswer,
 	answer:         openaiAnswer,
 }
 
@@ -27,9 +26,8 @@ var openaiCompletionsProvider = provider{
 	family: FamilyOpenAICompletions, title: "OpenAI completions",
 	suffixes:       []string{"/completions"},
 	objects:        []string{"text_completion"},
-	newAssembler:   func() assembler { return &openaiAssembler{completion: true} },
+	format:         openaiFormat{completion: true},
 	foldsAsChecked: true,
-	readAnswer:     readOpenAIAnswer,
 	answer:         openaiAnswer,
 }
 
@@ -55,11 +53,17 @@ var openaiAnswer = AnswerPaths{
 	Choices: "choices",
 }
 
-// readOpenAIAnswer reads a chat.completion or a text_completion: a choice
-// per element of "choices", its message (text, refusal, tool calls) or its
+// openaiFormat folds chat completion chunks, or completion chunks, and
+// reads the answers of both.
+type openaiFormat struct{ completion bool }
+
+func (f openaiFormat) newAssembler() assembler { return &openaiAssembler{completion: f.completion} }
+
+// readAnswer reads a chat.completion or a text_completion: a choice per
+// element of "choices", its message (text, refusal, tool calls) or its
 // text (and the tool calls completions recorded as chat carry), then the
 // usage counters.
-func readOpenAIAnswer(v *fastjson.Value) Answer {
+func (openaiFormat) readAnswer(v *fastjson.Value) Answer {
 	var a Answer
 	for i, ch := range v.GetArray("choices") {
 		c := Choice{Index: i, FinishReason: getStr(ch, "finish_reason")}

@@ -19,17 +19,27 @@ type provider struct {
 	objects   []string                     // values of the response data's "object" field
 	looksLike func(v *fastjson.Value) bool // the response data's shape, when nothing else names a family
 
-	// newAssembler returns a fresh assembler for the family's streams; nil
-	// when recview has none.
-	newAssembler func() assembler
+	// format folds the family's streams and reads its answers; nil for a
+	// family whose responses are data (vectors, lists, tool output).
+	format format
 	// foldsAsChecked reports an assembler that keeps nothing of a chunk's
 	// tree, so that parseSliced may fold the chunks as it checks them.
 	foldsAsChecked bool
-	// readAnswer reads an assembled response, a JSON object without
-	// "error", into an Answer; nil for a family without a model answer.
-	readAnswer func(v *fastjson.Value) Answer
-	// answer is what readAnswer reads (Family.AnswerPaths).
+	// answer is what format's readAnswer reads (Family.AnswerPaths).
 	answer AnswerPaths
+}
+
+// A format folds the streams of a family and reads its answers. Its
+// methods are reached through this interface, not through func fields, so
+// that a program that never calls ReadAnswer (a core-only WebAssembly
+// build) links no answer reader: the linker keeps an interface's method
+// only where some reachable code calls it.
+type format interface {
+	// newAssembler returns a fresh assembler for one stream.
+	newAssembler() assembler
+	// readAnswer reads an assembled response, a JSON object without
+	// "error", into an Answer.
+	readAnswer(v *fastjson.Value) Answer
 }
 
 // providers lists every family once, FamilyUnknown last, in the order of

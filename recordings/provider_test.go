@@ -84,14 +84,13 @@ func TestProvidersComplete(t *testing.T) {
 			t.Errorf("%s: has classification rules: %v", f, rules)
 		}
 		answers := !slices.Contains(unanswered, f)
-		if (p.newAssembler != nil) != answers || (p.readAnswer != nil) != answers || (len(p.answer.Trees) > 0) != answers {
-			t.Errorf("%s: assembler %v, answer reader %v, answer paths %v; want all or none (none for unanswered)",
-				f, p.newAssembler != nil, p.readAnswer != nil, p.answer.Trees)
+		if (p.format != nil) != answers || (len(p.answer.Trees) > 0) != answers {
+			t.Errorf("%s: format %T, answer paths %v; want both or neither (neither for unanswered)", f, p.format, p.answer.Trees)
 		}
 		if _, ok := f.AnswerPaths(); ok != answers {
 			t.Errorf("%s: AnswerPaths ok = %v", f, ok)
 		}
-		if p.foldsAsChecked && p.newAssembler == nil {
+		if p.foldsAsChecked && p.format == nil {
 			t.Errorf("%s: foldsAsChecked without an assembler", f)
 		}
 	}
