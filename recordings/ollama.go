@@ -53,7 +53,7 @@ var ollamaPullProvider = provider{
 	paths: []string{"/api/pull"},
 }
 
-// ollamaAnswer is what readOllamaAnswer reads, in generate and chat
+// ollamaAnswer is what ollamaFormat.readAnswer reads, in generate and chat
 // responses alike.
 var ollamaAnswer = AnswerPaths{Trees: []string{"message", "response", "thinking", "done_reason", "prompt_eval_count", "eval_count"}}
 

@@ -46,8 +46,8 @@ var openaiModelsProvider = provider{
 	objects:  []string{"model"},
 }
 
-// openaiAnswer is what readOpenAIAnswer reads, in chat completions and
-// completions alike.
+// openaiAnswer is what openaiFormat.readAnswer reads, in chat completions
+// and completions alike.
 var openaiAnswer = AnswerPaths{
 	Trees:   []string{"choices[*].message", "choices[*].finish_reason", "choices[*].index", "choices[*].text", "choices[*].tool_calls", "usage"},
 	Choices: "choices",
