@@ -1,9 +1,6 @@
 package recordings
 
-import (
-	"github.com/recview/recview/internal/base/jsonx"
-	"github.com/valyala/fastjson"
-)
+import "github.com/valyala/fastjson"
 
 // Answer is an assembled response read for people: its choices (text,
 // reasoning, tool calls, finish reason) and its usage counters. Families
@@ -19,84 +16,35 @@ type Answer struct {
 // reasoning, refusal, tool-call arguments) share v's memory rather than
 // copy it: v must not be changed while they are in use.
 func ReadAnswer(f Family, v *fastjson.Value) Answer {
-	var a Answer
-	if v == nil || v.Type() != fastjson.TypeObject || v.Get("error") != nil {
-		return a
+	p := providerOf(f)
+	if p == nil || p.format == nil || v == nil || v.Type() != fastjson.TypeObject || v.Get("error") != nil {
+		return Answer{}
 	}
-	switch f {
-	case FamilyOpenAIChat, FamilyOpenAICompletions:
-		for i, ch := range v.GetArray("choices") {
-			c := Choice{Index: i, FinishReason: getStr(ch, "finish_reason")}
-			if idx, ok := intOf(ch.Get("index")); ok {
-				c.Index = idx
-			}
-			if m := ch.Get("message"); m != nil {
-				msg := chatMessage(m)
-				c.Role, c.Parts = msg.Role, msg.Parts
-				if r := sharedStr(m, "refusal"); r != "" {
-					c.Parts = append(c.Parts, Part{Kind: PartText, Text: r})
-				}
-			} else {
-				c.Parts = []Part{{Kind: PartText, Text: sharedStr(ch, "text")}}
-				for _, tc := range ch.GetArray("tool_calls") {
-					fn := tc.Get("function")
-					c.Parts = append(c.Parts, Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(tc, "id"), getStr(fn, "name"), fn.Get("arguments"))})
-				}
-			}
-			a.Choices = append(a.Choices, c)
-		}
-		a.Usage = usageItems(v.Get("usage"), "", nil)
-	case FamilyOllamaGenerate, FamilyOllamaChat:
-		c := Choice{Role: "assistant", FinishReason: getStr(v, "done_reason")}
-		if m := v.Get("message"); m != nil && m.Type() == fastjson.TypeObject {
-			msg := chatMessage(m)
-			c.Role, c.Parts = msg.Role, msg.Parts
-		} else {
-			if t := sharedStr(v, "thinking"); t != "" {
-				c.Parts = append(c.Parts, Part{Kind: PartThinking, Text: t})
-			}
-			c.Parts = append(c.Parts, Part{Kind: PartText, Text: sharedStr(v, "response")})
-		}
-		a.Choices = []Choice{c}
-		for _, k := range []string{"prompt_eval_count", "eval_count", "total_duration", "load_duration", "prompt_eval_duration", "eval_duration"} {
-			if n := v.Get(k); n != nil && n.Type() == fastjson.TypeNumber {
-				a.Usage = append(a.Usage, UsageItem{k, string(jsonx.Compact(n))})
-			}
-		}
-	case FamilyAnthropicMessages:
-		c := Choice{Role: getStr(v, "role"), FinishReason: getStr(v, "stop_reason")}
-		if c.Role == "" {
-			return a
-		}
-		c.Parts = contentParts(v.Get("content"))
-		a.Choices = []Choice{c}
-		a.Usage = usageItems(v.Get("usage"), "", nil)
-	case FamilyGeminiGenerate:
-		for i, cand := range v.GetArray("candidates") {
-			c := Choice{Index: i, Role: getStr(cand, "content", "role"), FinishReason: getStr(cand, "finish_reason")}
-			c.Parts = geminiParts(cand.Get("content"))
-			a.Choices = append(a.Choices, c)
-		}
-		a.Usage = usageItems(v.Get("usage_metadata"), "", nil)
-	case FamilyGeminiInteractions:
-		c := Choice{Role: getStr(v, "role"), FinishReason: getStr(v, "status")}
-		if c.Role == "" {
-			c.Role = "model"
-		}
-		for _, o := range v.GetArray("outputs") {
-			switch getStr(o, "type") {
-			case "text":
-				c.Parts = append(c.Parts, Part{Kind: PartText, Text: sharedStr(o, "text")})
-			case "thought":
-				c.Parts = append(c.Parts, Part{Kind: PartThinking, Text: textOf(o.Get("summary"))})
-			case "function_call":
-				c.Parts = append(c.Parts, Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(o, "id"), getStr(o, "name"), o.Get("arguments"))})
-			default:
-				c.Parts = append(c.Parts, Part{Kind: PartOther, Raw: o, Text: string(jsonx.Compact(o))})
-			}
-		}
-		a.Choices = []Choice{c}
-		a.Usage = usageItems(v.Get("usage"), "", nil)
+	return p.format.readAnswer(v)
+}
+
+// AnswerPaths names the fields of a family's assembled response that
+// ReadAnswer reads, for a comparison (package diff) to tell a change of
+// the answer from a change beside it. A path is dotted, "[*]" standing for
+// any index of a list: "choices[*].message", "usage".
+type AnswerPaths struct {
+	// Trees are the subtrees the answer reads: a change anywhere under one
+	// is a change of the answer.
+	Trees []string
+	// Choices is the list whose elements are the answer's choices
+	// ("choices", "candidates"), or "" when the answer is one choice read
+	// from the top of the response.
+	Choices string
+}
+
+// AnswerPaths returns the fields of f's responses that ReadAnswer reads;
+// ok is false for a family without a model answer (embeddings, model
+// lists, rerank, tools, file processors, unknown), whose Answer is always
+// empty. Its slice is shared: it must not be changed.
+func (f Family) AnswerPaths() (paths AnswerPaths, ok bool) {
+	p := providerOf(f)
+	if p == nil || p.format == nil {
+		return AnswerPaths{}, false
 	}
-	return a
+	return p.answer, true
 }

@@ -30,19 +30,8 @@ type assembler interface {
 // assemblerFor returns a fresh assembler for the recording's stream, or
 // nil when recview has none for its family.
 func assemblerFor(r *Recording) assembler {
-	switch r.Family {
-	case FamilyOpenAIChat:
-		return &openaiAssembler{}
-	case FamilyOpenAICompletions:
-		return &openaiAssembler{completion: true}
-	case FamilyOllamaGenerate, FamilyOllamaChat:
-		return &ollamaAssembler{}
-	case FamilyAnthropicMessages:
-		return &anthropicAssembler{}
-	case FamilyGeminiGenerate:
-		return &geminiAssembler{}
-	case FamilyGeminiInteractions:
-		return &interactionsAssembler{}
+	if p := providerOf(r.Family); p != nil && p.format != nil {
+		return p.format.newAssembler()
 	}
 	return nil
 }
@@ -57,9 +46,8 @@ func chunkError(i int, c *Chunk, err error) error {
 
 // Assemble returns the recording's response in its final, non-streaming
 // form, the way the provider's SDK builds it:
-//   - a stream: its chunks folded together (see the per-format files:
-//     stream_openai.go, stream_ollama.go, stream_anthropic.go,
-//     stream_gemini.go, stream_interactions.go);
+//   - a stream: its chunks folded together (see the per-family files:
+//     openai.go, ollama.go, anthropic.go, gemini.go, interactions.go);
 //   - a non-streaming body: unchanged, without the recorder's __type__
 //     wrapper;
 //   - a recorded exception: {"error": {"status", "type", "message", ...}};

@@ -6,22 +6,22 @@ import (
 	"github.com/valyala/fastjson"
 )
 
-// classify sets Family from the request shape and endpoint, falling back
-// on the response data's own shape ("object" field, Ollama's "done", a
-// Gemini "candidates" list) when the endpoint is not one recview knows.
-// The "__type__" names are not used: they drift across package renames.
+// classify sets Family by the rules each family's provider registers
+// (provider.go), trying every family's rules of one kind before the next
+// kind: the request shape (tool and file-processor calls); the endpoint,
+// as a whole path, then by its suffix; and when the endpoint is not one
+// recview knows, the response data's own "object" field, then its shape
+// (Ollama's "done", a Gemini "candidates" list). The "__type__" names are
+// not used: they drift across package renames.
 func (r *Recording) classify() {
-	switch r.Shape {
-	case ShapeTool:
-		r.Family = FamilyTool
-		return
-	case ShapeFileProcessor:
-		r.Family = FamilyFileProcessor
+	if r.Family = familyOfShape(r.Shape); r.Family != FamilyUnknown {
 		return
 	}
 	r.Family = familyOfEndpoint(r.Endpoint)
 	if r.Family == FamilyUnknown {
-		r.Family = r.familyOfData()
+		if v := r.sample(); v != nil && v.Type() == fastjson.TypeObject {
+			r.Family = familyOfData(v)
+		}
 	}
 	if r.Family == FamilyUnknown {
 		r.Unknown = true
@@ -60,39 +60,4 @@ func (r *Recording) sample() *fastjson.Value {
 		return nil
 	}
 	return v
-}
-
-// familyOfData guesses the family from the response data alone.
-func (r *Recording) familyOfData() Family {
-	v := r.sample()
-	if v == nil || v.Type() != fastjson.TypeObject {
-		return FamilyUnknown
-	}
-	switch string(v.GetStringBytes("object")) {
-	case "chat.completion", "chat.completion.chunk":
-		return FamilyOpenAIChat
-	case "text_completion":
-		return FamilyOpenAICompletions
-	case "model":
-		return FamilyOpenAIModels
-	case "list":
-		if d := v.GetArray("data"); len(d) > 0 && d[0].Get("embedding") != nil {
-			return FamilyOpenAIEmbeddings
-		}
-	case "interaction":
-		return FamilyGeminiInteractions
-	}
-	switch {
-	case v.Get("candidates") != nil:
-		return FamilyGeminiGenerate
-	case v.Get("done") != nil && v.Get("response") != nil:
-		return FamilyOllamaGenerate
-	case v.Get("done") != nil && v.Get("message") != nil:
-		return FamilyOllamaChat
-	case v.Get("embeddings") != nil:
-		return FamilyOllamaEmbeddings
-	case string(v.GetStringBytes("type")) == "message_start" || string(v.GetStringBytes("type")) == "message":
-		return FamilyAnthropicMessages
-	}
-	return FamilyUnknown
 }

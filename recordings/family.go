@@ -4,7 +4,9 @@ package recordings
 // used as-is by the CLI's --json output and the web app's filters.
 type Family string
 
-// The API families found in ogx recordings.
+// The API families found in ogx recordings. Each has a provider in the
+// file of its API (openai.go, ollama.go ...) with its classification
+// rules, assembler and answer reader; provider.go lists them.
 const (
 	FamilyOpenAIChat         Family = "openai-chat"        // POST /v1/chat/completions
 	FamilyOpenAICompletions  Family = "openai-completions" // POST /v1/completions
@@ -25,30 +27,10 @@ const (
 	FamilyUnknown            Family = "unknown"
 )
 
-var familyTitles = map[Family]string{
-	FamilyOpenAIChat:         "OpenAI chat completions",
-	FamilyOpenAICompletions:  "OpenAI completions",
-	FamilyOpenAIEmbeddings:   "OpenAI embeddings",
-	FamilyOpenAIModels:       "OpenAI models list",
-	FamilyOllamaGenerate:     "Ollama generate",
-	FamilyOllamaChat:         "Ollama chat",
-	FamilyOllamaEmbeddings:   "Ollama embeddings",
-	FamilyOllamaTags:         "Ollama tags",
-	FamilyOllamaPS:           "Ollama ps",
-	FamilyOllamaPull:         "Ollama pull",
-	FamilyAnthropicMessages:  "Anthropic messages",
-	FamilyGeminiGenerate:     "Google generate_content",
-	FamilyGeminiInteractions: "Google interactions",
-	FamilyRerank:             "Rerank",
-	FamilyTool:               "Tool invocation",
-	FamilyFileProcessor:      "File processor",
-	FamilyUnknown:            "Unknown",
-}
-
 // Title returns a human name for the family, like "OpenAI chat completions".
 func (f Family) Title() string {
-	if t, ok := familyTitles[f]; ok {
-		return t
+	if p := providerOf(f); p != nil {
+		return p.title
 	}
 	return string(f)
 }
@@ -58,22 +40,19 @@ func (f Family) Title() string {
 // /api/pull, and model lists. A re-recording on another machine changes
 // them without changing anything a test asks of a model.
 func (f Family) Environment() bool {
-	switch f {
-	case FamilyOllamaPS, FamilyOllamaTags, FamilyOllamaPull, FamilyOpenAIModels:
-		return true
-	}
-	return false
+	p := providerOf(f)
+	return p != nil && p.environment
 }
 
 // Families lists every family, FamilyUnknown last, in a stable order for
-// facets and help texts.
+// facets and help texts: the order classification tries them in (see
+// providers in provider.go).
 func Families() []Family {
-	return []Family{
-		FamilyOpenAIChat, FamilyOpenAICompletions, FamilyOpenAIEmbeddings, FamilyOpenAIModels,
-		FamilyOllamaGenerate, FamilyOllamaChat, FamilyOllamaEmbeddings, FamilyOllamaTags,
-		FamilyOllamaPS, FamilyOllamaPull, FamilyAnthropicMessages, FamilyGeminiGenerate,
-		FamilyGeminiInteractions, FamilyRerank, FamilyTool, FamilyFileProcessor, FamilyUnknown,
+	out := make([]Family, len(providers))
+	for i, p := range providers {
+		out[i] = p.family
 	}
+	return out
 }
 
 // Shape is which of the recorder's request layouts a recording uses.
@@ -94,47 +73,3 @@ const (
 	// ShapeUnknown: a request object of none of these layouts.
 	ShapeUnknown Shape = "unknown"
 )
-
-// familyByEndpoint maps an endpoint path suffix to a family. Suffixes, not
-// exact paths: recorded URLs carry prefixes like /v1/v1/ or /v1/openai/v1/.
-var familyByEndpoint = []struct {
-	suffix string
-	family Family
-}{
-	{"/chat/completions", FamilyOpenAIChat},
-	{"/completions", FamilyOpenAICompletions},
-	{"/embeddings", FamilyOpenAIEmbeddings}, // /api/embeddings is matched first below
-	{"/models", FamilyOpenAIModels},
-	{"/generate_content_stream", FamilyGeminiGenerate},
-	{"/generate_content", FamilyGeminiGenerate},
-	{"/v1/messages", FamilyAnthropicMessages},
-	{"/interactions", FamilyGeminiInteractions},
-	{"/rerank", FamilyRerank},
-}
-
-var ollamaEndpoints = map[string]Family{
-	"/api/generate":   FamilyOllamaGenerate,
-	"/api/chat":       FamilyOllamaChat,
-	"/api/embeddings": FamilyOllamaEmbeddings,
-	"/api/embed":      FamilyOllamaEmbeddings,
-	"/api/tags":       FamilyOllamaTags,
-	"/api/ps":         FamilyOllamaPS,
-	"/api/pull":       FamilyOllamaPull,
-}
-
-// familyOfEndpoint classifies an endpoint path; FamilyUnknown if none fits.
-func familyOfEndpoint(path string) Family {
-	if f, ok := ollamaEndpoints[path]; ok {
-		return f
-	}
-	for _, e := range familyByEndpoint {
-		if hasSuffix(path, e.suffix) {
-			return e.family
-		}
-	}
-	return FamilyUnknown
-}
-
-func hasSuffix(s, suffix string) bool {
-	return len(s) >= len(suffix) && s[len(s)-len(suffix):] == suffix
-}

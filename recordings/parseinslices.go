@@ -66,11 +66,11 @@ type preFolding struct {
 
 // foldsAsChecked returns the family of a recording whose stream
 // parseSliced can fold as it checks the chunks, from the request alone
-// (as classify reads it), or FamilyUnknown. Only OpenAI chat and
-// completions qualify: their assembler keeps nothing of a chunk's tree
-// (jsonx.Kept), so each run of chunks can be parsed with one parser reused
-// for the next, and each chunk parsed once. Other assemblers keep parts
-// of the chunks' trees.
+// (as classify reads it), or FamilyUnknown. Only families whose provider
+// says foldsAsChecked qualify, OpenAI chat and completions: their
+// assembler keeps nothing of a chunk's tree (jsonx.Kept), so each run of
+// chunks can be parsed with one parser reused for the next, and each
+// chunk parsed once. Other assemblers keep parts of the chunks' trees.
 func foldsAsChecked(doc *fastjson.Value) Family {
 	r := &Recording{Request: doc.Get("request")}
 	if r.Request == nil || r.Request.Type() != fastjson.TypeObject || r.decodeRequest() != nil {
@@ -79,8 +79,8 @@ func foldsAsChecked(doc *fastjson.Value) Family {
 	if r.Shape != ShapeInference && r.Shape != ShapeHTTP {
 		return FamilyUnknown
 	}
-	switch f := familyOfEndpoint(r.Endpoint); f {
-	case FamilyOpenAIChat, FamilyOpenAICompletions:
+	f := familyOfEndpoint(r.Endpoint)
+	if p := providerOf(f); p != nil && p.foldsAsChecked {
 		return f
 	}
 	return FamilyUnknown

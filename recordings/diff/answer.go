@@ -9,15 +9,10 @@ import (
 	"github.com/recview/recview/recordings"
 )
 
-// answers compares two answers of family f: choice by choice, then usage.
-func (c *comparer) answers(f recordings.Family, a, b recordings.Answer) {
-	list := ""
-	switch f {
-	case recordings.FamilyOpenAIChat, recordings.FamilyOpenAICompletions:
-		list = "choices"
-	case recordings.FamilyGeminiGenerate:
-		list = "candidates"
-	}
+// answers compares two answers: choice by choice, then usage. list is the
+// answer's list of choices (recordings.AnswerPaths.Choices), "" for an
+// answer of one choice.
+func (c *comparer) answers(list string, a, b recordings.Answer) {
 	if list == "" && (len(a.Choices) > 1 || len(b.Choices) > 1) {
 		list = "choices"
 	}

@@ -237,15 +237,15 @@ func (c *comparer) response(a, b *recordings.Recording) {
 	if a.Status != b.Status {
 		c.add(Change{Path: "http_status", Op: OpChanged, Old: strconv.Itoa(a.Status), New: strconv.Itoa(b.Status)})
 	}
-	covA, okA := answerCovers[a.Family]
-	covB, okB := answerCovers[b.Family]
+	covA, okA := answerCovers(a.Family)
+	covB, okB := answerCovers(b.Family)
 	if okA && okB {
 		ansA, ansB := recordings.ReadAnswer(a.Family, va), recordings.ReadAnswer(b.Family, vb)
 		if len(ansA.Choices) > 0 && len(ansB.Choices) > 0 {
 			// Two families that both answer (chat and completions, a
 			// recording whose URL was wrong) compare by answer too: the
 			// family change is the metadata's.
-			c.answers(b.Family, ansA, ansB)
+			c.answers(covB.Choices, ansA, ansB)
 			other := a.Family != b.Family
 			c.skip = func(path string, op Op) bool {
 				return ignored(path) || covA.covers(path, op) || covB.covers(path, op) || other && path == "object"
@@ -357,44 +357,26 @@ func wildcard(path string) string {
 }
 
 // coverage is the part of an assembled response that the answer
-// comparison reads: subtrees (any change under them is the answer's) and
-// lists of choices (whose added and removed elements the answer reports).
-type coverage struct {
-	trees   []string
-	choices string
-}
+// comparison reads (see recordings.AnswerPaths): subtrees (any change
+// under them is the answer's) and lists of choices (whose added and
+// removed elements the answer reports).
+type coverage recordings.AnswerPaths
 
 func (cv coverage) covers(path string, op Op) bool {
 	p := wildcard(path)
-	for _, t := range cv.trees {
+	for _, t := range cv.Trees {
 		if under(p, t) {
 			return true
 		}
 	}
-	return cv.choices != "" && op != OpChanged && p == cv.choices+"[*]"
+	return cv.Choices != "" && op != OpChanged && p == cv.Choices+"[*]"
 }
 
-// answerCovers maps each family ReadAnswer reads to the response fields
-// its Answer holds.
-var answerCovers = map[recordings.Family]coverage{
-	recordings.FamilyOpenAIChat: {
-		trees:   []string{"choices[*].message", "choices[*].finish_reason", "choices[*].index", "choices[*].text", "choices[*].tool_calls", "usage"},
-		choices: "choices",
-	},
-	recordings.FamilyOpenAICompletions: {
-		trees:   []string{"choices[*].message", "choices[*].finish_reason", "choices[*].index", "choices[*].text", "choices[*].tool_calls", "usage"},
-		choices: "choices",
-	},
-	recordings.FamilyOllamaGenerate: {trees: []string{"message", "response", "thinking", "done_reason", "prompt_eval_count", "eval_count"}},
-	recordings.FamilyOllamaChat:     {trees: []string{"message", "response", "thinking", "done_reason", "prompt_eval_count", "eval_count"}},
-	recordings.FamilyAnthropicMessages: {
-		trees: []string{"role", "content", "stop_reason", "usage"},
-	},
-	recordings.FamilyGeminiGenerate: {
-		trees:   []string{"candidates[*].content", "candidates[*].finish_reason", "usage_metadata"},
-		choices: "candidates",
-	},
-	recordings.FamilyGeminiInteractions: {trees: []string{"role", "outputs", "status", "usage"}},
+// answerCovers returns the response fields the Answer of f holds; ok is
+// false for a family ReadAnswer reads no answer of.
+func answerCovers(f recordings.Family) (cv coverage, ok bool) {
+	paths, ok := f.AnswerPaths()
+	return coverage(paths), ok
 }
 
 // object compares two JSON objects member by member, leaving out the keys

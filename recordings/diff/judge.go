@@ -384,7 +384,7 @@ func isChoice(p string) bool {
 // (see answerCovers): a change Compare lists outside the answer is a
 // field beside it ("service_tier", "choices[0].logprobs").
 func answerFamily(f recordings.Family) bool {
-	_, ok := answerCovers[f]
+	_, ok := answerCovers(f)
 	return ok
 }
 

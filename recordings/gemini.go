@@ -7,6 +7,40 @@ import (
 	"github.com/valyala/fastjson"
 )
 
+// The Google generate_content family (google-genai's
+// models.generate_content and generate_content_stream). Source:
+// ai.google.dev/api/generate-content.
+
+var geminiGenerateProvider = provider{
+	family: FamilyGeminiGenerate, title: "Google generate_content",
+	suffixes:  []string{"/generate_content_stream", "/generate_content"},
+	looksLike: func(v *fastjson.Value) bool { return v.Get("candidates") != nil },
+	format:    geminiFormat{},
+	answer: AnswerPaths{
+		Trees:   []string{"candidates[*].content", "candidates[*].finish_reason", "usage_metadata"},
+		Choices: "candidates",
+	},
+}
+
+// geminiFormat folds the family's streams (geminiAssembler) and reads its
+// answers.
+type geminiFormat struct{}
+
+func (geminiFormat) newAssembler() assembler { return &geminiAssembler{} }
+
+// readAnswer reads a GenerateContentResponse: a choice per candidate, its
+// content's parts, then the usage metadata.
+func (geminiFormat) readAnswer(v *fastjson.Value) Answer {
+	var a Answer
+	for i, cand := range v.GetArray("candidates") {
+		c := Choice{Index: i, Role: getStr(cand, "content", "role"), FinishReason: getStr(cand, "finish_reason")}
+		c.Parts = geminiParts(cand.Get("content"))
+		a.Choices = append(a.Choices, c)
+	}
+	a.Usage = usageItems(v.Get("usage_metadata"), "", nil)
+	return a
+}
+
 // Google generate_content_stream chunks -> one GenerateContentResponse.
 //
 // Each chunk is a GenerateContentResponse (google-genai's model_dump, so

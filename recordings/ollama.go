@@ -4,8 +4,87 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/valyala/fastjson"
 )
+
+// The Ollama families, each an endpoint of Ollama's own API: generate,
+// chat, embeddings (/api/embeddings and /api/embed), and the tags, ps and
+// pull calls that describe the machine. Source: ollama's docs/api.md.
+
+var ollamaGenerateProvider = provider{
+	family: FamilyOllamaGenerate, title: "Ollama generate",
+	paths: []string{"/api/generate"},
+	looksLike: func(v *fastjson.Value) bool {
+		return v.Get("done") != nil && v.Get("response") != nil
+	},
+	format: ollamaFormat{},
+	answer: ollamaAnswer,
+}
+
+var ollamaChatProvider = provider{
+	family: FamilyOllamaChat, title: "Ollama chat",
+	paths: []string{"/api/chat"},
+	looksLike: func(v *fastjson.Value) bool {
+		return v.Get("done") != nil && v.Get("message") != nil
+	},
+	format: ollamaFormat{},
+	answer: ollamaAnswer,
+}
+
+var ollamaEmbeddingsProvider = provider{
+	family: FamilyOllamaEmbeddings, title: "Ollama embeddings",
+	paths:     []string{"/api/embeddings", "/api/embed"},
+	looksLike: func(v *fastjson.Value) bool { return v.Get("embeddings") != nil },
+}
+
+var ollamaTagsProvider = provider{
+	family: FamilyOllamaTags, title: "Ollama tags", environment: true,
+	paths: []string{"/api/tags"},
+}
+
+var ollamaPSProvider = provider{
+	family: FamilyOllamaPS, title: "Ollama ps", environment: true,
+	paths: []string{"/api/ps"},
+}
+
+var ollamaPullProvider = provider{
+	family: FamilyOllamaPull, title: "Ollama pull", environment: true,
+	paths: []string{"/api/pull"},
+}
+
+// ollamaAnswer is what ollamaFormat.readAnswer reads, in generate and chat
+// responses alike.
+var ollamaAnswer = AnswerPaths{Trees: []string{"message", "response", "thinking", "done_reason", "prompt_eval_count", "eval_count"}}
+
+// ollamaFormat folds the family's streams (ollamaAssembler) and reads its
+// answers.
+type ollamaFormat struct{}
+
+func (ollamaFormat) newAssembler() assembler { return &ollamaAssembler{} }
+
+// readAnswer reads a generate or chat response: one choice, its message or
+// its response text (after its thinking), then the counters and durations.
+func (ollamaFormat) readAnswer(v *fastjson.Value) Answer {
+	var a Answer
+	c := Choice{Role: "assistant", FinishReason: getStr(v, "done_reason")}
+	if m := v.Get("message"); m != nil && m.Type() == fastjson.TypeObject {
+		msg := chatMessage(m)
+		c.Role, c.Parts = msg.Role, msg.Parts
+	} else {
+		if t := sharedStr(v, "thinking"); t != "" {
+			c.Parts = append(c.Parts, Part{Kind: PartThinking, Text: t})
+		}
+		c.Parts = append(c.Parts, Part{Kind: PartText, Text: sharedStr(v, "response")})
+	}
+	a.Choices = []Choice{c}
+	for _, k := range []string{"prompt_eval_count", "eval_count", "total_duration", "load_duration", "prompt_eval_duration", "eval_duration"} {
+		if n := v.Get(k); n != nil && n.Type() == fastjson.TypeNumber {
+			a.Usage = append(a.Usage, UsageItem{k, string(jsonx.Compact(n))})
+		}
+	}
+	return a
+}
 
 // Ollama /api/generate and /api/chat streams -> the final response.
 //

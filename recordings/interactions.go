@@ -4,8 +4,52 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/valyala/fastjson"
 )
+
+// The Google interactions family, POST /v1beta/interactions. Source:
+// ai.google.dev/api/interactions.
+
+var geminiInteractionsProvider = provider{
+	family: FamilyGeminiInteractions, title: "Google interactions",
+	suffixes: []string{"/interactions"},
+	objects:  []string{"interaction"},
+	format:   interactionsFormat{},
+	answer:   AnswerPaths{Trees: []string{"role", "outputs", "status", "usage"}},
+}
+
+// interactionsFormat folds the family's streams (interactionsAssembler)
+// and reads its answers.
+type interactionsFormat struct{}
+
+func (interactionsFormat) newAssembler() assembler { return &interactionsAssembler{} }
+
+// readAnswer reads an Interaction: one choice (role "model" when it names
+// none) of its outputs (text, thought summaries, function calls, others as
+// recorded), then the usage counters.
+func (interactionsFormat) readAnswer(v *fastjson.Value) Answer {
+	var a Answer
+	c := Choice{Role: getStr(v, "role"), FinishReason: getStr(v, "status")}
+	if c.Role == "" {
+		c.Role = "model"
+	}
+	for _, o := range v.GetArray("outputs") {
+		switch getStr(o, "type") {
+		case "text":
+			c.Parts = append(c.Parts, Part{Kind: PartText, Text: sharedStr(o, "text")})
+		case "thought":
+			c.Parts = append(c.Parts, Part{Kind: PartThinking, Text: textOf(o.Get("summary"))})
+		case "function_call":
+			c.Parts = append(c.Parts, Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(o, "id"), getStr(o, "name"), o.Get("arguments"))})
+		default:
+			c.Parts = append(c.Parts, Part{Kind: PartOther, Raw: o, Text: string(jsonx.Compact(o))})
+		}
+	}
+	a.Choices = []Choice{c}
+	a.Usage = usageItems(v.Get("usage"), "", nil)
+	return a
+}
 
 // Google /v1beta/interactions SSE events -> the final Interaction.
 //

@@ -7,6 +7,40 @@ import (
 	"github.com/valyala/fastjson"
 )
 
+// The Anthropic family, POST /v1/messages. Source:
+// docs.anthropic.com/en/api/messages.
+
+var anthropicMessagesProvider = provider{
+	family: FamilyAnthropicMessages, title: "Anthropic messages",
+	suffixes: []string{"/v1/messages"},
+	looksLike: func(v *fastjson.Value) bool {
+		t := string(v.GetStringBytes("type"))
+		return t == "message_start" || t == "message"
+	},
+	format: anthropicFormat{},
+	answer: AnswerPaths{Trees: []string{"role", "content", "stop_reason", "usage"}},
+}
+
+// anthropicFormat folds the family's streams (anthropicAssembler) and
+// reads its answers.
+type anthropicFormat struct{}
+
+func (anthropicFormat) newAssembler() assembler { return &anthropicAssembler{} }
+
+// readAnswer reads a message: one choice, its content blocks, then the
+// usage counters; nothing when the message has no role.
+func (anthropicFormat) readAnswer(v *fastjson.Value) Answer {
+	var a Answer
+	c := Choice{Role: getStr(v, "role"), FinishReason: getStr(v, "stop_reason")}
+	if c.Role == "" {
+		return a
+	}
+	c.Parts = contentParts(v.Get("content"))
+	a.Choices = []Choice{c}
+	a.Usage = usageItems(v.Get("usage"), "", nil)
+	return a
+}
+
 // Anthropic /v1/messages SSE events -> the "message" object.
 //
 // The folding follows anthropic-sdk-go's Message.Accumulate

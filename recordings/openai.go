@@ -8,6 +8,87 @@ import (
 	"github.com/valyala/fastjson"
 )
 
+// The OpenAI families: chat completions, completions, embeddings and the
+// models list, as OpenAI and the servers that copy its API (vLLM, Ollama's
+// /v1, llama.cpp) serve them. Source:
+// platform.openai.com/docs/api-reference.
+
+var openaiChatProvider = provider{
+	family: FamilyOpenAIChat, title: "OpenAI chat completions",
+	suffixes:       []string{"/chat/completions"},
+	objects:        []string{"chat.completion", "chat.completion.chunk"},
+	format:         openaiFormat{},
+	foldsAsChecked: true,
+	answer:         openaiAnswer,
+}
+
+var openaiCompletionsProvider = provider{
+	family: FamilyOpenAICompletions, title: "OpenAI completions",
+	suffixes:       []string{"/completions"},
+	objects:        []string{"text_completion"},
+	format:         openaiFormat{completion: true},
+	foldsAsChecked: true,
+	answer:         openaiAnswer,
+}
+
+var openaiEmbeddingsProvider = provider{
+	family: FamilyOpenAIEmbeddings, title: "OpenAI embeddings",
+	suffixes: []string{"/embeddings"},
+	looksLike: func(v *fastjson.Value) bool {
+		d := v.GetArray("data")
+		return string(v.GetStringBytes("object")) == "list" && len(d) > 0 && d[0].Get("embedding") != nil
+	},
+}
+
+var openaiModelsProvider = provider{
+	family: FamilyOpenAIModels, title: "OpenAI models list", environment: true,
+	suffixes: []string{"/models"},
+	objects:  []string{"model"},
+}
+
+// openaiAnswer is what openaiFormat.readAnswer reads, in chat completions
+// and completions alike.
+var openaiAnswer = AnswerPaths{
+	Trees:   []string{"choices[*].message", "choices[*].finish_reason", "choices[*].index", "choices[*].text", "choices[*].tool_calls", "usage"},
+	Choices: "choices",
+}
+
+// openaiFormat folds chat completion chunks, or completion chunks, and
+// reads the answers of both.
+type openaiFormat struct{ completion bool }
+
+func (f openaiFormat) newAssembler() assembler { return &openaiAssembler{completion: f.completion} }
+
+// readAnswer reads a chat.completion or a text_completion: a choice per
+// element of "choices", its message (text, refusal, tool calls) or its
+// text (and the tool calls completions recorded as chat carry), then the
+// usage counters.
+func (openaiFormat) readAnswer(v *fastjson.Value) Answer {
+	var a Answer
+	for i, ch := range v.GetArray("choices") {
+		c := Choice{Index: i, FinishReason: getStr(ch, "finish_reason")}
+		if idx, ok := intOf(ch.Get("index")); ok {
+			c.Index = idx
+		}
+		if m := ch.Get("message"); m != nil {
+			msg := chatMessage(m)
+			c.Role, c.Parts = msg.Role, msg.Parts
+			if r := sharedStr(m, "refusal"); r != "" {
+				c.Parts = append(c.Parts, Part{Kind: PartText, Text: r})
+			}
+		} else {
+			c.Parts = []Part{{Kind: PartText, Text: sharedStr(ch, "text")}}
+			for _, tc := range ch.GetArray("tool_calls") {
+				fn := tc.Get("function")
+				c.Parts = append(c.Parts, Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(tc, "id"), getStr(fn, "name"), fn.Get("arguments"))})
+			}
+		}
+		a.Choices = append(a.Choices, c)
+	}
+	a.Usage = usageItems(v.Get("usage"), "", nil)
+	return a
+}
+
 // OpenAI chat completion chunks -> a "chat.completion" object, and
 // completion chunks -> a "text_completion" object.
 //

@@ -1,0 +1,183 @@
+package recordings
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"slices"
+	"testing"
+
+	"github.com/valyala/fastjson"
+)
+
+// familyConstants returns the names and values of the Family constants
+// declared in family.go, read from the source so that a new constant
+// cannot be left out of the registry.
+func familyConstants(t *testing.T) map[string]Family {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), "family.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]Family{}
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST {
+			continue
+		}
+		for _, s := range g.Specs {
+			vs := s.(*ast.ValueSpec)
+			if id, ok := vs.Type.(*ast.Ident); !ok || id.Name != "Family" {
+				continue
+			}
+			for i, n := range vs.Names {
+				lit := vs.Values[i].(*ast.BasicLit)
+				out[n.Name] = Family(lit.Value[1 : len(lit.Value)-1])
+			}
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no Family constant found in family.go")
+	}
+	return out
+}
+
+// unanswered are the families with no stream assembler and no answer
+// reader: their responses are data (vectors, model lists, scores, tool
+// output), shown as recorded.
+var unanswered = []Family{
+	FamilyOpenAIEmbeddings, FamilyOpenAIModels, FamilyOllamaEmbeddings, FamilyOllamaTags,
+	FamilyOllamaPS, FamilyOllamaPull, FamilyRerank, FamilyTool, FamilyFileProcessor, FamilyUnknown,
+}
+
+// TestProvidersComplete checks that every Family constant has one
+// provider, FamilyUnknown's last, and that each provider is filled in: a
+// title, a classification rule, and an assembler, an answer reader and
+// answer paths together, unless the family is one of unanswered.
+func TestProvidersComplete(t *testing.T) {
+	consts := familyConstants(t)
+	seen := map[Family]int{}
+	for _, p := range providers {
+		seen[p.family]++
+	}
+	for name, f := range consts {
+		if seen[f] != 1 {
+			t.Errorf("%s (%q) is registered %d times in providers, want once", name, f, seen[f])
+		}
+	}
+	if len(providers) != len(consts) {
+		t.Errorf("%d providers for %d Family constants", len(providers), len(consts))
+	}
+	if last := providers[len(providers)-1].family; last != FamilyUnknown {
+		t.Errorf("the last provider is %s, want %s", last, FamilyUnknown)
+	}
+	if got := Families(); len(got) != len(providers) || got[len(got)-1] != FamilyUnknown {
+		t.Errorf("Families() = %v", got)
+	}
+	for _, p := range providers {
+		f := p.family
+		if p.title == "" || f.Title() != p.title {
+			t.Errorf("%s: title %q, Title() %q", f, p.title, f.Title())
+		}
+		rules := p.shape != "" || len(p.paths)+len(p.suffixes)+len(p.objects) > 0 || p.looksLike != nil
+		if rules == (f == FamilyUnknown) {
+			t.Errorf("%s: has classification rules: %v", f, rules)
+		}
+		answers := !slices.Contains(unanswered, f)
+		if (p.format != nil) != answers || (len(p.answer.Trees) > 0) != answers {
+			t.Errorf("%s: format %T, answer paths %v; want both or neither (neither for unanswered)", f, p.format, p.answer.Trees)
+		}
+		if _, ok := f.AnswerPaths(); ok != answers {
+			t.Errorf("%s: AnswerPaths ok = %v", f, ok)
+		}
+		if p.foldsAsChecked && p.format == nil {
+			t.Errorf("%s: foldsAsChecked without an assembler", f)
+		}
+	}
+	if Family("no-such-family").Title() != "no-such-family" || Family("x").Environment() {
+		t.Error("a string that is no Family has a provider")
+	}
+}
+
+// TestClassifyOrder checks the classification rules where their order
+// decides: whole paths before suffixes, longer suffixes before the ones
+// they end with, the "object" field before any shape, and the shapes in
+// providers' order.
+func TestClassifyOrder(t *testing.T) {
+	endpoints := map[string]Family{
+		"/v1/chat/completions":               FamilyOpenAIChat,
+		"/v1/openai/v1/chat/completions":     FamilyOpenAIChat,
+		"/v1/completions":                    FamilyOpenAICompletions,
+		"/v1/embeddings":                     FamilyOpenAIEmbeddings,
+		"/api/embeddings":                    FamilyOllamaEmbeddings,
+		"/api/embed":                         FamilyOllamaEmbeddings,
+		"/v1/models":                         FamilyOpenAIModels,
+		"/api/generate":                      FamilyOllamaGenerate,
+		"/api/chat":                          FamilyOllamaChat,
+		"/v1/api/chat":                       FamilyUnknown,
+		"/api/tags":                          FamilyOllamaTags,
+		"/api/ps":                            FamilyOllamaPS,
+		"/api/pull":                          FamilyOllamaPull,
+		"/v1beta/models/x:generate_content":  FamilyUnknown,
+		"/generate_content_stream":           FamilyGeminiGenerate,
+		"/v1/v1/messages":                    FamilyAnthropicMessages,
+		"/messages":                          FamilyUnknown,
+		"/v1beta/interactions":               FamilyGeminiInteractions,
+		"/v1/rerank":                         FamilyRerank,
+		"":                                   FamilyUnknown,
+		"/v1/files":                          FamilyUnknown,
+		"/v1/chat/completions/x":             FamilyUnknown,
+		"/v1/openai/v1/embeddings":           FamilyOpenAIEmbeddings,
+		"/v1/openai/v1/models":               FamilyOpenAIModels,
+		"/v1/openai/v1/completions":          FamilyOpenAICompletions,
+		"/v1/openai/v1/interactions":         FamilyGeminiInteractions,
+		"/v1/openai/v1/rerank":               FamilyRerank,
+		"/api/generate/":                     FamilyUnknown,
+		"/v1/generate_content_stream":        FamilyGeminiGenerate,
+		"/v1beta/models/x:streamGenerate":    FamilyUnknown,
+		"/v1/messages/count_tokens":          FamilyUnknown,
+		"/v1/openai/v1/chat/completions/abc": FamilyUnknown,
+	}
+	for path, want := range endpoints {
+		if got := familyOfEndpoint(path); got != want {
+			t.Errorf("familyOfEndpoint(%q) = %s, want %s", path, got, want)
+		}
+	}
+	data := []struct {
+		json string
+		want Family
+	}{
+		{`{"object":"chat.completion"}`, FamilyOpenAIChat},
+		{`{"object":"chat.completion.chunk","candidates":[]}`, FamilyOpenAIChat},
+		{`{"object":"text_completion","done":true,"response":""}`, FamilyOpenAICompletions},
+		{`{"object":"model","type":"message"}`, FamilyOpenAIModels},
+		{`{"object":"interaction","candidates":[]}`, FamilyGeminiInteractions},
+		{`{"object":"list","data":[{"embedding":[1]}],"candidates":[]}`, FamilyOpenAIEmbeddings},
+		{`{"object":"list","data":[{"id":"m"}],"embeddings":[]}`, FamilyOllamaEmbeddings},
+		{`{"object":"list","data":[]}`, FamilyUnknown},
+		{`{"candidates":[],"done":true,"response":""}`, FamilyGeminiGenerate},
+		{`{"done":true,"response":"","message":{}}`, FamilyOllamaGenerate},
+		{`{"done":false,"message":{},"embeddings":[]}`, FamilyOllamaChat},
+		{`{"done":false}`, FamilyUnknown},
+		{`{"embeddings":[[1]],"type":"message"}`, FamilyOllamaEmbeddings},
+		{`{"type":"message_start"}`, FamilyAnthropicMessages},
+		{`{"type":"message"}`, FamilyAnthropicMessages},
+		{`{"type":"content_block_delta"}`, FamilyUnknown},
+		{`{"object":"response"}`, FamilyUnknown},
+		{`{}`, FamilyUnknown},
+	}
+	for _, c := range data {
+		if got := familyOfData(fastjson.MustParse(c.json)); got != c.want {
+			t.Errorf("familyOfData(%s) = %s, want %s", c.json, got, c.want)
+		}
+	}
+	shapes := map[Shape]Family{
+		ShapeTool: FamilyTool, ShapeFileProcessor: FamilyFileProcessor,
+		ShapeInference: FamilyUnknown, ShapeHTTP: FamilyUnknown, ShapeUnknown: FamilyUnknown,
+	}
+	for s, want := range shapes {
+		if got := familyOfShape(s); got != want {
+			t.Errorf("familyOfShape(%s) = %s, want %s", s, got, want)
+		}
+	}
+}
