@@ -130,7 +130,7 @@ func splitTests(refs []browser.File) (json, tests []browser.File) {
 
 // indexFiles shows the index of files and reads them in the background,
 // readBatch files at a time, publishing the rows read so far every 250 ms.
-// With the rows, it hands the replay worker what it found in each file
+// With the rows, it hands the worker what it found in each file
 // (the Item lines summarize writes, and the File objects), and the test
 // files; once every file is read it asks the worker for the folder's
 // replay report (replayReport).
@@ -169,7 +169,7 @@ func (v *Viewer) indexFiles(files, tests []browser.File) {
 		// next (recordings.Parser).
 		var parser recordings.Parser
 		var buf []byte   // the file being summarized
-		var items []byte // the Item lines not yet handed to the replay worker
+		var items []byte // the Item lines not yet handed to the worker
 		handed := 0      // the files handed to it
 		next := startBatch(0)
 		pause := browser.Breather()
@@ -228,7 +228,7 @@ func keepFolds(markup string) string {
 	return markup
 }
 
-// replayReport asks the folder's replay worker for its report panel,
+// replayReport asks the folder's worker for its report panel,
 // once the index has handed it every file, and shows it in the index:
 // first without the heavy tests' request comparison, which reads their
 // files again (hundreds of reads in a large folder), then with it. The

@@ -82,7 +82,7 @@ type pendingLookup struct {
 // askNotFound asks ix's worker about text and draws the answer where
 // lookupNotFound said. It blocks: call it from a goroutine (ctx.Async).
 func (v *Viewer) askNotFound(ix *folderIndex, text string, inPlay bool) {
-	markup, err := "", errors.New("the folder's replay worker did not start")
+	markup, err := "", errors.New("the folder's worker did not start")
 	if ix.worker != nil {
 		markup, err = ix.worker.notFound(text)
 	}

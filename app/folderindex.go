@@ -66,7 +66,7 @@ type indexRow struct {
 // again when opened). A file that could not be read (err) or parsed is a
 // row with hash "error" and the reason. It appends to items what the
 // replay report needs of the file (pageworker.AppendItem), so that the
-// replay worker does not parse the file again.
+// worker does not parse the file again.
 func summarize(p *recordings.Parser, f browser.File, data []byte, err error, items []byte) (indexRow, []byte) {
 	row := indexRow{path: f.Path}
 	var rec *recordings.Recording

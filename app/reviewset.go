@@ -36,11 +36,11 @@ type pickedFolder struct {
 }
 
 // reviewSet is one change set under review: where it comes from, its
-// files (to open a pair), the review worker's report, and the reviewer's
+// files (to open a pair), the worker's report, and the reviewer's
 // place in it.
 type reviewSet struct {
 	ref permalink.Review
-	// st is what the review worker said last: what it does, the API
+	// st is what the worker said last: what it does, the API
 	// requests left, the pull request's title and head commit, the files
 	// it could not fetch, why it failed.
 	st pageworker.Status
@@ -68,7 +68,7 @@ type reviewSet struct {
 	wantFile string
 }
 
-// reviewFile is one file of a side: an ArrayBuffer the review worker
+// reviewFile is one file of a side: an ArrayBuffer the worker
 // fetched from GitHub, or the File the user gave.
 type reviewFile struct {
 	buf  app.Value

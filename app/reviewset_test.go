@@ -10,7 +10,7 @@ import (
 )
 
 // testSet is a change set of six pairs in the report's order (most
-// severe first), as the review worker sends them.
+// severe first), as the worker sends them.
 func testSet() *reviewSet {
 	rv := newReviewSet(permalink.Review{Kind: permalink.ReviewPR, Owner: "o", Repo: "r", Number: 7})
 	rv.rep = &pageworker.Report{Rows: []pageworker.Row{

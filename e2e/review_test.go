@@ -130,7 +130,7 @@ func cliAttrs(lines []map[string]any) []string {
 }
 
 // checkOneVerdict checks that the pair shown says one verdict: its
-// header (from the review worker) and its comparison's badge (diff.Compare
+// header (from the worker) and its comparison's badge (diff.Compare
 // in the page) give the severity and verdict recview review gives p.
 func (tb *tab) checkOneVerdict(p review.Pair) {
 	tb.t.Helper()

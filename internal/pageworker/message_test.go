@@ -13,7 +13,7 @@ import (
 func TestMessagesRoundTrip(t *testing.T) {
 	msgs := []Message{
 		&Ready{},
-		&Failure{Err: "review worker: the message has no files"},
+		&Failure{Err: "the worker cannot start"},
 		&Review{GitHub: &permalink.Review{Kind: permalink.ReviewPR, Owner: "ogx-ai", Repo: "ogx", Number: 3681}},
 		&Review{Files: []FileRef{{Side: "base", Path: "a/b.json"}, {Side: "head", Path: "a/c.json"}}},
 		&Status{Phase: "Comparing", Done: 3, Total: 7, Rate: "57 of 60 GitHub API requests left", Notes: []string{"x"}},

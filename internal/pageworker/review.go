@@ -132,7 +132,7 @@ func DecodeReport(data []byte, pause func()) (*Report, error) {
 			pause()
 		}
 		if err != nil {
-			return nil, fmt.Errorf("the review worker's report, line %d: %v", i+1, err)
+			return nil, fmt.Errorf("the worker's report, line %d: %v", i+1, err)
 		}
 	}
 	return rep, nil

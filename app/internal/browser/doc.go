@@ -1,7 +1,8 @@
 // Package browser is the viewer's plumbing to the page's JavaScript
 // (through go-app's syscall/js wrapper, app.Value; promises and fetch
-// through internal/base/jsweb, which the review worker shares): promises, fetch,
-// reading File objects and dropped or picked folders (the folder picker),
+// through internal/base/jsweb, which the page's worker shares): promises,
+// fetch, reading File objects and dropped or picked folders (the folder
+// picker), the page's worker (Worker, in internal/pageworker's protocol),
 // what was picked or dropped before the app ran (web/early.js's queue),
 // the clipboard and downloads, SubtleCrypto's SHA-256, and handing the
 // thread back to the page; and the page itself: its history and address

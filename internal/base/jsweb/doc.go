@@ -2,7 +2,7 @@
 
 // Package jsweb is the JavaScript plumbing that both of the site's
 // WebAssembly programs need, the page's (app.wasm, through
-// app/internal/browser) and the review worker's (review.wasm): waiting
+// app/internal/browser) and the page's worker's (worker.wasm): waiting
 // for a promise, and fetching with a body read under a size limit. It
 // uses syscall/js only, not go-app, so that the worker links no more than
 // it runs.

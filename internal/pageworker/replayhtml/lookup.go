@@ -6,7 +6,7 @@ import (
 )
 
 // Lookup is the panel of a pasted "Recording not found" error
-// (Lookup, answered by the folder's replay worker): what the
+// (Lookup, answered by the folder's worker): what the
 // error says, where replay looks and what is there, the nearest
 // recordings, and, when a request body was pasted with the error, its
 // differences with the nearest one by JSON path. Hooks: notfound-panel,
