@@ -78,7 +78,7 @@ func FuzzAppendItem(f *testing.F) {
 	f.Add("a\\b\tc", "t::x", "/v1/x", 2, true)
 	f.Add("\x00\"", "", "", 0, false)
 	f.Fuzz(func(t *testing.T, path, testID, endpoint string, size int, flag bool) {
-		if !utf8.ValidString(path + testID + endpoint) {
+		if !utf8.ValidString(path) || !utf8.ValidString(testID) || !utf8.ValidString(endpoint) {
 			return
 		}
 		it := Item{Path: path, Size: size, TestID: testID, HasTestID: flag, Endpoint: endpoint, Streaming: !flag, Chunks: -size}
