@@ -39,7 +39,7 @@ lint: build/go.work
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./recordings/... ./internal/base/jsonx/... ./internal/base/jsweb/... ./app/... ./wasm/... ./e2e/bench/wasm/
+	GOOS=js GOARCH=wasm $(GO) vet ./recordings/... ./internal/base/... ./internal/pageworker/... ./app/... ./wasm/... ./e2e/bench/wasm/
 	$(GO) vet -tags 'e2e bench' ./e2e/
 	GOWORK=$(WASMWORK) $(GO) vet $(GOAPP)/pkg/app
 	GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) vet $(GOAPP)/pkg/app
