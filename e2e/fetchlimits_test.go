@@ -15,13 +15,22 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// download is what a test server saw of one answer it streamed: how many
-// bytes it wrote and whether the client closed the connection.
+// download is what a test server saw of the answers it streamed at one
+// path: how many requests, how many bytes it wrote in all, and whether
+// the client closed the connection.
 type download struct {
-	mu     sync.Mutex
-	sent   int64
-	closed bool // the handler returned: the client went away, or all was sent
-	at     time.Time
+	mu       sync.Mutex
+	requests int
+	sent     int64
+	closed   bool // a handler returned: the client went away, or all was sent
+	at       time.Time
+}
+
+// asked counts a request.
+func (d *download) asked() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.requests++
 }
 
 func (d *download) note(n int64, closed bool) {
@@ -33,10 +42,10 @@ func (d *download) note(n int64, closed bool) {
 	}
 }
 
-func (d *download) state() (int64, bool) {
+func (d *download) state() (int64, bool, int) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return d.sent, d.closed
+	return d.sent, d.closed, d.requests
 }
 
 // countingServer answers /sized with a declared 1 GB body and /chunked
@@ -48,6 +57,7 @@ func countingServer(t *testing.T) (string, map[string]*download) {
 	mux := http.NewServeMux()
 	for path, d := range seen {
 		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			d.asked()
 			w.Header().Set("Access-Control-Allow-Origin", "*")
 			w.Header().Set("Content-Type", "application/json")
 			if path == "/sized" {
@@ -99,10 +109,13 @@ func TestRefusedDownloadStops(t *testing.T) {
 				d := seen[path]
 				deadline := time.Now().Add(5 * time.Second)
 				for {
-					sent, closed := d.state()
+					sent, closed, requests := d.state()
 					if closed {
+						if requests != 1 {
+							t.Errorf("the page asked for %s %d times, want once", path, requests)
+						}
 						if sent > 96<<20 {
-							t.Errorf("the server sent %d MB before the page stopped the download", sent>>20)
+							t.Errorf("the server sent %d MB in %d downloads before the page stopped", sent>>20, requests)
 						}
 						break
 					}
