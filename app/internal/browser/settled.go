@@ -27,10 +27,3 @@ func Settled(outcomes app.Value, i int) (app.Value, error) {
 	}
 	return r.Get("value"), nil
 }
-
-// NewObject is a new JavaScript object with the fields of fields, whose
-// values are strings, numbers, booleans, go-app Values, and slices
-// ([]any) and maps (map[string]any) of them: a message for a worker.
-func NewObject(fields map[string]any) app.Value {
-	return app.Window().Get("Object").Invoke(fields) // Object(o) is o
-}

@@ -68,18 +68,14 @@ func (w *Worker) Stop() {
 	js.Global().Call("setTimeout", w.w.Get("terminate").Call("bind", w.w), 1000)
 }
 
-// jsValues unwraps go-app's values: go-app unwraps a Value it is given
-// (Set), and has no function that returns the js.Value it holds.
+// jsValues unwraps go-app's values (jsOf).
 func jsValues(vs []app.Value) []js.Value {
 	if len(vs) == 0 {
 		return nil
 	}
-	holder := js.Global().Get("Object").New()
-	h := app.ValueOf(holder)
 	out := make([]js.Value, len(vs))
 	for i, v := range vs {
-		h.Set("v", v)
-		out[i] = holder.Get("v")
+		out[i] = jsOf(v)
 	}
 	return out
 }
