@@ -178,9 +178,7 @@ func readFiles(refs []pageworker.FileRef, files []js.Value, status func(pagework
 		}
 		started[i] = js.Undefined()
 		start(i + readAhead)
-		data := make([]byte, buf.Get("byteLength").Int())
-		js.CopyBytesToGo(data, js.Global().Get("Uint8Array").New(buf))
-		rf := review.File{Path: ref.Path, Data: data}
+		rf := review.File{Path: ref.Path, Data: jsweb.Bytes(buf)}
 		if ref.Side == "base" {
 			base = append(base, rf)
 		} else {

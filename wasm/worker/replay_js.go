@@ -35,9 +35,7 @@ func newJSFolder() *jsFolder {
 		if err != nil {
 			return nil, errors.New(p + ": cannot read the file: " + err.Error())
 		}
-		data := make([]byte, buf.Get("byteLength").Int())
-		js.CopyBytesToGo(data, js.Global().Get("Uint8Array").New(buf))
-		return data, nil
+		return jsweb.Bytes(buf), nil
 	})
 	return f
 }

@@ -2,7 +2,10 @@
 
 package browser
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/internal/base/jsweb"
+)
 
 // StartRead starts reading the file's bytes (File.arrayBuffer: no text
 // decoding, so a binary file reaches Go as it is) and returns the promise
@@ -56,8 +59,4 @@ func ArrayFrom(list app.Value) app.Value {
 // BufferBytes copies the bytes of an ArrayBuffer to Go and leaves the
 // buffer as it is, for a buffer read more than once (a review's fetched
 // file, opened again after Back).
-func BufferBytes(buf app.Value) []byte {
-	data := make([]byte, buf.Get("byteLength").Int())
-	app.CopyBytesToGo(data, app.Window().Get("Uint8Array").New(buf))
-	return data
-}
+func BufferBytes(buf app.Value) []byte { return jsweb.Bytes(jsOf(buf)) }

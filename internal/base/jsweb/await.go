@@ -32,3 +32,11 @@ func Await(p js.Value) (js.Value, error) {
 	catch.Release()
 	return r.v, r.err
 }
+
+// Bytes copies the bytes of an ArrayBuffer to Go; the buffer stays as it
+// is.
+func Bytes(buf js.Value) []byte {
+	data := make([]byte, buf.Get("byteLength").Int())
+	js.CopyBytesToGo(data, js.Global().Get("Uint8Array").New(buf))
+	return data
+}

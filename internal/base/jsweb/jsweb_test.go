@@ -57,3 +57,18 @@ func TestFetch(t *testing.T) {
 		t.Errorf("ReadBody = %q, %v", got, err)
 	}
 }
+
+func TestBytes(t *testing.T) {
+	view := js.Global().Get("Uint8Array").New(3)
+	js.CopyBytesToJS(view, []byte{0, 'a', 0xff})
+	buf := view.Get("buffer")
+	if got := Bytes(buf); string(got) != "\x00a\xff" {
+		t.Errorf("Bytes = %q, want \"\\x00a\\xff\"", got)
+	}
+	if n := buf.Get("byteLength").Int(); n != 3 {
+		t.Errorf("the buffer has %d bytes after Bytes, want its 3 still", n)
+	}
+	if got := Bytes(js.Global().Get("ArrayBuffer").New(0)); len(got) != 0 {
+		t.Errorf("Bytes of an empty buffer = %q", got)
+	}
+}
