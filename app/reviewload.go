@@ -21,7 +21,7 @@ func foldersFiles(rv *reviewSet, base, head *pickedFolder) ([]pageworker.FileRef
 		for i := range p.files {
 			f := &p.files[i]
 			rv.files[side][f.Path] = reviewFile{file: f}
-			refs = append(refs, pageworker.FileRef{Side: [2]string{"base", "head"}[side], Path: f.Path})
+			refs = append(refs, pageworker.FileRef{Side: pageworker.Sides[side], Path: f.Path})
 			files = append(files, f.JS)
 		}
 	}
@@ -61,7 +61,7 @@ func (v *Viewer) review(rv *reviewSet, m *pageworker.Review, files []app.Value) 
 	if rep != nil {
 		for i, f := range rep.Files[:min(len(rep.Files), len(fetched))] {
 			side := 0
-			if f.Side == "head" {
+			if f.Side == pageworker.Sides[1] {
 				side = 1
 			}
 			rv.files[side][f.Path] = reviewFile{buf: fetched[i]}

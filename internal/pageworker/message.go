@@ -48,8 +48,11 @@ type Review struct {
 	Files  []FileRef         `json:"files,omitempty"`
 }
 
+// Sides are the values of FileRef.Side, by side: 0 the base, 1 the head.
+var Sides = [2]string{"base", "head"}
+
 // FileRef names a file that travels beside a message: its side of the
-// change set ("base" or "head") and its path there.
+// change set (one of Sides) and its path there.
 type FileRef struct {
 	Side string `json:"side"`
 	Path string `json:"path"`

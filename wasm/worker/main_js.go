@@ -138,7 +138,7 @@ func handleReview(r *pageworker.Review, files []js.Value) {
 			for _, f := range tree {
 				buf := js.Global().Get("Uint8Array").New(len(f.Data))
 				js.CopyBytesToJS(buf, f.Data)
-				rep.Files = append(rep.Files, pageworker.FileRef{Side: [2]string{"base", "head"}[side], Path: f.Path})
+				rep.Files = append(rep.Files, pageworker.FileRef{Side: pageworker.Sides[side], Path: f.Path})
 				bufs = append(bufs, buf.Get("buffer"))
 			}
 		}
@@ -179,7 +179,7 @@ func readFiles(refs []pageworker.FileRef, files []js.Value, status func(pagework
 		started[i] = js.Undefined()
 		start(i + readAhead)
 		rf := review.File{Path: ref.Path, Data: jsweb.Bytes(buf)}
-		if ref.Side == "base" {
+		if ref.Side == pageworker.Sides[0] {
 			base = append(base, rf)
 		} else {
 			head = append(head, rf)
