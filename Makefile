@@ -44,8 +44,11 @@ lint: build/go.work
 	GOWORK=$(WASMWORK) $(GO) vet $(GOAPP)/pkg/app
 	GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) vet $(GOAPP)/pkg/app
 
-test-native:
+# Natively every package; and the test the second go-app patch adds
+# (its UUIDs parse as version 4), in the workspace that builds app.wasm.
+test-native: build/go.work
 	$(GO) test ./...
+	GOWORK=$(WASMWORK) $(GO) test -run TestNewUUID $(GOAPP)/pkg/app
 
 # The core must also work in the browser: run its tests as WebAssembly
 # under node, with Go's own go_js_wasm_exec; and internal/base/jsweb's (the
@@ -116,20 +119,21 @@ build:
 	$(GO) build -o bin/recview ./cmd/recview
 
 # app.wasm is built against go-app, at the version go.mod pins, with the
-# patch of third_party/go-app, which leaves go-app's HTTP handler (and so
-# net/http) out of the WebAssembly build: its README says why and what it
-# saves. The copy is made from the module cache (checked against go.sum)
+# patches of third_party/go-app, applied in this order: the first leaves
+# go-app's HTTP handler (and so net/http) out of the WebAssembly build, the
+# second makes its random UUIDs without google/uuid (and so without
+# crypto/md5); its README says why and what each saves. The copy is made from the module cache (checked against go.sum)
 # and used through a workspace, build/go.work, for app.wasm only: native
 # builds and every test use go-app as published.
 GOAPP      := github.com/maxence-charriere/go-app/v10
 WASMWORK   := $(CURDIR)/build/go.work
-GOAPPPATCH := third_party/go-app/wasm-without-net-http.patch
+GOAPPPATCHES := third_party/go-app/wasm-without-net-http.patch third_party/go-app/without-uuid.patch
 
-build/go.work: go.mod go.sum $(GOAPPPATCH)
+build/go.work: go.mod go.sum $(GOAPPPATCHES)
 	rm -rf build/go-app build/go.work build/go.work.sum && mkdir -p build
 	$(GO) mod download $(GOAPP)
 	cp -r "$$($(GO) list -m -f '{{.Dir}}' $(GOAPP))" build/go-app && chmod -R u+w build/go-app
-	git apply --directory=build/go-app $(GOAPPPATCH)
+	for p in $(GOAPPPATCHES); do git apply --directory=build/go-app $$p || exit 1; done
 	cd build && $(GO) work init .. && $(GO) work edit -replace=$(GOAPP)=./go-app
 
 # The static site: go-app's pre-rendered page and files, and the assets
@@ -153,7 +157,7 @@ dist: build/go.work
 	rm -rf dist build/app.wasm && mkdir -p build
 	GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) build -trimpath -ldflags="-s -w" $(APPNOINLINE) -o build/app.wasm ./wasm
 	@deps=$$(GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) list -deps ./wasm) && \
-	if grep -qx net/http <<<"$$deps"; then echo "app.wasm links net/http: the go-app patch ($(GOAPPPATCH)) did not take"; exit 1; fi
+	if grep -qx net/http <<<"$$deps"; then echo "app.wasm links net/http: the go-app patch (third_party/go-app/wasm-without-net-http.patch) did not take"; exit 1; fi
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o build/worker.wasm ./wasm/worker
 	$(GO) run ./wasm -dist dist -web web -wasm build/app.wasm -worker-wasm build/worker.wasm
 

@@ -5,9 +5,9 @@
 // variants/layers: a go-app page, with build tags adding goldmark, the
 // recordings core and recordings/diff), and prints the differences as a
 // Markdown table. With -gowork, the layers are built through that
-// workspace, as make dist builds app.wasm (go-app with the patch of
+// workspace, as make dist builds app.wasm (go-app with the patches of
 // third_party/go-app), and one more row gives the viewer built against
-// go-app as published, for what the patch saves.
+// go-app as published, for what the patches save.
 //
 //	go run ./internal/tools/wasmsize [-wasm build/app.wasm] [-gowork build/go.work]
 package main
