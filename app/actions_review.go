@@ -4,6 +4,7 @@ import (
 	"errors"
 	"path"
 	"slices"
+	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
@@ -23,6 +24,7 @@ const (
 	actionReviewTable                           = "recview/review-table"  // no value: back to the review's table
 	actionReviewStep   action[int]              = "recview/review-step"   // 1 or -1: the next or previous meaningful pair
 	actionReviewViewed action[int]              = "recview/review-viewed" // a row: mark it viewed, or not
+	actionReviewSide   action[int]              = "recview/review-side"   // 0 base, 1 head: open that side of the pair shown as a recording
 	actionShowReview                            = "recview/show-review"   // no value: show the review again
 )
 
@@ -40,6 +42,7 @@ func (v *Viewer) handleReviewActions(ctx *app.Context) {
 	handleSignal(ctx, v, actionReviewTable, (*Viewer).reviewTable)
 	handle(ctx, v, actionReviewStep, (*Viewer).stepPair)
 	handle(ctx, v, actionReviewViewed, (*Viewer).toggleViewed)
+	handle(ctx, v, actionReviewSide, (*Viewer).openSide)
 	handleSignal(ctx, v, actionShowReview, (*Viewer).showReview)
 }
 
@@ -76,8 +79,7 @@ func (v *Viewer) openReviewFragment(f permalink.Fragment) {
 			// it, Back from a pair could leave the pair on screen with
 			// the table's address, when the popstate before this
 			// hashchange had been drawn on its own.
-			set.pair, set.cmp, set.single = -1, nil, nil
-			set.version++
+			set.toTable()
 		case ok && i != set.pair:
 			v.openPair(i, false)
 		}
@@ -139,7 +141,13 @@ func (v *Viewer) openPair(i int, push bool) {
 	if push {
 		v.willPush()
 	}
-	rv.pair, rv.cmp, rv.single, rv.pairErr = i, nil, nil, ""
+	if rv.pair < 0 {
+		rv.tableY, rv.rowTop = browser.PageScrollY(), -1
+		if rows := browser.Query(`.review-row[data-row="` + strconv.Itoa(i) + `"]`); len(rows) > 0 {
+			rv.rowTop = rows[0].Top()
+		}
+	}
+	rv.pair, rv.cmp, rv.single, rv.pairErr, rv.seen, rv.back = i, nil, nil, "", i, false
 	rv.version++
 	v.view, v.playing = viewReview, false
 	v.syncFragment()
@@ -173,6 +181,35 @@ func (v *Viewer) openPair(i int, push bool) {
 	})
 }
 
+// openSide shows side (0 base, 1 head) of the pair shown as an open
+// recording (its stream, steps and raw JSON), a new place in the
+// history: Back returns to the pair. Nothing happens while the pair is
+// still opening.
+func (v *Viewer) openSide(side int) {
+	rv := v.rs.set
+	if rv == nil || rv.pair < 0 {
+		return
+	}
+	var d *openDoc
+	switch {
+	case rv.cmp != nil:
+		d = [2]*openDoc{rv.cmp.a, rv.cmp.b}[side]
+	case rv.single != nil:
+		d = rv.single
+	}
+	if d == nil {
+		return
+	}
+	v.willPush()
+	i := slices.Index(v.docs, d)
+	if i < 0 {
+		v.docs = append(v.docs, d)
+		i = len(v.docs) - 1
+	}
+	v.cur, v.view, v.tab, v.playing = i, viewDoc, tabView, false
+	v.syncFragment()
+}
+
 // readSide reads and prepares the file of a side (0 base, 1 head) at p.
 // It blocks: call it from a goroutine.
 func (rv *reviewSet) readSide(side int, p string) (*openDoc, error) {
@@ -197,8 +234,7 @@ func (rv *reviewSet) readSide(side int, p string) (*openDoc, error) {
 func (v *Viewer) reviewTable() {
 	v.willPush()
 	if rv := v.rs.set; rv != nil {
-		rv.pair, rv.cmp, rv.single = -1, nil, nil
-		rv.version++
+		rv.toTable()
 	}
 	v.view = viewReview
 	v.syncFragment()
@@ -213,6 +249,33 @@ func (v *Viewer) stepPair(dir int) {
 	}
 	if i, ok := rv.step(dir); ok {
 		v.openPair(i, false)
+	}
+}
+
+// reviewKeys are the review page's keys: n and j the next meaningful
+// pair (1), p and k the previous (-1), v marks the pair viewed (0). On
+// the table they move its current row (Enter, on the row's focused
+// button, opens it); on a pair they open the next or previous one.
+var reviewKeys = map[string]int{"n": 1, "j": 1, "p": -1, "k": -1, "v": 0}
+
+// reviewKey does what a key of reviewKeys does: dir 1 or -1 steps, 0
+// marks viewed.
+func (v *Viewer) reviewKey(dir int) {
+	rv := v.rs.set
+	switch {
+	case rv == nil || rv.rep == nil:
+	case dir == 0 && rv.pair >= 0:
+		v.toggleViewed(rv.pair)
+	case dir == 0:
+		v.toggleViewed(rv.seen)
+	case rv.pair >= 0:
+		v.stepPair(dir)
+	default:
+		if i, ok := rv.stepFrom(rv.seen, dir); ok {
+			rv.seen = i
+			rv.version++
+			showCurrentRow(i, true)
+		}
 	}
 }
 

@@ -151,6 +151,8 @@ func (v *Viewer) restoreView(at int) {
 		switch {
 		case s.pair >= 0 && s.reviewCmp == nil && s.single == nil:
 			v.openPair(s.pair, false) // it was still opening: read it again
+		case s.pair < 0:
+			rv.toTable()
 		default:
 			rv.pair, rv.cmp, rv.single = s.pair, s.reviewCmp, s.single
 		}
@@ -158,7 +160,7 @@ func (v *Viewer) restoreView(at int) {
 }
 
 // listenReview installs the review page's and the history's listeners:
-// Back and Forward (popstate), the keys n and p, and drops on the review
+// Back and Forward (popstate), the review's keys (reviewKeys), and drops on the review
 // panel's two folder targets; and stamps the first entry with its state.
 func (v *Viewer) listenReview(ctx app.Context) {
 	v.hist.loaded = browser.CurrentState()
@@ -176,13 +178,13 @@ func (v *Viewer) listenReview(ctx app.Context) {
 	})
 	browser.Listen("keydown", false, func(e browser.Event) {
 		k := e.Key()
-		key := k.Name
-		if (key != "n" && key != "p") || e.InTextField() || k.Modified() {
+		dir, ok := reviewKeys[k.Name]
+		if !ok || e.InTextField() || k.Modified() {
 			return
 		}
 		ctx.Dispatch(func(app.Context) {
 			if v.view == viewReview {
-				v.stepPair(map[string]int{"n": 1, "p": -1}[key])
+				v.reviewKey(dir)
 			}
 		})
 	})

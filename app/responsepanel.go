@@ -20,12 +20,18 @@ type responsePanel struct {
 
 	Idoc  *openDoc
 	Istep int // the step shown, 0..N (N for a response that is not a stream)
+	// Ianswer draws the answer alone, without the raw JSON of the step's
+	// chunk (a review pair's answers).
+	Ianswer bool
 
 	raw map[msgKey]bool // choices shown raw instead of Markdown
 }
 
 // Doc sets the recording shown.
 func (p *responsePanel) Doc(d *openDoc) *responsePanel { p.Idoc = d; return p }
+
+// AnswerOnly leaves out the raw JSON of the step's chunk.
+func (p *responsePanel) AnswerOnly() *responsePanel { p.Ianswer = true; return p }
 
 // Step sets the step shown.
 func (p *responsePanel) Step(k int) *responsePanel { p.Istep = k; return p }
@@ -37,7 +43,7 @@ func (p *responsePanel) Render() app.UI {
 	return app.Section().Class("panel response").Attr("aria-label", "Response").Body(
 		app.H2().Text(map[bool]string{true: "Response, assembled", false: "Response"}[r.Streaming]),
 		p.renderBody(),
-		app.If(d.stepper != nil && d.step > 0, func() app.UI { return renderChunk(d) }),
+		app.If(d.stepper != nil && d.step > 0 && !p.Ianswer, func() app.UI { return renderChunk(d) }),
 	)
 }
 

@@ -196,11 +196,13 @@ func unfoldHTML(rv *reviewSet) string {
 	return w.String()
 }
 
-// viewedCount writes "N of M viewed".
+// viewedCount writes "N of M viewed": of the pairs to look at, the
+// folded noise apart (reviewSet.viewedCount).
 func viewedCount(w *htmlw.Writer, rv *reviewSet) {
-	w.Num(rv.viewedCount())
+	n, of := rv.viewedCount()
+	w.Num(n)
 	w.Raw(" of ")
-	w.Num(len(rv.rep.Rows))
+	w.Num(of)
 	w.Raw(" viewed")
 }
 
@@ -336,11 +338,14 @@ func pairHTML(rv *reviewSet) string {
 	w.Raw(`</span><span>`)
 	w.Text(r.Why)
 	w.Raw(`</span></div><dl class="pair-paths">`)
+	ready := rv.cmp != nil || rv.single != nil
 	for side, p := range [2]string{r.Base, r.Head} {
 		if p != "" {
-			w.Raw(`<div><dt>`, [2]string{"base", "head"}[side], `</dt><dd><code>`)
+			name := pageworker.Sides[side]
+			w.Raw(`<div><dt>`, name, `</dt><dd><code>`)
 			w.Text(p)
-			w.Raw(`</code></dd></div>`)
+			w.Raw(`</code> <button class="button ghost small" data-act="`+pageworker.ActOpenSide+`" data-side="`, name, `" data-testid="open-`, name,
+				`" title="The whole recording: its stream step by step, its raw JSON (Back returns here)"`, iff(ready, "", " disabled"), `>Open `, name, `</button></dd></div>`)
 		}
 	}
 	w.Raw(`</dl></div>`)

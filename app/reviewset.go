@@ -62,10 +62,30 @@ type reviewSet struct {
 	single  *openDoc    // the one side of an added or deleted pair, once read
 	pairErr string      // why a side could not be read
 
+	// tableY is how far down the page was scrolled (CSS pixels) when a
+	// pair was opened from the table, rowTop how far its row was from
+	// the window's top (-1 when it was not drawn); seen the row last
+	// opened, -1 for none; back that the table is to be brought back
+	// there (scrolled, the seen row marked and focused) once drawn again.
+	tableY int
+	rowTop int
+	seen   int
+	back   bool
+
 	viewed  map[string]bool // by Row.Path
 	version int             // bumped on every change, so the page renders again
 	// wantFile is the pair to open once the report is in (a link's file=).
 	wantFile string
+}
+
+// toTable leaves the pair shown for the table, to be brought back where
+// the reviewer left it (back).
+func (rv *reviewSet) toTable() {
+	if rv.pair >= 0 {
+		rv.back = true
+	}
+	rv.pair, rv.cmp, rv.single = -1, nil, nil
+	rv.version++
 }
 
 // reviewFile is one file of a side: an ArrayBuffer the worker
@@ -88,7 +108,7 @@ type reviewTable struct {
 
 // newReviewSet is an empty change set of ref, showing its table.
 func newReviewSet(ref permalink.Review) *reviewSet {
-	return &reviewSet{ref: ref, pair: -1, viewed: map[string]bool{}, pieces: maxReviewRows,
+	return &reviewSet{ref: ref, pair: -1, seen: -1, viewed: map[string]bool{}, pieces: maxReviewRows,
 		files: [2]map[string]reviewFile{{}, {}}}
 }
 
@@ -189,15 +209,23 @@ func reviewKey(r *pageworker.Row, key string) string {
 // pair after the one shown, in the table's order, and whether there is
 // one. A pair the table does not show (filtered out) steps in the
 // report's order.
-func (rv *reviewSet) step(dir int) (int, bool) {
+func (rv *reviewSet) step(dir int) (int, bool) { return rv.stepFrom(rv.pair, dir) }
+
+// stepFrom is the next (dir 1) or previous (-1) meaningful row after
+// row from in the table's order (visible), from -1 the first or last;
+// from a row the table hides, the next in the report's order.
+func (rv *reviewSet) stepFrom(from, dir int) (int, bool) {
 	order := rv.visible()
-	at := slices.Index(order, rv.pair)
-	if at < 0 {
+	at := slices.Index(order, from)
+	switch {
+	case at < 0 && from >= 0:
 		order = make([]int, len(rv.rep.Rows))
 		for i := range order {
 			order[i] = i
 		}
-		at = max(rv.pair, -1)
+		at = from
+	case at < 0 && dir < 0:
+		at = len(order)
 	}
 	for k := at + dir; k >= 0 && k < len(order); k += dir {
 		if rv.rep.Rows[order[k]].Meaningful {
@@ -221,15 +249,20 @@ func (rv *reviewSet) rowOf(path string) (int, bool) {
 	return 0, false
 }
 
-// viewedCount is how many pairs are marked viewed.
-func (rv *reviewSet) viewedCount() int {
-	n := 0
+// viewedCount is how many of the pairs to look at (all but the folded
+// noise) are marked viewed, and how many there are.
+func (rv *reviewSet) viewedCount() (n, of int) {
 	for i := range rv.rep.Rows {
-		if rv.viewed[rv.rep.Rows[i].Path()] {
+		r := &rv.rep.Rows[i]
+		if folded(r) {
+			continue
+		}
+		of++
+		if rv.viewed[r.Path()] {
 			n++
 		}
 	}
-	return n
+	return n, of
 }
 
 // viewedKey is the localStorage key of the viewed marks of a GitHub

@@ -35,25 +35,109 @@ func (r *reviewView) Render() app.UI {
 	case rv == nil:
 		return app.Section().Class("review-start").DataSet("testid", "review-start").Attr("aria-label", "Review a change set").
 			OnChange(r.onPick).Body(app.Raw(startHTML(r.Ipicks, r.Ipending)))
-	case rv.pair >= 0 && rv.rep != nil:
-		return app.Section().Class("review-pair").DataSet("testid", "review-pair").DataSet("file", rv.rep.Rows[rv.pair].Path()).
-			OnClick(r.onClick).Body(app.Raw(pairHTML(rv)), r.pairBody())
 	}
-	return app.Section().Class("review").Attr("aria-label", "Review of "+rv.label()).OnClick(r.onClick).Body(
-		app.Raw(headHTML(rv)),
-		app.If(rv.rep != nil, func() app.UI {
-			return app.Div().Body(
-				app.Raw(summaryHTML(rv)),
-				app.Div().Class("review-tools").Body(
-					app.Input().Type("search").Class("index-filter").Placeholder("Filter: path, test_id, endpoint, why…").
-						DataSet("testid", "review-filter").Attr("aria-label", "Filter the pairs").Value(rv.table.filter).
-						OnInput(func(ctx app.Context, e app.Event) { r.Iset.table.filter = browser.Src(ctx).Value() }),
-					app.Raw(unfoldHTML(rv)),
-				),
-				r.renderTable(),
-			)
+	// The table stays on the page while a pair is shown, away (its
+	// contents skipped, taking no room: content-visibility: hidden, which
+	// unlike display: none lets its rows keep their drawn sizes, where a
+	// row off screen only has an estimate): Back finds it as it was, at
+	// the same scroll offset.
+	pair := rv.pair >= 0 && rv.rep != nil
+	return app.Div().Class("review-page").Body(
+		app.Section().Class("review").Class(iff(pair, "away", "")).Attr("aria-hidden", iff(pair, "true", "")).Attr("aria-label", "Review of "+rv.label()).OnClick(r.onClick).Body(
+			app.Raw(headHTML(rv)),
+			app.If(rv.rep != nil, func() app.UI {
+				return app.Div().Body(
+					app.Raw(summaryHTML(rv)),
+					app.Div().Class("review-tools").Body(
+						app.Input().Type("search").Class("index-filter").Placeholder("Filter: path, test_id, endpoint, why…").
+							DataSet("testid", "review-filter").Attr("aria-label", "Filter the pairs").Value(rv.table.filter).
+							OnInput(func(ctx app.Context, e app.Event) { r.Iset.table.filter = browser.Src(ctx).Value() }),
+						app.Raw(unfoldHTML(rv)),
+					),
+					r.renderTable(),
+				)
+			}),
+		),
+		app.If(pair, func() app.UI {
+			return app.Section().Class("review-pair").DataSet("testid", "review-pair").DataSet("file", rv.rep.Rows[rv.pair].Path()).
+				OnClick(r.onClick).Body(app.Raw(pairHTML(rv)), r.pairBody())
 		}),
 	)
+}
+
+// OnMount brings the table back where the reviewer left it, when the
+// page comes back to it (settle).
+func (r *reviewView) OnMount(ctx app.Context) { ctx.Defer(r.settle) }
+
+// OnUpdate does as OnMount.
+func (r *reviewView) OnUpdate(ctx app.Context) { ctx.Defer(r.settle) }
+
+// settle keeps the table's current row (the pair last opened, or moved
+// to by key) marked; once the table is drawn again after a pair, it
+// scrolls the page to where it was when the pair was opened and gives
+// that row the keyboard focus: Back loses no place.
+func (r *reviewView) settle(ctx app.Context) {
+	rv := r.Iset
+	if rv == nil || rv.pair >= 0 || rv.rep == nil {
+		return
+	}
+	if rv.back {
+		// Only once the page shows the table: the action that left the
+		// pair may have changed the set after the frame drawn last.
+		if len(browser.Query("section.review:not(.away)")) == 0 || len(browser.Query("[data-testid=review-pair]")) > 0 {
+			return
+		}
+		rv.back = false
+		browser.ScrollPageTo(rv.tableY)
+		showCurrentRow(rv.seen, false)
+		if rv.rowTop >= 0 {
+			seen, want := rv.seen, rv.rowTop
+			ctx.Async(func() { alignRow(seen, want) })
+		}
+		return
+	}
+	if rows := browser.Query(".review-row.current"); rv.seen >= 0 && (len(rows) != 1 || rows[0].Data("row") != strconv.Itoa(rv.seen)) {
+		showCurrentRow(rv.seen, false)
+	}
+}
+
+// alignRow scrolls the page until row i is want CSS pixels below the
+// window's top, as it was when its pair was opened, over a few frames:
+// a table drawn anew has only estimates for the heights of the rows
+// off screen (content-visibility) until a frame has drawn them, so the
+// same scroll offset need not show the same rows. It blocks: call it
+// from a goroutine.
+func alignRow(i, want int) {
+	for range 4 {
+		browser.NextFrame()
+		rows := browser.Query(`.review-row[data-row="` + strconv.Itoa(i) + `"]`)
+		if len(rows) == 0 {
+			return
+		}
+		d := rows[0].Top() - want
+		if d >= -1 && d <= 1 {
+			return
+		}
+		browser.ScrollPageTo(browser.PageScrollY() + d)
+	}
+}
+
+// showCurrentRow marks row i of the table as its current row (class
+// current, on it alone) and focuses its button; scroll brings it into
+// view when it is out of it.
+func showCurrentRow(i int, scroll bool) {
+	for _, el := range browser.Query(".review-row.current") {
+		el.SetClass("current", false)
+	}
+	rows := browser.Query(`.review-row[data-row="` + strconv.Itoa(i) + `"]`)
+	if len(rows) == 0 {
+		return
+	}
+	rows[0].SetClass("current", true)
+	if scroll {
+		rows[0].ScrollIntoViewIfNeeded()
+	}
+	rows[0].QueryOne("button").FocusInPlace()
 }
 
 // renderTable is the table: its head, then its pieces, as many as drawn
@@ -79,7 +163,11 @@ func (r *reviewView) pairBody() app.UI {
 	row := &rv.rep.Rows[rv.pair]
 	switch {
 	case rv.cmp != nil:
-		return (&diffView{}).Comparison(rv.cmp)
+		return app.Div().Body(
+			&pairAsked{Irow: row, Ibase: rv.cmp.a, Ihead: rv.cmp.b},
+			app.Div().Class("columns pair-answers").DataSet("testid", "pair-answers").Body(pairAnswer(rv.cmp.a, "base"), pairAnswer(rv.cmp.b, "head")),
+			(&diffView{}).Comparison(rv.cmp),
+		)
 	case rv.single != nil:
 		return app.Div().Class("pair-single").Body(
 			app.H2().Body(app.Span().Class("side").Text(iff(row.Base == "", "head (added) ", "base (deleted) ")), app.Code().Text(rv.single.name)),
@@ -91,13 +179,21 @@ func (r *reviewView) pairBody() app.UI {
 	return app.P().Class("loading").Attr("role", "status").Text("Opening the pair…")
 }
 
+// pairAnswer is a side's answer, assembled, under its label.
+func pairAnswer(d *openDoc, label string) app.UI {
+	return app.Div().Class("pair-answer").DataSet("side", label).Body(
+		app.P().Class("pair-answer-label").Body(app.Span().Class("side "+iff(label == "base", "a", "b")).Text(label)),
+		(&responsePanel{}).Doc(d).Step(d.step).AnswerOnly(),
+	)
+}
+
 // onClick handles a click in the review page (reviewhtml.go).
 func (r *reviewView) onClick(ctx app.Context, e app.Event) { r.routes().handle(ctx, e) }
 
 // routes are the review page's clicks: sort by a column (again: the
 // other way), filter by a verdict (again: all), unfold or fold, open a
-// row's pair, mark it viewed, back to the table, step to the previous or
-// next pair.
+// row's pair, mark it viewed, back to the table, open a side of the pair
+// as a recording, step to the previous or next pair.
 func (r *reviewView) routes() clickRoutes {
 	row := func(el browser.Element) int {
 		n, _ := strconv.Atoi(el.Data("row"))
@@ -117,6 +213,13 @@ func (r *reviewView) routes() clickRoutes {
 		pageworker.ActOpen:   func(ctx app.Context, el browser.Element) { ctx.NewActionWithValue(actionReviewPair.with(row(el))) },
 		pageworker.ActViewed: func(ctx app.Context, el browser.Element) { ctx.NewActionWithValue(actionReviewViewed.with(row(el))) },
 		pageworker.ActBack:   func(ctx app.Context, el browser.Element) { ctx.NewAction(actionReviewTable) },
+		pageworker.ActOpenSide: func(ctx app.Context, el browser.Element) {
+			side := 0
+			if el.Data("side") == pageworker.Sides[1] {
+				side = 1
+			}
+			ctx.NewActionWithValue(actionReviewSide.with(side))
+		},
 		pageworker.ActStep: func(ctx app.Context, el browser.Element) {
 			dir, _ := strconv.Atoi(el.Data("dir"))
 			ctx.NewActionWithValue(actionReviewStep.with(dir))

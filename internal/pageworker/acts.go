@@ -28,6 +28,9 @@ const (
 	ActViewed = "viewed"
 	// ActBack goes from a review pair back to the table.
 	ActBack = "back"
+	// ActOpenSide opens one side of the review pair shown (data-side:
+	// "base" or "head") as a full recording view.
+	ActOpenSide = "open-side"
 	// ActStep opens the previous (data-dir="-1") or next (data-dir="1")
 	// meaningful review pair.
 	ActStep = "step"

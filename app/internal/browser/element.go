@@ -222,6 +222,38 @@ func (el Element) SetScrollTop(y float64) {
 	}
 }
 
+// PageScrollY is how far down the page is scrolled, in whole CSS pixels
+// (window.scrollY).
+func PageScrollY() int { return app.Window().Get("scrollY").Int() }
+
+// ScrollPageTo scrolls the page to y CSS pixels from its top, at once.
+func ScrollPageTo(y int) { app.Window().Call("scrollTo", 0, y) }
+
+// Top is how far the element's top is below the window's top, in whole
+// CSS pixels (getBoundingClientRect().top; negative above it).
+func (el Element) Top() int {
+	if !el.Exists() {
+		return 0
+	}
+	return el.v.Call("getBoundingClientRect").Get("top").Int()
+}
+
+// ScrollIntoViewIfNeeded scrolls the page as little as it takes to
+// bring the element into view (scrollIntoView, block "nearest").
+func (el Element) ScrollIntoViewIfNeeded() {
+	if el.Exists() {
+		el.v.Call("scrollIntoView", map[string]any{"block": "nearest"})
+	}
+}
+
+// FocusInPlace gives the element the keyboard focus without scrolling
+// it into view (focus({preventScroll: true})).
+func (el Element) FocusInPlace() {
+	if el.Exists() {
+		el.v.Call("focus", map[string]any{"preventScroll": true})
+	}
+}
+
 // SetTheme sets the page's data-theme attribute (on the root element)
 // to theme; "" removes it (the CSS then follows prefers-color-scheme).
 func SetTheme(theme string) {

@@ -24,6 +24,9 @@ func NewPromise(start func(resolve, reject app.Value)) app.Value { return app.Nu
 // Yield returns at once: there is no page to yield to.
 func Yield() {}
 
+// NextFrame returns at once: there is no page to draw.
+func NextFrame() {}
+
 // Breather returns a pause that lets a held collector collect
 // (gchold.Collect) and never yields.
 func Breather() func() { return gchold.Collect }

@@ -24,6 +24,15 @@ func Yield() {
 	}))
 }
 
+// NextFrame returns when the browser is about to draw its next frame
+// (requestAnimationFrame): what it laid out for the last one can be
+// measured. It blocks: call it from a goroutine.
+func NextFrame() {
+	Await(NewPromise(func(resolve, _ app.Value) {
+		app.Window().Call("requestAnimationFrame", resolve)
+	}))
+}
+
 // Breather returns the pause of one piece of long work, to call between
 // its steps (the core's ...InSlices functions take it): each call lets a
 // held collector collect once enough garbage has piled up

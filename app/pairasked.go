@@ -1,0 +1,198 @@
+package app
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/internal/pageworker"
+	"github.com/recview/recview/recordings"
+)
+
+// maxAskedInputs caps the inputs the asked panel shows of an embeddings
+// request (a list of inputs); the request panel of each side has all.
+const maxAskedInputs = 5
+
+// pairAsked is what a review pair's test asked, read from the head's
+// request (the base's for a deleted pair): the test (its name, the file
+// it is in), endpoint and model; the parameters, those whose value the
+// base's request does not share marked with the base's value; the tools
+// by name; the system prompt folded; and the asked message: the last
+// user message (a completion's prompt, a rerank's query), or an
+// embeddings request's inputs. When the base asked in other words, its
+// message is shown too. The request's every field is in each side's full
+// view (Open base, Open head).
+type pairAsked struct {
+	app.Compo
+
+	Irow         *pageworker.Row
+	Ibase, Ihead *openDoc // nil for the side a pair lacks
+}
+
+// Render draws the panel.
+func (p *pairAsked) Render() app.UI {
+	doc, other := p.Ihead, p.Ibase
+	if doc == nil {
+		doc, other = p.Ibase, nil
+	}
+	c := &doc.conv
+	file, name := splitTestID(p.Irow.TestID)
+	model := paramValue(c.Params, "model")
+	if m, err := strconv.Unquote(model); err == nil {
+		model = m
+	}
+	return app.Section().Class("panel pair-asked").DataSet("testid", "pair-asked").Attr("aria-label", "What was asked").Body(
+		app.H2().Text("Asked"),
+		app.P().Class("pair-test").Body(
+			app.If(name != "", func() app.UI { return app.Strong().DataSet("testid", "pair-test").Text(name) }).
+				Else(func() app.UI { return app.Span().Class("muted").Text("No test_id in this recording.") }),
+			app.If(file != "", func() app.UI { return app.Span().Class("muted").Text(" in " + file) }),
+		),
+		app.P().Class("muted pair-call").Text(strings.Join(nonEmpty(p.Irow.Endpoint, model), " · ")),
+		app.If(len(c.Params) > 0, func() app.UI { return askedParams(c.Params, other) }),
+		app.If(len(c.Tools) > 0, func() app.UI {
+			return app.P().Class("pair-tools").Body(app.Span().Class("muted").Text(plural(len(c.Tools), "tool")+": "), app.Code().Text(toolNames(c.Tools)))
+		}),
+		askedSystem(c.Messages),
+		askedMessages(c.Messages, "", other),
+	)
+}
+
+// askedParams lists the parameters but model (said above), marking those
+// whose value other's request does not share, with other's value.
+func askedParams(ps []recordings.Param, other *openDoc) app.UI {
+	var rows []app.UI
+	for _, q := range ps {
+		if q.Name == "model" {
+			continue
+		}
+		changed, was := false, ""
+		if other != nil {
+			was = paramValue(other.conv.Params, q.Name)
+			changed = was != q.Value
+		}
+		dd := app.Dd().Body(app.Code().Text(clip(q.Value, 120)))
+		if changed {
+			dd = app.Dd().Class("changed").Title("base: "+clip(iff(was == "", "(not set)", was), 300)).Body(
+				app.Code().Text(clip(q.Value, 120)), app.Span().Class("muted").Text(" (base: "+clip(iff(was == "", "not set", was), 60)+")"))
+		}
+		rows = append(rows, app.Div().DataSet("changed", iff(changed, "true", "")).Body(app.Dt().Text(q.Name), dd))
+	}
+	if len(rows) == 0 {
+		return app.Text("")
+	}
+	return app.Dl().Class("params pair-params").DataSet("testid", "pair-params").Body(rows...)
+}
+
+// askedSystem is the system prompt (system and developer messages),
+// folded; nothing when there is none.
+func askedSystem(ms []recordings.Message) app.UI {
+	var parts []recordings.Part
+	for _, m := range ms {
+		if m.Role == "system" || m.Role == "developer" {
+			parts = append(parts, m.Parts...)
+		}
+	}
+	if len(parts) == 0 {
+		return app.Text("")
+	}
+	return app.Details().Class("pair-system").Body(
+		app.Summary().Text("System prompt"),
+		app.Div().Class("msg role-system").Body(app.Range(parts).Slice(func(i int) app.UI { return renderPart(parts[i], false, false) })),
+	)
+}
+
+// askedMessages draws the asked message of ms (askedOf) as a card under
+// label; when other (the base) asked in other words, its message follows
+// as the base's.
+func askedMessages(ms []recordings.Message, label string, other *openDoc) app.UI {
+	asked, more := askedOf(ms)
+	if len(asked) == 0 {
+		return app.P().Class("muted").Text("No message in the request: its parameters are all it asks.")
+	}
+	cards := make([]app.UI, 0, len(asked)+2)
+	for _, m := range asked {
+		cards = append(cards, app.Div().Class("msg role-"+m.Role).DataSet("testid", "asked-message").DataSet("role", m.Role).Body(
+			app.Div().Class("msg-head").Body(app.Span().Class("role").Text(strings.TrimSpace(label+" "+m.Role))),
+			app.Range(m.Parts).Slice(func(j int) app.UI { return renderPart(m.Parts[j], false, false) }),
+		))
+	}
+	if more > 0 {
+		cards = append(cards, app.P().Class("muted").Text("and "+plural(more, "more input")))
+	}
+	if other != nil {
+		if theirs, _ := askedOf(other.conv.Messages); !sameTexts(asked, theirs) {
+			cards = append(cards, askedMessages(other.conv.Messages, "base", nil))
+		}
+	}
+	return app.Div().Class("pair-messages").Body(cards...)
+}
+
+// askedOf is the message a request asks: its last user message (a
+// completion's prompt, a rerank's query), else its inputs (an embeddings
+// request's), the first maxAskedInputs of them with how many more, else
+// its last message.
+func askedOf(ms []recordings.Message) (asked []recordings.Message, more int) {
+	for i := len(ms) - 1; i >= 0; i-- {
+		switch ms[i].Role {
+		case "user", "prompt", "query":
+			return ms[i : i+1], 0
+		}
+	}
+	for _, m := range ms {
+		if m.Role == "input" {
+			asked = append(asked, m)
+		}
+	}
+	if len(asked) > maxAskedInputs {
+		return asked[:maxAskedInputs], len(asked) - maxAskedInputs
+	}
+	if len(asked) == 0 && len(ms) > 0 {
+		return ms[len(ms)-1:], 0
+	}
+	return asked, 0
+}
+
+// sameTexts reports whether a and b hold the same texts, in order.
+func sameTexts(a, b []recordings.Message) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Text() != b[i].Text() {
+			return false
+		}
+	}
+	return true
+}
+
+// splitTestID splits a pytest node id into its file and the test's name
+// with its parameters ("tests/x.py::test_y[p]" → "tests/x.py",
+// "test_y[p]"); an id without "::" is all name.
+func splitTestID(id string) (file, name string) {
+	if f, n, ok := strings.Cut(id, "::"); ok {
+		return f, n
+	}
+	return "", id
+}
+
+// paramValue is the value of parameter name, "" when ps has none.
+func paramValue(ps []recordings.Param, name string) string {
+	for _, q := range ps {
+		if q.Name == name {
+			return q.Value
+		}
+	}
+	return ""
+}
+
+// nonEmpty is ss without its empty strings.
+func nonEmpty(ss ...string) []string {
+	out := ss[:0]
+	for _, s := range ss {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
