@@ -75,7 +75,7 @@ func (v *Viewer) historyState() map[string]any {
 	st := map[string]any{"recview": v.hist.session, "at": v.hist.at}
 	if rv := v.rs.set; rv != nil {
 		t := &rv.table
-		st["review"], st["filter"], st["verdict"] = rv.ref.String(), t.filter, t.verdict
+		st["review"], st["filter"], st["verdict"], st["facet"] = rv.ref.String(), t.filter, t.verdict, t.facet
 		st["sort"], st["desc"], st["unfold"] = t.sortBy, t.desc, t.unfold
 	}
 	return st
@@ -88,7 +88,7 @@ func tableFrom(st browser.HistoryState, rv *reviewSet) {
 	if rv == nil || st.String("review") == "" || st.String("review") != rv.ref.String() {
 		return
 	}
-	rv.table = reviewTable{filter: st.String("filter"), verdict: st.String("verdict"),
+	rv.table = reviewTable{filter: st.String("filter"), verdict: st.String("verdict"), facet: st.String("facet"),
 		sortBy: st.String("sort"), desc: st.Bool("desc"), unfold: st.Bool("unfold")}
 	rv.version++
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"path"
 	"strconv"
 	"strings"
 
@@ -112,14 +113,19 @@ func headHTML(rv *reviewSet) string {
 	return `<div>` + w.String() + `</div>`
 }
 
-// summaryHTML is, first, the tests whose recordings multiplied
-// (data-testid="review-multiplied"), then the count of each verdict, most
-// meaningful first, as chips that filter the table (data-verdict,
-// data-count), how many pairs are viewed, and the changes.
+// summaryHTML leads with the findings, as the CLI's summary does: how
+// many pairs to look at by severity (data-testid="review-severity"), the
+// tests whose recordings multiplied (data-testid="review-multiplied", its
+// button data-testid="review-growth" showing their pairs), the head
+// names' check (data-testid="review-names"), each count a chip that
+// filters the table (data-act="facet", data-facet); then the count of
+// each verdict, most meaningful first, as chips that filter the table
+// (data-verdict, data-count), how many pairs are viewed, and the changes.
 func summaryHTML(rv *reviewSet) string {
 	var w htmlw.Writer
 	t := &rv.table
 	w.Raw(`<div class="review-summary" data-testid="review-summary">`)
+	findingsHTML(&w, rv)
 	if m := rv.rep.Multiplied; len(m) > 0 {
 		added := 0
 		for _, c := range rv.rep.Changes {
@@ -132,7 +138,9 @@ func summaryHTML(rv *reviewSet) string {
 		w.Num(rv.rep.MultipliedAdded)
 		w.Raw(` of the `)
 		w.Num(added)
-		w.Raw(` added files.</strong> Such a test records its call under a new name on each run.<ul>`)
+		w.Raw(` added files.</strong> Such a test records its call under a new name on each run. `)
+		facetChip(&w, t, "growth", "review-growth", "Show their pairs", "")
+		w.Raw(`<ul>`)
 		for _, c := range m {
 			w.Raw(`<li><code>`)
 			_, name, ok := strings.Cut(c.TestID, "::")
@@ -182,7 +190,7 @@ func summaryHTML(rv *reviewSet) string {
 func unfoldHTML(rv *reviewSet) string {
 	t := &rv.table
 	n := rv.foldedCount()
-	if n == 0 || t.verdict != "" {
+	if n == 0 || t.verdict != "" || t.facet != "" {
 		return `<span></span>`
 	}
 	var w htmlw.Writer
@@ -290,25 +298,52 @@ func writeRow(r *pageworker.Row, i int) [2]string {
 		w.Text(r.Severity)
 		w.Raw(`</span> <span class="badge verdict-`, verdictClass(r.Verdict), `">`)
 		w.Text(r.Verdict)
-		w.Raw(`</span></div><div role="cell" class="file col-path"><button class="link">`)
-		w.Text(r.Path())
+		// The test's name leads, the file (shortened) follows; both
+		// whole in the cell's title. One line a row: 15 and more rows
+		// fit a 1,440 × 900 window.
+		_, name := splitTestID(r.TestID)
+		short := shortPath(r.Path())
+		w.Raw(`</span></div><div role="cell" class="col-test_id" title="`)
+		w.Text(strings.TrimSpace(r.TestID + "\n" + r.Path() + iff(r.Base != "" && r.Head != "" && r.Base != r.Head, "\nrenamed from "+r.Base, "")))
+		w.Raw(`"><button class="link">`)
+		w.Text(iff(name != "", name, short))
 		w.Raw(`</button>`)
-		if r.Base != "" && r.Head != "" && r.Base != r.Head {
-			w.Raw(`<div class="muted">from `)
-			w.Text(r.Base)
-			w.Raw(`</div>`)
+		if name != "" {
+			w.Raw(` <span class="muted file">`)
+			w.Text(short)
+			w.Raw(`</span>`)
 		}
 		why := r.Why
 		if r.Err != "" {
 			why = strings.TrimSpace(why + " " + r.Err)
 		}
-		for k, v := range [...]string{r.TestID, r.Endpoint, r.Change, r.Request, r.Result, r.Name, why} {
-			w.Raw(`</div><div role="cell" class="col-`, reviewColumns[k+2][0], `">`)
+		for k, v := range [...]string{r.Endpoint, r.Change, r.Request, r.Result, r.Name, why} {
+			w.Raw(`</div><div role="cell" class="col-`, reviewColumns[k+2][0], `"`)
+			if k == 5 {
+				w.Raw(` title="`)
+				w.Text(why)
+				w.Raw(`"`)
+			}
+			w.Raw(`>`)
 			w.Text(v)
 		}
 		w.Raw(`</div></div>`)
 		return [2]string{pre, w.String()}
 	}
+}
+
+// shortPath is a recording's path as a row shows it: the two folders
+// above the file and the file, a long name (a request hash) cut to its
+// first 8 and last 4 characters: "common/recordings/3924e502…f94a.json".
+func shortPath(p string) string {
+	dir, file := path.Split(p)
+	stem, ext := strings.TrimSuffix(file, ".json"), iff(strings.HasSuffix(file, ".json"), ".json", "")
+	if len(stem) > 16 {
+		stem = stem[:8] + "…" + stem[len(stem)-4:]
+	}
+	parts := strings.Split(strings.Trim(dir, "/"), "/")
+	parts = parts[max(0, len(parts)-2):]
+	return strings.TrimPrefix(strings.Join(parts, "/")+"/", "/") + stem + ext
 }
 
 // pairHTML is a pair's bar and head: back to the table (data-act="back"),
@@ -350,6 +385,56 @@ func pairHTML(rv *reviewSet) string {
 	}
 	w.Raw(`</dl></div>`)
 	return w.String()
+}
+
+// findingsHTML writes the summary's first line: the pairs to look at by
+// severity, then the head names' check, each count a facet chip.
+func findingsHTML(w *htmlw.Writer, rv *reviewSet) {
+	t := &rv.table
+	sev := map[string]int{}
+	names := map[string]int{}
+	for i := range rv.rep.Rows {
+		r := &rv.rep.Rows[i]
+		sev[r.Severity]++
+		if r.Head != "" && r.Name != "" {
+			names[r.Name]++
+		}
+	}
+	look := sev["high"] + sev["medium"]
+	w.Raw(`<div class="review-findings"><span data-testid="review-severity" class="findings-group"><strong>`)
+	w.Num(look)
+	w.Raw(` to look at</strong>`)
+	for _, s := range []string{"high", "medium", "low", "none"} {
+		if sev[s] > 0 {
+			facetChip(w, t, "severity:"+s, "", strconv.Itoa(sev[s])+" "+s+iff(s == "none", " (folded)", ""), "severity-"+s)
+		}
+	}
+	w.Raw(`</span>`)
+	if len(names) > 0 {
+		w.Raw(`<span data-testid="review-names" class="findings-group" title="Whether each head file is named as replay looks it up: ok, stale (an older hash scheme's name), mismatch">head names`)
+		for _, n := range []string{"ok", "stale", "mismatch"} {
+			if names[n] > 0 {
+				facetChip(w, t, "name:"+n, "", strconv.Itoa(names[n])+" "+n, "name-"+n)
+			}
+		}
+		w.Raw(`</span>`)
+	}
+	w.Raw(`</div>`)
+}
+
+// facetChip writes a chip that filters the table to facet (again: all),
+// with testid as its data-testid when not "" and class beside chip.
+func facetChip(w *htmlw.Writer, t *reviewTable, facet, testid, label, class string) {
+	on := t.facet == facet
+	w.Raw(`<button class="chip `, class, iff(on, " active", ""), `" aria-pressed="`, strconv.FormatBool(on), `" data-act="`+pageworker.ActFacet+`" data-facet="`)
+	w.Text(facet)
+	w.Raw(`"`)
+	if testid != "" {
+		w.Raw(` data-testid="`, testid, `"`)
+	}
+	w.Raw(`>`)
+	w.Text(label)
+	w.Raw(`</button>`)
 }
 
 // verdictClass is a verdict as a CSS class word, lowercase letters,

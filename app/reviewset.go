@@ -101,6 +101,11 @@ type reviewFile struct {
 type reviewTable struct {
 	filter  string
 	verdict string // a verdict, "" for all
+	// facet is another filter of the summary's: "severity:S" (the rows
+	// of severity S), "name:N" (head names whose check says N: ok,
+	// stale, mismatch), "growth" (the tests whose recordings
+	// multiplied), "" for all.
+	facet string
 	sortBy  string // a column key, "" for the report's order
 	desc    bool
 	unfold  bool // show the folded rows (folded)
@@ -144,9 +149,28 @@ func (rv *reviewSet) matches(i int, words []string) bool {
 	return true
 }
 
-// visible lists the rows the table shows, in its order: those the filter
-// and the verdict facet keep, without the folded ones unless unfolded or
-// their verdict is the facet.
+// inFacet reports whether row r is among those the table's facet keeps.
+func (rv *reviewSet) inFacet(r *pageworker.Row) bool {
+	k, v, _ := strings.Cut(rv.table.facet, ":")
+	switch k {
+	case "severity":
+		return r.Severity == v
+	case "name":
+		return r.Head != "" && r.Name == v
+	case "growth":
+		for _, c := range rv.rep.Multiplied {
+			if c.TestID == r.TestID {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// visible lists the rows the table shows, in its order: those the filter,
+// the verdict and the facet keep, without the folded ones unless unfolded
+// or a verdict or facet is chosen.
 func (rv *reviewSet) visible() []int {
 	if rv.rep == nil {
 		return nil
@@ -156,7 +180,7 @@ func (rv *reviewSet) visible() []int {
 	var out []int
 	for i := range rv.rep.Rows {
 		r := &rv.rep.Rows[i]
-		if (t.verdict == "" || r.Verdict == t.verdict) && (t.unfold || t.verdict != "" || !folded(r)) && rv.matches(i, words) {
+		if (t.verdict == "" || r.Verdict == t.verdict) && rv.inFacet(r) && (t.unfold || t.verdict != "" || t.facet != "" || !folded(r)) && rv.matches(i, words) {
 			out = append(out, i)
 		}
 	}
@@ -176,7 +200,7 @@ func (rv *reviewSet) visible() []int {
 // reviewColumns are the table's columns after the viewed box: the sort
 // key and the heading.
 var reviewColumns = [][2]string{
-	{"verdict", "verdict"}, {"path", "file"}, {"test_id", "test_id"}, {"endpoint", "endpoint"},
+	{"verdict", "verdict"}, {"test_id", "test · file"}, {"endpoint", "endpoint"},
 	{"change", "change"}, {"request", "request"}, {"result", "result"}, {"name", "name"}, {"why", "why"},
 }
 
@@ -188,7 +212,7 @@ func reviewKey(r *pageworker.Row, key string) string {
 		// last for none given), then the verdict's words.
 		return strconv.Itoa(diff.Severity(r.Severity).Rank()) + r.Verdict
 	case "test_id":
-		return r.TestID
+		return r.TestID + "\x00" + r.Path()
 	case "endpoint":
 		return r.Endpoint
 	case "change":

@@ -191,7 +191,8 @@ func pairAnswer(d *openDoc, label string) app.UI {
 func (r *reviewView) onClick(ctx app.Context, e app.Event) { r.routes().handle(ctx, e) }
 
 // routes are the review page's clicks: sort by a column (again: the
-// other way), filter by a verdict (again: all), unfold or fold, open a
+// other way), filter by a verdict or a facet of the summary (again: all),
+// unfold or fold, open a
 // row's pair, mark it viewed, back to the table, open a side of the pair
 // as a recording, step to the previous or next pair.
 func (r *reviewView) routes() clickRoutes {
@@ -208,6 +209,10 @@ func (r *reviewView) routes() clickRoutes {
 		pageworker.ActVerdict: func(ctx app.Context, el browser.Element) {
 			t, k := &r.Iset.table, el.Data("verdict")
 			t.verdict = iff(t.verdict == k, "", k)
+		},
+		pageworker.ActFacet: func(ctx app.Context, el browser.Element) {
+			t, k := &r.Iset.table, el.Data("facet")
+			t.facet = iff(t.facet == k, "", k)
 		},
 		pageworker.ActUnfold: func(ctx app.Context, el browser.Element) { r.Iset.table.unfold = !r.Iset.table.unfold },
 		pageworker.ActOpen:   func(ctx app.Context, el browser.Element) { ctx.NewActionWithValue(actionReviewPair.with(row(el))) },

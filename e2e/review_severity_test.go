@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -43,6 +44,43 @@ func TestReviewSeverity(t *testing.T) {
 			t.Errorf("the summary %q does not say %q", msg, w)
 		}
 	}
+	// The summary's facets filter the table: the multiplied tests' pairs
+	// (review-growth), a severity, a head-name status; again: all.
+	facet := func(chip, desc string, want func(p review.Pair) bool) {
+		t.Helper()
+		var heads []string
+		for _, p := range res.Pairs {
+			if want(p) {
+				heads = append(heads, p.Head+"|"+p.Base)
+			}
+		}
+		slices.Sort(heads)
+		before := eval[int](tb, `document.querySelectorAll('[data-testid=review-row]').length`)
+		tb.click(chip)
+		tb.waitFor(fmt.Sprintf("%d rows of %s", len(heads), desc), fmt.Sprintf(`document.querySelectorAll('[data-testid=review-row]').length === %d`, len(heads)))
+		got := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=review-row]')].map(r => r.dataset.head + "|" + r.dataset.base)`)
+		slices.Sort(got)
+		if !slices.Equal(got, heads) {
+			t.Errorf("rows of %s: %q, want %q", desc, got, heads)
+		}
+		tb.click(chip)
+		tb.waitFor(fmt.Sprintf("the %d rows again", before), fmt.Sprintf(`document.querySelectorAll('[data-testid=review-row]').length === %d`, before))
+	}
+	grown := map[string]bool{}
+	for _, c := range tests {
+		grown[c.TestID] = true
+	}
+	unfolded := 0
+	for _, p := range res.Pairs {
+		if p.Severity != review.SeverityNone {
+			unfolded++
+		}
+	}
+	tb.waitFor(fmt.Sprintf("the %d rows not folded", unfolded), fmt.Sprintf(`document.querySelectorAll('[data-testid=review-row]').length === %d`, unfolded))
+	facet(sel("review-growth"), "the multiplied tests", func(p review.Pair) bool { return grown[p.TestID] })
+	facet(sel("review-severity")+` [data-facet="severity:high"]`, "high severity", func(p review.Pair) bool { return p.Severity == review.SeverityHigh })
+	facet(sel("review-names")+` [data-facet="name:ok"]`, "head names ok", func(p review.Pair) bool { return p.Head != "" && p.Name == "ok" })
+
 	// The rows in the report's order: the most severe first.
 	tb.waitFor("the rows", `document.querySelectorAll('[data-testid=review-row]').length > 0`)
 	sevs := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=review-row]')].map(r => r.dataset.severity)`)

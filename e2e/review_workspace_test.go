@@ -63,9 +63,19 @@ func TestReviewWorkspace(t *testing.T) {
 	srv := fakegithub.New("ogx-ai", "ogx", 3681, base, head)
 	res, lines := cliReview(t, base, head, true)
 	tb := newTab(t)
+	tb.do(chromedp.EmulateViewport(1440, 900))
 	tb.serveGitHub(srv)
 	tb.open("/#v=2&pr=ogx-ai/ogx/3681")
 	tb.checkSummary(res)
+	// At least 15 rows in a 1,440 × 900 window, whole.
+	tb.click(sel("review-unfold"))
+	tb.waitFor("every row", fmt.Sprintf(`document.querySelectorAll('[data-testid=review-row]').length === %d`, len(lines)))
+	if n := eval[int](tb, `[...document.querySelectorAll('[data-testid=review-row]')].filter(r => r.getBoundingClientRect().bottom <= innerHeight).length`); n < 15 {
+		t.Errorf("%d rows in a 1,440 × 900 window, want 15 or more", n)
+	}
+	tb.click(sel("review-unfold"))
+	// A window shorter than the table, so that it scrolls.
+	tb.do(chromedp.EmulateViewport(1440, 560))
 	meaningful := 0
 	for _, p := range res.Pairs {
 		if p.Meaningful() {

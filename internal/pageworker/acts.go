@@ -22,6 +22,9 @@ const (
 	// ActVerdict shows only the review's pairs of a verdict
 	// (data-verdict); again, all pairs.
 	ActVerdict = "verdict"
+	// ActFacet shows only the review's pairs of a facet of its summary
+	// (data-facet: "severity:S", "name:N", "growth"); again, all pairs.
+	ActFacet = "facet"
 	// ActUnfold shows the review's folded pairs, or folds them again.
 	ActUnfold = "unfold"
 	// ActViewed marks a review pair (data-row) viewed, or not.
