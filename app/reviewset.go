@@ -105,10 +105,10 @@ type reviewTable struct {
 	// of severity S), "name:N" (head names whose check says N: ok,
 	// stale, mismatch), "growth" (the tests whose recordings
 	// multiplied), "" for all.
-	facet string
-	sortBy  string // a column key, "" for the report's order
-	desc    bool
-	unfold  bool // show the folded rows (folded)
+	facet  string
+	sortBy string // a column key, "" for the report's order
+	desc   bool
+	unfold bool // show the folded rows (folded)
 }
 
 // newReviewSet is an empty change set of ref, showing its table.
