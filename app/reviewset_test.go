@@ -41,10 +41,17 @@ func TestReviewVisible(t *testing.T) {
 		{"sorted by verdict: severity first", reviewTable{sortBy: "verdict", unfold: true}, []int{0, 1, 2, 4, 5, 3}},
 		{"sorted by verdict, descending", reviewTable{sortBy: "verdict", desc: true, unfold: true}, []int{3, 5, 4, 2, 1, 0}},
 		{"nothing matches", reviewTable{filter: "zzz"}, nil},
+		// The summary's facets show folded rows too.
+		{"a severity", reviewTable{facet: "severity:none"}, []int{3, 4, 5}},
+		{"a head name status, heads only", reviewTable{facet: "name:stale"}, []int{1, 4}},
+		{"the multiplied tests", reviewTable{facet: "growth"}, []int{1}},
+		{"a facet and a filter", reviewTable{facet: "severity:low", filter: "chat"}, []int{2}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rv := testSet()
 			rv.table = tc.table
+			rv.rep.Multiplied = []pageworker.TestCount{{TestID: "test_tools", Base: 1, Head: 9}}
+			rv.rep.Rows[1].Name, rv.rep.Rows[4].Name, rv.rep.Rows[2].Name = "stale", "stale", "stale" // row 2 has no head
 			if got := rv.visible(); !slices.Equal(got, tc.want) {
 				t.Errorf("visible() = %v, want %v", got, tc.want)
 			}
