@@ -58,6 +58,7 @@ func (v *Viewer) handleActions(ctx app.Context) {
 	handle(&ctx, v, actionTab, (*Viewer).showTab)
 	handleSignal(&ctx, v, actionTheme, (*Viewer).switchTheme)
 	handleSignal(&ctx, v, actionDismiss, (*Viewer).dismiss)
+	handleSignal(&ctx, v, actionKeys, (*Viewer).toggleKeys)
 	handle(&ctx, v, actionFail, (*Viewer).failWith)
 	// actions_play.go
 	handle(&ctx, v, actionPlayEdit, (*Viewer).runPlay)

@@ -19,6 +19,7 @@ const (
 	actionTheme                      = "recview/theme"        // no value: next theme (system, light, dark)
 	actionDismiss                    = "recview/dismiss"      // no value: hide the error banner
 	actionFail        action[string] = "recview/fail"         // an error message: show it in the banner
+	actionKeys                       = "recview/keys"         // no value: show the keys of the page, or hide them
 )
 
 // selectDoc shows open recording i (in the playground when that tab is
@@ -62,6 +63,9 @@ func (v *Viewer) switchTheme() {
 
 // showDiff shows the last comparison again, if there is one.
 func (v *Viewer) showDiff() { v.show(viewDiff) }
+
+// toggleKeys shows the panel of the page's keys, or hides it.
+func (v *Viewer) toggleKeys() { v.keys = !v.keys }
 
 // dismiss hides the error banner.
 func (v *Viewer) dismiss() { v.err = "" }

@@ -20,7 +20,9 @@ func (v *Viewer) listen(ctx app.Context) {
 		key, shift := k.Name, k.Shift
 		switch key {
 		case "Escape":
-			ctx.Dispatch(func(ctx app.Context) { v.sharing = nil })
+			ctx.Dispatch(func(ctx app.Context) { v.sharing, v.keys = nil, false })
+		case "?":
+			ctx.Dispatch(func(ctx app.Context) { v.toggleKeys() })
 		case "ArrowLeft", "ArrowRight", "Home", "End", " ":
 			e.PreventDefault()
 			ctx.Dispatch(func(ctx app.Context) { v.onKey(key, shift) })

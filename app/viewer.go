@@ -31,6 +31,7 @@ type Viewer struct {
 	view  string       // what the main area shows: viewDoc, viewIndex or viewDiff
 
 	sharing *shareState // the share panel, nil when closed
+	keys    bool        // the panel of the page's keys is open (keyshelp.go)
 	play    *playState  // the playground of the current recording, nil before it is opened
 	rs      reviewState // the review page (reviewset.go)
 	hist    history     // what each history entry showed (history.go)
@@ -106,6 +107,7 @@ func (v *Viewer) Render() app.UI {
 		(&topBar{}).Theme(v.theme),
 		app.If(v.err != "", v.renderError),
 		app.If(v.sharing != nil, func() app.UI { return (&sharePanel{}).Share(*v.sharing) }),
+		app.If(v.keys, v.renderKeys),
 		app.If(v.loading != "", func() app.UI {
 			return app.Div().Class("loading").Attr("role", "status").Text("Loading " + v.loading + "…")
 		}),

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/recview/recview/internal/tools/fakegithub"
 )
 
@@ -73,6 +74,12 @@ func TestReviewWorkspace(t *testing.T) {
 	if n := eval[int](tb, `[...document.querySelectorAll('[data-testid=review-row]')].filter(r => r.getBoundingClientRect().bottom <= innerHeight).length`); n < 15 {
 		t.Errorf("%d rows in a 1,440 × 900 window, want 15 or more", n)
 	}
+	// ?: the table's keys; Esc closes them.
+	tb.key("?")
+	tb.waitFor("the table's keys", q(sel("keys-help"))+` && `+q(sel("keys-help"))+`.textContent.includes("open the pair moved to")`)
+	tb.screenshot("keys-table")
+	tb.key(kb.Escape)
+	tb.waitFor("the keys closed", `!`+q(sel("keys-help")))
 	tb.click(sel("review-unfold"))
 	// A window shorter than the table, so that it scrolls.
 	tb.do(chromedp.EmulateViewport(1440, 560))
@@ -158,6 +165,14 @@ func TestReviewWorkspace(t *testing.T) {
 	tb.waitFor("the current row's pair", q(sel("review-pair"))+` && `+q(sel("review-pair"))+`.dataset.file === `+jsq(want))
 	tb.key("v")
 	tb.waitText(sel("review-pair")+` [data-testid=viewed-count]`, fmt.Sprintf("1 of %d viewed", meaningful))
+	// ?: a pair's keys, not the table's; ? again closes them.
+	tb.key("?")
+	tb.waitFor("the pair's keys", q(sel("keys-help"))+` && `+q(sel("keys-help"))+`.textContent.includes("the next pair to look at")`)
+	if got, _ := tb.text(sel("keys-help")); strings.Contains(got, "Enter") {
+		t.Errorf("a pair's keys say %q: Enter is the table's", got)
+	}
+	tb.key("?")
+	tb.waitFor("the keys closed", `!`+q(sel("keys-help")))
 }
 
 // TestReviewHostilePair reviews a pull request whose recordings carry
