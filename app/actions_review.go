@@ -280,7 +280,7 @@ func (v *Viewer) reviewKey(dir int) {
 }
 
 // toggleViewed marks row i viewed, or not, and keeps the marks in
-// localStorage (viewedKey).
+// localStorage (viewedKey, or viewedDigestsKey for two folders).
 func (v *Viewer) toggleViewed(i int) {
 	rv := v.rs.set
 	if rv == nil || rv.rep == nil || i < 0 || i >= len(rv.rep.Rows) {
@@ -300,19 +300,54 @@ func (v *Viewer) toggleViewed(i int) {
 		}
 		slices.Sort(paths)
 		v.ctx.LocalStorage().Set(key, paths)
+		return
+	}
+	// A two-folder review: by the pair's content, which a reload (or the
+	// same folders picked again) finds again.
+	if d := rv.rep.Rows[i].Digest; d != "" {
+		var digests []string
+		v.ctx.LocalStorage().Get(viewedDigestsKey, &digests)
+		digests = slices.DeleteFunc(digests, func(s string) bool { return s == d })
+		if rv.viewed[p] {
+			digests = append(digests, d)
+		}
+		v.ctx.LocalStorage().Set(viewedDigestsKey, digests[max(0, len(digests)-maxViewedDigests):])
 	}
 }
 
-// loadViewed reads a review's viewed marks from localStorage.
+// viewedDigestsKey is the localStorage key of the viewed marks of
+// two-folder reviews: the Digest of each pair marked, oldest first, at
+// most maxViewedDigests of them.
+const (
+	viewedDigestsKey = "recview-viewed-pairs"
+	maxViewedDigests = 20000
+)
+
+// loadViewed reads a review's viewed marks from localStorage: a GitHub
+// review's by path (viewedKey), a two-folder review's by the pairs'
+// content (viewedDigestsKey).
 func (v *Viewer) loadViewed(rv *reviewSet) {
-	key := rv.viewedKey()
-	if key == "" {
+	if key := rv.viewedKey(); key != "" {
+		var paths []string
+		v.ctx.LocalStorage().Get(key, &paths)
+		for _, p := range paths {
+			rv.viewed[p] = true
+		}
 		return
 	}
-	var paths []string
-	v.ctx.LocalStorage().Get(key, &paths)
-	for _, p := range paths {
-		rv.viewed[p] = true
+	if rv.ref.Kind != permalink.ReviewFolders {
+		return
+	}
+	var digests []string
+	v.ctx.LocalStorage().Get(viewedDigestsKey, &digests)
+	marked := make(map[string]bool, len(digests))
+	for _, d := range digests {
+		marked[d] = true
+	}
+	for i := range rv.rep.Rows {
+		if r := &rv.rep.Rows[i]; r.Digest != "" && marked[r.Digest] {
+			rv.viewed[r.Path()] = true
+		}
 	}
 }
 

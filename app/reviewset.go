@@ -291,8 +291,8 @@ func (rv *reviewSet) viewedCount() (n, of int) {
 
 // viewedKey is the localStorage key of the viewed marks of a GitHub
 // review: per pull request (or comparison) and head commit, so that a
-// push starts them afresh; "" for two folders, whose marks are kept in
-// memory only.
+// push starts them afresh; "" for two folders, whose marks are kept by
+// the pairs' content (viewedDigestsKey).
 func (rv *reviewSet) viewedKey() string {
 	if rv.ref.Kind == permalink.ReviewFolders || rv.st.HeadSHA == "" {
 		return ""

@@ -342,6 +342,28 @@ func TestReviewFolders(t *testing.T) {
 	if h := hash(tb); h != "#v=2&folders=base/head" {
 		t.Errorf("address %q", h)
 	}
+
+	// A pair marked viewed is still marked after a reload and the same
+	// two folders given again: the mark is kept by the pair's content.
+	var marked review.Pair
+	for _, p := range res.Pairs {
+		if p.Meaningful() && p.Head != "" {
+			marked = p
+			break
+		}
+	}
+	box := sel("review-row") + `[data-head="` + marked.Head + `"] [data-testid=viewed]`
+	tb.click(box)
+	tb.waitFor("the box ticked", q(box)+`.checked`)
+	tb.reload()
+	tb.dropOn(sel("review-drop-base"), filepath.Join(dir, "base"))
+	tb.waitFor("the base folder again", `document.body.textContent.includes('base: `+strconv.Itoa(len(base))+` .json files')`)
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-head-input")), []string{filepath.Join(dir, "head")}))
+	tb.checkSummary(res)
+	tb.waitFor("the box ticked after the reload", q(box)+` && `+q(box)+`.checked`)
+	if n := eval[int](tb, `document.querySelectorAll('[data-testid=review-row] [data-testid=viewed]:checked').length`); n != 1 {
+		t.Errorf("%d boxes ticked after the reload, want 1", n)
+	}
 }
 
 // TestReviewCompare opens a comparison by its URL: one API request, the

@@ -50,7 +50,8 @@ type Count struct {
 
 // Row is one pair. The first twelve fields are those of `recview review
 // --json` (review.Result.WriteJSON), with "" for its nulls; Meaningful
-// and Err are the rest of review.Pair the page shows.
+// and Err are the rest of review.Pair the page shows, Digest the pair's
+// content.
 type Row struct {
 	Base         string `json:"base"`
 	Head         string `json:"head"`
@@ -68,6 +69,11 @@ type Row struct {
 	// severity is not none).
 	Meaningful bool   `json:"meaningful"`
 	Err        string `json:"err"`
+	// Digest names the pair's content: the first 32 hex digits of the
+	// SHA-256 of its base file's SHA-256 and its head file's (32 zero
+	// bytes for a side it lacks). The page keys a two-folder review's
+	// viewed marks by it, which no path or commit names.
+	Digest string `json:"digest,omitempty"`
 }
 
 // Path is the path the pair is known by in links (file=): its head's,

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+
 	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/recordings/review"
 )
 
-// report is the pageworker.Report of a reviewed change set.
-func report(res *review.Result) pageworker.Report {
+// report is the pageworker.Report of a reviewed change set; sums are the
+// SHA-256 of each side's files by path (pairDigest).
+func report(res *review.Result, sums [2]map[string][32]byte) pageworker.Report {
 	rep := pageworker.Report{Rows: make([]pageworker.Row, len(res.Pairs))}
 	for i := range res.Pairs {
 		p := &res.Pairs[i]
@@ -14,6 +18,7 @@ func report(res *review.Result) pageworker.Report {
 			Base: p.Base, Head: p.Head, Change: string(p.Change), Request: string(p.Request), Result: string(p.Result),
 			MetadataOnly: p.MetadataOnly, TestID: p.TestID, Endpoint: p.Endpoint, Name: string(p.Name), Why: p.Why,
 			Severity: string(p.Severity), Verdict: string(p.Verdict), Meaningful: p.Meaningful(), Err: p.Err,
+			Digest: pairDigest(sums[0][p.Base], sums[1][p.Head]),
 		}
 	}
 	for _, c := range res.Verdicts() {
@@ -38,5 +43,19 @@ func run(base, head []review.File, between func()) (pageworker.Report, error) {
 	if err != nil {
 		return pageworker.Report{}, err
 	}
-	return report(res), nil
+	var sums [2]map[string][32]byte
+	for side, files := range [2][]review.File{base, head} {
+		sums[side] = make(map[string][32]byte, len(files))
+		for _, f := range files {
+			sums[side][f.Path] = sha256.Sum256(f.Data)
+		}
+	}
+	return report(res, sums), nil
+}
+
+// pairDigest is pageworker.Row's Digest of a pair whose files' SHA-256
+// are base and head (zero for a side it lacks).
+func pairDigest(base, head [32]byte) string {
+	sum := sha256.Sum256(append(base[:], head[:]...))
+	return hex.EncodeToString(sum[:16])
 }

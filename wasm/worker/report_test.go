@@ -3,6 +3,8 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"io/fs"
 	"os"
@@ -94,6 +96,19 @@ func TestReportMatchesJSON(t *testing.T) {
 				}
 				if r.Verdict != string(res.Pairs[i].Verdict) || r.Meaningful != res.Pairs[i].Meaningful() {
 					t.Errorf("row %d: verdict %q meaningful %v, want %q", i, r.Verdict, r.Meaningful, res.Pairs[i].Verdict)
+				}
+				// The digest of the pair's two files, from the files.
+				var sums [2][32]byte
+				for side, files := range [2][]review.File{base, head} {
+					for _, f := range files {
+						if f.Path == [2]string{r.Base, r.Head}[side] {
+							sums[side] = sha256.Sum256(f.Data)
+						}
+					}
+				}
+				whole := sha256.Sum256(append(sums[0][:], sums[1][:]...))
+				if want := hex.EncodeToString(whole[:])[:32]; r.Digest != want {
+					t.Errorf("row %d: digest %q, want %q", i, r.Digest, want)
 				}
 				counts[r.Verdict]++
 			}
