@@ -12,9 +12,10 @@ const maxDiffText = 2000
 // diffView shows the comparison of two recordings (recordings/diff): its
 // judgement (the verdict, "changed result", "same result, different
 // chunking"..., its severity and what it found, the words every view of a
-// comparison shows), then the metadata, request and response
-// changes, each with its JSON path, A's value and B's value side by side,
-// long strings as a word diff.
+// comparison shows), what the test asked (pairAsked) and the two answers
+// side by side, then the metadata, request and response changes, each
+// with its JSON path, A's value and B's value side by side, long strings
+// as a word diff.
 type diffView struct {
 	app.Compo
 
@@ -38,6 +39,9 @@ func (d *diffView) Render() app.UI {
 			app.If(why != "", func() app.UI { return app.Span().Class("diff-why").DataSet("testid", "diff-why").Text(why) }),
 			shareButton(),
 		),
+		&pairAsked{Ibase: c.a, Ihead: c.b, Ilabels: [2]string{c.label(0), c.label(1)}},
+		app.Div().Class("columns pair-answers").DataSet("testid", "pair-answers").Body(sideAnswer(c, 0), sideAnswer(c, 1)),
+		app.H3().Class("diff-fields").Text("What differs"),
 		app.Table().Class("diff-table").Body(
 			app.THead().Body(app.Tr().Body(
 				app.Th().Attr("scope", "col").Text("kind"),
@@ -52,6 +56,16 @@ func (d *diffView) Render() app.UI {
 		app.If(len(r.Changes) == 0, func() app.UI {
 			return app.P().Class("muted").Text("No differences: the two recordings mean the same (ids and timestamps aside).")
 		}),
+	)
+}
+
+// sideAnswer is side i's answer (0 A or base, 1 B or head), assembled,
+// under its label.
+func sideAnswer(c *comparison, i int) app.UI {
+	d := [2]*openDoc{c.a, c.b}[i]
+	return app.Div().Class("pair-answer").DataSet("side", c.label(i)).Body(
+		app.P().Class("pair-answer-label").Body(app.Span().Class("side "+[2]string{"a", "b"}[i]).Text(c.label(i))),
+		(&responsePanel{}).Doc(d).Step(d.step).AnswerOnly(),
 	)
 }
 

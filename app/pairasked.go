@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/recordings"
 )
 
@@ -13,9 +12,9 @@ import (
 // request (a list of inputs); the request panel of each side has all.
 const maxAskedInputs = 5
 
-// pairAsked is what a review pair's test asked, read from the head's
-// request (the base's for a deleted pair): the test (its name, the file
-// it is in), endpoint and model; the parameters, those whose value the
+// pairAsked is what a comparison's test asked, read from the head's
+// (B's) recording, the base's (A's) for a deleted pair: the test (its
+// name, the file it is in), endpoint and model; the parameters, those whose value the
 // base's request does not share marked with the base's value; the tools
 // by name; the system prompt folded; and the asked message: the last
 // user message (a completion's prompt, a rerank's query), or an
@@ -25,8 +24,8 @@ const maxAskedInputs = 5
 type pairAsked struct {
 	app.Compo
 
-	Irow         *pageworker.Row
-	Ibase, Ihead *openDoc // nil for the side a pair lacks
+	Ibase, Ihead *openDoc  // nil for the side a pair lacks
+	Ilabels      [2]string // what the page calls the sides: "base" and "head", "A" and "B"
 }
 
 // Render draws the panel.
@@ -36,7 +35,7 @@ func (p *pairAsked) Render() app.UI {
 		doc, other = p.Ibase, nil
 	}
 	c := &doc.conv
-	file, name := splitTestID(p.Irow.TestID)
+	file, name := splitTestID(doc.rec.TestID)
 	model := paramValue(c.Params, "model")
 	if m, err := strconv.Unquote(model); err == nil {
 		model = m
@@ -48,19 +47,20 @@ func (p *pairAsked) Render() app.UI {
 				Else(func() app.UI { return app.Span().Class("muted").Text("No test_id in this recording.") }),
 			app.If(file != "", func() app.UI { return app.Span().Class("muted").Text(" in " + file) }),
 		),
-		app.P().Class("muted pair-call").Text(strings.Join(nonEmpty(p.Irow.Endpoint, model), " · ")),
-		app.If(len(c.Params) > 0, func() app.UI { return askedParams(c.Params, other) }),
+		app.P().Class("muted pair-call").Text(strings.Join(nonEmpty(doc.rec.Endpoint, model), " · ")),
+		app.If(len(c.Params) > 0, func() app.UI { return askedParams(c.Params, other, p.Ilabels[0]) }),
 		app.If(len(c.Tools) > 0, func() app.UI {
 			return app.P().Class("pair-tools").Body(app.Span().Class("muted").Text(plural(len(c.Tools), "tool")+": "), app.Code().Text(toolNames(c.Tools)))
 		}),
 		askedSystem(c.Messages),
-		askedMessages(c.Messages, "", other),
+		askedMessages(c.Messages, p.Ilabels, other),
 	)
 }
 
 // askedParams lists the parameters but model (said above), marking those
-// whose value other's request does not share, with other's value.
-func askedParams(ps []recordings.Param, other *openDoc) app.UI {
+// whose value other's request does not share, with other's value under
+// its label.
+func askedParams(ps []recordings.Param, other *openDoc, label string) app.UI {
 	var rows []app.UI
 	for _, q := range ps {
 		if q.Name == "model" {
@@ -102,15 +102,28 @@ func askedSystem(ms []recordings.Message) app.UI {
 	)
 }
 
-// askedMessages draws the asked message of ms (askedOf) as a card under
-// label; when other (the base) asked in other words, its message follows
-// as the base's.
-func askedMessages(ms []recordings.Message, label string, other *openDoc) app.UI {
+// askedMessages draws the asked message of ms (askedOf) as cards; when
+// other (the base) asked in other words, each card says its side
+// (labels: the base's, then the head's) and other's cards follow.
+func askedMessages(ms []recordings.Message, labels [2]string, other *openDoc) app.UI {
 	asked, more := askedOf(ms)
 	if len(asked) == 0 {
 		return app.P().Class("muted").Text("No message in the request: its parameters are all it asks.")
 	}
-	cards := make([]app.UI, 0, len(asked)+2)
+	if other == nil {
+		return app.Div().Class("pair-messages").Body(askedCards(asked, more, "")...)
+	}
+	theirs, theirMore := askedOf(other.conv.Messages)
+	if sameTexts(asked, theirs) {
+		return app.Div().Class("pair-messages").Body(askedCards(asked, more, "")...)
+	}
+	return app.Div().Class("pair-messages").Body(append(askedCards(asked, more, labels[1]), askedCards(theirs, theirMore, labels[0])...)...)
+}
+
+// askedCards are the cards of asked messages, each role under label,
+// and how many more there are.
+func askedCards(asked []recordings.Message, more int, label string) []app.UI {
+	cards := make([]app.UI, 0, len(asked)+1)
 	for _, m := range asked {
 		cards = append(cards, app.Div().Class("msg role-"+m.Role).DataSet("testid", "asked-message").DataSet("role", m.Role).Body(
 			app.Div().Class("msg-head").Body(app.Span().Class("role").Text(strings.TrimSpace(label+" "+m.Role))),
@@ -120,12 +133,7 @@ func askedMessages(ms []recordings.Message, label string, other *openDoc) app.UI
 	if more > 0 {
 		cards = append(cards, app.P().Class("muted").Text("and "+plural(more, "more input")))
 	}
-	if other != nil {
-		if theirs, _ := askedOf(other.conv.Messages); !sameTexts(asked, theirs) {
-			cards = append(cards, askedMessages(other.conv.Messages, "base", nil))
-		}
-	}
-	return app.Div().Class("pair-messages").Body(cards...)
+	return cards
 }
 
 // askedOf is the message a request asks: its last user message (a

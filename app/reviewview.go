@@ -163,11 +163,7 @@ func (r *reviewView) pairBody() app.UI {
 	row := &rv.rep.Rows[rv.pair]
 	switch {
 	case rv.cmp != nil:
-		return app.Div().Body(
-			&pairAsked{Irow: row, Ibase: rv.cmp.a, Ihead: rv.cmp.b},
-			app.Div().Class("columns pair-answers").DataSet("testid", "pair-answers").Body(pairAnswer(rv.cmp.a, "base"), pairAnswer(rv.cmp.b, "head")),
-			(&diffView{}).Comparison(rv.cmp),
-		)
+		return (&diffView{}).Comparison(rv.cmp)
 	case rv.single != nil:
 		return app.Div().Class("pair-single").Body(
 			app.H2().Body(app.Span().Class("side").Text(iff(row.Base == "", "head (added) ", "base (deleted) ")), app.Code().Text(rv.single.name)),
@@ -177,14 +173,6 @@ func (r *reviewView) pairBody() app.UI {
 		return app.P().Class("warn").DataSet("testid", "pair-error").Text(rv.pairErr + " " + row.Err)
 	}
 	return app.P().Class("loading").Attr("role", "status").Text("Opening the pair…")
-}
-
-// pairAnswer is a side's answer, assembled, under its label.
-func pairAnswer(d *openDoc, label string) app.UI {
-	return app.Div().Class("pair-answer").DataSet("side", label).Body(
-		app.P().Class("pair-answer-label").Body(app.Span().Class("side "+iff(label == "base", "a", "b")).Text(label)),
-		(&responsePanel{}).Doc(d).Step(d.step).AnswerOnly(),
-	)
 }
 
 // onClick handles a click in the review page (reviewhtml.go).

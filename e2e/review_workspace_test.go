@@ -207,7 +207,7 @@ func TestReviewHostilePair(t *testing.T) {
 	tb.visible(sel("review-summary"))
 	row := sel("review-row") + `[data-head="` + name + `"]`
 	for _, step := range []func(){
-		func() {}, // the summary and table
+		func() { tb.waitFor("the pair's row", q(row)) }, // the summary and table (its rows drawn a frame after)
 		func() {
 			tb.click(row + ` button`)
 			tb.waitFor("the pair's question", q(sel("pair-asked")+` [data-testid=asked-message]`))
