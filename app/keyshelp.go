@@ -2,11 +2,13 @@ package app
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/app/internal/browser"
+	"github.com/recview/recview/internal/base/htmlw"
 )
 
 // keysFor lists the keys of the page shown, as [key, what it does]
-// pairs: the review's table or pair, a recording's stream, and those of
-// every page.
+// pairs of markup (the viewer's own words, no user text): the review's
+// table or pair, a recording's stream, and those of every page.
 func (v *Viewer) keysFor() [][2]string {
 	var keys [][2]string
 	switch rv := v.rs.set; {
@@ -32,16 +34,19 @@ func (v *Viewer) keysFor() [][2]string {
 }
 
 // renderKeys is the panel of the keys of the page shown (? opens and
-// closes it, Esc closes it).
+// closes it, Esc or its Close button closes it), written as HTML by hand
+// for app.wasm's size.
 func (v *Viewer) renderKeys() app.UI {
-	keys := v.keysFor()
-	return app.Section().Class("keys-help").DataSet("testid", "keys-help").Attr("role", "dialog").Attr("aria-label", "Keyboard shortcuts").Body(
-		app.Div().Class("keys-head").Body(
-			app.H2().Text("Keys"),
-			app.Button().Class("link").Text("Close").OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionKeys) }),
-		),
-		app.Dl().Body(app.Range(keys).Slice(func(i int) app.UI {
-			return app.Div().Body(app.Dt().Body(app.Kbd().Text(keys[i][0])), app.Dd().Text(keys[i][1]))
-		})),
-	)
+	var w htmlw.Writer
+	w.Raw(`<div><div class="keys-head"><h2>Keys</h2><button class="link" data-keys-close>Close</button></div><dl>`)
+	for _, k := range v.keysFor() {
+		w.Raw(`<div><dt><kbd>`, k[0], `</kbd></dt><dd>`, k[1], `</dd></div>`)
+	}
+	w.Raw(`</dl></div>`)
+	return app.Section().Class("keys-help").DataSet("testid", "keys-help").Attr("role", "dialog").Attr("aria-label", "Keyboard shortcuts").
+		OnClick(func(ctx app.Context, e app.Event) {
+			if browser.EventOf(e).Target().Closest("[data-keys-close]").Exists() {
+				ctx.NewAction(actionKeys)
+			}
+		}).Body(app.Raw(w.String()))
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/internal/base/htmlw"
 	"github.com/recview/recview/recordings"
 )
 
@@ -28,78 +29,101 @@ type pairAsked struct {
 	Ilabels      [2]string // what the page calls the sides: "base" and "head", "A" and "B"
 }
 
-// Render draws the panel.
+// Render draws the panel: its head written as HTML by hand (askedHTML,
+// for app.wasm's size), the asked messages as cards (Markdown).
 func (p *pairAsked) Render() app.UI {
 	doc, other := p.Ihead, p.Ibase
 	if doc == nil {
 		doc, other = p.Ibase, nil
 	}
+	return app.Section().Class("panel pair-asked").DataSet("testid", "pair-asked").Attr("aria-label", "What was asked").Body(
+		app.Raw(askedHTML(doc, other, p.Ilabels[0])),
+		askedMessages(doc.conv.Messages, p.Ilabels, other),
+	)
+}
+
+// askedHTML is the head of the asked panel: the test, the endpoint and
+// model, the parameters but model (those whose value other's request
+// does not share marked, with other's value under label, the base's
+// side), the tools by name, the system prompt (system and developer
+// messages) folded, as plain text.
+func askedHTML(doc, other *openDoc, label string) string {
+	var w htmlw.Writer
 	c := &doc.conv
 	file, name := splitTestID(doc.rec.TestID)
 	model := paramValue(c.Params, "model")
 	if m, err := strconv.Unquote(model); err == nil {
 		model = m
 	}
-	return app.Section().Class("panel pair-asked").DataSet("testid", "pair-asked").Attr("aria-label", "What was asked").Body(
-		app.H2().Text("Asked"),
-		app.P().Class("pair-test").Body(
-			app.If(name != "", func() app.UI { return app.Strong().DataSet("testid", "pair-test").Text(name) }).
-				Else(func() app.UI { return app.Span().Class("muted").Text("No test_id in this recording.") }),
-			app.If(file != "", func() app.UI { return app.Span().Class("muted").Text(" in " + file) }),
-		),
-		app.P().Class("muted pair-call").Text(strings.Join(nonEmpty(doc.rec.Endpoint, model), " · ")),
-		app.If(len(c.Params) > 0, func() app.UI { return askedParams(c.Params, other, p.Ilabels[0]) }),
-		app.If(len(c.Tools) > 0, func() app.UI {
-			return app.P().Class("pair-tools").Body(app.Span().Class("muted").Text(plural(len(c.Tools), "tool")+": "), app.Code().Text(toolNames(c.Tools)))
-		}),
-		askedSystem(c.Messages),
-		askedMessages(c.Messages, p.Ilabels, other),
-	)
-}
-
-// askedParams lists the parameters but model (said above), marking those
-// whose value other's request does not share, with other's value under
-// its label.
-func askedParams(ps []recordings.Param, other *openDoc, label string) app.UI {
-	var rows []app.UI
-	for _, q := range ps {
+	w.Raw(`<div><h2>Asked</h2><p class="pair-test">`)
+	if name != "" {
+		w.Raw(`<strong data-testid="pair-test">`)
+		w.Text(name)
+		w.Raw(`</strong>`)
+	} else {
+		w.Raw(`<span class="muted">No test_id in this recording.</span>`)
+	}
+	if file != "" {
+		w.Raw(`<span class="muted"> in `)
+		w.Text(file)
+		w.Raw(`</span>`)
+	}
+	w.Raw(`</p><p class="muted pair-call">`)
+	w.Text(strings.Join(nonEmpty(doc.rec.Endpoint, model), " · "))
+	w.Raw(`</p>`)
+	listed := false
+	for _, q := range c.Params {
 		if q.Name == "model" {
 			continue
 		}
-		changed, was := false, ""
+		if !listed {
+			w.Raw(`<dl class="params pair-params" data-testid="pair-params">`)
+			listed = true
+		}
+		was, changed := "", false
 		if other != nil {
 			was = paramValue(other.conv.Params, q.Name)
 			changed = was != q.Value
 		}
-		dd := app.Dd().Body(app.Code().Text(clip(q.Value, 120)))
+		w.Raw(`<div`, iff(changed, ` data-changed="true"`, ""), `><dt>`)
+		w.Text(q.Name)
+		w.Raw(`</dt><dd`)
 		if changed {
-			dd = app.Dd().Class("changed").Title("base: "+clip(iff(was == "", "(not set)", was), 300)).Body(
-				app.Code().Text(clip(q.Value, 120)), app.Span().Class("muted").Text(" (base: "+clip(iff(was == "", "not set", was), 60)+")"))
+			w.Raw(` class="changed" title="`)
+			w.Text(label + ": " + clip(iff(was == "", "(not set)", was), 300))
+			w.Raw(`"`)
 		}
-		rows = append(rows, app.Div().DataSet("changed", iff(changed, "true", "")).Body(app.Dt().Text(q.Name), dd))
+		w.Raw(`><code>`)
+		w.Text(clip(q.Value, 120))
+		w.Raw(`</code>`)
+		if changed {
+			w.Raw(`<span class="muted"> (`)
+			w.Text(label + ": " + clip(iff(was == "", "not set", was), 60))
+			w.Raw(`)</span>`)
+		}
+		w.Raw(`</dd></div>`)
 	}
-	if len(rows) == 0 {
-		return app.Text("")
+	if listed {
+		w.Raw(`</dl>`)
 	}
-	return app.Dl().Class("params pair-params").DataSet("testid", "pair-params").Body(rows...)
-}
-
-// askedSystem is the system prompt (system and developer messages),
-// folded; nothing when there is none.
-func askedSystem(ms []recordings.Message) app.UI {
-	var parts []recordings.Part
-	for _, m := range ms {
+	if len(c.Tools) > 0 {
+		w.Raw(`<p class="pair-tools"><span class="muted">`, plural(len(c.Tools), "tool"), `: </span><code>`)
+		w.Text(toolNames(c.Tools))
+		w.Raw(`</code></p>`)
+	}
+	var system []string
+	for _, m := range c.Messages {
 		if m.Role == "system" || m.Role == "developer" {
-			parts = append(parts, m.Parts...)
+			system = append(system, m.Text())
 		}
 	}
-	if len(parts) == 0 {
-		return app.Text("")
+	if len(system) > 0 {
+		w.Raw(`<details class="pair-system"><summary>System prompt</summary><pre class="text">`)
+		w.Text(clip(strings.Join(system, "\n\n"), maxShownText))
+		w.Raw(`</pre></details>`)
 	}
-	return app.Details().Class("pair-system").Body(
-		app.Summary().Text("System prompt"),
-		app.Div().Class("msg role-system").Body(app.Range(parts).Slice(func(i int) app.UI { return renderPart(parts[i], false, false) })),
-	)
+	w.Raw(`</div>`)
+	return w.String()
 }
 
 // askedMessages draws the asked message of ms (askedOf) as cards; when
