@@ -85,6 +85,10 @@ func (v *Viewer) openReviewFragment(f permalink.Fragment) {
 		}
 		return
 	}
+	if f.Review.Kind == permalink.ReviewFolders && len(f.Sources) > 0 {
+		v.openSources(f.Sources, f) // a shared pair: its files in the link
+		return
+	}
 	if f.Review.Kind == permalink.ReviewFolders {
 		v.rs.pending, v.view = &f, viewReview
 		return
@@ -393,13 +397,31 @@ func (v *Viewer) reviewFragment(inline bool) (permalink.Fragment, bool, error) {
 	default:
 		return f, false, errors.New("the pair is still opening")
 	}
-	f = permalink.Fragment{Version: permalink.Version}
+	row := &rv.rep.Rows[rv.pair]
+	return pairFragment(rv.ref, row.Base, row.Head, docs)
+}
+
+// pairFragment is the link of a pair of a two-folder review (review), its
+// base and head at those paths ("" for a side it lacks), docs its one or
+// two recordings, the base's first: they ride in the link (d=), the
+// files being on this computer only.
+func pairFragment(review permalink.Review, base, head string, docs []*openDoc) (permalink.Fragment, bool, error) {
+	f := permalink.Fragment{Version: permalink.Version, Review: review, File: head}
+	if head == "" {
+		f.File = base
+	}
+	if len(docs) == 2 && base != head {
+		f.Base = base
+	}
 	for _, d := range docs {
-		s, ok, err := sourceOf(d, true)
-		if err != nil || !ok {
-			return f, false, err
+		if d.link == "" {
+			link, err := permalink.EncodeData(d.data)
+			if err != nil {
+				return f, false, err
+			}
+			d.link = link
 		}
-		f.Sources = append(f.Sources, s)
+		f.Sources = append(f.Sources, permalink.Source{Kind: permalink.SourceData, Value: d.link, Name: d.name})
 	}
 	return f, true, nil
 }

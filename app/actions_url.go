@@ -24,6 +24,9 @@ func (v *Viewer) fragment(inline bool) (f permalink.Fragment, ok bool, err error
 	if v.view == viewReview {
 		return v.reviewFragment(inline)
 	}
+	if v.view == viewDiff && v.cmp != nil && v.cmp.review.Kind != "" {
+		return pairFragment(v.cmp.review, v.cmp.paths[0], v.cmp.paths[1], []*openDoc{v.cmp.a, v.cmp.b})
+	}
 	if v.view == viewDiff && v.cmp != nil {
 		for _, d := range []*openDoc{v.cmp.a, v.cmp.b} {
 			s, ok, err := sourceOf(d, inline)

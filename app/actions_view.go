@@ -5,6 +5,7 @@ import (
 
 	"github.com/recview/recview/app/internal/browser"
 	"github.com/recview/recview/recordings/diff"
+	"github.com/recview/recview/recordings/permalink"
 )
 
 // What the page shows: which open recording, which of its tabs, the
@@ -91,6 +92,10 @@ type comparison struct {
 	// review's pair), paths the files shown in their headers (the names
 	// when "").
 	labels, paths [2]string
+	// review is the two-folder review whose pair this is, when it was
+	// opened from that pair's shared link (its address keeps that form);
+	// the zero Review otherwise.
+	review permalink.Review
 }
 
 // newComparison compares a (A) and b (B) by meaning (diff.Compare).

@@ -449,6 +449,33 @@ func TestReviewFoldersLink(t *testing.T) {
 	}
 	pick(tb)
 	tb.waitFor("the pair after picking the folders again", q(sel("review-pair"))+` && `+q(sel("review-pair"))+`.dataset.file === `+jsq(p.Head)+` && `+q(sel("diff-view")))
+
+	// Its share link carries the two files and the pair's review: in a
+	// fresh tab it opens as the pair, headed base and head with their
+	// paths, with the verdict recview review gives, and what was asked
+	// (read here from the head file).
+	tb.click(sel("share-button"))
+	tb.visible(sel("share-url"))
+	link := eval[string](tb, q(sel("share-url"))+`.value`)
+	if !strings.Contains(link, "#v=2&folders=base/head&file="+p.Head+"&base="+p.Base+"&d=") {
+		t.Errorf("share link %.200q… is not the pair's with its files", link)
+	}
+	fresh := newTab(t)
+	fresh.open(strings.TrimPrefix(link, fresh.base))
+	fresh.waitFor("the comparison", q(sel("diff-view")))
+	if sides := eval[[]string](fresh, `[...document.querySelectorAll('[data-testid=diff-side]')].map(s => s.textContent)`); len(sides) != 2 ||
+		sides[0] != "base "+p.Base || sides[1] != "head "+p.Head {
+		t.Errorf("the shared pair's headers %q, want base %s and head %s", sides, p.Base, p.Head)
+	}
+	if got, _ := fresh.text(sel("diff-verdict")); got != string(p.Verdict) {
+		t.Errorf("the shared pair's verdict %q, want %q", got, p.Verdict)
+	}
+	fresh.waitFor("what was asked", q(sel("pair-asked")+` [data-testid=asked-message]`)+` && `+
+		q(sel("pair-asked")+` [data-testid=asked-message]`)+`.textContent.includes(`+jsq(askedText(t, head[p.Head]))+`)`)
+	fresh.screenshot("shared-pair")
+	if h := hash(fresh); !strings.HasPrefix(h, "#v=2&folders=base/head&file="+p.Head+"&base=") {
+		t.Errorf("the shared pair's address %.120q… lost its review", h)
+	}
 }
 
 // TestReviewEarlyPick picks the base and head folders on the

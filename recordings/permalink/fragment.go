@@ -68,12 +68,20 @@ type Fragment struct {
 	Panel string
 	// Review is the change set the link reviews (pr=, compare= or
 	// folders=), the zero Review for none. A review link names no
-	// Sources: the viewer reads the recordings from the change set.
+	// Sources, the viewer reads the recordings from the change set;
+	// except a pair of two folders (folders= with file=), whose files
+	// are on one computer only: its link carries them inline (d=), the
+	// base's first, and the head's path, and the base's when it differs
+	// (Base).
 	Review Review
 	// File is the pair of the review to open (file=PATH): the path of its
 	// head file, or of its base file when it has no head, within the
 	// change set's tree; "" for the review's table.
 	File string
+	// Base is the base file's path of a shared pair of two folders
+	// (base=PATH), when it differs from File (a renamed pair); "" when
+	// it is File or the pair has no base.
+	Base string
 }
 
 // Parse decodes a permalink fragment: the part of the viewer's URL
@@ -83,7 +91,7 @@ type Fragment struct {
 //	fragment = [ "#" ] [ pair *( "&" pair ) ]
 //	pair     = key [ "=" value ]
 //	key      = "v" / "d" / "src" / "sample" / "step" / "panel" / "name" /
-//	           "pr" / "compare" / "folders" / "file" / other-key
+//	           "pr" / "compare" / "folders" / "file" / "base" / other-key
 //
 // A pair is split at its first "="; its value is percent-decoded (%XX,
 // RFC 3986; "+" stands for itself, not a space). Empty pairs ("&&") are
@@ -117,13 +125,18 @@ type Fragment struct {
 //     their names (the files are not in the link).
 //   - file=PATH: the pair of the review to open, by the path of its head
 //     file (its base file when it has none) in the change set (IsTreePath).
+//   - base=PATH: the base file's path of a shared pair of two folders,
+//     when it is not file's (IsTreePath).
 //
 // d, src and sample name sources. A fragment names at most two, in order:
 // the first is the recording (the left side of a comparison), the second
 // the right side; kinds may mix (sample=A.json&d=DATA). v, step and panel
 // appear at most once each, in any order. pr, compare and folders name a
-// review: at most one, never with a source; file needs one. Unknown keys are ignored, with
-// or without a value, so newer links still open in older viewers.
+// review: at most one, never with a source but for a shared pair of two
+// folders (folders= and file= with its one or two files as d=, the
+// base's first; base= only with two); file needs a review. Unknown keys
+// are ignored, with or without a value, so newer links still open in
+// older viewers.
 //
 // Errors, each a *recordings.ParseError wrapping ErrBadLink, with Path set to the key
 // and Offset to the byte of s where its pair starts: a version other than
@@ -140,6 +153,7 @@ func Parse(s string) (Fragment, error) {
 	s = strings.TrimPrefix(s, "#")
 	seen := map[string]bool{}
 	fileAt := -1 // the offset of file=, checked against the review at the end
+	baseAt := -1 // the offset of base=, checked against the sources at the end
 	for off := 0; off <= len(s); {
 		pair := s[off:]
 		next := len(s) + 1
@@ -156,7 +170,7 @@ func Parse(s string) (Fragment, error) {
 			return &recordings.ParseError{Offset: int64(at), Path: key, Err: fmt.Errorf("%w: "+format, append([]any{ErrBadLink}, args...)...)}
 		}
 		switch key {
-		case "v", "step", "panel", "d", "src", "sample", "name", "pr", "compare", "folders", "file":
+		case "v", "step", "panel", "d", "src", "sample", "name", "pr", "compare", "folders", "file", "base":
 		default:
 			continue // unknown keys are for later versions
 		}
@@ -167,7 +181,7 @@ func Parse(s string) (Fragment, error) {
 		if err != nil {
 			return Fragment{}, bad("bad percent escape in %q", raw)
 		}
-		if key == "v" || key == "step" || key == "panel" || key == "file" {
+		if key == "v" || key == "step" || key == "panel" || key == "file" || key == "base" {
 			if seen[key] {
 				return Fragment{}, bad("%s appears twice", key)
 			}
@@ -198,7 +212,7 @@ func Parse(s string) (Fragment, error) {
 			if f.Review.Kind != "" {
 				return Fragment{}, bad("a link names one review, this is a second")
 			}
-			if len(f.Sources) > 0 {
+			if len(f.Sources) > 0 && !inlinePair(ReviewKind(key), f.Sources) {
 				return Fragment{}, bad("a review link names no recordings")
 			}
 			r, msg := parseReview(ReviewKind(key), val)
@@ -211,6 +225,11 @@ func Parse(s string) (Fragment, error) {
 				return Fragment{}, bad("file must be a relative path in the change set, not %q", val)
 			}
 			f.File, fileAt = val, at
+		case "base":
+			if !IsTreePath(val) {
+				return Fragment{}, bad("base must be a relative path in the change set, not %q", val)
+			}
+			f.Base, baseAt = val, at
 		case "panel":
 			if !isPanelWord(val) {
 				return Fragment{}, bad("panel must be a word of lowercase letters, not %q", val)
@@ -220,7 +239,7 @@ func Parse(s string) (Fragment, error) {
 			if len(f.Sources) == 2 {
 				return Fragment{}, bad("a link names at most two recordings, this is a third")
 			}
-			if f.Review.Kind != "" {
+			if f.Review.Kind != "" && !inlinePair(f.Review.Kind, []Source{{Kind: SourceKind(key)}}) {
 				return Fragment{}, bad("a review link names no recordings")
 			}
 			if err := checkSource(SourceKind(key), val); err != "" {
@@ -232,7 +251,28 @@ func Parse(s string) (Fragment, error) {
 	if fileAt >= 0 && f.Review.Kind == "" {
 		return Fragment{}, &recordings.ParseError{Offset: int64(fileAt), Path: "file", Err: fmt.Errorf("%w: file names a pair of a review, and the link names none", ErrBadLink)}
 	}
+	if len(f.Sources) > 0 && f.Review.Kind != "" && f.File == "" {
+		return Fragment{}, &recordings.ParseError{Offset: 0, Path: "folders", Err: fmt.Errorf("%w: the recordings of a review of two folders come with the pair they are (file=)", ErrBadLink)}
+	}
+	if baseAt >= 0 && len(f.Sources) != 2 {
+		return Fragment{}, &recordings.ParseError{Offset: int64(baseAt), Path: "base", Err: fmt.Errorf("%w: base names the base file of a shared pair of two folders, and the link carries none", ErrBadLink)}
+	}
 	return f, nil
+}
+
+// inlinePair reports whether sources may come with a review of kind: a
+// shared pair of two folders (folders=) carries its files inline (d=),
+// at most two; any other review names none.
+func inlinePair(kind ReviewKind, sources []Source) bool {
+	if kind != ReviewFolders {
+		return false
+	}
+	for _, s := range sources {
+		if s.Kind != SourceData {
+			return false
+		}
+	}
+	return true
 }
 
 // isPanelWord reports whether s is 1 to 16 lowercase ASCII letters.
@@ -315,6 +355,9 @@ func (f Fragment) String() string {
 	}
 	if f.File != "" {
 		b.WriteString("&file=" + escapeValue(f.File))
+	}
+	if f.Base != "" {
+		b.WriteString("&base=" + escapeValue(f.Base))
 	}
 	for _, s := range f.Sources {
 		b.WriteString("&" + string(s.Kind) + "=" + escapeValue(s.Value))
