@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -69,7 +70,7 @@ func askedHTML(doc, other *openDoc, label string) string {
 		w.Raw(`</span>`)
 	}
 	w.Raw(`</p><p class="muted pair-call">`)
-	w.Text(strings.Join(nonEmpty(doc.rec.Endpoint, model), " · "))
+	w.Text(strings.Join(slices.DeleteFunc([]string{doc.rec.Endpoint, model}, func(s string) bool { return s == "" }), " · "))
 	w.Raw(`</p>`)
 	listed := false
 	for _, q := range c.Params {
@@ -216,15 +217,4 @@ func paramValue(ps []recordings.Param, name string) string {
 		}
 	}
 	return ""
-}
-
-// nonEmpty is ss without its empty strings.
-func nonEmpty(ss ...string) []string {
-	out := ss[:0]
-	for _, s := range ss {
-		if s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
 }
