@@ -278,7 +278,7 @@ func (v *Viewer) reviewKey(dir int) {
 		if i, ok := rv.stepFrom(rv.seen, dir); ok {
 			rv.seen = i
 			rv.version++
-			showCurrentRow(i, true)
+			showCurrentRow(i, true, true)
 		}
 	}
 }

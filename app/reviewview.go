@@ -37,10 +37,9 @@ func (r *reviewView) Render() app.UI {
 			OnChange(r.onPick).Body(app.Raw(startHTML(r.Ipicks, r.Ipending)))
 	}
 	// The table stays on the page while a pair is shown, away (its
-	// contents skipped, taking no room: content-visibility: hidden, which
-	// unlike display: none lets its rows keep their drawn sizes, where a
-	// row off screen only has an estimate): Back finds it as it was, at
-	// the same scroll offset.
+	// contents skipped, taking no room: content-visibility: hidden):
+	// Back finds it drawn, with its filter, order and rows as they were;
+	// settle brings back the scroll and the current row.
 	pair := rv.pair >= 0 && rv.rep != nil
 	return app.Div().Class("review-page").Body(
 		app.Section().Class("review").Class(iff(pair, "away", "")).Attr("aria-hidden", iff(pair, "true", "")).Attr("aria-label", "Review of "+rv.label()).OnClick(r.onClick).Body(
@@ -51,7 +50,10 @@ func (r *reviewView) Render() app.UI {
 					app.Div().Class("review-tools").Body(
 						app.Input().Type("search").Class("index-filter").Placeholder("Filter: path, test_id, endpoint, why…").
 							DataSet("testid", "review-filter").Attr("aria-label", "Filter the pairs").Value(rv.table.filter).
-							OnInput(func(ctx app.Context, e app.Event) { r.Iset.table.filter = browser.Src(ctx).Value() }),
+							OnInput(func(ctx app.Context, e app.Event) {
+								r.Iset.table.filter = browser.Src(ctx).Value()
+								ctx.Defer(r.settle)
+							}),
 						app.Raw(unfoldHTML(rv)),
 					),
 					r.renderTable(),
@@ -69,7 +71,9 @@ func (r *reviewView) Render() app.UI {
 // page comes back to it (settle).
 func (r *reviewView) OnMount(ctx app.Context) { ctx.Defer(r.settle) }
 
-// OnUpdate does as OnMount.
+// OnUpdate does as OnMount. (A component's own changes, the filter
+// typed or a click in it, call no OnUpdate: their handlers ask settle
+// themselves.)
 func (r *reviewView) OnUpdate(ctx app.Context) { ctx.Defer(r.settle) }
 
 // settle keeps the table's current row (the pair last opened, or moved
@@ -89,15 +93,17 @@ func (r *reviewView) settle(ctx app.Context) {
 		}
 		rv.back = false
 		browser.ScrollPageTo(rv.tableY)
-		showCurrentRow(rv.seen, false)
+		showCurrentRow(rv.seen, false, true)
 		if rv.rowTop >= 0 {
 			seen, want := rv.seen, rv.rowTop
 			ctx.Async(func() { alignRow(seen, want) })
 		}
 		return
 	}
+	// The table drawn again (a filter typed, a box ticked): the mark
+	// only, the focus stays where the reviewer has it.
 	if rows := browser.Query(".review-row.current"); rv.seen >= 0 && (len(rows) != 1 || rows[0].Data("row") != strconv.Itoa(rv.seen)) {
-		showCurrentRow(rv.seen, false)
+		showCurrentRow(rv.seen, false, false)
 	}
 }
 
@@ -123,9 +129,9 @@ func alignRow(i, want int) {
 }
 
 // showCurrentRow marks row i of the table as its current row (class
-// current, on it alone) and focuses its button; scroll brings it into
-// view when it is out of it.
-func showCurrentRow(i int, scroll bool) {
+// current, on it alone); scroll brings it into view when it is out of
+// it, focus gives its button the keyboard focus (Enter opens it).
+func showCurrentRow(i int, scroll, focus bool) {
 	for _, el := range browser.Query(".review-row.current") {
 		el.SetClass("current", false)
 	}
@@ -137,7 +143,9 @@ func showCurrentRow(i int, scroll bool) {
 	if scroll {
 		rows[0].ScrollIntoViewIfNeeded()
 	}
-	rows[0].QueryOne("button").FocusInPlace()
+	if focus {
+		rows[0].QueryOne("button").FocusInPlace()
+	}
 }
 
 // renderTable is the table: its head, then its pieces, as many as drawn
@@ -176,7 +184,11 @@ func (r *reviewView) pairBody() app.UI {
 }
 
 // onClick handles a click in the review page (reviewhtml.go).
-func (r *reviewView) onClick(ctx app.Context, e app.Event) { r.routes().handle(ctx, e) }
+// The table it draws again keeps its current row (settle).
+func (r *reviewView) onClick(ctx app.Context, e app.Event) {
+	r.routes().handle(ctx, e)
+	ctx.Defer(r.settle)
+}
 
 // routes are the review page's clicks: sort by a column (again: the
 // other way), filter by a verdict or a facet of the summary (again: all),

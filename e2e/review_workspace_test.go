@@ -173,6 +173,27 @@ func TestReviewWorkspace(t *testing.T) {
 	}
 	tb.key("?")
 	tb.waitFor("the keys closed", `!`+q(sel("keys-help")))
+
+	// Back on the table, typing a filter that keeps the current row (its
+	// path's folder) keeps the focus in the field while the table is
+	// drawn again around that row.
+	tb.click(sel("review-back"))
+	tb.waitFor("the table", q(sel("review-table"))+` && !`+q(sel("review-pair")))
+	tb.waitFor("the current row focused", q(`.review-row.current`)+` && `+q(`.review-row.current`)+`.contains(document.activeElement)`)
+	tb.do(chromedp.Focus(chromedp.CSS(sel("review-filter"))))
+	for _, c := range "responses" { // a key a frame, as a person types
+		tb.do(chromedp.SendKeys(chromedp.CSS(sel("review-filter")), string(c)))
+		tb.waitFor("a frame", `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
+	}
+	if got := eval[string](tb, q(sel("review-filter"))+`.value`); got != "responses" {
+		t.Errorf("the filter reads %q after typing responses", got)
+	}
+	if got := eval[string](tb, `(() => { const r = document.querySelector('.review-row.current'); return r ? (r.dataset.head || r.dataset.base) : ""; })()`); got != want {
+		t.Errorf("the current row after the filter: %q, want %q", got, want)
+	}
+	if !eval[bool](tb, `document.activeElement === `+q(sel("review-filter"))) {
+		t.Errorf("the focus left the filter while typing: on %s", eval[string](tb, `document.activeElement.outerHTML.slice(0, 120)`))
+	}
 }
 
 // TestReviewHostilePair reviews a pull request whose recordings carry
