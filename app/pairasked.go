@@ -16,13 +16,14 @@ const maxAskedInputs = 5
 
 // pairAsked is what a comparison's test asked, read from the head's
 // (B's) recording, the base's (A's) for a deleted pair: the test (its
-// name, the file it is in), endpoint and model; the parameters, those whose value the
-// base's request does not share marked with the base's value; the tools
-// by name; the system prompt folded; and the asked message: the last
-// user message (a completion's prompt, a rerank's query), or an
-// embeddings request's inputs. When the base asked in other words, its
-// message is shown too. The request's every field is in each side's full
-// view (Open base, Open head).
+// name, the file it is in), endpoint and model; the parameters, those
+// whose value the base's request does not share marked with the base's
+// value; the tools by name; the system prompt folded, as plain text; and
+// the asked message: the last user message (a completion's prompt, a
+// rerank's query), or an embeddings request's inputs. When the base
+// asked in other words, its message is shown too, each under its side's
+// label. The request's every field is in each side's full view (Open
+// base, Open head).
 type pairAsked struct {
 	app.Compo
 
