@@ -125,7 +125,7 @@ func handleReview(r *pageworker.Review, files []js.Value) {
 			st.Done = min(k, n)
 			status(st)
 		}
-	})
+	}, r.GitHub == nil)
 	if err != nil {
 		fail(err)
 		return

@@ -44,13 +44,16 @@ func TestReportMatchesJSON(t *testing.T) {
 			dir := filepath.Join("..", "..", "recordings", "review", "testdata", set)
 			base, head := readTree(t, filepath.Join(dir, "base")), readTree(t, filepath.Join(dir, "head"))
 			calls := 0
-			made, err := run(base, head, func() { calls++ })
+			made, err := run(base, head, func() { calls++ }, true)
 			if err != nil {
 				t.Fatal(err)
 			}
 			out, err := pageworker.EncodeReport(&made)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if plain, err := run(base, head, func() {}, false); err != nil || len(plain.Rows) != len(made.Rows) || plain.Rows[0].Digest != "" {
+				t.Errorf("without digests: %d rows, the first's digest %q, err %v", len(plain.Rows), plain.Rows[0].Digest, err)
 			}
 			if calls < len(base) {
 				t.Errorf("between called %d times for %d base files", calls, len(base))
