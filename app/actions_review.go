@@ -62,7 +62,7 @@ func (v *Viewer) startGitHub(r permalink.Review, file string) {
 	v.rs.set, v.rs.pending = rv, nil
 	v.view, v.err, v.playing = viewReview, "", false
 	tableFrom(v.hist.loaded, rv)
-	v.ctx.Async(func() { v.review(rv, &pageworker.Review{GitHub: &r}, nil) })
+	v.ctx.Async(func() { v.review(rv, &pageworker.Review{GitHub: &r}, nil, nil) })
 }
 
 // openReviewFragment opens what a review link names: the change set
@@ -114,6 +114,9 @@ func (v *Viewer) setFolder(side int, files []browser.File) {
 	v.rs.picks[side] = folder
 	v.view = viewReview
 	if v.rs.picks[0] == nil || v.rs.picks[1] == nil {
+		if v.rs.warm == nil {
+			v.rs.warm = startWorker(v.ctx.ResolveStaticResource(workerScript))
+		}
 		v.syncFragment()
 		return
 	}
@@ -128,7 +131,9 @@ func (v *Viewer) setFolder(side int, files []browser.File) {
 	tableFrom(v.hist.loaded, rv)
 	v.syncFragment()
 	refs, objs := foldersFiles(rv, base, head)
-	v.ctx.Async(func() { v.review(rv, &pageworker.Review{Files: refs}, objs) })
+	w := v.rs.warm
+	v.rs.warm = nil
+	v.ctx.Async(func() { v.review(rv, &pageworker.Review{Files: refs}, objs, w) })
 }
 
 // openPairPush opens a row's pair, a new place in the history.

@@ -39,6 +39,9 @@ func (v *Viewer) home() {
 	if v.index != nil {
 		v.index.worker.stop()
 	}
+	if v.rs.warm != nil {
+		v.rs.warm.stop()
+	}
 	v.index, v.cmp, v.view = nil, nil, viewDoc
 	v.rs = reviewState{}
 	v.syncFragment()

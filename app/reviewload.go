@@ -30,10 +30,13 @@ func foldersFiles(rv *reviewSet, base, head *pickedFolder) ([]pageworker.FileRef
 
 // review has a worker review m (with files, the folders' File objects),
 // showing its status as it comes, then its report: the table, or the
-// pair a link named. It blocks: call it from a goroutine (ctx.Async).
-func (v *Viewer) review(rv *reviewSet, m *pageworker.Review, files []app.Value) {
+// pair a link named. w is a worker started already (reviewState.warm),
+// nil to start one. It blocks: call it from a goroutine (ctx.Async).
+func (v *Viewer) review(rv *reviewSet, m *pageworker.Review, files []app.Value, w *pageWorker) {
 	ctx := v.ctx
-	w := startWorker(ctx.ResolveStaticResource(workerScript))
+	if w == nil {
+		w = startWorker(ctx.ResolveStaticResource(workerScript))
+	}
 	report, fetched, err := w.review(m, files, func(st pageworker.Status) {
 		ctx.Dispatch(func(app.Context) {
 			rv.st = st

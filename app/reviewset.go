@@ -27,6 +27,10 @@ type reviewState struct {
 	// (folders=BASE/HEAD&file=PATH): the panel asks for them, and the
 	// review opens at that pair once they are read.
 	pending *permalink.Fragment
+	// warm is a worker started when the first of two folders was given,
+	// so that it is up by the time the second is: the review takes it
+	// (takeWorker); nil when none waits.
+	warm *pageWorker
 }
 
 // pickedFolder is a folder picked or dropped for a two-folder review.
