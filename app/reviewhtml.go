@@ -388,34 +388,28 @@ func pairHTML(rv *reviewSet) string {
 }
 
 // findingsHTML writes the summary's first line: the pairs to look at by
-// severity, then the head names' check, each count a facet chip.
+// severity, then the head names' check, each count a facet chip, as the
+// worker counted them (Report.Severities, Report.Names: the core's
+// counts, the CLI's summary's).
 func findingsHTML(w *htmlw.Writer, rv *reviewSet) {
 	t := &rv.table
-	sev := map[string]int{}
-	names := map[string]int{}
-	for i := range rv.rep.Rows {
-		r := &rv.rep.Rows[i]
-		sev[r.Severity]++
-		if r.Head != "" && r.Name != "" {
-			names[r.Name]++
+	look := 0
+	for _, c := range rv.rep.Severities {
+		if c.Of == "high" || c.Of == "medium" {
+			look += c.N
 		}
 	}
-	look := sev["high"] + sev["medium"]
 	w.Raw(`<div class="review-findings"><span data-testid="review-severity" class="findings-group"><strong>`)
 	w.Num(look)
 	w.Raw(` to look at</strong>`)
-	for _, s := range []string{"high", "medium", "low", "none"} {
-		if sev[s] > 0 {
-			facetChip(w, t, "severity:"+s, "", strconv.Itoa(sev[s])+" "+s+iff(s == "none", " (folded)", ""), "severity-"+s)
-		}
+	for _, c := range rv.rep.Severities {
+		facetChip(w, t, "severity:"+c.Of, "", strconv.Itoa(c.N)+" "+c.Of+iff(c.Of == "none", " (folded)", ""), "severity-"+c.Of)
 	}
 	w.Raw(`</span>`)
-	if len(names) > 0 {
+	if len(rv.rep.Names) > 0 {
 		w.Raw(`<span data-testid="review-names" class="findings-group" title="Whether each head file is named as replay looks it up: ok, stale (an older hash scheme's name), mismatch">head names`)
-		for _, n := range []string{"ok", "stale", "mismatch"} {
-			if names[n] > 0 {
-				facetChip(w, t, "name:"+n, "", strconv.Itoa(names[n])+" "+n, "name-"+n)
-			}
+		for _, c := range rv.rep.Names {
+			facetChip(w, t, "name:"+c.Of, "", strconv.Itoa(c.N)+" "+c.Of, "name-"+c.Of)
 		}
 		w.Raw(`</span>`)
 	}

@@ -20,7 +20,9 @@ func testSet() *reviewSet {
 		{Base: "t/recordings/d.json", Head: "t/recordings/d.json", Severity: "none", Verdict: "same result", TestID: "test_chat"},
 		{Base: "t/recordings/e.json", Head: "t/recordings/e.json", Severity: "none", Verdict: "environment", Endpoint: "/api/ps"},
 		{Base: "t/recordings/f.json", Head: "t/recordings/f.json", Severity: "none", Verdict: "metadata only", TestID: "test_chat"},
-	}}
+	},
+		// The worker's counts of these rows (review.Result.Severities).
+		Severities: []pageworker.Count{{Of: "high", N: 1}, {Of: "low", N: 2}, {Of: "none", N: 3}}}
 	return rv
 }
 

@@ -21,6 +21,12 @@ type Report struct {
 	// Changes counts the rows per change: renamed, modified, added,
 	// deleted, unchanged (review.Result.Changes).
 	Changes []Count `json:"changes"`
+	// Severities counts the rows per severity, most severe first
+	// (review.Result.Severities); Names the head files per name status:
+	// ok, stale, mismatch, unknown (review.Result.Names). Both leave out
+	// what no row has.
+	Severities []Count `json:"severities"`
+	Names      []Count `json:"names"`
 	// Skipped is how many files were not recordings.
 	Skipped int `json:"skipped"`
 	// Multiplied lists the tests whose recordings multiplied, most grown

@@ -23,12 +23,8 @@ func report(res *review.Result, sums [2]map[string][32]byte) pageworker.Report {
 			rep.Rows[i].Digest = pairDigest(sums[0][p.Base], sums[1][p.Head])
 		}
 	}
-	for _, c := range res.Verdicts() {
-		rep.Verdicts = append(rep.Verdicts, pageworker.Count{Of: string(c.Of), N: c.N})
-	}
-	for _, c := range res.Changes() {
-		rep.Changes = append(rep.Changes, pageworker.Count{Of: string(c.Of), N: c.N})
-	}
+	rep.Verdicts, rep.Changes = counts(res.Verdicts()), counts(res.Changes())
+	rep.Severities, rep.Names = counts(res.Severities()), counts(res.Names())
 	rep.Skipped = len(res.Skipped)
 	tests, added := res.Multiplied()
 	for _, t := range tests {
@@ -59,6 +55,16 @@ func run(base, head []review.File, between func(), digests bool) (pageworker.Rep
 		}
 	}
 	return report(res, sums), nil
+}
+
+// counts is the core's counts (review.Result.Verdicts and the like) as
+// the protocol's.
+func counts[T ~string](cs []review.Count[T]) []pageworker.Count {
+	out := make([]pageworker.Count, len(cs))
+	for i, c := range cs {
+		out[i] = pageworker.Count{Of: string(c.Of), N: c.N}
+	}
+	return out
 }
 
 // pairDigest is pageworker.Row's Digest of a pair whose files' SHA-256

@@ -123,6 +123,26 @@ func TestReportMatchesJSON(t *testing.T) {
 					t.Errorf("verdict %q counted %d, the rows have %d", c.Of, c.N, counts[c.Of])
 				}
 			}
+			// The severities and head names the summary leads with, counted
+			// from the rows.
+			for what, got := range map[string][]pageworker.Count{"severity": rep.Severities, "name": rep.Names} {
+				want := map[string]int{}
+				for _, r := range rep.Rows {
+					if k := map[string]string{"severity": r.Severity, "name": r.Name}[what]; k != "" {
+						want[k]++
+					}
+				}
+				n := 0
+				for _, c := range got {
+					n += c.N
+					if want[c.Of] != c.N {
+						t.Errorf("%s %q counted %d, the rows have %d", what, c.Of, c.N, want[c.Of])
+					}
+				}
+				if len(got) != len(want) || n == 0 {
+					t.Errorf("%s counts %v, the rows have %v", what, got, want)
+				}
+			}
 			if len(rep.Verdicts) != len(counts) {
 				t.Errorf("%d verdict counts for %d verdicts", len(rep.Verdicts), len(counts))
 			}
