@@ -121,18 +121,15 @@ func (v *Viewer) openSources(sources []permalink.Source, f permalink.Fragment) {
 				return
 			}
 			v.open(docs)
-			switch {
-			case len(docs) == 2 && f.Review.Kind != "":
-				// A shared pair of two folders: headed as the review's.
-				c := newComparison(docs[0], docs[1])
-				base := f.Base
-				if base == "" {
-					base = f.File
-				}
-				c.labels, c.paths, c.review = [2]string{"base", "head"}, [2]string{base, f.File}, f.Review
-				v.cmp, v.view, v.playing = c, viewDiff, false
-			case len(docs) == 2:
+			if len(docs) == 2 {
 				v.compareDocs(len(v.docs)-2, len(v.docs)-1)
+				if f.Review.Kind != "" { // a shared pair of two folders: headed as the review's
+					base := f.Base
+					if base == "" {
+						base = f.File
+					}
+					v.cmp.labels, v.cmp.paths, v.cmp.review = [2]string{"base", "head"}, [2]string{base, f.File}, f.Review
+				}
 			}
 			v.applyView(f)
 			v.syncFragment()

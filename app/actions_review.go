@@ -419,14 +419,11 @@ func pairFragment(review permalink.Review, base, head string, docs []*openDoc) (
 		f.Base = base
 	}
 	for _, d := range docs {
-		if d.link == "" {
-			link, err := permalink.EncodeData(d.data)
-			if err != nil {
-				return f, false, err
-			}
-			d.link = link
+		s, err := dataSource(d)
+		if err != nil {
+			return f, false, err
 		}
-		f.Sources = append(f.Sources, permalink.Source{Kind: permalink.SourceData, Value: d.link, Name: d.name})
+		f.Sources = append(f.Sources, s)
 	}
 	return f, true, nil
 }

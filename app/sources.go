@@ -76,17 +76,24 @@ func sourceOf(d *openDoc, inline bool) (permalink.Source, bool, error) {
 			s.Name = d.name
 		}
 		return s, true, nil
-	case d.link == "" && inline:
+	case d.link == "" && !inline:
+		return permalink.Source{}, false, nil
+	}
+	s, err := dataSource(d)
+	return s, err == nil, err
+}
+
+// dataSource is d as inline permalink data (d=), encoded now if it was
+// not yet.
+func dataSource(d *openDoc) (permalink.Source, error) {
+	if d.link == "" {
 		link, err := permalink.EncodeData(d.data)
 		if err != nil {
-			return permalink.Source{}, false, err
+			return permalink.Source{}, err
 		}
 		d.link = link
 	}
-	if d.link == "" {
-		return permalink.Source{}, false, nil
-	}
-	return permalink.Source{Kind: permalink.SourceData, Value: d.link, Name: d.name}, true, nil
+	return permalink.Source{Kind: permalink.SourceData, Value: d.link, Name: d.name}, nil
 }
 
 // describeSources says what is loading, for the loading line.
