@@ -143,8 +143,8 @@ func summaryHTML(rv *reviewSet) string {
 		w.Raw(`<ul>`)
 		for _, c := range m {
 			w.Raw(`<li><code>`)
-			_, name, ok := strings.Cut(c.TestID, "::")
-			w.Text(iff(ok, name, c.TestID))
+			_, name := splitTestID(c.TestID)
+			w.Text(name)
 			w.Raw(`</code> `)
 			w.Num(c.Base)
 			w.Raw(` → `)
@@ -393,14 +393,8 @@ func pairHTML(rv *reviewSet) string {
 // counts, the CLI's summary's).
 func findingsHTML(w *htmlw.Writer, rv *reviewSet) {
 	t := &rv.table
-	look := 0
-	for _, c := range rv.rep.Severities {
-		if c.Of == "high" || c.Of == "medium" {
-			look += c.N
-		}
-	}
 	w.Raw(`<div class="review-findings"><span data-testid="review-severity" class="findings-group"><strong>`)
-	w.Num(look)
+	w.Num(rv.rep.ToLookAt)
 	w.Raw(` to look at</strong>`)
 	for _, c := range rv.rep.Severities {
 		facetChip(w, t, "severity:"+c.Of, "", strconv.Itoa(c.N)+" "+c.Of+iff(c.Of == "none", " (folded)", ""), "severity-"+c.Of)

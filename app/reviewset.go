@@ -29,7 +29,7 @@ type reviewState struct {
 	pending *permalink.Fragment
 	// warm is a worker started when the first of two folders was given,
 	// so that it is up by the time the second is: the review takes it
-	// (takeWorker); nil when none waits.
+	// (setFolder); nil when none waits.
 	warm *pageWorker
 }
 

@@ -27,6 +27,9 @@ type Report struct {
 	// what no row has.
 	Severities []Count `json:"severities"`
 	Names      []Count `json:"names"`
+	// ToLookAt is how many rows a reviewer reads first: those of high or
+	// medium severity (review.Result.ToLookAt).
+	ToLookAt int `json:"to_look_at"`
 	// Skipped is how many files were not recordings.
 	Skipped int `json:"skipped"`
 	// Multiplied lists the tests whose recordings multiplied, most grown

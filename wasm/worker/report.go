@@ -24,7 +24,7 @@ func report(res *review.Result, sums [2]map[string][32]byte) pageworker.Report {
 		}
 	}
 	rep.Verdicts, rep.Changes = counts(res.Verdicts()), counts(res.Changes())
-	rep.Severities, rep.Names = counts(res.Severities()), counts(res.Names())
+	rep.Severities, rep.Names, rep.ToLookAt = counts(res.Severities()), counts(res.Names()), res.ToLookAt()
 	rep.Skipped = len(res.Skipped)
 	tests, added := res.Multiplied()
 	for _, t := range tests {

@@ -124,7 +124,17 @@ func TestReportMatchesJSON(t *testing.T) {
 				}
 			}
 			// The severities and head names the summary leads with, counted
-			// from the rows.
+			// from the rows; the rows to look at, those of high or medium
+			// severity.
+			look := 0
+			for _, r := range rep.Rows {
+				if r.Severity == "high" || r.Severity == "medium" {
+					look++
+				}
+			}
+			if rep.ToLookAt != look || look == 0 {
+				t.Errorf("%d rows to look at, the rows have %d", rep.ToLookAt, look)
+			}
 			for what, got := range map[string][]pageworker.Count{"severity": rep.Severities, "name": rep.Names} {
 				want := map[string]int{}
 				for _, r := range rep.Rows {
