@@ -4,7 +4,6 @@ import (
 	"errors"
 	"path"
 	"slices"
-	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
@@ -152,8 +151,8 @@ func (v *Viewer) openPair(i int, push bool) {
 	}
 	if rv.pair < 0 {
 		rv.tableY, rv.rowTop = browser.PageScrollY(), -1
-		if rows := browser.Query(`.review-row[data-row="` + strconv.Itoa(i) + `"]`); len(rows) > 0 {
-			rv.rowTop = rows[0].Top()
+		if row := rowElement(i); row.Exists() {
+			rv.rowTop = row.Top()
 		}
 	}
 	rv.pair, rv.cmp, rv.single, rv.pairErr, rv.seen, rv.back = i, nil, nil, "", i, false

@@ -1,11 +1,11 @@
 package app
 
 import (
-	"github.com/recview/recview/internal/pageworker"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
+	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/recordings/permalink"
 )
 
@@ -116,11 +116,11 @@ func (r *reviewView) settle(ctx app.Context) {
 func alignRow(i, want int) {
 	for range 4 {
 		browser.NextFrame()
-		rows := browser.Query(`.review-row[data-row="` + strconv.Itoa(i) + `"]`)
-		if len(rows) == 0 {
+		row := rowElement(i)
+		if !row.Exists() {
 			return
 		}
-		d := rows[0].Top() - want
+		d := row.Top() - want
 		if d >= -1 && d <= 1 {
 			return
 		}
@@ -135,17 +135,23 @@ func showCurrentRow(i int, scroll, focus bool) {
 	for _, el := range browser.Query(".review-row.current") {
 		el.SetClass("current", false)
 	}
-	rows := browser.Query(`.review-row[data-row="` + strconv.Itoa(i) + `"]`)
-	if len(rows) == 0 {
-		return
-	}
-	rows[0].SetClass("current", true)
+	row := rowElement(i)
+	row.SetClass("current", true)
 	if scroll {
-		rows[0].ScrollIntoViewIfNeeded()
+		row.ScrollIntoViewIfNeeded()
 	}
 	if focus {
-		rows[0].QueryOne("button").FocusInPlace()
+		row.QueryOne("button").FocusInPlace()
 	}
+}
+
+// rowElement is the table's row i as drawn, or none (filtered out, not
+// drawn yet).
+func rowElement(i int) browser.Element {
+	if rows := browser.Query(`.review-row[data-row="` + strconv.Itoa(i) + `"]`); len(rows) > 0 {
+		return rows[0]
+	}
+	return browser.Element{}
 }
 
 // renderTable is the table: its head, then its pieces, as many as drawn
@@ -192,9 +198,9 @@ func (r *reviewView) onClick(ctx app.Context, e app.Event) {
 
 // routes are the review page's clicks: sort by a column (again: the
 // other way), filter by a verdict or a facet of the summary (again: all),
-// unfold or fold, open a
-// row's pair, mark it viewed, back to the table, open a side of the pair
-// as a recording, step to the previous or next pair.
+// unfold or fold, open a row's pair, mark it viewed, back to the table,
+// open a side of the pair as a recording, step to the previous or next
+// pair.
 func (r *reviewView) routes() clickRoutes {
 	row := func(el browser.Element) int {
 		n, _ := strconv.Atoi(el.Data("row"))
