@@ -15,32 +15,27 @@ import (
 const maxAskedInputs = 5
 
 // pairAsked is what a comparison's test asked, read from the head's
-// (B's) recording, the base's (A's) for a deleted pair: the test (its
-// name, the file it is in), endpoint and model; the parameters, those
-// whose value the base's request does not share marked with the base's
-// value; the tools by name; the system prompt folded, as plain text; and
-// the asked message: the last user message (a completion's prompt, a
-// rerank's query), or an embeddings request's inputs. When the base
-// asked in other words, its message is shown too, each under its side's
-// label. The request's every field is in each side's full view (Open
-// base, Open head).
+// (B's) recording: the test (its name, the file it is in), endpoint and
+// model; the parameters, those whose value the base's request does not
+// share marked with the base's value; the tools by name; the system
+// prompt folded, as plain text; and the asked message: the last user
+// message (a completion's prompt, a rerank's query), or an embeddings
+// request's inputs. When the base asked in other words, its message is
+// shown too, each under its side's label. The request's every field is
+// in each side's full view (Open base, Open head).
 type pairAsked struct {
 	app.Compo
 
-	Ibase, Ihead *openDoc  // nil for the side a pair lacks
+	Ibase, Ihead *openDoc  // the comparison's two sides (A and B)
 	Ilabels      [2]string // what the page calls the sides: "base" and "head", "A" and "B"
 }
 
 // Render draws the panel: its head written as HTML by hand (askedHTML,
 // for app.wasm's size), the asked messages as cards (Markdown).
 func (p *pairAsked) Render() app.UI {
-	doc, other := p.Ihead, p.Ibase
-	if doc == nil {
-		doc, other = p.Ibase, nil
-	}
 	return app.Section().Class("panel pair-asked").DataSet("testid", "pair-asked").Attr("aria-label", "What was asked").Body(
-		app.Raw(askedHTML(doc, other, p.Ilabels[0])),
-		askedMessages(doc.conv.Messages, p.Ilabels, other),
+		app.Raw(askedHTML(p.Ihead, p.Ibase, p.Ilabels[0])),
+		askedMessages(p.Ihead.conv.Messages, p.Ilabels, p.Ibase),
 	)
 }
 
@@ -82,11 +77,8 @@ func askedHTML(doc, other *openDoc, label string) string {
 			w.Raw(`<dl class="params pair-params" data-testid="pair-params">`)
 			listed = true
 		}
-		was, changed := "", false
-		if other != nil {
-			was = paramValue(other.conv.Params, q.Name)
-			changed = was != q.Value
-		}
+		was := paramValue(other.conv.Params, q.Name)
+		changed := was != q.Value
 		w.Raw(`<div`, iff(changed, ` data-changed="true"`, ""), `><dt>`)
 		w.Text(q.Name)
 		w.Raw(`</dt><dd`)
@@ -135,9 +127,6 @@ func askedMessages(ms []recordings.Message, labels [2]string, other *openDoc) ap
 	asked, more := askedOf(ms)
 	if len(asked) == 0 {
 		return app.P().Class("muted").Text("No message in the request: its parameters are all it asks.")
-	}
-	if other == nil {
-		return app.Div().Class("pair-messages").Body(askedCards(asked, more, "")...)
 	}
 	theirs, theirMore := askedOf(other.conv.Messages)
 	if sameTexts(asked, theirs) {
