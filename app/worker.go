@@ -141,6 +141,16 @@ func (p *pageWorker) post(send func()) {
 	send()
 }
 
+// send posts m with files once the worker listens (post); a message it
+// cannot post fails the worker's waits.
+func (p *pageWorker) send(m pageworker.Message, files []app.Value) {
+	p.post(func() {
+		if err := p.w.Post(m, files); err != nil {
+			p.fail(err)
+		}
+	})
+}
+
 // review posts m with files (the folders' File objects, in m's order) and
 // waits for the review: the report's body and the files the worker
 // fetched (ArrayBuffers, in the report's Files order). status gets each
@@ -150,11 +160,7 @@ func (p *pageWorker) review(m *pageworker.Review, files []app.Value, status func
 	p.mu.Lock()
 	p.status = status
 	p.mu.Unlock()
-	p.post(func() {
-		if err := p.w.Post(m, files); err != nil {
-			p.fail(err)
-		}
-	})
+	p.send(m, files)
 	a := <-p.done
 	return a.body, a.files, a.err
 }
@@ -201,12 +207,7 @@ func (p *pageWorker) ask(question func(id int) pageworker.Message) (string, erro
 	id := p.next
 	p.asks[id] = ch
 	p.mu.Unlock()
-	m := question(id)
-	p.post(func() {
-		if err := p.w.Post(m, nil); err != nil {
-			p.fail(err)
-		}
-	})
+	p.send(question(id), nil)
 	a := <-ch
 	return a.html, a.err
 }
