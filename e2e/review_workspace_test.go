@@ -188,7 +188,7 @@ func TestReviewWorkspace(t *testing.T) {
 	if got := eval[string](tb, q(sel("review-filter"))+`.value`); got != "responses" {
 		t.Errorf("the filter reads %q after typing responses", got)
 	}
-	if got := eval[string](tb, `(() => { const r = document.querySelector('.review-row.current'); return r ? (r.dataset.head || r.dataset.base) : ""; })()`); got != want {
+	if got := current(); got != want {
 		t.Errorf("the current row after the filter: %q, want %q", got, want)
 	}
 	if !eval[bool](tb, `document.activeElement === `+q(sel("review-filter"))) {
