@@ -2,6 +2,7 @@ package review
 
 import (
 	"errors"
+	"path"
 	"slices"
 	"strings"
 	"testing"
@@ -190,6 +191,28 @@ func TestUnreadableAndSkipped(t *testing.T) {
 	if p.Verdict != VerdictUnreadable || p.Base != rec.Path || p.Head != rec.Path || !strings.Contains(p.Err, "head: ") ||
 		!strings.Contains(p.Why, "invalid JSON") || p.Request != "" || p.Result != "" {
 		t.Errorf("pair %+v: want unreadable on the head side, invalid JSON", p)
+	}
+}
+
+// TestIdenticalPairsFirst: among recordings of one request and test,
+// files with the same bytes pair before the order of their paths says:
+// base a holds what head d holds, base b what head c holds (the two
+// answers are of one length, so nothing else tells them apart).
+func TestIdenticalPairsFirst(t *testing.T) {
+	const dir = "tests/integration/recordings"
+	x := chat(testA, "localhost", "0.7", `"Hel"`, `"lo!"`)
+	y := chat(testA, "localhost", "0.7", `"Hey"`, `"yo!"`)
+	base := []File{{Path: dir + "/a.json", Data: []byte(x)}, {Path: dir + "/b.json", Data: []byte(y)}}
+	head := []File{{Path: dir + "/c.json", Data: []byte(y)}, {Path: dir + "/d.json", Data: []byte(x)}}
+	res := review(t, base, head)
+	checkOnce(t, base, head, res)
+	var got []string
+	for _, p := range res.Pairs {
+		got = append(got, path.Base(p.Base)+" "+path.Base(p.Head))
+	}
+	slices.Sort(got)
+	if want := []string{"a.json d.json", "b.json c.json"}; !slices.Equal(got, want) {
+		t.Errorf("pairs %q, want %q", got, want)
 	}
 }
 

@@ -34,9 +34,9 @@ type entry struct {
 	// bucket groups recordings that may be near twins: the shape, method,
 	// endpoint and model.
 	bucket string
-	// ident is the SHA-256 of what the recorder hashes, the test_id
-	// aside; see identity.
-	ident [32]byte
+	// ident is what the recorder hashes, the test_id aside; see
+	// hashed.Identity.
+	ident string
 	check reqhash.Check
 	// leaves, for near matching, maps each leaf of the hashed request to
 	// what near needs of it; built on demand.

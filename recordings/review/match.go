@@ -1,8 +1,9 @@
 package review
 
 import (
+	"bytes"
 	"cmp"
-	"crypto/sha256"
+	"hash/maphash"
 	"slices"
 
 	"github.com/recview/recview/recordings"
@@ -84,11 +85,15 @@ func match(dels, adds []*entry, p *recordings.Parser) []matched {
 	// Identical content, the same identity, and model lists of the same
 	// endpoint and models (their request is empty: what they hold is the
 	// models; #5388 moved one from …/v1/v1/models to …/openai/v1/v1/models).
-	byDigest := map[[32]byte][]int{}
-	byIdent := map[[32]byte][]int{}
+	// Files are grouped by a maphash of their bytes, then compared byte
+	// for byte: exact, and far cheaper than a cryptographic digest in
+	// WebAssembly.
+	seed := maphash.MakeSeed()
+	byDigest := map[uint64][]int{}
+	byIdent := map[string][]int{}
 	byModels := map[string][]int{}
 	for h, a := range adds {
-		sum := sha256.Sum256(a.data)
+		sum := maphash.Bytes(seed, a.data)
 		byDigest[sum] = append(byDigest[sum], h)
 		byIdent[a.ident] = append(byIdent[a.ident], h)
 		if a.check.ModelList && a.check.Digest != "" {
@@ -97,8 +102,10 @@ func match(dels, adds []*entry, p *recordings.Parser) []matched {
 	}
 	var edges []edge
 	for b, d := range dels {
-		for _, h := range byDigest[sha256.Sum256(d.data)] {
-			edges = append(edges, edge{tier: tierIdentical, b: b, h: h})
+		for _, h := range byDigest[maphash.Bytes(seed, d.data)] {
+			if bytes.Equal(d.data, adds[h].data) {
+				edges = append(edges, edge{tier: tierIdentical, b: b, h: h})
+			}
 		}
 		for _, h := range byIdent[d.ident] {
 			if t, ok := testTier(d, adds[h], tierSameTest); ok {
