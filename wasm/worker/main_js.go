@@ -13,10 +13,6 @@ import (
 	"github.com/recview/recview/recordings/review"
 )
 
-// readAhead is how many files the worker asks the browser to read at
-// once.
-const readAhead = 32
-
 // received is a message of the page, as pageworker.Receive read it.
 type received struct {
 	kind  pageworker.Kind
@@ -104,11 +100,12 @@ func handleReview(r *pageworker.Review, files []js.Value) {
 	}
 	var base, head []review.File
 	var err error
+	sums := func() ([2]map[string][32]byte, error) { return [2]map[string][32]byte{}, nil }
 	if r.GitHub != nil {
 		l := &loader{get: jsFetch, post: status, now: time.Now}
 		base, head, err = l.github(*r.GitHub)
 	} else {
-		base, head, err = readFiles(r.Files, files, status)
+		base, head, sums, err = readFiles(r.Files, files, status, true)
 	}
 	if err != nil {
 		fail(err)
@@ -125,7 +122,7 @@ func handleReview(r *pageworker.Review, files []js.Value) {
 			st.Done = min(k, n)
 			status(st)
 		}
-	}, r.GitHub == nil)
+	}, sums)
 	if err != nil {
 		fail(err)
 		return
@@ -147,37 +144,41 @@ func handleReview(r *pageworker.Review, files []js.Value) {
 }
 
 // readFiles reads the folders' files the page posted (refs, and their
-// File objects or ArrayBuffers in files), readAhead at once, into the two
-// trees.
-func readFiles(refs []pageworker.FileRef, files []js.Value, status func(pageworker.Status)) (base, head []review.File, err error) {
+// File objects or ArrayBuffers in files) into the two trees, every read
+// started at once, as the browser's own floor does (the bytes are all
+// kept anyway). With digests, each file's SHA-256 is started in the
+// browser's crypto.subtle as its bytes arrive, off this thread, while the
+// review runs; sums waits for them (fileSums where crypto.subtle is
+// missing: a page served over plain HTTP but from loopback).
+func readFiles(refs []pageworker.FileRef, files []js.Value, status func(pageworker.Status), digests bool) (base, head []review.File, sums func() ([2]map[string][32]byte, error), err error) {
 	if len(refs) != len(files) {
-		return nil, nil, fmt.Errorf("the worker's protocol: a review of %d files with %d attached", len(refs), len(files))
+		return nil, nil, nil, fmt.Errorf("the worker's protocol: a review of %d files with %d attached", len(refs), len(files))
 	}
 	n := len(refs)
 	started := make([]js.Value, n)
-	start := func(i int) {
-		if i < n {
-			d := files[i]
-			if d.Get("arrayBuffer").Type() == js.TypeFunction { // a File or Blob
-				started[i] = d.Call("arrayBuffer")
-			} else {
-				started[i] = d
-			}
+	for i, d := range files {
+		started[i] = d
+		if d.Get("arrayBuffer").Type() == js.TypeFunction { // a File or Blob
+			started[i] = d.Call("arrayBuffer")
 		}
 	}
-	for i := range min(readAhead, n) {
-		start(i)
+	subtle := js.Global().Get("crypto").Get("subtle")
+	if subtle.IsUndefined() {
+		digests = false
 	}
+	var sumsOf []js.Value
 	last := time.Now()
 	for i, ref := range refs {
 		buf := started[i]
 		if buf.Get("then").Type() == js.TypeFunction {
 			if buf, err = jsweb.Await(buf); err != nil {
-				return nil, nil, errors.New(ref.Path + ": cannot read the file: " + err.Error())
+				return nil, nil, nil, errors.New(ref.Path + ": cannot read the file: " + err.Error())
 			}
 		}
 		started[i] = js.Undefined()
-		start(i + readAhead)
+		if digests {
+			sumsOf = append(sumsOf, subtle.Call("digest", "SHA-256", buf))
+		}
 		rf := review.File{Path: ref.Path, Data: jsweb.Bytes(buf)}
 		if ref.Side == pageworker.Sides[0] {
 			base = append(base, rf)
@@ -189,5 +190,34 @@ func readFiles(refs []pageworker.FileRef, files []js.Value, status func(pagework
 			status(pageworker.Status{Phase: "Reading the folders", Done: i + 1, Total: n})
 		}
 	}
-	return base, head, nil
+	sums = func() ([2]map[string][32]byte, error) {
+		if !digests {
+			return fileSums(base, head), nil
+		}
+		all, err := jsweb.Await(js.Global().Get("Promise").Call("all", js.ValueOf(toAny(sumsOf))))
+		if err != nil {
+			return [2]map[string][32]byte{}, errors.New("the files' digests: " + err.Error())
+		}
+		out := [2]map[string][32]byte{make(map[string][32]byte, len(base)), make(map[string][32]byte, len(head))}
+		for i, ref := range refs {
+			var sum [32]byte
+			js.CopyBytesToGo(sum[:], js.Global().Get("Uint8Array").New(all.Index(i)))
+			side := 0
+			if ref.Side != pageworker.Sides[0] {
+				side = 1
+			}
+			out[side][ref.Path] = sum
+		}
+		return out, nil
+	}
+	return base, head, sums, nil
+}
+
+// toAny is vs as a []any, which js.ValueOf takes for an array.
+func toAny(vs []js.Value) []any {
+	out := make([]any, len(vs))
+	for i, v := range vs {
+		out[i] = v
+	}
+	return out
 }

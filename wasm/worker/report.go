@@ -35,26 +35,34 @@ func report(res *review.Result, sums [2]map[string][32]byte) pageworker.Report {
 }
 
 // run reviews base against head (review.Review), calling between after
-// each file read and each pair compared, and returns the report; with
-// digests, each row's Digest (a two-folder review's viewed marks are kept
-// by it; the SHA-256 of every file costs about 90 ms for #3681's 536
-// files in the worker, which a GitHub review, keyed by path, skips).
-func run(base, head []review.File, between func(), digests bool) (pageworker.Report, error) {
+// each file read and each pair compared, and returns the report. sums,
+// called once the review is done, gives the SHA-256 of each side's files
+// by path (fileSums, or the browser's crypto.subtle in the worker, at
+// work meanwhile), from which each row's Digest comes: a two-folder
+// review's viewed marks are kept by it; nil maps (a GitHub review, whose
+// marks are kept by path) leave Digest empty.
+func run(base, head []review.File, between func(), sums func() ([2]map[string][32]byte, error)) (pageworker.Report, error) {
 	res, err := review.Review(base, head, &review.Options{Between: between})
 	if err != nil {
 		return pageworker.Report{}, err
 	}
+	s, err := sums()
+	if err != nil {
+		return pageworker.Report{}, err
+	}
+	return report(res, s), nil
+}
+
+// fileSums is the SHA-256 of each side's files by path.
+func fileSums(base, head []review.File) [2]map[string][32]byte {
 	var sums [2]map[string][32]byte
 	for side, files := range [2][]review.File{base, head} {
-		if !digests {
-			break
-		}
 		sums[side] = make(map[string][32]byte, len(files))
 		for _, f := range files {
 			sums[side][f.Path] = sha256.Sum256(f.Data)
 		}
 	}
-	return report(res, sums), nil
+	return sums
 }
 
 // counts is the core's counts (review.Result.Verdicts and the like) as
