@@ -99,11 +99,13 @@ type comparison struct {
 	// opened from that pair's shared link (its address keeps that form);
 	// the zero Review otherwise.
 	review permalink.Review
+	// marks is what differs between the two answers, marked on them.
+	marks answerMarks
 }
 
 // newComparison compares a (A) and b (B) by meaning (diff.Compare).
 func newComparison(a, b *openDoc) *comparison {
-	return &comparison{a: a, b: b, res: diff.Compare(a.rec, b.rec)}
+	return &comparison{a: a, b: b, res: diff.Compare(a.rec, b.rec), marks: marksOf(a, b)}
 }
 
 // compareOpen shows the comparison of open recordings ij[0] (A) and

@@ -60,12 +60,12 @@ func (d *diffView) Render() app.UI {
 }
 
 // sideAnswer is side i's answer (0 A or base, 1 B or head), assembled,
-// under its label.
+// under its label, what differs from the other side marked.
 func sideAnswer(c *comparison, i int) app.UI {
 	d := [2]*openDoc{c.a, c.b}[i]
 	return app.Div().Class("pair-answer").DataSet("side", c.label(i)).Body(
 		app.P().Class("pair-answer-label").Body(app.Span().Class("side "+[2]string{"a", "b"}[i]).Text(c.label(i))),
-		(&responsePanel{}).Doc(d).Step(d.step).AnswerOnly(),
+		(&responsePanel{}).Doc(d).Step(d.step).AnswerOnly().Marks(c.marks, i),
 	)
 }
 

@@ -23,8 +23,15 @@ type responsePanel struct {
 	// Ianswer draws the answer alone, without the raw JSON of the step's
 	// chunk (a review pair's answers).
 	Ianswer bool
+	// Imarks, with Iside (0 the comparison's A or base, 1 B or head), is
+	// what differs from the other side's answer: a choice whose text
+	// differs shows its text plain with this side's words of the word
+	// diff marked (removed ones on side 0, added ones on side 1), Markdown
+	// a toggle away; a finish reason that differs is marked.
+	Imarks answerMarks
+	Iside  int
 
-	raw map[msgKey]bool // choices shown raw instead of Markdown
+	raw map[msgKey]bool // choices whose text is toggled from its default (Markdown, or marked text)
 }
 
 // Doc sets the recording shown.
@@ -32,6 +39,13 @@ func (p *responsePanel) Doc(d *openDoc) *responsePanel { p.Idoc = d; return p }
 
 // AnswerOnly leaves out the raw JSON of the step's chunk.
 func (p *responsePanel) AnswerOnly() *responsePanel { p.Ianswer = true; return p }
+
+// Marks sets what differs from the other side of a comparison, and
+// which side this is (0 or 1).
+func (p *responsePanel) Marks(m answerMarks, side int) *responsePanel {
+	p.Imarks, p.Iside = m, side
+	return p
+}
 
 // Step sets the step shown.
 func (p *responsePanel) Step(k int) *responsePanel { p.Istep = k; return p }
@@ -73,7 +87,10 @@ func (p *responsePanel) renderAnswer(ans recordings.Answer) app.UI {
 	return app.Div().Class("answer").Body(
 		app.Range(ans.Choices).Slice(func(i int) app.UI {
 			c := ans.Choices[i]
-			raw := p.raw[msgKey{d, i}]
+			marks := p.Imarks.text[c.Index]
+			// A choice with marks shows them by default: raw is then the
+			// marked text, the toggle's other side its Markdown.
+			raw := p.raw[msgKey{d, i}] != (marks != nil)
 			return app.Div().Class("msg role-"+c.Role).Body(
 				app.Div().Class("msg-head").Body(
 					app.Span().Class("role").Text(c.Role),
@@ -84,6 +101,8 @@ func (p *responsePanel) renderAnswer(ans recordings.Answer) app.UI {
 					app.Range(c.Parts).Slice(func(j int) app.UI {
 						part := c.Parts[j]
 						switch {
+						case part.Kind == recordings.PartText && marks != nil && raw && !stepping:
+							return markedText(marks, p.Iside)
 						case part.Kind == recordings.PartText && (stepping || raw):
 							return highlighted(part.Text, added(d, c.Index, recordings.KindContent))
 						case part.Kind == recordings.PartThinking && stepping:
@@ -96,8 +115,11 @@ func (p *responsePanel) renderAnswer(ans recordings.Answer) app.UI {
 					}),
 				),
 				app.If(c.FinishReason != "", func() app.UI {
-					return app.P().Class("finish").Body(app.Span().Class("label").Text("finish reason "),
-						app.Code().DataSet("testid", "finish-reason").Text(c.FinishReason))
+					code := app.Code().DataSet("testid", "finish-reason").Text(c.FinishReason)
+					if p.Imarks.finish[c.Index] {
+						code = code.Class("differs").Title("differs from the other side's")
+					}
+					return app.P().Class("finish").Body(app.Span().Class("label").Text("finish reason "), code)
 				}),
 			)
 		}),
