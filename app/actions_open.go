@@ -121,6 +121,13 @@ func (v *Viewer) openSources(sources []permalink.Source, f permalink.Fragment) {
 				return
 			}
 			v.open(docs)
+			if len(docs) == 1 && f.Review.Kind != "" { // a shared added or deleted pair of two folders
+				side := 1
+				if f.Base != "" {
+					side = 0
+				}
+				docs[0].pair = &sharedSide{review: f.Review, side: side, path: f.File}
+			}
 			if len(docs) == 2 {
 				v.compareDocs(len(v.docs)-2, len(v.docs)-1)
 				if f.Review.Kind != "" { // a shared pair of two folders: headed as the review's

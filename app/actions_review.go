@@ -414,8 +414,8 @@ func pairFragment(review permalink.Review, base, head string, docs []*openDoc) (
 	if head == "" {
 		f.File = base
 	}
-	if len(docs) == 2 && base != head {
-		f.Base = base
+	if len(docs) == 2 && base != head || len(docs) == 1 && head == "" {
+		f.Base = base // a renamed pair's base, or a deleted pair's one file
 	}
 	for _, d := range docs {
 		s, err := dataSource(d)

@@ -41,6 +41,11 @@ func (v *Viewer) fragment(inline bool) (f permalink.Fragment, ok bool, err error
 	if d == nil || v.view == viewIndex {
 		return f, false, nil
 	}
+	if p := d.pair; p != nil {
+		paths := [2]string{}
+		paths[p.side] = p.path
+		return pairFragment(p.review, paths[0], paths[1], []*openDoc{d})
+	}
 	s, ok, err := sourceOf(d, inline)
 	if err != nil || !ok {
 		return f, false, err

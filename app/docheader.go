@@ -31,6 +31,7 @@ func (h *docHeader) Render() app.UI {
 	d := h.Idoc
 	r := d.rec
 	return app.Header().Class("rec-head").Body(
+		app.If(d.pair != nil, func() app.UI { return sharedSideLine(d.pair) }),
 		app.H1().DataSet("testid", "recording-title").Text(d.name),
 		app.Div().Class("meta").Body(
 			app.Span().Class("chip family").Text(r.Family.Title()),
@@ -124,4 +125,15 @@ func shareButton() app.UI {
 	return app.Button().Class("button ghost share").Text("Share link").DataSet("testid", "share-button").
 		Title("Copy a link that opens this view: the recording rides in the link, nothing is uploaded").
 		OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionShare) })
+}
+
+// sharedSideLine heads a recording opened from the shared link of a
+// two-folder review's added or deleted pair: which side it is, its path,
+// and the review's two folders.
+func sharedSideLine(p *sharedSide) app.UI {
+	return app.P().Class("pair-side").DataSet("testid", "pair-side").Body(
+		app.Span().Class("side "+[2]string{"a", "b"}[p.side]).Text([2]string{"base (deleted) ", "head (added) "}[p.side]),
+		app.Code().Text(p.path),
+		app.Span().Class("muted").Text(" · a pair of the review of "+p.review.Base+" → "+p.review.Head),
+	)
 }

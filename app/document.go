@@ -6,6 +6,7 @@ import (
 	"github.com/recview/recview/app/internal/browser"
 	"github.com/recview/recview/internal/base/gchold"
 	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/permalink"
 	"github.com/recview/recview/recordings/reqhash"
 	"github.com/valyala/fastjson"
 )
@@ -28,6 +29,19 @@ type openDoc struct {
 	view    *fastjson.Value // the response at the current step
 	marks   []markInfo      // the step bar's strip of chunk marks
 	strip   string          // the strip as HTML (stripHTML)
+	// pair is the two-folder review's added or deleted pair this
+	// recording is, when it was opened from that pair's shared link;
+	// nil otherwise.
+	pair *sharedSide
+}
+
+// sharedSide is the one side of an added or deleted pair of a two-folder
+// review, opened from its shared link: the review, the side (0 base,
+// deleted; 1 head, added) and the file's path in it.
+type sharedSide struct {
+	review permalink.Review
+	side   int
+	path   string
 }
 
 // newDoc parses and prepares a recording named name, shown at its last

@@ -180,7 +180,10 @@ func (r *reviewView) pairBody() app.UI {
 		return (&diffView{}).Comparison(rv.cmp)
 	case rv.single != nil:
 		return app.Div().Class("pair-single").Body(
-			app.H2().Body(app.Span().Class("side").Text(iff(row.Base == "", "head (added) ", "base (deleted) ")), app.Code().Text(rv.single.name)),
+			app.Div().Class("diff-head").Body(
+				app.H2().Body(app.Span().Class("side").Text(iff(row.Base == "", "head (added) ", "base (deleted) ")), app.Code().Text(rv.single.name)),
+				shareButton(),
+			),
 			app.Div().Class("columns").Body((&requestPanel{}).Doc(rv.single), (&responsePanel{}).Doc(rv.single).Step(rv.single.step)),
 		)
 	case rv.pairErr != "" || row.Err != "":

@@ -79,8 +79,10 @@ type Fragment struct {
 	// change set's tree; "" for the review's table.
 	File string
 	// Base is the base file's path of a shared pair of two folders
-	// (base=PATH), when it differs from File (a renamed pair); "" when
-	// it is File or the pair has no base.
+	// (base=PATH): with two recordings in the link, when it differs from
+	// File (a renamed pair); with one, File itself when that recording is
+	// the base's (a deleted pair). "" otherwise: two recordings at one
+	// path, or an added pair's one (the head's).
 	Base string
 }
 
@@ -254,7 +256,13 @@ func Parse(s string) (Fragment, error) {
 	if len(f.Sources) > 0 && f.Review.Kind != "" && f.File == "" {
 		return Fragment{}, &recordings.ParseError{Offset: 0, Path: "folders", Err: fmt.Errorf("%w: the recordings of a review of two folders come with the pair they are (file=)", ErrBadLink)}
 	}
-	if baseAt >= 0 && len(f.Sources) != 2 {
+	switch {
+	case baseAt < 0 || len(f.Sources) == 2:
+	case len(f.Sources) == 1 && f.Base == f.File:
+		// A deleted pair: its one recording is the base's.
+	case len(f.Sources) == 1:
+		return Fragment{}, &recordings.ParseError{Offset: int64(baseAt), Path: "base", Err: fmt.Errorf("%w: base names the base file of a shared pair of two folders; with one recording in the link (a deleted pair) it is file's path", ErrBadLink)}
+	default:
 		return Fragment{}, &recordings.ParseError{Offset: int64(baseAt), Path: "base", Err: fmt.Errorf("%w: base names the base file of a shared pair of two folders, and the link carries none", ErrBadLink)}
 	}
 	return f, nil
