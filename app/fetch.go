@@ -10,10 +10,11 @@ import (
 )
 
 // fetchRecording GETs a recording with the browser's fetch (CORS mode, no
-// credentials, no referrer: the site's Referrer-Policy is no-referrer). It
-// refuses an answer that came from another origin than src's through a
-// redirect (the page reads only what the link names), answers that are
-// not 200, HTML pages, and bodies larger than maxOpenSize: before reading
+// credentials, no referrer: the site's Referrer-Policy is no-referrer),
+// following no redirect. It refuses a redirect (the page reads only what
+// the link names, and the browser asked nothing of the address the
+// redirect named), answers that are not 200, HTML pages, and bodies
+// larger than maxOpenSize: before reading
 // them when Content-Length tells the size, else as soon as the download
 // passes it. Whatever it refuses, it stops downloading. Errors name src
 // and say why. It blocks: call it from a goroutine (ctx.Async).
@@ -41,7 +42,7 @@ func fetchRecording(src string) ([]byte, error) {
 // read: nil, or why it is refused (fetchrule.Refuse).
 func checkAnswer(src string, res *browser.Response) error {
 	return fetchrule.Refuse(fetchrule.Answer{
-		Src: src, URL: res.URL(), Page: browser.PageLocation().Href,
+		Src: src, Redirected: res.Redirected(), URL: res.URL(), Page: browser.PageLocation().Href,
 		Status: res.Status(), StatusText: res.StatusText(),
 		ContentType: res.Header("Content-Type"), ContentLength: res.Header("Content-Length"),
 	})

@@ -17,16 +17,24 @@ const (
 )
 
 // jsFetch is the worker's fetcher: the browser's fetch in CORS mode,
-// without credentials or referrer (jsweb.Fetch), whose download stops as
-// soon as it is refused or passes its limit. A recording's download
-// follows app/fetch.go's fetchRecording: no answer from another origin
-// than the URL's through a redirect, only 200, no HTML page, at most
+// without credentials or referrer, following no redirect (jsweb.Fetch),
+// whose download stops as soon as it is refused or passes its limit. A
+// redirect is refused, from the API as from the raw host: the browser
+// asked nothing of the address it named. A recording's download follows
+// app/fetch.go's fetchRecording: only 200, no HTML page, at most
 // maxOpenSize bytes (refused from its Content-Length before it is read,
 // else as soon as the download passes it).
 func jsFetch(src string, recording bool) (*answer, error) {
 	res, err := jsweb.Fetch(src, true)
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot fetch it: the server did not allow this page to read it (no CORS header), or it could not be reached", src)
+	}
+	if res.Redirected() {
+		res.Abort()
+		if !recording {
+			return nil, fmt.Errorf("%w (GitHub's API answers so for a repository renamed or moved: open the pull request under the repository's current name)", fetchrule.Redirect(src))
+		}
+		return nil, fetchrule.Redirect(src)
 	}
 	a := &answer{status: res.Status(), header: res.Header}
 	limit := maxAPIAnswer

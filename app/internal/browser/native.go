@@ -46,6 +46,9 @@ func (r *Response) StatusText() string { return "" }
 // URL returns "".
 func (r *Response) URL() string { return "" }
 
+// Redirected returns false.
+func (r *Response) Redirected() bool { return false }
+
 // Header returns "".
 func (r *Response) Header(name string) string { return "" }
 

@@ -1,10 +1,12 @@
 // Package fetchrule says whether the viewer reads a recording a server
 // answered, before it reads the body: the rules app.wasm's fetch and the
-// page's worker's (wasm/worker) share. The page reads only what a
-// link names, so an answer a redirect brought from another origin is
-// refused; so are answers other than 200, HTML pages (a GitHub file page
-// rather than its raw file) and bodies past MaxRecording. Whoever gets a
-// refusal must stop the download (abort the request).
+// page's worker's (wasm/worker) share. The page reads only what a link
+// names and asks no other address: its fetches follow no redirect
+// (fetch's redirect: "manual", so the browser never asks the address a
+// redirect names), and a redirect is refused; so are answers other than
+// 200, HTML pages (a GitHub file page rather than its raw file) and
+// bodies past MaxRecording. Whoever gets a refusal must stop the download
+// (abort the request).
 package fetchrule
 
 import (
@@ -27,8 +29,12 @@ type Answer struct {
 	// Src is the URL asked for, as the link gave it (it may be relative
 	// to Page).
 	Src string
-	// URL is the URL the answer came from, after the redirects the
-	// browser followed; "" when unknown.
+	// Redirected is true when the answer is a redirect the browser did
+	// not follow (an "opaqueredirect" Response: its status and target
+	// are hidden from the page).
+	Redirected bool
+	// URL is the URL the answer came from, "" when unknown: Src's unless
+	// a browser followed a redirect despite being asked not to.
 	URL string
 	// Page is the page's own URL, which a relative Src is resolved
 	// against; "" in a worker given absolute URLs only.
@@ -41,10 +47,14 @@ type Answer struct {
 	ContentType, ContentLength string
 }
 
-// Refuse returns why a is not read, naming a.Src, or nil: an answer from
-// another origin than Src's (scheme, host and port), a status other than
-// 200, an HTML page, or a Content-Length past MaxRecording.
+// Refuse returns why a is not read, naming a.Src, or nil: a redirect
+// (ErrRedirect), an answer from another origin than Src's (scheme, host
+// and port), a status other than 200, an HTML page, or a Content-Length
+// past MaxRecording.
 func Refuse(a Answer) error {
+	if a.Redirected {
+		return Redirect(a.Src)
+	}
 	if a.URL != "" && !SameOrigin(a.Page, a.Src, a.URL) {
 		return fmt.Errorf("%s: the server redirected to %s, another site; recview reads only the address a link names (open that address yourself if you trust it)", a.Src, a.URL)
 	}
@@ -58,6 +68,16 @@ func Refuse(a Answer) error {
 		return TooBig(a.Src, n)
 	}
 	return nil
+}
+
+// ErrRedirect is wrapped by the error for an answer that is a redirect.
+var ErrRedirect = errors.New("the server answered with a redirect")
+
+// Redirect is the error for src's answer when it is a redirect, which the
+// viewer does not follow: the browser asked nothing of the address it
+// names. It wraps ErrRedirect.
+func Redirect(src string) error {
+	return fmt.Errorf("%s: %w; recview follows none and reads only the address a link names (open the link in a tab to see where it leads, and give that address if you trust it)", src, ErrRedirect)
 }
 
 // TooBig is the error for a file or download of size bytes, past

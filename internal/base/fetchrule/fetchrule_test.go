@@ -1,6 +1,7 @@
 package fetchrule
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -38,6 +39,7 @@ func TestRefuse(t *testing.T) {
 		change func(*Answer)
 		want   string
 	}{
+		{func(a *Answer) { a.Redirected, a.Status = true, 0 }, "https://h/r.json: the server answered with a redirect; recview follows none"},
 		{func(a *Answer) { a.URL = "https://evil.example/r.json" }, "https://h/r.json: the server redirected to https://evil.example/r.json, another site"},
 		{func(a *Answer) { a.Status, a.StatusText = 404, "Not Found" }, "https://h/r.json: the server answered 404 Not Found"},
 		{func(a *Answer) { a.Status = 500 }, "the server answered 500"},
@@ -51,6 +53,9 @@ func TestRefuse(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: %v, want %q", a, err, tc.want)
 		}
+	}
+	if err := Refuse(Answer{Src: "https://h/r.json", Redirected: true}); !errors.Is(err, ErrRedirect) {
+		t.Errorf("a redirect: %v, want ErrRedirect", err)
 	}
 	a := ok
 	a.URL = "" // the browser did not say: nothing to refuse

@@ -24,15 +24,18 @@ type Response struct {
 
 // Fetch calls fetch(url) with an AbortController of its own and waits for
 // the Response, which it returns whatever its status; crossOrigin asks
-// for CORS mode without credentials or referrer. The browser follows
-// redirects: Response.URL is where the answer came from. The error is the
-// rejection's text: the server could not be reached, or (crossOrigin) did
-// not allow this program to read the answer. It blocks (see Await).
+// for CORS mode without credentials or referrer. It follows no redirect
+// (redirect: "manual"): the browser does not ask the address a redirect
+// names, and the Response is then Redirected, its status 0. The error is
+// the rejection's text: the server could not be reached, or
+// (crossOrigin) did not allow this program to read the answer. It blocks
+// (see Await).
 func Fetch(url string, crossOrigin bool) (*Response, error) {
 	global := js.Global()
 	ctrl := global.Get("AbortController").New()
 	opts := global.Get("Object").New()
 	opts.Set("signal", ctrl.Get("signal"))
+	opts.Set("redirect", "manual")
 	if crossOrigin {
 		opts.Set("mode", "cors")
 		opts.Set("credentials", "omit")
@@ -51,9 +54,13 @@ func (r *Response) Status() int { return r.res.Get("status").Int() }
 // StatusText is the status line's text, like "Not Found" ("" over HTTP/2).
 func (r *Response) StatusText() string { return r.res.Get("statusText").String() }
 
-// URL is the URL the answer came from, after any redirect the browser
-// followed.
+// URL is the URL the answer came from: the one asked for, as no
+// redirect is followed.
 func (r *Response) URL() string { return r.res.Get("url").String() }
+
+// Redirected reports whether the answer is a redirect, not followed (an
+// "opaqueredirect" Response: its status, headers and target are hidden).
+func (r *Response) Redirected() bool { return r.res.Get("type").String() == "opaqueredirect" }
 
 // Header is the value of the header name, "" when absent (or not exposed
 // to the program by CORS).
