@@ -25,6 +25,7 @@ const (
 	actionReviewViewed action[int]              = "recview/review-viewed" // a row: mark it viewed, or not
 	actionReviewSide   action[int]              = "recview/review-side"   // 0 base, 1 head: open that side of the pair shown as a recording
 	actionShowReview                            = "recview/show-review"   // no value: show the review again
+	actionStopReview                            = "recview/stop-review"   // no value: stop the review under way
 )
 
 // reviewPick is a folder picked for one side of a two-folder review.
@@ -43,6 +44,18 @@ func (v *Viewer) handleReviewActions(ctx *app.Context) {
 	handle(ctx, v, actionReviewViewed, (*Viewer).toggleViewed)
 	handle(ctx, v, actionReviewSide, (*Viewer).openSide)
 	handleSignal(ctx, v, actionShowReview, (*Viewer).showReview)
+	handleSignal(ctx, v, actionStopReview, (*Viewer).stopReview)
+}
+
+// errStopped ends a review the reviewer stopped.
+var errStopped = errors.New("you stopped the review: its worker ended, with every download under way; open the review again to start over")
+
+// stopReview ends the worker of the review under way, if any: its
+// downloads stop at once and the review ends with errStopped.
+func (v *Viewer) stopReview() {
+	if rv := v.rs.set; rv != nil && rv.worker != nil {
+		rv.worker.halt(errStopped)
+	}
 }
 
 // openReview reviews a GitHub pull request or comparison, a new place in

@@ -37,6 +37,7 @@ func (v *Viewer) review(rv *reviewSet, m *pageworker.Review, files []app.Value, 
 	if w == nil {
 		w = startWorker(ctx.ResolveStaticResource(workerScript))
 	}
+	ctx.Dispatch(func(app.Context) { rv.worker = w })
 	report, fetched, err := w.review(m, files, func(st pageworker.Status) {
 		ctx.Dispatch(func(app.Context) {
 			rv.st = st
@@ -44,6 +45,7 @@ func (v *Viewer) review(rv *reviewSet, m *pageworker.Review, files []app.Value, 
 		})
 	})
 	w.stop()
+	ctx.Dispatch(func(app.Context) { rv.worker = nil })
 	// The report is read a row at a time, and the rows' markup written,
 	// with pauses for the page to draw: at once, they took most of a
 	// quarter of a second of the page's thread for #3681's 413 pairs.

@@ -48,6 +48,8 @@ type reviewSet struct {
 	// requests left, the pull request's title and head commit, the files
 	// it could not fetch, why it failed.
 	st pageworker.Status
+	// worker is the worker reviewing the change set, while it does.
+	worker *pageWorker
 
 	// The files of each side by path: fetched, or picked.
 	files [2]map[string]reviewFile

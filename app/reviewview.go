@@ -234,6 +234,7 @@ func (r *reviewView) routes() clickRoutes {
 			}
 			ctx.NewActionWithValue(actionReviewSide.with(side))
 		},
+		pageworker.ActStop: func(ctx app.Context, el browser.Element) { ctx.NewAction(actionStopReview) },
 		pageworker.ActStep: func(ctx app.Context, el browser.Element) {
 			dir, _ := strconv.Atoi(el.Data("dir"))
 			ctx.NewActionWithValue(actionReviewStep.with(dir))

@@ -41,6 +41,9 @@ func TestClickRoutes(t *testing.T) {
 	rv.table.unfold = true
 	head, pieces, note := tableHTML(rv)
 	review := headHTML(rv) + summaryHTML(rv) + unfoldHTML(rv) + head + strings.Join(pieces, "") + note
+	rv.st.Phase, rv.st.Done, rv.st.Total = "Fetching the recordings", 1, 2 // under way: its Stop button
+	review += headHTML(rv)
+	rv.st.Phase = ""
 	for i := range rv.rep.Rows {
 		row := writeRow(&rv.rep.Rows[i], i)
 		review += row[0] + row[1]

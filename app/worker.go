@@ -220,3 +220,13 @@ func (p *pageWorker) stop() {
 	p.fail(errors.New("the folder was closed"))
 	p.w.Stop()
 }
+
+// halt ends the worker now (Worker.Halt: what it was doing stops at
+// once, its downloads with it); its waits end with err.
+func (p *pageWorker) halt(err error) {
+	if p == nil {
+		return
+	}
+	p.fail(err)
+	p.w.Halt()
+}

@@ -37,4 +37,7 @@ const (
 	// ActStep opens the previous (data-dir="-1") or next (data-dir="1")
 	// meaningful review pair.
 	ActStep = "step"
+	// ActStop stops a review under way: its worker ends at once, and with
+	// it every download.
+	ActStop = "stop"
 )

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/recview/recview/internal/pageworker"
@@ -22,11 +24,12 @@ type answer struct {
 	body   []byte
 }
 
-// fetcher GETs a URL. With recording set it is a recording's download
-// and refuses (with an error naming the URL and why) an answer that came
-// through a redirect from another origin, that is not 200, that is an
-// HTML page, or whose body passes the viewer's largest file; else it
-// returns any answer, its body read up to the API's largest answer.
+// fetcher GETs a URL, following no redirect: a redirect is an error
+// naming the URL. With recording set it is a recording's download and
+// refuses (with an error naming the URL and why) an answer that is not
+// 200, that is an HTML page, or whose body passes the viewer's largest
+// file; else it returns any other answer, its body read up to the API's
+// largest answer.
 type fetcher func(url string, recording bool) (*answer, error)
 
 // loader reads a GitHub review's recordings, telling the page how far it
@@ -36,6 +39,9 @@ type loader struct {
 	post func(pageworker.Status)
 	now  func() time.Time
 	st   pageworker.Status
+	// budget is the most bytes of recordings a review downloads
+	// (github.MaxDownload when 0).
+	budget int64
 }
 
 // api GETs an API address: its body, or an error for an answer that is
@@ -128,18 +134,47 @@ func (l *loader) github(ref permalink.Review) (base, head []review.File, err err
 	if len(plan) == 0 {
 		return nil, nil, fmt.Errorf("%s changes %d files and none is a recording (a .json file in a recordings folder)", github.PageURL(ref), skipped)
 	}
-	got := l.fetchAll(plan)
+	got, unfetched := l.fetchAll(plan)
+	// A changed file is reviewed only when each of its sides came: one
+	// side alone would read as an added or deleted file.
+	lost := map[int]bool{}
+	for i, d := range plan {
+		if got[i].err != nil {
+			lost[d.Change] = true
+			if !errors.Is(got[i].err, errOverBudget) {
+				l.st.Notes = append(l.st.Notes, got[i].err.Error())
+			}
+		}
+	}
+	if unfetched > 0 {
+		l.st.Notes = append(l.st.Notes, fmt.Sprintf("%d recordings not fetched: the review stopped downloading at %d MB, the most it fetches of a pull request (recview review on a clone reads them all).", unfetched, l.maxDownload()>>20))
+	}
 	for i, d := range plan {
 		switch {
-		case got[i].err != nil:
-			l.st.Notes = append(l.st.Notes, got[i].err.Error())
+		case lost[d.Change]:
 		case d.Side == github.Base:
 			base = append(base, review.File{Path: d.Path, Data: got[i].data})
 		default:
 			head = append(head, review.File{Path: d.Path, Data: got[i].data})
 		}
 	}
+	l.post(l.st) // the notes
+	if len(base)+len(head) == 0 {
+		return nil, nil, fmt.Errorf("%s: none of its %d recordings could be fetched (the notes say why)", github.PageURL(ref), len(plan))
+	}
 	return base, head, nil
+}
+
+// errOverBudget is the outcome of a download not made: the review had
+// downloaded its budget already.
+var errOverBudget = errors.New("not fetched: past the review's download budget")
+
+// maxDownload is the loader's budget in bytes.
+func (l *loader) maxDownload() int64 {
+	if l.budget > 0 {
+		return l.budget
+	}
+	return github.MaxDownload
 }
 
 // fetched is one download's outcome.
@@ -150,17 +185,21 @@ type fetched struct {
 
 // fetchAll downloads the plan's files rawAtOnce at a time, telling the
 // page how many are done at most every 100 ms, and returns their
-// outcomes in the plan's order.
-func (l *loader) fetchAll(plan []github.Download) []fetched {
+// outcomes in the plan's order. Once the bytes downloaded pass the
+// loader's budget it starts no more: those are errOverBudget, counted by
+// unfetched.
+func (l *loader) fetchAll(plan []github.Download) (out []fetched, unfetched int) {
 	l.phase("Fetching the recordings", 0, len(plan))
-	out := make([]fetched, len(plan))
+	out = make([]fetched, len(plan))
 	jobs, done := make(chan int), make(chan int)
+	var total atomic.Int64
 	for range min(rawAtOnce, len(plan)) {
 		go func() {
 			for i := range jobs {
 				a, err := l.get(plan[i].URL, true)
 				if err == nil {
 					out[i].data = a.body
+					total.Add(int64(len(a.body)))
 				}
 				out[i].err = err
 				done <- i
@@ -169,17 +208,24 @@ func (l *loader) fetchAll(plan []github.Download) []fetched {
 	}
 	go func() {
 		for i := range plan {
+			if total.Load() >= l.maxDownload() {
+				out[i].err = errOverBudget
+				done <- i
+				continue
+			}
 			jobs <- i
 		}
 		close(jobs)
 	}()
 	last := l.now()
 	for n := 1; n <= len(plan); n++ {
-		<-done
+		if i := <-done; out[i].err == errOverBudget {
+			unfetched++
+		}
 		if n == len(plan) || l.now().Sub(last) > 100*time.Millisecond {
 			last = l.now()
 			l.phase("Fetching the recordings", n, len(plan))
 		}
 	}
-	return out
+	return out, unfetched
 }

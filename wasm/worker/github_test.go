@@ -179,3 +179,113 @@ func TestLoadCompare(t *testing.T) {
 		t.Errorf("%d files fetched, want %d", len(b)+len(h), want)
 	}
 }
+
+// A changed file one of whose sides cannot be fetched is left out whole,
+// noted: its other side alone would read as an added or deleted file.
+func TestLoadLosesAPairWhole(t *testing.T) {
+	base, head := changeSet(t, "instructions-param-3741")
+	srv := fakegithub.New("ogx-ai", "ogx", 3741, base, head)
+	var modified string
+	for p, d := range head {
+		if b, ok := base[p]; ok && string(b) != string(d) {
+			modified = p
+			break
+		}
+	}
+	if modified == "" {
+		t.Fatal("no modified recording in the change set")
+	}
+	get := fakeFetch(srv)
+	var last pageworker.Status // the page is told the notes
+	l := &loader{post: func(s pageworker.Status) { last = s }, now: time.Now, get: func(u string, recording bool) (*answer, error) {
+		if recording && strings.Contains(u, srv.HeadSHA) && strings.HasSuffix(u, "/"+modified) {
+			return nil, errors.New(u + ": the server answered with a redirect")
+		}
+		return get(u, recording)
+	}}
+	gotBase, gotHead, err := l.github(permalink.Review{Kind: permalink.ReviewPR, Owner: "ogx-ai", Repo: "ogx", Number: 3741})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range append(gotBase, gotHead...) {
+		if f.Path == modified {
+			t.Errorf("%s: its base came back though its head could not be fetched", modified)
+		}
+	}
+	if len(last.Notes) != 1 || !strings.Contains(last.Notes[0], modified) {
+		t.Errorf("notes %q, want one naming %s", last.Notes, modified)
+	}
+	if len(gotHead) == 0 {
+		t.Errorf("nothing else came back")
+	}
+}
+
+// Past the download budget no download starts: the recordings already
+// fetched are reviewed, the rest counted in one note, and no pair is
+// reviewed with one side only.
+func TestLoadBudget(t *testing.T) {
+	base, head := changeSet(t, "test-isolation-3681")
+	srv := fakegithub.New("ogx-ai", "ogx", 3681, base, head)
+	get := fakeFetch(srv)
+	fetched := 0
+	const budget = 64 << 10
+	var last pageworker.Status
+	l := &loader{post: func(s pageworker.Status) { last = s }, now: time.Now, budget: budget, get: func(u string, recording bool) (*answer, error) {
+		if recording {
+			fetched++
+		}
+		return get(u, recording)
+	}}
+	gotBase, gotHead, err := l.github(permalink.Review{Kind: permalink.ReviewPR, Owner: "ogx-ai", Repo: "ogx", Number: 3681})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []github.ChangedFile
+	for _, f := range srv.Files() {
+		files = append(files, github.ChangedFile{Path: f.Filename, Status: f.Status})
+	}
+	plan, _ := github.Plan(files, github.Commit{Repo: "ogx-ai/ogx", SHA: srv.BaseSHA}, github.Commit{Repo: "ogx-ai/ogx", SHA: srv.HeadSHA})
+	size, largest := 0, 0
+	for _, f := range append(gotBase, gotHead...) {
+		size += len(f.Data)
+	}
+	for _, tree := range []map[string][]byte{base, head} {
+		for _, d := range tree {
+			largest = max(largest, len(d))
+		}
+	}
+	// The downloads under way when the budget was reached finish: at
+	// most rawAtOnce files past it.
+	if fetched >= len(plan) || size > budget+rawAtOnce*largest {
+		t.Errorf("%d of %d downloads made, %d bytes kept, for a budget of %d", fetched, len(plan), size, budget)
+	}
+	note := last.Notes[len(last.Notes)-1]
+	if want := strconv.Itoa(len(plan)-fetched) + " recordings not fetched"; !strings.HasPrefix(note, want) {
+		t.Errorf("note %q, want it to start %q", note, want)
+	}
+	byChange := map[int]int{}
+	kept := map[string]bool{}
+	for _, f := range gotBase {
+		kept["base "+f.Path] = true
+	}
+	for _, f := range gotHead {
+		kept["head "+f.Path] = true
+	}
+	for _, d := range plan {
+		if kept[string(d.Side)+" "+d.Path] {
+			byChange[d.Change]++
+		}
+	}
+	for _, d := range plan {
+		if n, want := byChange[d.Change], 0; n > 0 {
+			for _, e := range plan {
+				if e.Change == d.Change {
+					want++
+				}
+			}
+			if n != want {
+				t.Errorf("%s: %d of its %d sides kept", d.Path, n, want)
+			}
+		}
+	}
+}

@@ -15,6 +15,7 @@ import (
 type Worker struct {
 	w                  js.Value
 	onMessage, onError js.Func
+	detached           bool
 }
 
 // StartWorker starts the worker of script (a URL of the site). receive
@@ -61,11 +62,27 @@ func (w *Worker) PostBody(k pageworker.Kind, body []byte, files []app.Value) {
 // in a task of its own: freeing its memory at once held up the page's
 // thread.
 func (w *Worker) Stop() {
+	w.detach()
+	js.Global().Call("setTimeout", w.w.Get("terminate").Call("bind", w.w), 1000)
+}
+
+// Halt detaches the worker's handlers and terminates it now: what it was
+// doing ends at once, its downloads with it (the reader's Stop).
+func (w *Worker) Halt() {
+	w.detach()
+	w.w.Call("terminate")
+}
+
+// detach removes the worker's handlers; a second call does nothing.
+func (w *Worker) detach() {
+	if w.detached {
+		return
+	}
+	w.detached = true
 	w.w.Set("onmessage", js.Null())
 	w.w.Set("onerror", js.Null())
 	w.onMessage.Release()
 	w.onError.Release()
-	js.Global().Call("setTimeout", w.w.Get("terminate").Call("bind", w.w), 1000)
 }
 
 // jsValues unwraps go-app's values (jsOf).

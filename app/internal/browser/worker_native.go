@@ -25,3 +25,6 @@ func (w *Worker) PostBody(k pageworker.Kind, body []byte, files []app.Value) {}
 
 // Stop does nothing.
 func (w *Worker) Stop() {}
+
+// Halt does nothing.
+func (w *Worker) Halt() {}

@@ -4,6 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/recview/recview/recordings/permalink"
 )
 
 // ErrBadAnswer reports an API answer that is not what GitHub sends: not
@@ -87,6 +92,10 @@ func DecodePull(data []byte) (Pull, error) {
 		return Pull{}, fmt.Errorf("%w: the pull request has no head commit", ErrBadAnswer)
 	case v.Base.Repo == nil || v.Base.Repo.FullName == "":
 		return Pull{}, fmt.Errorf("%w: the pull request has no base repository", ErrBadAnswer)
+	case !isRepoName(v.Base.Repo.FullName):
+		return Pull{}, fmt.Errorf("%w: the pull request's base repository %q is not OWNER/REPO", ErrBadAnswer, v.Base.Repo.FullName)
+	case v.Head.Repo != nil && v.Head.Repo.FullName != "" && !isRepoName(v.Head.Repo.FullName):
+		return Pull{}, fmt.Errorf("%w: the pull request's head repository %q is not OWNER/REPO", ErrBadAnswer, v.Head.Repo.FullName)
 	case v.ChangedFiles == nil || *v.ChangedFiles < 0:
 		return Pull{}, fmt.Errorf("%w: the pull request does not say how many files it changes", ErrBadAnswer)
 	}
@@ -140,9 +149,48 @@ func files(v []jsonFile) ([]ChangedFile, error) {
 		if f.Filename == nil || *f.Filename == "" {
 			return nil, fmt.Errorf("%w: file %d has no filename", ErrBadAnswer, i)
 		}
+		for _, p := range []string{*f.Filename, f.PreviousFilename} {
+			if why := checkPath(p); p != "" && why != "" {
+				return nil, fmt.Errorf("%w: file %d's path %q %s", ErrBadAnswer, i, p, why)
+			}
+		}
 		out = append(out, ChangedFile{Path: *f.Filename, PreviousPath: f.PreviousFilename, Status: f.Status})
 	}
 	return out, nil
+}
+
+// maxPath is the longest path a file of a change set may have, in bytes
+// (Linux's PATH_MAX).
+const maxPath = 4096
+
+// checkPath says why p is not a file's path in a repository as git
+// stores it, "" when it is: valid UTF-8 of at most maxPath bytes,
+// relative, "/"-separated, with no empty, "." or ".." element and no
+// control character. The review names files by these paths (in its
+// table, in links, in raw.githubusercontent.com addresses).
+func checkPath(p string) string {
+	switch {
+	case len(p) > maxPath:
+		return fmt.Sprintf("is longer than %d bytes", maxPath)
+	case !utf8.ValidString(p):
+		return "is not UTF-8"
+	case strings.HasPrefix(p, "/"):
+		return "is absolute"
+	case strings.IndexFunc(p, unicode.IsControl) >= 0:
+		return "holds a control character"
+	}
+	for _, e := range strings.Split(p, "/") {
+		if e == "" || e == "." || e == ".." {
+			return "has an empty, . or .. element"
+		}
+	}
+	return ""
+}
+
+// isRepoName reports whether s is a repository's full name, OWNER/REPO.
+func isRepoName(s string) bool {
+	owner, repo, ok := strings.Cut(s, "/")
+	return ok && permalink.IsOwner(owner) && permalink.IsRepo(repo)
 }
 
 // isSHA reports whether s is a full commit SHA: 40 (SHA-1) or 64

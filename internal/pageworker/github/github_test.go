@@ -113,6 +113,8 @@ func TestDecodePull(t *testing.T) {
 		{"an error answer", `{"message": "Not Found"}`, "no base commit"},
 		{"short sha", strings.Replace(pullJSON("null"), sha2, "3f36bfae", 1), "no head commit"},
 		{"no count", strings.Replace(pullJSON("null"), `"changed_files": 536,`, "", 1), "how many files"},
+		{"a base repository with a host", strings.Replace(pullJSON("null"), `"ogx-ai/ogx"`, `"evil.example/x/y"`, 1), `base repository "evil.example/x/y" is not OWNER/REPO`},
+		{"a head repository with markup", pullJSON(`{"full_name": "u/<b>"}`), `head repository "u/<b>" is not OWNER/REPO`},
 	} {
 		if _, err := DecodePull([]byte(tc.in)); !errors.Is(err, ErrBadAnswer) || !strings.Contains(err.Error(), tc.msg) {
 			t.Errorf("%s: error %v, want ErrBadAnswer saying %q", tc.name, err, tc.msg)
@@ -133,6 +135,29 @@ func TestDecodeFilesAndCompare(t *testing.T) {
 	}
 	if _, err := DecodeFiles([]byte(`[{"status": "added"}]`)); !errors.Is(err, ErrBadAnswer) {
 		t.Errorf("a file without name: %v, want ErrBadAnswer", err)
+	}
+	// Paths that are not a repository's file: refused, naming the file.
+	for _, tc := range []struct{ path, msg string }{
+		{"../../etc/passwd.json", "has an empty, . or .. element"},
+		{"tests/recordings/../../x.json", "has an empty, . or .. element"},
+		{"/etc/recordings/x.json", "is absolute"},
+		{"tests//recordings/x.json", "has an empty, . or .. element"},
+		{`tests/recordings/x\u0000.json`, "holds a control character"},
+		{`tests/recordings/x\n<script>.json`, "holds a control character"},
+		{`tests/recordings/x\u009b.json`, "holds a control character"},
+		{strings.Repeat("a/", 2100) + "x.json", "is longer than 4096 bytes"},
+	} {
+		for _, in := range []string{`[{"filename": "` + tc.path + `", "status": "added"}]`,
+			`[{"filename": "tests/recordings/ok.json", "status": "renamed", "previous_filename": "` + tc.path + `"}]`} {
+			_, err := DecodeFiles([]byte(in))
+			if !errors.Is(err, ErrBadAnswer) || !strings.Contains(err.Error(), "file 0's path") || !strings.Contains(err.Error(), tc.msg) {
+				t.Errorf("%s: %v, want ErrBadAnswer saying %q", in[:min(len(in), 80)], err, tc.msg)
+			}
+		}
+	}
+	// A path with markup is a path: shown as text wherever it goes.
+	if got, err := DecodeFiles([]byte(`[{"filename": "tests/recordings/<img src=x onerror=alert(1)>.json", "status": "added"}]`)); err != nil || len(got) != 1 {
+		t.Errorf("a path with markup: %v, %v", got, err)
 	}
 	c, err := DecodeCompare([]byte(`{"status": "ahead", "total_commits": 2, "merge_base_commit": {"sha": "` + sha1 + `"},
 		"base_commit": {"sha": "` + strings.Repeat("1", 40) + `"},
@@ -206,16 +231,16 @@ func TestPlan(t *testing.T) {
 		return "https://raw.githubusercontent.com/" + c.Repo + "/" + c.SHA + "/" + p
 	}
 	want := []Download{
-		{Head, rec("added"), raw(head, rec("added"))},
-		{Base, rec("gone"), raw(base, rec("gone"))},
-		{Base, rec("mod"), raw(base, rec("mod"))},
-		{Head, rec("mod"), raw(head, rec("mod"))},
-		{Base, rec("old"), raw(base, rec("old"))},
-		{Head, rec("new"), raw(head, rec("new"))},
-		{Head, rec("moved"), raw(head, rec("moved"))},
-		{Head, rec("copy"), raw(head, rec("copy"))},
-		{Base, "tests/integration/recordings/responses/ab12.JSON", raw(base, "tests/integration/recordings/responses/ab12.JSON")},
-		{Head, "tests/integration/recordings/responses/ab12.JSON", raw(head, "tests/integration/recordings/responses/ab12.JSON")},
+		{Head, rec("added"), raw(head, rec("added")), 0},
+		{Base, rec("gone"), raw(base, rec("gone")), 1},
+		{Base, rec("mod"), raw(base, rec("mod")), 2},
+		{Head, rec("mod"), raw(head, rec("mod")), 2},
+		{Base, rec("old"), raw(base, rec("old")), 3},
+		{Head, rec("new"), raw(head, rec("new")), 3},
+		{Head, rec("moved"), raw(head, rec("moved")), 4},
+		{Head, rec("copy"), raw(head, rec("copy")), 5},
+		{Base, "tests/integration/recordings/responses/ab12.JSON", raw(base, "tests/integration/recordings/responses/ab12.JSON"), 8},
+		{Head, "tests/integration/recordings/responses/ab12.JSON", raw(head, "tests/integration/recordings/responses/ab12.JSON"), 8},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Plan (-want +got):\n%s", diff)

@@ -21,6 +21,10 @@ type Download struct {
 	Side Side
 	Path string
 	URL  string
+	// Change is the index, in the files Plan was given, of the changed
+	// file this is a side of: a pair is reviewed only when each of its
+	// downloads came.
+	Change int
 }
 
 // IsRecording reports whether a changed file is a recording the review
@@ -43,12 +47,14 @@ func IsRecording(path string) bool {
 // as a modified one. skipped counts the changed files that are not
 // recordings.
 func Plan(files []ChangedFile, base, head Commit) (out []Download, skipped int) {
+	var change int
 	add := func(side Side, c Commit, p string) {
 		if IsRecording(p) {
-			out = append(out, Download{Side: side, Path: p, URL: RawURL(c.Repo, c.SHA, p)})
+			out = append(out, Download{Side: side, Path: p, URL: RawURL(c.Repo, c.SHA, p), Change: change})
 		}
 	}
-	for _, f := range files {
+	for i, f := range files {
+		change = i
 		prev := f.Path
 		if f.Status == "renamed" && f.PreviousPath != "" {
 			prev = f.PreviousPath

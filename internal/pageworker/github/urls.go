@@ -27,6 +27,11 @@ const MaxPullFiles = 3000
 // MaxCompareFiles is the most files GitHub lists of a comparison.
 const MaxCompareFiles = 300
 
+// MaxDownload is the most bytes of recordings the review page downloads
+// for one pull request or comparison: past it, it fetches no more and
+// says how many it left out (docs/review.md says why this figure).
+const MaxDownload = 256 << 20
+
 // ParseURL reads a GitHub pull request or comparison URL, as a reviewer
 // copies it from the browser's address bar:
 //
