@@ -14,6 +14,14 @@ func TestRawURL(t *testing.T) {
 		{"  https://github.com/o/r/blob/v1.2/x%20y.json#L3 ", "https://raw.githubusercontent.com/o/r/v1.2/x%20y.json"},
 		{"https://raw.githubusercontent.com/o/r/main/x.json", "https://raw.githubusercontent.com/o/r/main/x.json"},
 		{"https://gist.githubusercontent.com/u/abc123/raw/def/rec.json", "https://gist.githubusercontent.com/u/abc123/raw/def/rec.json"},
+		// A gist's page and its /raw/ addresses on gist.github.com (which
+		// redirect to the raw host): the raw host's.
+		{"https://gist.github.com/u/abc123", "https://gist.githubusercontent.com/u/abc123/raw"},
+		{"https://gist.github.com/u/abc123/", "https://gist.githubusercontent.com/u/abc123/raw"},
+		{"https://gist.github.com/u/abc123#file-rec-json", "https://gist.githubusercontent.com/u/abc123/raw"},
+		{"https://gist.github.com/u/abc123/raw", "https://gist.githubusercontent.com/u/abc123/raw"},
+		{"https://gist.github.com/u/abc123/raw/def/rec.json", "https://gist.githubusercontent.com/u/abc123/raw/def/rec.json"},
+		{"https://gist.github.com/u/abc123/revisions", "https://gist.github.com/u/abc123/revisions"},
 		{"http://127.0.0.1:9000/rec.json?x=1", "http://127.0.0.1:9000/rec.json?x=1"},
 		// A github.com URL that is not a file is fetched as given (and
 		// fails there, with the server's answer in the error).
