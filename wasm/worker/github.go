@@ -191,31 +191,32 @@ type fetched struct {
 func (l *loader) fetchAll(plan []github.Download) (out []fetched, unfetched int) {
 	l.phase("Fetching the recordings", 0, len(plan))
 	out = make([]fetched, len(plan))
-	jobs, done := make(chan int), make(chan int)
+	done := make(chan int)
 	var total atomic.Int64
-	for range min(rawAtOnce, len(plan)) {
-		go func() {
-			for i := range jobs {
+	// A download starts once a slot is free and the bytes downloaded so
+	// far, which every finished download has added before freeing its
+	// slot, are under the budget.
+	slots := make(chan struct{}, rawAtOnce)
+	go func() {
+		for i := range plan {
+			slots <- struct{}{}
+			if total.Load() >= l.maxDownload() {
+				<-slots
+				out[i].err = errOverBudget
+				done <- i
+				continue
+			}
+			go func() {
 				a, err := l.get(plan[i].URL, true)
 				if err == nil {
 					out[i].data = a.body
 					total.Add(int64(len(a.body)))
 				}
 				out[i].err = err
+				<-slots
 				done <- i
-			}
-		}()
-	}
-	go func() {
-		for i := range plan {
-			if total.Load() >= l.maxDownload() {
-				out[i].err = errOverBudget
-				done <- i
-				continue
-			}
-			jobs <- i
+			}()
 		}
-		close(jobs)
 	}()
 	last := l.now()
 	for n := 1; n <= len(plan); n++ {

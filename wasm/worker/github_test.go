@@ -2,12 +2,14 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -227,12 +229,12 @@ func TestLoadBudget(t *testing.T) {
 	base, head := changeSet(t, "test-isolation-3681")
 	srv := fakegithub.New("ogx-ai", "ogx", 3681, base, head)
 	get := fakeFetch(srv)
-	fetched := 0
+	var fetchedN atomic.Int64 // the fetcher runs on rawAtOnce goroutines
 	const budget = 64 << 10
 	var last pageworker.Status
 	l := &loader{post: func(s pageworker.Status) { last = s }, now: time.Now, budget: budget, get: func(u string, recording bool) (*answer, error) {
 		if recording {
-			fetched++
+			fetchedN.Add(1)
 		}
 		return get(u, recording)
 	}}
@@ -240,6 +242,7 @@ func TestLoadBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	fetched := int(fetchedN.Load())
 	var files []github.ChangedFile
 	for _, f := range srv.Files() {
 		files = append(files, github.ChangedFile{Path: f.Filename, Status: f.Status})
@@ -258,6 +261,9 @@ func TestLoadBudget(t *testing.T) {
 	// most rawAtOnce files past it.
 	if fetched >= len(plan) || size > budget+rawAtOnce*largest {
 		t.Errorf("%d of %d downloads made, %d bytes kept, for a budget of %d", fetched, len(plan), size, budget)
+	}
+	if len(last.Notes) == 0 {
+		t.Fatalf("no note of the recordings not fetched")
 	}
 	note := last.Notes[len(last.Notes)-1]
 	if want := strconv.Itoa(len(plan)-fetched) + " recordings not fetched"; !strings.HasPrefix(note, want) {
@@ -287,5 +293,31 @@ func TestLoadBudget(t *testing.T) {
 				t.Errorf("%s: %d of its %d sides kept", d.Path, n, want)
 			}
 		}
+	}
+}
+
+// A pull request of more files than GitHub lists (3,000) is read in 30
+// pages and says so; its recordings among the files listed are fetched.
+func TestLoadLongList(t *testing.T) {
+	base, head := changeSet(t, "instructions-param-3741")
+	for i := range 3200 { // listed after the recordings (by path)
+		head[fmt.Sprintf("zz/%04d.md", i)] = []byte("x")
+	}
+	srv := fakegithub.New("ogx-ai", "ogx", 3741, base, head)
+	var last pageworker.Status
+	l := &loader{get: fakeFetch(srv), post: func(s pageworker.Status) { last = s }, now: time.Now}
+	gotBase, gotHead, err := l.github(permalink.Review{Kind: permalink.ReviewPR, Owner: "ogx-ai", Repo: "ogx", Number: 3741})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(srv.Requests()); n != 1+30 {
+		t.Errorf("%d API requests, want 31 (the pull request and 30 pages of 100 files)", n)
+	}
+	total := len(srv.Files())
+	if want := fmt.Sprintf("GitHub lists 3000 of the pull request's %d files", total); len(last.Notes) != 1 || !strings.HasPrefix(last.Notes[0], want) {
+		t.Errorf("notes %q, want one saying %q", last.Notes, want)
+	}
+	if len(gotBase)+len(gotHead) == 0 {
+		t.Errorf("no recording fetched")
 	}
 }

@@ -158,6 +158,7 @@ func (s *Server) api(w http.ResponseWriter, r *http.Request) {
 		per = min(per, 100)
 		page = max(page, 1)
 		files := s.Files()
+		files = files[:min(len(files), 3000)] // GitHub lists 3,000 files of a pull request at most
 		from := min((page-1)*per, len(files))
 		writeJSON(w, files[from:min(from+per, len(files))])
 	case strings.HasPrefix(p, repo+"/compare/"):
