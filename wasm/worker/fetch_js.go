@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/recview/recview/internal/base/fetchrule"
@@ -49,7 +50,13 @@ func jsFetch(src string, recording bool) (*answer, error) {
 		}
 	}
 	a.body, err = res.ReadBody(limit)
-	if err != nil {
+	var past jsweb.PastLimitError
+	switch {
+	case errors.As(err, &past) && recording:
+		return nil, fetchrule.TooBig(src, int64(past))
+	case errors.As(err, &past):
+		return nil, fmt.Errorf("%s: the answer passed %d MB, the most the review reads of an API answer: GitHub sends no such answer", src, maxAPIAnswer>>20)
+	case err != nil:
 		return nil, fmt.Errorf("%s: the download failed: %v", src, err)
 	}
 	return a, nil

@@ -44,13 +44,13 @@ type loader struct {
 	budget int64
 }
 
-// api GETs an API address: its body, or an error for an answer that is
-// not 200 (github.CheckStatus: a spent rate limit says when it resets).
+// api GETs an API address: its body, or an error naming it: the fetch
+// failed (see fetcher), or the answer is not 200 (github.CheckStatus: a spent rate limit says when it resets).
 // The rate limit of every answer goes to the page.
 func (l *loader) api(url string) ([]byte, error) {
 	a, err := l.get(url, false)
 	if err != nil {
-		return nil, fmt.Errorf("%s: cannot reach GitHub's API: %v", url, err)
+		return nil, err // it names url
 	}
 	rl := github.ParseRateLimit(a.header)
 	if rl.Known {
@@ -84,7 +84,7 @@ func (l *loader) github(ref permalink.Review) (base, head []review.File, err err
 		}
 		pull, err := github.DecodePull(data)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, fmt.Errorf("%s: %w", github.PullURL(ref), err)
 		}
 		commits = [2]github.Commit{{Repo: pull.BaseRepo, SHA: pull.BaseSHA}, {Repo: pull.HeadRepo, SHA: pull.HeadSHA}}
 		l.st.Title = pull.Title
@@ -97,7 +97,7 @@ func (l *loader) github(ref permalink.Review) (base, head []review.File, err err
 			}
 			page, err := github.DecodeFiles(data)
 			if err != nil {
-				return nil, nil, err
+				return nil, nil, fmt.Errorf("%s: %w", github.FilesURL(ref, k), err)
 			}
 			files = append(files, page...)
 			if len(page) < github.PerPage {
@@ -115,7 +115,7 @@ func (l *loader) github(ref permalink.Review) (base, head []review.File, err err
 		}
 		c, err := github.DecodeCompare(data)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, fmt.Errorf("%s: %w", github.CompareURL(ref), err)
 		}
 		if c.HeadSHA == "" {
 			return nil, nil, fmt.Errorf("%s: the head adds no commit to the base: nothing to review", github.PageURL(ref))
