@@ -46,7 +46,9 @@ func TestReviewHostileAPI(t *testing.T) {
 		body       func(string) string
 		want       []string
 	}{
-		{"an HTML page", pull, func(string) string { return "<!DOCTYPE html><html><body><script>window.__xss = 1</script>Sign in</body></html>" },
+		{"an HTML page", pull, func(string) string {
+			return "<!DOCTYPE html><html><body><script>window.__xss = 1</script>Sign in</body></html>"
+		},
 			[]string{"https://api.github.com" + pull, "not JSON"}},
 		{"JSON cut short", pull, func(s string) string { return s[:len(s)/2] }, []string{"https://api.github.com" + pull, "not JSON"}},
 		{"a path out of the repository", files, func(s string) string {
