@@ -30,7 +30,14 @@ import (
 // then checks as it would GitHub's. The service worker is bypassed
 // (Network.setBypassServiceWorker) so that the page's requests are the
 // tab's own, which the tab's Fetch domain sees.
-func (tb *tab) serveGitHub(srv http.Handler) *atomic.Int64 {
+func (tb *tab) serveGitHub(srv http.Handler) *atomic.Int64 { return tb.serveGitHubRaw(srv, "") }
+
+// serveGitHubRaw is serveGitHub, but for raw: when not "", the requests
+// for https://raw.githubusercontent.com/PATH go on, unseen by the page,
+// to raw+"/PATH" (Fetch.continueRequest with a new URL: a loopback server
+// streams large answers there without passing them through the DevTools
+// connection).
+func (tb *tab) serveGitHubRaw(srv http.Handler, raw string) *atomic.Int64 {
 	tb.t.Helper()
 	var n atomic.Int64
 	events := chromedp.Events(tb.root, fetch.RequestPaused)
@@ -53,6 +60,13 @@ func (tb *tab) serveGitHub(srv http.Handler) *atomic.Int64 {
 			}
 			go func() {
 				n.Add(1)
+				if p, ok := strings.CutPrefix(ev.Request.URL, "https://raw.githubusercontent.com/"); ok && raw != "" {
+					chromedp.Do(tb.root, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+						_, err := cdp.Call(ctx, t, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID, URL: raw + "/" + p})
+						return err
+					}))
+					return
+				}
 				req := httptest.NewRequest(ev.Request.Method, ev.Request.URL, nil)
 				rec := httptest.NewRecorder()
 				srv.ServeHTTP(rec, req)

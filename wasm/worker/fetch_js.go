@@ -5,6 +5,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/recview/recview/internal/base/fetchrule"
 	"github.com/recview/recview/internal/base/jsweb"
@@ -24,8 +25,9 @@ const (
 // asked nothing of the address it named. A recording's download follows
 // app/fetch.go's fetchRecording: only 200, no HTML page, at most
 // maxOpenSize bytes (refused from its Content-Length before it is read,
-// else as soon as the download passes it).
-func jsFetch(src string, recording bool) (*answer, error) {
+// else as soon as the download passes it); a download take refuses
+// stops at once (errOverBudget).
+func jsFetch(src string, recording bool, take func(n int) bool) (*answer, error) {
 	res, err := jsweb.Fetch(src, true)
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot fetch it: the server did not allow this page to read it (no CORS header), or it could not be reached", src)
@@ -49,9 +51,31 @@ func jsFetch(src string, recording bool) (*answer, error) {
 			return nil, err
 		}
 	}
-	a.body, err = res.ReadBody(limit)
+	if recording && take != nil {
+		take = reserve(res, take)
+		if take == nil {
+			res.Abort()
+			return nil, fmt.Errorf("%s: %w", src, errOverBudget)
+		}
+	}
+	if size, err := strconv.Atoi(a.header("Content-Length")); recording && err == nil && size <= limit {
+		// Its size known and allowed (fetchrule.Refuse, reserve): read
+		// whole, as the browser holds it, and kept to hand the page.
+		buf, err := res.ArrayBuffer()
+		if err != nil {
+			return nil, fmt.Errorf("%s: the download failed: %v", src, err)
+		}
+		if n := buf.Get("byteLength").Int(); n > limit {
+			return nil, fetchrule.TooBig(src, int64(n))
+		}
+		a.body, a.raw = jsweb.Bytes(buf), buf
+		return a, nil
+	}
+	a.body, err = res.ReadBodyTaking(limit, take)
 	var past jsweb.PastLimitError
 	switch {
+	case errors.Is(err, jsweb.ErrTaken):
+		return nil, fmt.Errorf("%s: %w", src, errOverBudget)
 	case errors.As(err, &past) && recording:
 		return nil, fetchrule.TooBig(src, int64(past))
 	case errors.As(err, &past):
@@ -60,4 +84,29 @@ func jsFetch(src string, recording bool) (*answer, error) {
 		return nil, fmt.Errorf("%s: the download failed: %v", src, err)
 	}
 	return a, nil
+}
+
+// reserve takes a recording's whole size from take before its body is
+// read, when its Content-Length says it: downloads under way at once
+// then never share the budget out so thinly that none of them finishes.
+// It returns the take to read the body with (the reserved bytes first,
+// take for any the server sends past its Content-Length), or nil when
+// take refused the size.
+func reserve(res *jsweb.Response, take func(n int) bool) func(n int) bool {
+	size, err := strconv.Atoi(res.Header("Content-Length"))
+	if err != nil || size < 0 {
+		return take
+	}
+	if !take(size) {
+		return nil
+	}
+	return func(n int) bool {
+		if size >= n {
+			size -= n
+			return true
+		}
+		n -= size
+		size = 0
+		return take(n)
+	}
 }

@@ -22,6 +22,10 @@ type answer struct {
 	status int
 	header func(name string) string
 	body   []byte
+	// raw is the body as the browser holds it (the worker's ArrayBuffer),
+	// when the fetcher kept it: the page is handed it without another
+	// copy. nil otherwise.
+	raw any
 }
 
 // fetcher GETs a URL, following no redirect: a redirect is an error
@@ -29,8 +33,10 @@ type answer struct {
 // refuses (with an error naming the URL and why) an answer that is not
 // 200, that is an HTML page, or whose body passes the viewer's largest
 // file; else it returns any other answer, its body read up to the API's
-// largest answer.
-type fetcher func(url string, recording bool) (*answer, error)
+// largest answer. take, when not nil, is asked for each piece of the
+// body (its size in bytes) before it is kept: when it says no, the
+// download stops and the error is errOverBudget.
+type fetcher func(url string, recording bool, take func(n int) bool) (*answer, error)
 
 // loader reads a GitHub review's recordings, telling the page how far it
 // is (post).
@@ -42,13 +48,16 @@ type loader struct {
 	// budget is the most bytes of recordings a review downloads
 	// (github.MaxDownload when 0).
 	budget int64
+	// raws are the answers' raw bodies (answer.raw) of the files github
+	// returned, by side ("base", "head") and path.
+	raws map[[2]string]any
 }
 
 // api GETs an API address: its body, or an error naming it: the fetch
 // failed (see fetcher), or the answer is not 200 (github.CheckStatus: a spent rate limit says when it resets).
 // The rate limit of every answer goes to the page.
 func (l *loader) api(url string) ([]byte, error) {
-	a, err := l.get(url, false)
+	a, err := l.get(url, false, nil)
 	if err != nil {
 		return nil, err // it names url
 	}
@@ -147,15 +156,20 @@ func (l *loader) github(ref permalink.Review) (base, head []review.File, err err
 		}
 	}
 	if unfetched > 0 {
-		l.st.Notes = append(l.st.Notes, fmt.Sprintf("%d recordings not fetched: the review stopped downloading at %d MB, the most it fetches of a pull request (recview review on a clone reads them all).", unfetched, l.maxDownload()>>20))
+		l.st.Notes = append(l.st.Notes, fmt.Sprintf("%d recordings not fetched: the review stopped downloading at %s, the most it fetches of a pull request (recview review on a clone reads them all).", unfetched, sizeOf(l.maxDownload())))
 	}
+	l.raws = map[[2]string]any{}
 	for i, d := range plan {
 		switch {
 		case lost[d.Change]:
+			continue
 		case d.Side == github.Base:
 			base = append(base, review.File{Path: d.Path, Data: got[i].data})
 		default:
 			head = append(head, review.File{Path: d.Path, Data: got[i].data})
+		}
+		if got[i].raw != nil {
+			l.raws[[2]string{string(d.Side), d.Path}] = got[i].raw
 		}
 	}
 	l.post(l.st) // the notes
@@ -169,6 +183,14 @@ func (l *loader) github(ref permalink.Review) (base, head []review.File, err err
 // downloaded its budget already.
 var errOverBudget = errors.New("not fetched: past the review's download budget")
 
+// sizeOf says n bytes in MB, or KB below one MB.
+func sizeOf(n int64) string {
+	if n < 1<<20 {
+		return fmt.Sprintf("%d KB", n>>10)
+	}
+	return fmt.Sprintf("%d MB", n>>20)
+}
+
 // maxDownload is the loader's budget in bytes.
 func (l *loader) maxDownload() int64 {
 	if l.budget > 0 {
@@ -180,6 +202,7 @@ func (l *loader) maxDownload() int64 {
 // fetched is one download's outcome.
 type fetched struct {
 	data []byte
+	raw  any // answer.raw
 	err  error
 }
 
@@ -192,10 +215,11 @@ func (l *loader) fetchAll(plan []github.Download) (out []fetched, unfetched int)
 	l.phase("Fetching the recordings", 0, len(plan))
 	out = make([]fetched, len(plan))
 	done := make(chan int)
+	// total counts the bytes the downloads kept, as they come: a download
+	// that would pass the budget stops there (take), and one starts only
+	// once a slot is free and the budget is not spent.
 	var total atomic.Int64
-	// A download starts once a slot is free and the bytes downloaded so
-	// far, which every finished download has added before freeing its
-	// slot, are under the budget.
+	take := func(n int) bool { return total.Add(int64(n)) <= l.maxDownload() }
 	slots := make(chan struct{}, rawAtOnce)
 	go func() {
 		for i := range plan {
@@ -207,10 +231,9 @@ func (l *loader) fetchAll(plan []github.Download) (out []fetched, unfetched int)
 				continue
 			}
 			go func() {
-				a, err := l.get(plan[i].URL, true)
+				a, err := l.get(plan[i].URL, true, take)
 				if err == nil {
-					out[i].data = a.body
-					total.Add(int64(len(a.body)))
+					out[i].data, out[i].raw = a.body, a.raw
 				}
 				out[i].err = err
 				<-slots
@@ -220,7 +243,7 @@ func (l *loader) fetchAll(plan []github.Download) (out []fetched, unfetched int)
 	}()
 	last := l.now()
 	for n := 1; n <= len(plan); n++ {
-		if i := <-done; out[i].err == errOverBudget {
+		if i := <-done; errors.Is(out[i].err, errOverBudget) {
 			unfetched++
 		}
 		if n == len(plan) || l.now().Sub(last) > 100*time.Millisecond {

@@ -21,14 +21,18 @@ import (
 )
 
 // fakeFetch answers with srv, applying the recording rules jsFetch
-// applies to a recording's download (status 200 only).
+// applies to a recording's download (status 200 only) and asking take
+// for the whole body at once.
 func fakeFetch(srv http.Handler) fetcher {
-	return func(u string, recording bool) (*answer, error) {
+	return func(u string, recording bool, take func(int) bool) (*answer, error) {
 		req := httptest.NewRequest("GET", u, nil)
 		rec := httptest.NewRecorder()
 		srv.ServeHTTP(rec, req)
 		if recording && rec.Code != 200 {
 			return nil, errors.New(u + ": the server answered " + http.StatusText(rec.Code))
+		}
+		if take != nil && !take(rec.Body.Len()) {
+			return nil, fmt.Errorf("%s: %w", u, errOverBudget)
 		}
 		return &answer{status: rec.Code, header: rec.Header().Get, body: rec.Body.Bytes()}, nil
 	}
@@ -199,11 +203,11 @@ func TestLoadLosesAPairWhole(t *testing.T) {
 	}
 	get := fakeFetch(srv)
 	var last pageworker.Status // the page is told the notes
-	l := &loader{post: func(s pageworker.Status) { last = s }, now: time.Now, get: func(u string, recording bool) (*answer, error) {
+	l := &loader{post: func(s pageworker.Status) { last = s }, now: time.Now, get: func(u string, recording bool, take func(int) bool) (*answer, error) {
 		if recording && strings.Contains(u, srv.HeadSHA) && strings.HasSuffix(u, "/"+modified) {
 			return nil, errors.New(u + ": the server answered with a redirect")
 		}
-		return get(u, recording)
+		return get(u, recording, take)
 	}}
 	gotBase, gotHead, err := l.github(permalink.Review{Kind: permalink.ReviewPR, Owner: "ogx-ai", Repo: "ogx", Number: 3741})
 	if err != nil {
@@ -222,21 +226,22 @@ func TestLoadLosesAPairWhole(t *testing.T) {
 	}
 }
 
-// Past the download budget no download starts: the recordings already
-// fetched are reviewed, the rest counted in one note, and no pair is
-// reviewed with one side only.
+// Past the download budget no download starts and none under way goes
+// on: the recordings fetched are reviewed, the rest counted in one note,
+// and no pair is reviewed with one side only.
 func TestLoadBudget(t *testing.T) {
 	base, head := changeSet(t, "test-isolation-3681")
 	srv := fakegithub.New("ogx-ai", "ogx", 3681, base, head)
 	get := fakeFetch(srv)
-	var fetchedN atomic.Int64 // the fetcher runs on rawAtOnce goroutines
+	var fetchedN atomic.Int64 // downloads kept; the fetcher runs on rawAtOnce goroutines
 	const budget = 64 << 10
 	var last pageworker.Status
-	l := &loader{post: func(s pageworker.Status) { last = s }, now: time.Now, budget: budget, get: func(u string, recording bool) (*answer, error) {
-		if recording {
+	l := &loader{post: func(s pageworker.Status) { last = s }, now: time.Now, budget: budget, get: func(u string, recording bool, take func(int) bool) (*answer, error) {
+		a, err := get(u, recording, take)
+		if recording && err == nil {
 			fetchedN.Add(1)
 		}
-		return get(u, recording)
+		return a, err
 	}}
 	gotBase, gotHead, err := l.github(permalink.Review{Kind: permalink.ReviewPR, Owner: "ogx-ai", Repo: "ogx", Number: 3681})
 	if err != nil {
@@ -248,18 +253,13 @@ func TestLoadBudget(t *testing.T) {
 		files = append(files, github.ChangedFile{Path: f.Filename, Status: f.Status})
 	}
 	plan, _ := github.Plan(files, github.Commit{Repo: "ogx-ai/ogx", SHA: srv.BaseSHA}, github.Commit{Repo: "ogx-ai/ogx", SHA: srv.HeadSHA})
-	size, largest := 0, 0
+	size := 0
 	for _, f := range append(gotBase, gotHead...) {
 		size += len(f.Data)
 	}
-	for _, tree := range []map[string][]byte{base, head} {
-		for _, d := range tree {
-			largest = max(largest, len(d))
-		}
-	}
-	// The downloads under way when the budget was reached finish: at
-	// most rawAtOnce files past it.
-	if fetched >= len(plan) || size > budget+rawAtOnce*largest {
+	// What is kept fits the budget: a piece of a download that would
+	// pass it stops that download, whatever else is under way.
+	if fetched >= len(plan) || size > budget {
 		t.Errorf("%d of %d downloads made, %d bytes kept, for a budget of %d", fetched, len(plan), size, budget)
 	}
 	if len(last.Notes) == 0 {

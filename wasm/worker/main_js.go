@@ -101,8 +101,8 @@ func handleReview(r *pageworker.Review, files []js.Value) {
 	var base, head []review.File
 	var err error
 	sums := func() ([2]map[string][32]byte, error) { return [2]map[string][32]byte{}, nil }
+	l := &loader{get: jsFetch, post: status, now: time.Now}
 	if r.GitHub != nil {
-		l := &loader{get: jsFetch, post: status, now: time.Now}
 		base, head, err = l.github(*r.GitHub)
 	} else {
 		base, head, sums, err = readFiles(r.Files, files, status, true)
@@ -133,9 +133,13 @@ func handleReview(r *pageworker.Review, files []js.Value) {
 	if r.GitHub != nil {
 		for side, tree := range [2][]review.File{base, head} {
 			for _, f := range tree {
+				rep.Files = append(rep.Files, pageworker.FileRef{Side: pageworker.Sides[side], Path: f.Path})
+				if raw, ok := l.raws[[2]string{pageworker.Sides[side], f.Path}].(js.Value); ok {
+					bufs = append(bufs, raw) // the download's own buffer
+					continue
+				}
 				buf := js.Global().Get("Uint8Array").New(len(f.Data))
 				js.CopyBytesToJS(buf, f.Data)
-				rep.Files = append(rep.Files, pageworker.FileRef{Side: pageworker.Sides[side], Path: f.Path})
 				bufs = append(bufs, buf.Get("buffer"))
 			}
 		}

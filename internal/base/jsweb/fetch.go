@@ -3,8 +3,10 @@
 package jsweb
 
 import (
+	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"syscall/js"
 )
 
@@ -89,13 +91,41 @@ func (e PastLimitError) Error() string { return fmt.Sprintf("more than %d bytes"
 // memory, and its connection is closed. A Response without a body reads
 // as nil. Other errors are the stream's, the download aborted too. It
 // blocks (see Await).
-func (r *Response) ReadBody(limit int) ([]byte, error) {
+func (r *Response) ReadBody(limit int) ([]byte, error) { return r.ReadBodyTaking(limit, nil) }
+
+// ArrayBuffer reads the whole body as the browser holds it (an
+// ArrayBuffer), in one piece and with no copy on the way: for a body
+// whose size is known and allowed already (its Content-Length checked).
+// The error is the read's. It blocks (see Await).
+func (r *Response) ArrayBuffer() (js.Value, error) {
+	buf, err := Await(r.res.Call("arrayBuffer"))
+	if err != nil {
+		r.Abort()
+	}
+	return buf, err
+}
+
+// ErrTaken is ReadBodyTaking's error when its take refused a chunk.
+var ErrTaken = errors.New("the download's share of memory is spent")
+
+// ReadBodyTaking is ReadBody that also asks take, before it keeps each
+// chunk, for the chunk's n bytes out of a share that several downloads
+// spend together: when take returns false, the download is aborted and
+// the error is ErrTaken. A nil take takes everything.
+func (r *Response) ReadBodyTaking(limit int, take func(n int) bool) ([]byte, error) {
 	body := r.res.Get("body")
 	if !body.Truthy() {
 		return nil, nil
 	}
 	reader := body.Call("getReader")
 	var data []byte
+	// A body of a Content-Length within the limit is read into one buffer
+	// of that size: grown chunk by chunk, a large body's buffer was copied
+	// again and again, and the garbage of it counted in the program's
+	// memory, which a WebAssembly program never gives back.
+	if n, err := strconv.Atoi(r.Header("Content-Length")); err == nil && n > 0 && n <= limit {
+		data = make([]byte, 0, n)
+	}
 	for {
 		c, err := Await(reader.Call("read"))
 		if err != nil {
@@ -110,6 +140,10 @@ func (r *Response) ReadBody(limit int) ([]byte, error) {
 		if len(data)+n > limit {
 			r.Abort()
 			return nil, PastLimitError(len(data) + n)
+		}
+		if take != nil && !take(n) {
+			r.Abort()
+			return nil, ErrTaken
 		}
 		data = slices.Grow(data, n)
 		js.CopyBytesToGo(data[len(data):len(data)+n], chunk)
