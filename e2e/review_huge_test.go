@@ -128,3 +128,50 @@ func TestReviewHugePull(t *testing.T) {
 		t.Errorf("no renderer process of the test's browser found in /proc")
 	}
 }
+
+// TestReviewRawTooBig: a recording of 64 MB and one byte in a pull
+// request is refused from its Content-Length, before its body is read:
+// its pair is left out and noted, the rest reviewed.
+func TestReviewRawTooBig(t *testing.T) {
+	base, head := readSet(t, "instructions-param-3741")
+	gh := fakegithub.New("ogx-ai", "ogx", 3741, base, head)
+	big := firstKey(head)
+	var sent atomic.Int64
+	raw := serveLoopback(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/"+big) && strings.Contains(r.URL.Path, gh.HeadSHA) {
+			hw := &countingWriter{ResponseWriter: w, n: &sent}
+			writeHugeRecording(hw, "big", 64<<20+1)
+			return
+		}
+		r.Host = "raw.githubusercontent.com"
+		gh.ServeHTTP(w, r)
+	}))
+	tb := newTab(t)
+	tb.serveGitHubRaw(gh, raw)
+	tb.open("/#v=2&pr=ogx-ai/ogx/3741")
+	tb.visible(sel("review-summary"))
+	notes := eval[string](tb, `(document.querySelector('details.missed') || {textContent: ""}).textContent`)
+	if !strings.Contains(notes, big) || !strings.Contains(notes, "64.0 MB is more than the viewer opens (64 MB)") {
+		t.Errorf("notes %q, want %s refused as more than 64 MB", notes, big)
+	}
+	tb.click(sel("review-unfold"))
+	tb.waitFor("the other rows", q(sel("review-row")))
+	if eval[bool](tb, q(sel("review-row")+`[data-head="`+big+`"]`)+` !== null`) {
+		t.Errorf("%s is in the table", big)
+	}
+	if n := sent.Load(); n > 16<<20 {
+		t.Errorf("the server sent %d MB of the refused file: the download was not stopped at its headers", n>>20)
+	}
+}
+
+// countingWriter counts the bytes written through it into n.
+type countingWriter struct {
+	http.ResponseWriter
+	n *atomic.Int64
+}
+
+func (w *countingWriter) Write(b []byte) (int, error) {
+	k, err := w.ResponseWriter.Write(b)
+	w.n.Add(int64(k))
+	return k, err
+}
