@@ -48,7 +48,7 @@ func (v *Viewer) handleReviewActions(ctx *app.Context) {
 }
 
 // errStopped ends a review the reviewer stopped.
-var errStopped = errors.New("you stopped the review: its worker ended, with every download under way; open the review again to start over")
+var errStopped = errors.New("you stopped the review, and every download with it; reload the page to start over")
 
 // stopReview ends the worker of the review under way, if any: its
 // downloads stop at once and the review ends with errStopped.

@@ -93,7 +93,7 @@ func headHTML(rv *reviewSet) string {
 		w.Num(max(st.Total, 1))
 		w.Raw(`" value="`)
 		w.Num(st.Done)
-		w.Raw(`"></progress><button class="small" data-act="`, pageworker.ActStop, `" data-testid="review-stop" title="Stop the review: every download stops at once">Stop</button></div>`)
+		w.Raw(`"></progress><button class="button ghost small" data-act="`, pageworker.ActStop, `" data-testid="review-stop" title="Stop the review: every download stops at once">Stop</button></div>`)
 	}
 	w.Raw(`</div>`)
 	if st.Failed != "" {

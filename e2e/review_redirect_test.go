@@ -91,6 +91,7 @@ func TestReviewStop(t *testing.T) {
 	asked := tb.serveGitHub(gh)
 	tb.open("/#v=2&pr=ogx-ai/ogx/3681")
 	tb.waitFor("the downloads under way", q(sel("review-progress"))+` && document.body.textContent.includes("Fetching the recordings")`)
+	tb.screenshot("fetching")
 	tb.click(sel("review-stop"))
 	tb.visible(sel("review-error"))
 	if msg, _ := tb.text(sel("review-error")); !strings.Contains(msg, "you stopped the review") {
@@ -107,4 +108,5 @@ func TestReviewStop(t *testing.T) {
 	if q := eval[bool](tb, q(sel("review-progress"))+` !== null`); q {
 		t.Errorf("the progress bar is still shown after Stop")
 	}
+	tb.screenshot("stopped")
 }
