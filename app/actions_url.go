@@ -182,7 +182,16 @@ func (v *Viewer) linkLocal(docs []*openDoc) {
 	}
 	ctx := v.ctx
 	ctx.Async(func() {
-		time.Sleep(time.Millisecond) // let the page draw the recording first
+		// The recording first: drawn (go-app renders the page after
+		// the dispatch that opened it, in a frame of its own), on
+		// screen and the page idle (or a second passed), before the
+		// encoding's work (a file's compact JSON at once, then its
+		// compression in slices) competes with it.
+		rendered := make(chan struct{})
+		ctx.Dispatch(func(ctx app.Context) { ctx.Defer(func(app.Context) { close(rendered) }) })
+		<-rendered
+		browser.NextFrame()
+		browser.Idle(time.Second)
 		for _, d := range local {
 			link, err := "", error(nil)
 			if len(d.data) > maxAddressFile {

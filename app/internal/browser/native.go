@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/internal/base/gchold"
@@ -26,6 +27,9 @@ func Yield() {}
 
 // NextFrame returns at once: there is no page to draw.
 func NextFrame() {}
+
+// Idle returns at once.
+func Idle(timeout time.Duration) {}
 
 // Breather returns a pause that lets a held collector collect
 // (gchold.Collect) and never yields.

@@ -33,6 +33,23 @@ func NextFrame() {
 	}))
 }
 
+// Idle returns when the page is idle (requestIdleCallback: the frames
+// due are drawn and no input waits), or after timeout at the latest; a
+// browser without requestIdleCallback waits a tenth of a second. It
+// blocks: call it from a goroutine.
+func Idle(timeout time.Duration) {
+	Await(NewPromise(func(resolve, _ app.Value) {
+		w := app.Window()
+		if w.Get("requestIdleCallback").Truthy() {
+			opts := app.Window().Get("Object").New()
+			opts.Set("timeout", timeout.Milliseconds())
+			w.Call("requestIdleCallback", resolve, opts)
+			return
+		}
+		w.Call("setTimeout", resolve, 100)
+	}))
+}
+
 // Breather returns the pause of one piece of long work, to call between
 // its steps (the core's ...InSlices functions take it): each call lets a
 // held collector collect once enough garbage has piled up
