@@ -16,16 +16,16 @@ type answerMarks struct {
 	finish map[int]bool
 }
 
-// marksOf reads a's and b's answers (as assembled at their current
-// steps) and finds what differs; a side with an error card or no answer
-// gives no marks.
+// marksOf reads a's and b's whole answers (assembled to their last
+// step: the marks are shown only there) and finds what differs; a side
+// with an error card or no answer gives no marks.
 func marksOf(a, b *openDoc) answerMarks {
 	var m answerMarks
 	if a.rec.Failure() != nil || b.rec.Failure() != nil {
 		return m
 	}
-	aa := recordings.ReadAnswer(a.rec.Family, a.view)
-	ab := recordings.ReadAnswer(b.rec.Family, b.view)
+	aa := recordings.ReadAnswer(a.rec.Family, a.final)
+	ab := recordings.ReadAnswer(b.rec.Family, b.final)
 	byIndex := make(map[int]*recordings.Choice, len(ab.Choices))
 	for i := range ab.Choices {
 		byIndex[ab.Choices[i].Index] = &ab.Choices[i]
