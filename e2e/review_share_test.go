@@ -5,12 +5,9 @@ package e2e
 import (
 	"encoding/json"
 	"path"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/recview/recview/recordings/review"
 )
@@ -25,15 +22,9 @@ func TestReviewFoldersOneSideLink(t *testing.T) {
 	const set = "test-isolation-3681"
 	base, head := readSet(t, set)
 	res, _ := cliReview(t, base, head, false)
-	dir, err := filepath.Abs(changeSetDir(set))
-	if err != nil {
-		t.Fatal(err)
-	}
 	tb := newTab(t)
 	tb.open("/")
-	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-base-input")), []string{filepath.Join(dir, "base")}))
-	tb.waitFor("the base folder", `document.body.textContent.includes('base: `+strconv.Itoa(len(base))+` .json files')`)
-	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-head-input")), []string{filepath.Join(dir, "head")}))
+	tb.pickReviewFolders(set, len(base))
 	tb.visible(sel("review-summary"))
 	tb.click(sel("review-unfold"))
 	for _, c := range []struct {

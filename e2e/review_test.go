@@ -409,6 +409,19 @@ func TestReviewShare(t *testing.T) {
 	}
 }
 
+// pickReviewFolders picks change set set's base folder (of nBase .json
+// files) and head folder through the review panel's two folder inputs.
+func (tb *tab) pickReviewFolders(set string, nBase int) {
+	tb.t.Helper()
+	dir, err := filepath.Abs(changeSetDir(set))
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-base-input")), []string{filepath.Join(dir, "base")}))
+	tb.waitFor("the base folder", `document.body.textContent.includes('base: `+strconv.Itoa(nBase)+` .json files')`)
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-head-input")), []string{filepath.Join(dir, "head")}))
+}
+
 // TestReviewFoldersLink: the address of a two-folder review names the
 // folders and the pair, not their files: reloaded, the page asks for the
 // two folders, and opens the pair once they are picked again.
@@ -417,15 +430,7 @@ func TestReviewFoldersLink(t *testing.T) {
 	base, head := readSet(t, set)
 	res, _ := cliReview(t, base, head, false)
 	p := res.Pairs[0]
-	dir, err := filepath.Abs(changeSetDir(set))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pick := func(tb *tab) {
-		tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-base-input")), []string{filepath.Join(dir, "base")}))
-		tb.waitFor("the base folder", `document.body.textContent.includes('base: `+strconv.Itoa(len(base))+` .json files')`)
-		tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-head-input")), []string{filepath.Join(dir, "head")}))
-	}
+	pick := func(tb *tab) { tb.pickReviewFolders(set, len(base)) }
 	tb := newTab(t)
 	tb.open("/")
 	pick(tb)
