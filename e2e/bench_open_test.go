@@ -1,0 +1,149 @@
+//go:build e2e && bench
+
+package e2e
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// secondStream is another stream of the corpus (394 Responses API
+// events, 219 KB): the warm open, after the first.
+const secondStream = "tests__integration__recordings__responses__cd094caaf1c0.json"
+
+// openUntilComplete is the script that times a recording chosen in the
+// page's file input, from the input's change event to the first frame
+// after its view is complete: its title is file and its step label reads
+// "N / N" for its chunk count (chunks). window.__open holds the time, in
+// ms, once known.
+func openUntilComplete(file string, chunks int) string {
+	return `(() => {
+		window.__open = 0;
+		let t0 = 0;
+		const input = document.querySelector('[data-testid=file-input]');
+		input.addEventListener('change', () => { t0 = performance.now(); }, {capture: true, once: true});
+		const done = () => {
+			const title = document.querySelector('[data-testid=recording-title]');
+			const label = document.querySelector('[data-testid=step-label]');
+			return title && title.textContent === ` + jsq(file) + ` && label && label.textContent === '` + fmt.Sprint(chunks, " / ", chunks) + `' && document.querySelector('[data-testid=assembled]');
+		};
+		new MutationObserver((_, obs) => {
+			if (t0 && done()) { obs.disconnect(); requestAnimationFrame(() => { window.__open = performance.now() - t0; }); }
+		}).observe(document, {childList: true, subtree: true, characterData: true});
+	})()`
+}
+
+// fileFloor is what plain JavaScript in tb's page takes to read file
+// (File.text(), from a file input the script adds outside the app's
+// tree) and JSON.parse it, in ms: the floor an open of it is held to.
+func fileFloor(tb *tab, file string) float64 {
+	tb.t.Helper()
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
+		const i = document.createElement("input");
+		i.type = "file"; i.id = "floor-file"; i.hidden = true;
+		document.documentElement.append(i);
+	})()`))
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#floor-file"), []string{abs}))
+	return awaitJS[float64](tb, `(async () => {
+		const f = document.querySelector("#floor-file").files[0];
+		const t = performance.now();
+		JSON.parse(await f.text());
+		const d = performance.now() - t;
+		document.querySelector("#floor-file").remove();
+		return d;
+	})()`)
+}
+
+// dirFloor is what plain JavaScript in tb's page takes to read every
+// .json file of dir (File.text(), all at once, from a folder input the
+// script adds outside the app's tree) and JSON.parse them, in ms.
+func dirFloor(tb *tab, dir string) float64 {
+	tb.t.Helper()
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
+		const i = document.createElement("input");
+		i.type = "file"; i.multiple = true; i.webkitdirectory = true; i.id = "floor-dir"; i.hidden = true;
+		document.documentElement.append(i);
+	})()`))
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#floor-dir"), []string{abs}))
+	tb.waitFor("the folder's files", `document.querySelector("#floor-dir").files.length > 0`)
+	return awaitJS[float64](tb, `(async () => {
+		const files = [...document.querySelector("#floor-dir").files].filter(f => f.name.endsWith(".json"));
+		const t = performance.now();
+		const texts = await Promise.all(files.map(f => f.text()));
+		for (const s of texts) JSON.parse(s);
+		const d = performance.now() - t;
+		document.querySelector("#floor-dir").remove();
+		return d;
+	})()`)
+}
+
+// TestBenchOpen measures what a person feels opening a stream, from the
+// file input's change event to the frame in which its view is complete:
+// the 1,399-chunk stream on a fresh page (cold: app.wasm's first open),
+// then another stream in the same page (warm); each beside the floor,
+// plain JavaScript in the same page reading and parsing the same file;
+// then a step's settle time: from the key (→, End every tenth key, Home
+// after it) to the frame after the page's last change.
+func TestBenchOpen(t *testing.T) {
+	var cold, warm, coldFloor, warmFloor, settle []float64
+	for range 5 {
+		tb := hookedTab(t)
+		tb.open("/")
+		tb.waitFor("the gallery", "window.__interactive > 0")
+		coldFloor = append(coldFloor, fileFloor(tb, corpus(largestStream)))
+		tb.do(chromedp.Evaluate[chromedp.Void](openUntilComplete(largestStream, 1399)))
+		tb.upload(corpus(largestStream))
+		tb.waitFor("the stream's view", "window.__open > 0")
+		cold = append(cold, eval[float64](tb, "window.__open"))
+
+		warmFloor = append(warmFloor, fileFloor(tb, corpus(secondStream)))
+		tb.do(chromedp.Evaluate[chromedp.Void](openUntilComplete(secondStream, 394)))
+		tb.upload(corpus(secondStream))
+		tb.waitFor("the second stream's view", "window.__open > 0")
+		warm = append(warm, eval[float64](tb, "window.__open"))
+
+		// Back to the long stream's tab, at its start, then 20 keys.
+		tb.do(chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll('.doc-tab')].find(b => b.title === ` + jsq(largestStream) + `).click()`))
+		tb.waitFor("the long stream again", `document.querySelector('[data-testid=recording-title]').textContent === `+jsq(largestStream))
+		settle = append(settle, awaitJS[[]float64](tb, `(async () => {
+			const key = k => document.dispatchEvent(new KeyboardEvent('keydown', {key: k, bubbles: true}));
+			const quiet = async () => { let q = 0, prev = -1; while (q < 3) { await new Promise(r => requestAnimationFrame(r)); if (window.__last === prev) q++; else { q = 0; prev = window.__last; } } };
+			window.__last = 0;
+			const obs = new MutationObserver(() => { window.__last = performance.now(); });
+			obs.observe(document, {childList: true, subtree: true, characterData: true, attributes: true});
+			key('Home'); await quiet();
+			const out = [];
+			for (let i = 0; i < 20; i++) {
+				const k = i % 10 === 9 ? 'End' : 'ArrowRight';
+				window.__last = 0;
+				const t0 = performance.now();
+				key(k);
+				await quiet();
+				const end = await new Promise(r => requestAnimationFrame(r));
+				out.push(Math.max(window.__last, t0) - t0);
+				if (k === 'End') { key('Home'); await quiet(); }
+			}
+			obs.disconnect();
+			return out;
+		})()`)...)
+		tb.close()
+	}
+	fmt.Println("\n| a stream opened, in headless Chromium | measured | budget | |\n|---|---|---|---|")
+	fmt.Println(benchRow{"the 1,399-chunk stream (1.1 MB) chosen on a fresh page: change → the frame after its view is complete (median of 5)", fmt.Sprintf("%.0f ms (%.0f–%.0f)", median(cold), slices.Min(cold), slices.Max(cold)), "150 ms", median(cold) < 150})
+	fmt.Println(benchRow{"… the floor: plain JavaScript in the same page reads it (File.text()) and JSON.parses it", fmt.Sprintf("%.0f ms", median(coldFloor)), "", false})
+	fmt.Println(benchRow{"another stream (394 events, 219 KB) chosen after it, same page: change → view complete", fmt.Sprintf("%.0f ms (%.0f–%.0f)", median(warm), slices.Min(warm), slices.Max(warm)), "100 ms", median(warm) < 100})
+	fmt.Println(benchRow{"… the floor, as above", fmt.Sprintf("%.0f ms", median(warmFloor)), "", false})
+	fmt.Println(benchRow{fmt.Sprintf("a step on the long stream (→, End; %d keys): key → the page's last change", len(settle)), fmt.Sprintf("median %.1f ms, max %.1f", median(settle), slices.Max(settle)), "16 ms, 50 ms", median(settle) <= 16 && slices.Max(settle) <= 50})
+}
