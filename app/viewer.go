@@ -74,6 +74,7 @@ func (v *Viewer) OnMount(ctx app.Context) {
 	v.listenReview(ctx)
 	v.openFragment(browser.PageLocation().Hash)
 	v.openEarly()
+	v.warmUp(ctx)
 }
 
 // current is the recording shown, nil when none is open.
