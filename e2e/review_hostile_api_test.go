@@ -91,12 +91,7 @@ func TestReviewHostileAPI(t *testing.T) {
 			h[p] = d
 		}
 		h[name] = head[firstKey(head)]
-		gh := fakegithub.New("ogx-ai", "ogx", 3741, base, h)
-		tb := newTab(t)
-		w := watchTab(t, tb)
-		tb.serveGitHub(gh)
-		tb.open("/#v=2&pr=ogx-ai/ogx/3741")
-		tb.visible(sel("review-summary"))
+		tb, w := watchedReview(t, fakegithub.New("ogx-ai", "ogx", 3741, base, h), "ogx-ai/ogx/3741")
 		tb.click(sel("review-unfold"))
 		row := sel("review-row") + `[data-head="` + strings.ReplaceAll(name, `"`, `\"`) + `"]`
 		tb.waitFor("the pair's row", q(row))

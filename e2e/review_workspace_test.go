@@ -5,6 +5,7 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"path"
 	"strings"
 	"testing"
@@ -208,6 +209,19 @@ func TestReviewWorkspace(t *testing.T) {
 	}
 }
 
+// watchedReview opens the review of pull request pr ("OWNER/REPO/N")
+// from the fake GitHub srv in a new tab watched for scripts and requests
+// off the site (watchTab), and waits for its summary.
+func watchedReview(t *testing.T, srv http.Handler, pr string) (*tab, *watch) {
+	t.Helper()
+	tb := newTab(t)
+	w := watchTab(t, tb)
+	tb.serveGitHub(srv)
+	tb.open("/#v=2&pr=" + pr)
+	tb.visible(sel("review-summary"))
+	return tb, w
+}
+
 // TestReviewHostilePair reviews a pull request whose recordings carry
 // markup and script in every string (hostileRecording: test_id, model,
 // prompt, tool names, answer) under a path with markup, one of them
@@ -232,12 +246,7 @@ func TestReviewHostilePair(t *testing.T) {
 	}
 	base := map[string][]byte{name: rec}
 	head := map[string][]byte{name: head2, dir + "b.json": rec, dir + "c.json": rec}
-	srv := fakegithub.New("ogx-ai", "ogx", 7, base, head)
-	tb := newTab(t)
-	w := watchTab(t, tb)
-	tb.serveGitHub(srv)
-	tb.open("/#v=2&pr=ogx-ai/ogx/7")
-	tb.visible(sel("review-summary"))
+	tb, w := watchedReview(t, fakegithub.New("ogx-ai", "ogx", 7, base, head), "ogx-ai/ogx/7")
 	row := sel("review-row") + `[data-head="` + name + `"]`
 	for _, step := range []func(){
 		func() { tb.waitFor("the pair's row", q(row)) }, // the summary and table (its rows drawn a frame after)
