@@ -4,7 +4,9 @@
 #
 #   review-comment.sh review OUT   run `recview review --markdown` on BASE_SHA
 #                                  and HEAD_SHA of the repository in the working
-#                                  folder; write OUT/comment.md and OUT/pr-number
+#                                  folder (HEAD_SHA against its merge base with
+#                                  BASE_SHA, as the pull request's Files changed);
+#                                  write OUT/comment.md and OUT/pr-number
 #   review-comment.sh post OUT     create, or update, the pull request's one
 #                                  comment that starts with <!-- recview -->,
 #                                  from OUT/comment.md
@@ -50,7 +52,10 @@ status=0
 review() {
 	[[ ${BASE_SHA:-} =~ ^[0-9a-f]{7,64}$ && ${HEAD_SHA:-} =~ ^[0-9a-f]{7,64}$ ]] || die "BASE_SHA and HEAD_SHA must be commit hashes"
 	mkdir -p "$out"
-	local args=(review --markdown --repo "$REPO" --base-sha "$BASE_SHA" --head-sha "$HEAD_SHA")
+	# recview compares HEAD_SHA with its merge base with BASE_SHA (the
+	# checkout needs both histories: fetch-depth 0) and pins the links to
+	# those two commits.
+	local args=(review --markdown --repo "$REPO")
 	if [ -n "${PR_NUMBER:-}" ]; then
 		# Rows link to the viewer's review of the pull request at each pair.
 		[[ $PR_NUMBER =~ ^[0-9]{1,9}$ ]] || die "PR_NUMBER must be a number, not '$PR_NUMBER'"

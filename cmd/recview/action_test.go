@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -130,6 +131,28 @@ func TestCommentScript(t *testing.T) {
 		// viewer's review of it.
 		if !strings.Contains(string(posted), "](https://recview.example/#v=2&pr=ogx-ai/ogx/42&file=") || strings.Contains(string(posted), "&src=") {
 			t.Error("the comment's links do not open the viewer of RECVIEW_BASE on the review of pull request 42")
+		}
+	})
+	t.Run("merge base", func(t *testing.T) {
+		// The base branch moved on after the pull request branched off:
+		// the comment is the pull request's change, from the merge base,
+		// without what the base branch added since.
+		dir, mergeBase, head, tip, gone := divergedRepo(t, "instructions-param-3741")
+		env, log, body := scriptEnv(t, tip, head)
+		msg, code := runScript(t, dir, with(env, "PR_NUMBER=42"), "all", t.TempDir())
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, msg)
+		}
+		readLog(t, log)
+		posted, err := os.ReadFile(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(posted), path.Base(gone)) {
+			t.Errorf("the comment shows %s, which the base branch added after the branch point", gone)
+		}
+		if !strings.Contains(string(posted), "merge base") || !strings.Contains(string(posted), mergeBase[:12]) {
+			t.Errorf("the comment does not name the merge base %.12s:\n%.800s", mergeBase, posted)
 		}
 	})
 	t.Run("update", func(t *testing.T) {

@@ -15,7 +15,8 @@ import (
 
 // reviewCmd reviews a change set: `recview review [flags] BASE HEAD`,
 // BASE and HEAD two folders or two git revisions of the repository in
-// the working directory. Exit 0 when the review ran, 1 when --fail-on
+// the working directory (HEAD against its merge base with BASE, unless
+// --no-merge-base). Exit 0 when the review ran, 1 when --fail-on
 // finds what it names, 2 for bad usage or unreadable input.
 func reviewCmd(args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("review", flag.ContinueOnError)
@@ -28,6 +29,7 @@ func reviewCmd(args []string, stdout, stderr io.Writer) error {
 	headSHA := fl.String("head-sha", "", "the head commit `SHA` the links pin (default: HEAD when it is a revision)")
 	prefix := fl.String("prefix", "", "the `DIR` of BASE and HEAD in the repository, for links to files of two folders")
 	pr := fl.Int("pr", 0, "link each row to the viewer's review of pull request `N` of --repo (#v=2&pr=OWNER/NAME/N&file=PATH), not to its two files")
+	noMergeBase := fl.Bool("no-merge-base", false, "with two git revisions, compare BASE itself with HEAD (git diff BASE HEAD) rather than HEAD with its merge base with BASE (BASE...HEAD, what a pull request's \"Files changed\" shows)")
 	failOn := fl.String("fail-on", "", "exit 1 when a head file's name is `stale` (replay will not find it), when a pair is changed (a changed result or request, an unreadable file), or when a pair is of high severity")
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "usage: recview review [--json | --markdown] [flags] BASE HEAD   (two folders, or two git revisions)")
@@ -80,7 +82,8 @@ func reviewCmd(args []string, stdout, stderr io.Writer) error {
 		}
 	} else {
 		var shas [2]string
-		trees, shas, err = gitTrees(pos[0], pos[1])
+		var named string
+		trees, shas, named, err = gitTrees(pos[0], pos[1], !*noMergeBase)
 		if err != nil {
 			fmt.Fprintln(stderr, "recview:", err)
 			return exitError{2}
@@ -92,6 +95,9 @@ func reviewCmd(args []string, stdout, stderr io.Writer) error {
 			*headSHA = shas[1]
 		}
 		footer = fmt.Sprintf("Compared %s (%.12s) with %s (%.12s).", pos[0], shas[0], pos[1], shas[1])
+		if shas[0] != named {
+			footer = fmt.Sprintf("Compared %s (%.12s) with its merge base with %s (%.12s; %s is at %.12s), as the pull request's Files changed does.", pos[1], shas[1], pos[0], shas[0], pos[0], named)
+		}
 	}
 	res, err := review.Review(trees[0], trees[1], nil)
 	if err != nil {

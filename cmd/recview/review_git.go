@@ -16,19 +16,39 @@ import (
 // gitTrees reads the recordings that differ between two revisions of the
 // git repository in the working directory: the *.json files in a
 // "recordings" folder (git diff --name-status --no-renames; review pairs
-// renamed files itself), read through one `git cat-file --batch`. It
-// returns the two trees and the commits the revisions name.
-func gitTrees(baseRev, headRev string) (trees [2][]review.File, shas [2]string, err error) {
+// renamed files itself), read through one `git cat-file --batch`. With
+// mergeBase, the base side is the merge base of the two revisions (git
+// merge-base), as a pull request's "Files changed" compares
+// (BASE...HEAD): what the base branch changed since the head branched off
+// is not the head's change. It returns the two trees, the commits they
+// were read at (the merge base first, with mergeBase) and the commit
+// baseRev names.
+func gitTrees(baseRev, headRev string, mergeBase bool) (trees [2][]review.File, shas [2]string, baseSHA string, err error) {
 	for i, rev := range []string{baseRev, headRev} {
 		out, err := git(nil, "rev-parse", "--verify", "--end-of-options", rev+"^{commit}")
 		if err != nil {
-			return trees, shas, fmt.Errorf("%s is neither a folder nor a git revision: %w", rev, err)
+			return trees, shas, "", fmt.Errorf("%s is neither a folder nor a git revision: %w", rev, err)
 		}
 		shas[i] = strings.TrimSpace(string(out))
 	}
+	baseSHA = shas[0]
+	if mergeBase {
+		out, err := git(nil, "merge-base", shas[0], shas[1])
+		if err != nil {
+			return trees, shas, baseSHA, fmt.Errorf("%s and %s have no merge base (%w): give --no-merge-base to compare the two directly", baseRev, headRev, err)
+		}
+		shas[0] = strings.TrimSpace(string(out))
+	}
+	trees, err = gitDiffTrees(shas)
+	return trees, shas, baseSHA, err
+}
+
+// gitDiffTrees reads the recordings that differ between commits shas[0]
+// and shas[1] (see gitTrees).
+func gitDiffTrees(shas [2]string) (trees [2][]review.File, err error) {
 	out, err := git(nil, "diff", "--name-status", "--no-renames", "-z", shas[0], shas[1], "--")
 	if err != nil {
-		return trees, shas, err
+		return trees, err
 	}
 	var want [2][]string
 	fields := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
@@ -55,19 +75,19 @@ func gitTrees(baseRev, headRev string) (trees [2][]review.File, shas [2]string, 
 	}
 	out, err = git(&in, "cat-file", "--batch")
 	if err != nil {
-		return trees, shas, err
+		return trees, err
 	}
 	rd := bufio.NewReader(bytes.NewReader(out))
 	for side := range 2 {
 		for _, p := range want[side] {
 			data, err := readBlob(rd)
 			if err != nil {
-				return trees, shas, fmt.Errorf("git cat-file %s:%s: %w", shas[side][:12], p, err)
+				return trees, fmt.Errorf("git cat-file %s:%s: %w", shas[side][:12], p, err)
 			}
 			trees[side] = append(trees[side], review.File{Path: p, Data: data})
 		}
 	}
-	return trees, shas, nil
+	return trees, nil
 }
 
 // isRecordingPath reports a *.json file in a folder named "recordings"

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -214,4 +215,87 @@ func TestReviewGit(t *testing.T) {
 	if strings.Contains(wantMD, base) || !strings.Contains(md, `Compared main\~1 (`+base[:12]+") with main ("+head[:12]+").") {
 		t.Error("the comment does not say which commits it compares")
 	}
+}
+
+// TestReviewGitMergeBase: a branch made from the base commit, the base
+// branch moving on after it (a recording added there). `review main
+// feature` compares the feature branch with its merge base, as a pull
+// request's "Files changed" does: the review of the change set's two
+// folders, and the comment says which commits; --no-merge-base compares
+// main's tip with the branch, and the recording main added since shows
+// as one the branch deleted.
+func TestReviewGitMergeBase(t *testing.T) {
+	const set = "instructions-param-3741"
+	want, _, _ := runCmd(t, "", "review", "--json", filepath.Join(reviewData, set, "base"), filepath.Join(reviewData, set, "head"))
+	dir, base, _, tip, gone := divergedRepo(t, set)
+	t.Chdir(dir)
+
+	got, errOut, code := runCmd(t, "", "review", "--json", "main", "feature")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if got != want {
+		t.Errorf("main feature: the review differs from the change set's:\n%s\nwant\n%s", got, want)
+	}
+	if strings.Contains(got, gone) {
+		t.Errorf("main feature shows %s, which main added after feature branched off", gone)
+	}
+	md, _, _ := runCmd(t, "", "review", "--markdown", "--repo", "ogx-ai/ogx", "main", "feature")
+	if !strings.Contains(md, "with its merge base with main ("+base[:12]+"; main is at "+tip[:12]+")") {
+		t.Errorf("the comment does not name the merge base:\n%.1500s", md)
+	}
+	if !strings.Contains(md, "ogx/"+base+"/") || strings.Contains(md, "ogx/"+tip+"/") {
+		t.Errorf("the base side's links are not pinned to the merge base %s", base)
+	}
+	direct, errOut, code := runCmd(t, "", "review", "--json", "--no-merge-base", "main", "feature")
+	if code != 0 {
+		t.Fatalf("--no-merge-base: exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(direct, gone) {
+		t.Errorf("--no-merge-base does not show %s, which main added", gone)
+	}
+}
+
+// divergedRepo is gitRepo's repository with history as a pull request
+// has it: branch feature at the head commit, main gone on from the base
+// commit with a commit of its own that adds a recording (gone, a copy of
+// one of the base's under another name) feature does not have. It
+// returns the folder, the base commit (the two branches' merge base),
+// the head commit, main's tip and the added recording's path.
+func divergedRepo(t *testing.T, set string) (dir, base, head, tip, gone string) {
+	t.Helper()
+	dir, base, head = gitRepo(t, set)
+	run := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"}, args...)...)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	run("branch", "feature", head)
+	run("reset", "-q", "--hard", base)
+	var some string
+	for _, p := range strings.Split(run("ls-files", "*.json"), "\n") {
+		if isRecordingPath(p) {
+			some = p
+			break
+		}
+	}
+	if some == "" {
+		t.Fatal("no recording in the base commit")
+	}
+	data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(some)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone = path.Join(path.Dir(some), "main-only.json")
+	if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(gone)), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run("add", gone)
+	run("commit", "-q", "-m", "main moves on")
+	return dir, base, head, run("rev-parse", "HEAD"), gone
 }
