@@ -32,8 +32,10 @@
 #   GH               post: the GitHub CLI (default gh, with GH_TOKEN set);
 #                    tests put a stub here
 #
-# Exit status: 0, 1 when FAIL_ON found what it names, 2 for bad input or a
-# failed command.
+# Exit status: 0 when it ran (and posted, in post and all modes); 1 when
+# FAIL_ON found what it names (the comment written and posted first); 2
+# for bad input or a failed command (recview, or a GitHub API call), with
+# a line saying which.
 
 set -euo pipefail
 
@@ -89,14 +91,19 @@ post() {
 	local login='^[][A-Za-z0-9._-]+$'
 	[[ $author =~ $login ]] || die "bad COMMENT_AUTHOR '$author'"
 	local gh=${GH:-gh} id
+	# A failed gh call exits 2 with what failed (gh's own message above
+	# it): its own status, 1, is FAIL_ON's.
 	id=$("$gh" api --paginate "repos/$REPO/issues/$number/comments" \
-		--jq ".[] | select(.user.login == \"$author\" and (.body | startswith(\"$MARKER\"))) | .id" | sed -n 1p)
+		--jq ".[] | select(.user.login == \"$author\" and (.body | startswith(\"$MARKER\"))) | .id" | sed -n 1p) ||
+		die "cannot list the comments of #$number in $REPO (GitHub refused: see gh's message above)"
 	if [ -n "$id" ]; then
 		[[ $id =~ ^[0-9]+$ ]] || die "bad comment id '$id'"
-		"$gh" api --method PATCH "repos/$REPO/issues/comments/$id" -F "body=@$body" >/dev/null
+		"$gh" api --method PATCH "repos/$REPO/issues/comments/$id" -F "body=@$body" >/dev/null ||
+			die "cannot update comment $id on #$number in $REPO (GitHub refused: see gh's message above)"
 		echo "review-comment.sh: updated comment $id on #$number"
 	else
-		"$gh" api --method POST "repos/$REPO/issues/$number/comments" -F "body=@$body" >/dev/null
+		"$gh" api --method POST "repos/$REPO/issues/$number/comments" -F "body=@$body" >/dev/null ||
+			die "cannot comment on #$number in $REPO (GitHub refused: see gh's message above)"
 		echo "review-comment.sh: commented on #$number"
 	fi
 }

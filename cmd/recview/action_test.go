@@ -18,6 +18,10 @@ const commentScript = "../../scripts/review-comment.sh"
 // and copies the body file of a PATCH or POST to $STUB_BODY.
 const ghStub = `#!/usr/bin/env bash
 echo "$*" >>"$STUB_LOG"
+if [ -n "${STUB_FAIL:-}" ] && [[ " $* " == *" $STUB_FAIL "* ]]; then
+	echo "gh: HTTP 403: Resource not accessible by integration" >&2
+	exit 1
+fi
 case " $* " in
 *" --paginate "*) [ -n "${STUB_EXISTING:-}" ] && echo "$STUB_EXISTING"; exit 0 ;;
 esac
@@ -44,7 +48,7 @@ func scriptEnv(t *testing.T, base, head string) (env []string, log, body string)
 	log, body = filepath.Join(bin, "gh.log"), filepath.Join(bin, "body.md")
 	for _, kv := range os.Environ() {
 		switch k, _, _ := strings.Cut(kv, "="); k {
-		case "PR_NUMBER", "FAIL_ON", "COMMENT_AUTHOR", "STUB_EXISTING":
+		case "PR_NUMBER", "FAIL_ON", "COMMENT_AUTHOR", "STUB_EXISTING", "STUB_FAIL":
 		default:
 			env = append(env, kv)
 		}
@@ -188,6 +192,25 @@ func TestCommentScript(t *testing.T) {
 		msg, code := runScript(t, dir, with(env, "PR_NUMBER=42", "FAIL_ON=changed"), "all", t.TempDir())
 		if code != 1 || len(readLog(t, log)) != 2 {
 			t.Errorf("exit %d, want 1 after posting: %s", code, msg)
+		}
+	})
+	t.Run("gh fails", func(t *testing.T) {
+		// GitHub refuses (a fork's read-only token in `all`): exit 2 with a
+		// line naming what failed, not gh's 1, which is FAIL_ON's.
+		for _, c := range []struct{ fail, msg string }{
+			{"--paginate", "cannot list the comments of #42"},
+			{"POST", "cannot comment on #42"},
+		} {
+			msg, code := runScript(t, dir, with(env, "PR_NUMBER=42", "STUB_FAIL="+c.fail), "all", t.TempDir())
+			readLog(t, log)
+			if code != 2 || !strings.Contains(msg, "review-comment.sh: "+c.msg) {
+				t.Errorf("gh failing at %s: exit %d, output %q; want 2 and %q", c.fail, code, msg, c.msg)
+			}
+		}
+		msg, code := runScript(t, dir, with(env, "PR_NUMBER=42", "STUB_EXISTING=1234", "STUB_FAIL=PATCH"), "all", t.TempDir())
+		readLog(t, log)
+		if code != 2 || !strings.Contains(msg, "review-comment.sh: cannot update comment 1234 on #42") {
+			t.Errorf("gh failing at PATCH: exit %d, output %q", code, msg)
 		}
 	})
 	t.Run("refused", func(t *testing.T) {
