@@ -23,7 +23,8 @@
 #   REPO             OWNER/NAME: review links files of it, post comments on it
 #   PR_NUMBER        the pull request: review links each row to the viewer's
 #                    review of it (--pr); post reads OUT/pr-number when unset
-#   RECVIEW_BASE     review: the viewer's URL the comment links to
+#   RECVIEW_BASE     review: the viewer's URL the comment links to; empty,
+#                    the rows link to the files on GitHub
 #   FAIL_ON          review: stale, changed or high, passed to --fail-on; the comment
 #                    is still written (and posted by `all`), then the script
 #                    exits 1
@@ -57,7 +58,9 @@ review() {
 	# recview compares HEAD_SHA with its merge base with BASE_SHA (the
 	# checkout needs both histories: fetch-depth 0) and pins the links to
 	# those two commits.
-	local args=(review --markdown --repo "$REPO")
+	# RECVIEW_BASE names the viewer the rows open; empty, they link to the
+	# files on GitHub (never to a viewer on the runner's loopback).
+	local args=(review --markdown --repo "$REPO" --link-base "${RECVIEW_BASE:-}")
 	if [ -n "${PR_NUMBER:-}" ]; then
 		# Rows link to the viewer's review of the pull request at each pair.
 		[[ $PR_NUMBER =~ ^[0-9]{1,9}$ ]] || die "PR_NUMBER must be a number, not '$PR_NUMBER'"

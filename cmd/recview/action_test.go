@@ -159,6 +159,26 @@ func TestCommentScript(t *testing.T) {
 			t.Errorf("the comment does not name the merge base %.12s:\n%.800s", mergeBase, posted)
 		}
 	})
+	t.Run("no viewer", func(t *testing.T) {
+		// The action's viewer input left empty: the rows link to the
+		// files on GitHub at the commits compared, and the comment says
+		// how to set a viewer; nothing links to a loopback address.
+		msg, code := runScript(t, dir, with(env, "PR_NUMBER=42", "RECVIEW_BASE="), "all", t.TempDir())
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, msg)
+		}
+		readLog(t, log)
+		posted, err := os.ReadFile(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(posted), "127.0.0.1") || strings.Contains(string(posted), "localhost") {
+			t.Errorf("the comment links to a loopback viewer:\n%.800s", posted)
+		}
+		if !strings.Contains(string(posted), "](https://github.com/ogx-ai/ogx/blob/"+head+"/tests/integration/") || !strings.Contains(string(posted), "give a recview viewer") {
+			t.Errorf("the rows do not link to the head files on GitHub, or the comment does not say how to set a viewer:\n%.1500s", posted)
+		}
+	})
 	t.Run("update", func(t *testing.T) {
 		msg, code := runScript(t, dir, with(env, "PR_NUMBER=42", "STUB_EXISTING=1234"), "all", out)
 		if code != 0 || !strings.Contains(msg, "updated comment 1234 on #42") {

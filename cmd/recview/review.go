@@ -23,7 +23,7 @@ func reviewCmd(args []string, stdout, stderr io.Writer) error {
 	fl.SetOutput(stderr)
 	asJSON := fl.Bool("json", false, "print one JSON object per pair per line")
 	asMarkdown := fl.Bool("markdown", false, "print a pull-request comment in Markdown")
-	linkBase := fl.String("link-base", envOr("RECVIEW_BASE", defaultBase), "the viewer's `URL` the comment links to (default $RECVIEW_BASE, else "+defaultBase+")")
+	linkBase := fl.String("link-base", envOr("RECVIEW_BASE", defaultBase), "the viewer's `URL` the comment links to (default $RECVIEW_BASE, else "+defaultBase+`); "" for none: the rows then link to the files on GitHub (with --repo)`)
 	repo := fl.String("repo", "", "GitHub repository `OWNER/NAME` whose raw files the comment's links fetch")
 	baseSHA := fl.String("base-sha", "", "the base commit `SHA` the links pin (default: BASE when it is a revision)")
 	headSHA := fl.String("head-sha", "", "the head commit `SHA` the links pin (default: HEAD when it is a revision)")
@@ -111,6 +111,11 @@ func reviewCmd(args []string, stdout, stderr io.Writer) error {
 		opt := review.MarkdownOptions{Viewer: *linkBase, Footer: footer, Review: prReview, Prefix: strings.Trim(*prefix, "/")}
 		if *repo != "" && *baseSHA != "" && *headSHA != "" {
 			opt.URL = rawURLs(*repo, *baseSHA, *headSHA, *prefix)
+			if *linkBase == "" {
+				// No viewer: the rows link to the files on GitHub.
+				opt.FileView = blobURLs(*repo, *baseSHA, *headSHA, *prefix)
+				opt.Footer = strings.TrimSpace(opt.Footer + " Rows link to the files on GitHub: give a recview viewer's address (the action's viewer input, or --link-base) to open each pair in it.")
+			}
 		}
 		_, err = io.WriteString(stdout, res.Markdown(opt))
 	default:
@@ -156,6 +161,18 @@ func failed(res *review.Result, on string) bool {
 // rawURLs returns the raw.githubusercontent.com URL of a file of the
 // change set, pinned to its side's commit.
 func rawURLs(repo, baseSHA, headSHA, prefix string) func(review.Side, string) string {
+	return fileURLs("https://raw.githubusercontent.com/"+repo+"/", repo, baseSHA, headSHA, prefix)
+}
+
+// blobURLs returns GitHub's page of a file of the change set
+// (github.com/OWNER/NAME/blob/SHA/PATH), pinned to its side's commit.
+func blobURLs(repo, baseSHA, headSHA, prefix string) func(review.Side, string) string {
+	return fileURLs("https://github.com/"+repo+"/blob/", repo, baseSHA, headSHA, prefix)
+}
+
+// fileURLs is at+SHA+"/"+PATH for a file of the change set, its path
+// segments escaped, pinned to its side's commit.
+func fileURLs(at, repo, baseSHA, headSHA, prefix string) func(review.Side, string) string {
 	prefix = strings.Trim(prefix, "/")
 	return func(side review.Side, p string) string {
 		sha := headSHA
@@ -169,7 +186,7 @@ func rawURLs(repo, baseSHA, headSHA, prefix string) func(review.Side, string) st
 		for i, s := range segs {
 			segs[i] = url.PathEscape(s)
 		}
-		return "https://raw.githubusercontent.com/" + repo + "/" + url.PathEscape(sha) + "/" + strings.Join(segs, "/")
+		return at + url.PathEscape(sha) + "/" + strings.Join(segs, "/")
 	}
 }
 

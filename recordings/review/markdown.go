@@ -51,6 +51,11 @@ type MarkdownOptions struct {
 	// Prefix is the folder the trees' paths lie in within the repository
 	// ("tests/integration/"), "" when they are the repository's paths.
 	Prefix string
+	// FileView, when Viewer is "", returns the page of a file of the
+	// change set on its host, like GitHub's blob page at a pinned commit
+	// ("" for none): rows then link to their head file (their base file
+	// when deleted) there.
+	FileView func(side Side, path string) string
 }
 
 // testGroup is the recordings of one test added or deleted.
@@ -88,7 +93,8 @@ const maxFileLinks = 8
 // to the viewer by the first 8 digits of its name, and how many more;
 // their count alone without links.
 func fileLinks(pairs []*Pair, opt MarkdownOptions, links bool) string {
-	if !links || opt.Viewer == "" || opt.URL == nil && opt.Review.Kind == "" {
+	viewer := opt.Viewer != "" && (opt.URL != nil || opt.Review.Kind != "")
+	if !links || !viewer && (opt.Viewer != "" || opt.FileView == nil) {
 		return plural(len(pairs), "file")
 	}
 	var out []string
@@ -141,9 +147,21 @@ func testCell(p *Pair, opt MarkdownOptions, dir string, link bool) string {
 	return label
 }
 
-// viewerLink is the link that opens a pair in the viewer, "" when there
-// is none or it would be longer than MaxLink.
+// viewerLink is the link that opens a pair in the viewer (or, with no
+// viewer, its file's page: FileView), "" when there is none or it would
+// be longer than MaxLink.
 func viewerLink(p *Pair, opt MarkdownOptions) string {
+	if opt.Viewer == "" && opt.FileView != nil {
+		side, file := Head, p.Head
+		if file == "" {
+			side, file = Base, p.Base
+		}
+		u := opt.FileView(side, file)
+		if u == "" || len(u) >= MaxLink {
+			return ""
+		}
+		return strings.NewReplacer("(", "%28", ")", "%29", " ", "%20", "<", "%3C", ">", "%3E").Replace(u)
+	}
 	if opt.Review.Kind != "" && opt.Viewer != "" {
 		return finishLink(opt.Viewer, permalink.Fragment{Version: permalink.Version, Review: opt.Review, File: path.Join(opt.Prefix, p.sortPath())})
 	}
