@@ -15,12 +15,12 @@ test: deps lint test-native test-wasm test-fuzz test-e2e
 # Debian's packages for what the tests, the server and the benchmarks
 # run: chromium (the browser tests, make bench), node (the core's tests as
 # WebAssembly), npm (make bench's JavaScript side), git (recview review
-# of two revisions) and bash (the GitHub action's script), as
+# of two revisions), bash and jq (the GitHub action's script), as
 # COMMAND:PACKAGE.
 # What is missing is installed with one apt-get update and one apt-get
 # install, as root or through sudo. A failed install stops make: no test
 # is ever skipped for a missing tool.
-DEBS := chromium:chromium node:nodejs npm:npm git:git bash:bash
+DEBS := chromium:chromium node:nodejs npm:npm git:git bash:bash jq:jq
 
 deps:
 	@missing=; for d in $(DEBS); do command -v $${d%%:*} >/dev/null 2>&1 || missing="$$missing $${d##*:}"; done; \

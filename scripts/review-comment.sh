@@ -22,7 +22,12 @@
 #   HEAD_SHA         review: the head commit
 #   REPO             OWNER/NAME: review links files of it, post comments on it
 #   PR_NUMBER        the pull request: review links each row to the viewer's
-#                    review of it (--pr); post reads OUT/pr-number when unset
+#                    review of it (--pr); post reads OUT/pr-number when unset,
+#                    except in a workflow_run (below)
+#   GITHUB_EVENT_NAME, GITHUB_EVENT_PATH
+#                    post, in a workflow_run: the pull request is the run's
+#                    (its event's, or the open one whose head is the run's
+#                    head commit); OUT's pr-number and head-sha must agree
 #   RECVIEW_BASE     review: the viewer's URL the comment links to; empty,
 #                    the rows link to the files on GitHub
 #   FAIL_ON          review: stale, changed or high, passed to --fail-on; the comment
@@ -77,15 +82,51 @@ review() {
 	if [ -n "${PR_NUMBER:-}" ]; then
 		printf '%s\n' "$PR_NUMBER" >"$out/pr-number"
 	fi
+	printf '%s\n' "$HEAD_SHA" >"$out/head-sha"
 	echo "review-comment.sh: wrote $out/comment.md ($(wc -c <"$out/comment.md") bytes)"
+}
+
+# runPR prints the pull request of the workflow_run event at
+# GITHUB_EVENT_PATH: the run's own pull request, else the open one of the
+# run's head repository and branch whose head is the run's head commit
+# (GitHub lists no pull request in the run of a fork's). The artifact the
+# run uploaded is the fork's to write: the number never comes from it.
+runPR() {
+	local event=${GITHUB_EVENT_PATH:-} gh=${GH:-gh} sha n owner branch
+	[ -f "$event" ] || die "GITHUB_EVENT_NAME is workflow_run and GITHUB_EVENT_PATH names no event file"
+	sha=$(jq -r '.workflow_run.head_sha // empty' "$event") || die "cannot read the workflow_run event"
+	[[ $sha =~ ^[0-9a-f]{40}$ ]] || die "the workflow_run event has no head commit"
+	n=$(jq -r '.workflow_run.pull_requests[0].number // empty' "$event")
+	if [ -z "$n" ]; then
+		owner=$(jq -r '.workflow_run.head_repository.owner.login // empty' "$event")
+		branch=$(jq -r '.workflow_run.head_branch // empty' "$event")
+		[[ $owner =~ ^[A-Za-z0-9-]+$ ]] || die "the workflow_run event has no head repository owner"
+		[[ $branch =~ ^[A-Za-z0-9._/-]+$ ]] || die "the workflow_run event's head branch '$branch' is not a branch name"
+		n=$("$gh" api "repos/$REPO/pulls?state=open&head=$owner:$branch" --jq ".[] | select(.head.sha == \"$sha\") | .number" | sed -n 1p) ||
+			die "cannot look up the pull request of $owner:$branch in $REPO (GitHub refused: see gh's message above)"
+	fi
+	[[ $n =~ ^[1-9][0-9]{0,9}$ ]] || die "no open pull request of $REPO has the workflow run's head commit $sha"
+	printf '%s %s\n' "$n" "$sha"
 }
 
 post() {
 	local body=$out/comment.md number=${PR_NUMBER:-}
-	if [ -z "$number" ] && [ -f "$out/pr-number" ]; then
+	if [ "${GITHUB_EVENT_NAME:-}" = workflow_run ]; then
+		# OUT comes from the pull request's run, which a fork controls:
+		# the pull request is the event's, and what OUT says of it must
+		# agree (pr-number, head-sha) or nothing is posted.
+		local found sha
+		found=$(runPR) || exit 2
+		number=${found% *} sha=${found#* }
+		if [ -f "$out/pr-number" ] && [ "$(head -n1 "$out/pr-number")" != "$number" ]; then
+			die "the artifact names pull request '$(head -c 40 "$out/pr-number" | head -n1)', the workflow run is #$number's: not posted"
+		fi
+		if [ -f "$out/head-sha" ] && [ "$(head -n1 "$out/head-sha")" != "$sha" ]; then
+			die "the artifact was made at another commit than the workflow run's $sha: not posted"
+		fi
+	elif [ -z "$number" ] && [ -f "$out/pr-number" ]; then
 		number=$(head -n1 "$out/pr-number")
 	fi
-	# In a workflow_run, OUT comes from the pull request's run: check it.
 	[[ $number =~ ^[1-9][0-9]{0,9}$ ]] || die "not a pull request number: '$number'"
 	[ -f "$body" ] || die "no $body"
 	[ "$(head -n1 "$body")" = "$MARKER" ] || die "$body does not start with $MARKER"

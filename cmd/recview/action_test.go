@@ -24,6 +24,7 @@ if [ -n "${STUB_FAIL:-}" ] && [[ " $* " == *" $STUB_FAIL "* ]]; then
 fi
 case " $* " in
 *" --paginate "*) [ -n "${STUB_EXISTING:-}" ] && echo "$STUB_EXISTING"; exit 0 ;;
+*"/pulls?state=open&head="*) [ -n "${STUB_PULL:-}" ] && echo "$STUB_PULL"; exit 0 ;;
 esac
 for a in "$@"; do
 	case $a in body=@*) cp "${a#body=@}" "$STUB_BODY" ;; esac
@@ -48,7 +49,7 @@ func scriptEnv(t *testing.T, base, head string) (env []string, log, body string)
 	log, body = filepath.Join(bin, "gh.log"), filepath.Join(bin, "body.md")
 	for _, kv := range os.Environ() {
 		switch k, _, _ := strings.Cut(kv, "="); k {
-		case "PR_NUMBER", "FAIL_ON", "COMMENT_AUTHOR", "STUB_EXISTING", "STUB_FAIL":
+		case "PR_NUMBER", "FAIL_ON", "COMMENT_AUTHOR", "STUB_EXISTING", "STUB_FAIL", "STUB_PULL", "GITHUB_EVENT_NAME", "GITHUB_EVENT_PATH":
 		default:
 			env = append(env, kv)
 		}
@@ -204,6 +205,62 @@ func TestCommentScript(t *testing.T) {
 		calls := readLog(t, log)
 		if code != 0 || len(calls) != 2 || !strings.HasPrefix(calls[1], "api --method POST repos/ogx-ai/ogx/issues/7/comments -F body=@"+split+"/comment.md") {
 			t.Errorf("post: exit %d, calls %q: %s", code, calls, msg)
+		}
+	})
+	t.Run("workflow_run", func(t *testing.T) {
+		// The fork split's second half: the pull request is the run's,
+		// and an artifact that names another, or another commit, posts
+		// nothing.
+		split := t.TempDir()
+		if msg, code := runScript(t, dir, with(env, "PR_NUMBER=7"), "review", split); code != 0 {
+			t.Fatalf("review: exit %d: %s", code, msg)
+		}
+		if sha, _ := os.ReadFile(filepath.Join(split, "head-sha")); string(sha) != head+"\n" {
+			t.Fatalf("head-sha %q, want %s", sha, head)
+		}
+		event := func(prs, sha string) []string {
+			f := filepath.Join(t.TempDir(), "event.json")
+			os.WriteFile(f, []byte(`{"workflow_run": {"head_sha": "`+sha+`", "head_branch": "feat", "head_repository": {"owner": {"login": "fork"}}, "pull_requests": [`+prs+`]}}`), 0o644)
+			return with(env, "GITHUB_EVENT_NAME=workflow_run", "GITHUB_EVENT_PATH="+f)
+		}
+		post := "api --method POST repos/ogx-ai/ogx/issues/7/comments -F body=@" + split + "/comment.md"
+		// The run's own pull request.
+		msg, code := runScript(t, t.TempDir(), event(`{"number": 7}`, head), "post", split)
+		if calls := readLog(t, log); code != 0 || len(calls) != 2 || calls[1] != post {
+			t.Errorf("run of #7: exit %d, calls %q: %s", code, calls, msg)
+		}
+		// A fork's run lists no pull request: the open one of its head
+		// branch at the run's commit.
+		msg, code = runScript(t, t.TempDir(), with(event(``, head), "STUB_PULL=7"), "post", split)
+		calls := readLog(t, log)
+		lookup := "api repos/ogx-ai/ogx/pulls?state=open&head=fork:feat --jq .[] | select(.head.sha == \"" + head + "\") | .number"
+		if code != 0 || len(calls) != 3 || calls[0] != lookup || calls[2] != post {
+			t.Errorf("fork's run: exit %d, calls %q: %s", code, calls, msg)
+		}
+		// Spoofed: the artifact names #8 (or the run names nothing a pull
+		// request has, or the artifact was made at another commit).
+		spoofed := t.TempDir()
+		os.CopyFS(spoofed, os.DirFS(split))
+		os.WriteFile(filepath.Join(spoofed, "pr-number"), []byte("8\n"), 0o644)
+		for _, c := range []struct {
+			name string
+			env  []string
+			out  string
+			msg  string
+		}{
+			{"another number", event(`{"number": 7}`, head), spoofed, "the artifact names pull request '8', the workflow run is #7's: not posted"},
+			{"no pull request", event(``, head), split, "no open pull request of ogx-ai/ogx has the workflow run's head commit"},
+			{"another commit", event(`{"number": 7}`, strings.Repeat("e", 40)), split, "the artifact was made at another commit"},
+		} {
+			msg, code := runScript(t, t.TempDir(), c.env, "post", c.out)
+			for _, call := range readLog(t, log) {
+				if strings.Contains(call, "--method") {
+					t.Errorf("%s: posted: %s", c.name, call)
+				}
+			}
+			if code != 2 || !strings.Contains(msg, c.msg) {
+				t.Errorf("%s: exit %d, output %q; want 2 and %q", c.name, code, msg, c.msg)
+			}
 		}
 	})
 	t.Run("fail on changed", func(t *testing.T) {
