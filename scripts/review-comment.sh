@@ -33,8 +33,9 @@
 #   FAIL_ON          review: stale, changed or high, passed to --fail-on; the comment
 #                    is still written (and posted by `all`), then the script
 #                    exits 1
-#   COMMENT_AUTHOR   post: the login whose comment is updated
-#                    (default github-actions[bot])
+#   COMMENT_AUTHOR   post: the login whose comment is updated (default:
+#                    the token's, asked of the API; github-actions[bot] for
+#                    the workflow's own token; set it for a GitHub App's)
 #   GH               post: the GitHub CLI (default gh, with GH_TOKEN set);
 #                    tests put a stub here
 #
@@ -131,10 +132,17 @@ post() {
 	[ -f "$body" ] || die "no $body"
 	[ "$(head -n1 "$body")" = "$MARKER" ] || die "$body does not start with $MARKER"
 	[ "$(wc -c <"$body")" -le "$MAX_BODY" ] || die "$body is longer than GitHub's $MAX_BODY characters"
-	local author=${COMMENT_AUTHOR:-github-actions[bot]}
+	# The comment to update is ours: the marker's, by the login the
+	# token belongs to. COMMENT_AUTHOR says it; else the API is asked
+	# (a personal access token); else it is the workflow's own token's
+	# bot (/user refuses that token). A GitHub App's token needs
+	# COMMENT_AUTHOR (APPNAME[bot]).
+	local gh=${GH:-gh} id author=${COMMENT_AUTHOR:-}
+	if [ -z "$author" ]; then
+		author=$("$gh" api user --jq .login 2>/dev/null) || author='github-actions[bot]'
+	fi
 	local login='^[][A-Za-z0-9._-]+$'
 	[[ $author =~ $login ]] || die "bad COMMENT_AUTHOR '$author'"
-	local gh=${GH:-gh} id
 	# A failed gh call exits 2 with what failed (gh's own message above
 	# it): its own status, 1, is FAIL_ON's.
 	id=$("$gh" api --paginate "repos/$REPO/issues/$number/comments" \

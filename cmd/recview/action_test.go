@@ -18,6 +18,10 @@ const commentScript = "../../scripts/review-comment.sh"
 // and copies the body file of a PATCH or POST to $STUB_BODY.
 const ghStub = `#!/usr/bin/env bash
 echo "$*" >>"$STUB_LOG"
+if [ "$1 $2" = "api user" ]; then
+	[ -n "${STUB_USER:-}" ] || { echo "gh: Resource not accessible by integration (HTTP 403)" >&2; exit 1; }
+	echo "$STUB_USER"; exit 0
+fi
 if [ -n "${STUB_FAIL:-}" ] && [[ " $* " == *" $STUB_FAIL "* ]]; then
 	echo "gh: HTTP 403: Resource not accessible by integration" >&2
 	exit 1
@@ -49,7 +53,7 @@ func scriptEnv(t *testing.T, base, head string) (env []string, log, body string)
 	log, body = filepath.Join(bin, "gh.log"), filepath.Join(bin, "body.md")
 	for _, kv := range os.Environ() {
 		switch k, _, _ := strings.Cut(kv, "="); k {
-		case "PR_NUMBER", "FAIL_ON", "COMMENT_AUTHOR", "STUB_EXISTING", "STUB_FAIL", "STUB_PULL", "GITHUB_EVENT_NAME", "GITHUB_EVENT_PATH":
+		case "PR_NUMBER", "FAIL_ON", "COMMENT_AUTHOR", "STUB_EXISTING", "STUB_FAIL", "STUB_PULL", "STUB_USER", "GITHUB_EVENT_NAME", "GITHUB_EVENT_PATH":
 		default:
 			env = append(env, kv)
 		}
@@ -107,6 +111,9 @@ func TestCommentScript(t *testing.T) {
 	env, log, body := scriptEnv(t, base, head)
 	out := t.TempDir()
 	list := "api --paginate repos/ogx-ai/ogx/issues/42/comments --jq .[] | select(.user.login == \"github-actions[bot]\" and (.body | startswith(\"<!-- recview -->\"))) | .id"
+	// The script asks who the token is first (the stub answers as the
+	// workflow's own token does: refused, so github-actions[bot]).
+	const whoami = "api user --jq .login"
 
 	t.Run("create", func(t *testing.T) {
 		msg, code := runScript(t, dir, with(env, "PR_NUMBER=42"), "all", out)
@@ -114,7 +121,7 @@ func TestCommentScript(t *testing.T) {
 			t.Fatalf("exit %d: %s", code, msg)
 		}
 		calls := readLog(t, log)
-		want := []string{list, "api --method POST repos/ogx-ai/ogx/issues/42/comments -F body=@" + out + "/comment.md"}
+		want := []string{whoami, list, "api --method POST repos/ogx-ai/ogx/issues/42/comments -F body=@" + out + "/comment.md"}
 		if strings.Join(calls, "\n") != strings.Join(want, "\n") {
 			t.Errorf("gh calls:\n%s\nwant\n%s", strings.Join(calls, "\n"), strings.Join(want, "\n"))
 		}
@@ -186,8 +193,8 @@ func TestCommentScript(t *testing.T) {
 			t.Fatalf("exit %d: %s", code, msg)
 		}
 		calls := readLog(t, log)
-		if len(calls) != 2 || calls[0] != list || calls[1] != "api --method PATCH repos/ogx-ai/ogx/issues/comments/1234 -F body=@"+out+"/comment.md" {
-			t.Errorf("gh calls %q: want the listing, then a PATCH of comment 1234", calls)
+		if len(calls) != 3 || calls[1] != list || calls[2] != "api --method PATCH repos/ogx-ai/ogx/issues/comments/1234 -F body=@"+out+"/comment.md" {
+			t.Errorf("gh calls %q: want who the token is, the listing, then a PATCH of comment 1234", calls)
 		}
 	})
 	t.Run("fork split", func(t *testing.T) {
@@ -203,7 +210,7 @@ func TestCommentScript(t *testing.T) {
 		// comes from the artifact.
 		msg, code = runScript(t, t.TempDir(), env, "post", split)
 		calls := readLog(t, log)
-		if code != 0 || len(calls) != 2 || !strings.HasPrefix(calls[1], "api --method POST repos/ogx-ai/ogx/issues/7/comments -F body=@"+split+"/comment.md") {
+		if code != 0 || len(calls) != 3 || !strings.HasPrefix(calls[2], "api --method POST repos/ogx-ai/ogx/issues/7/comments -F body=@"+split+"/comment.md") {
 			t.Errorf("post: exit %d, calls %q: %s", code, calls, msg)
 		}
 	})
@@ -226,7 +233,7 @@ func TestCommentScript(t *testing.T) {
 		post := "api --method POST repos/ogx-ai/ogx/issues/7/comments -F body=@" + split + "/comment.md"
 		// The run's own pull request.
 		msg, code := runScript(t, t.TempDir(), event(`{"number": 7}`, head), "post", split)
-		if calls := readLog(t, log); code != 0 || len(calls) != 2 || calls[1] != post {
+		if calls := readLog(t, log); code != 0 || len(calls) != 3 || calls[2] != post {
 			t.Errorf("run of #7: exit %d, calls %q: %s", code, calls, msg)
 		}
 		// A fork's run lists no pull request: the open one of its head
@@ -234,7 +241,7 @@ func TestCommentScript(t *testing.T) {
 		msg, code = runScript(t, t.TempDir(), with(event(``, head), "STUB_PULL=7"), "post", split)
 		calls := readLog(t, log)
 		lookup := "api repos/ogx-ai/ogx/pulls?state=open&head=fork:feat --jq .[] | select(.head.sha == \"" + head + "\") | .number"
-		if code != 0 || len(calls) != 3 || calls[0] != lookup || calls[2] != post {
+		if code != 0 || len(calls) != 4 || calls[0] != lookup || calls[3] != post {
 			t.Errorf("fork's run: exit %d, calls %q: %s", code, calls, msg)
 		}
 		// Spoofed: the artifact names #8 (or the run names nothing a pull
@@ -267,8 +274,24 @@ func TestCommentScript(t *testing.T) {
 		// Two results changed in the set: the comment is posted, then the
 		// step fails.
 		msg, code := runScript(t, dir, with(env, "PR_NUMBER=42", "FAIL_ON=changed"), "all", t.TempDir())
-		if code != 1 || len(readLog(t, log)) != 2 {
+		if code != 1 || len(readLog(t, log)) != 3 {
 			t.Errorf("exit %d, want 1 after posting: %s", code, msg)
+		}
+	})
+	t.Run("personal token", func(t *testing.T) {
+		// A personal access token comments as its owner: the comment to
+		// update is found by the marker and that login, asked of the API.
+		msg, code := runScript(t, dir, with(env, "PR_NUMBER=42", "STUB_USER=alice", "STUB_EXISTING=555"), "all", t.TempDir())
+		calls := readLog(t, log)
+		listAlice := strings.Replace(list, `"github-actions[bot]"`, `"alice"`, 1)
+		if code != 0 || len(calls) != 3 || calls[0] != "api user --jq .login" || calls[1] != listAlice || !strings.HasPrefix(calls[2], "api --method PATCH repos/ogx-ai/ogx/issues/comments/555 ") {
+			t.Errorf("exit %d, calls %q: %s", code, calls, msg)
+		}
+		// COMMENT_AUTHOR says it: the API is not asked.
+		msg, code = runScript(t, dir, with(env, "PR_NUMBER=42", "COMMENT_AUTHOR=recview-app[bot]"), "all", t.TempDir())
+		calls = readLog(t, log)
+		if code != 0 || len(calls) != 2 || calls[0] != strings.Replace(list, `"github-actions[bot]"`, `"recview-app[bot]"`, 1) {
+			t.Errorf("COMMENT_AUTHOR: exit %d, calls %q: %s", code, calls, msg)
 		}
 	})
 	t.Run("gh fails", func(t *testing.T) {
