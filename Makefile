@@ -34,7 +34,13 @@ deps:
 
 # gofmt and go vet, natively and as WebAssembly; and go vet of the patched
 # go-app that app.wasm is built from (build/go-app, see dist below), in
-# the workspace that builds app.wasm, for both builds.
+# the workspace that builds app.wasm, for both builds; actionlint, at the
+# version pinned here (from the Go module proxy), over the repository's
+# workflows and the ones docs/review.md shows (its yaml blocks, written
+# out to build/docs-workflows). (cmd/recview's TestWorkflowsPinned checks
+# that every `uses:` there and in action.yml is pinned to a commit.)
+ACTIONLINT := github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
+
 lint: build/go.work
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
@@ -43,6 +49,10 @@ lint: build/go.work
 	$(GO) vet -tags 'e2e bench' ./e2e/
 	GOWORK=$(WASMWORK) $(GO) vet $(GOAPP)/pkg/app
 	GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) vet $(GOAPP)/pkg/app
+	@rm -rf build/docs-workflows && mkdir -p build/docs-workflows/.github/workflows && \
+	awk '/^```yaml/ { f = 1; n++; next } /^```/ { f = 0 } f { print > ("build/docs-workflows/.github/workflows/review" n ".yml") }' docs/review.md && \
+	ls build/docs-workflows/.github/workflows/*.yml >/dev/null
+	$(GO) run $(ACTIONLINT) -no-color .github/workflows/*.yml build/docs-workflows/.github/workflows/*.yml
 
 # Natively every package; and the test the second go-app patch adds
 # (its UUIDs parse as version 4), in the workspace that builds app.wasm.

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -370,5 +371,41 @@ func TestActionYAML(t *testing.T) {
 		if v != "GH_TOKEN" && !strings.Contains(string(script), v) {
 			t.Errorf("the script does not read %s", v)
 		}
+	}
+}
+
+// usesPinned is a pinned `uses:`: an action at a 40-hex commit, its tag
+// in a comment (as ogx's scripts/check-workflows-use-hashes.sh requires).
+var usesPinned = regexp.MustCompile(`^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+(/[A-Za-z0-9_./-]+)?@[0-9a-f]{40} # v[0-9][0-9.]*$`)
+
+// TestWorkflowsPinned: every `uses:` of action.yml, of the repository's
+// workflows and of the workflows docs/review.md shows is pinned to a
+// commit, with its tag in a comment; the docs' own recview step says to
+// pin the commit of recview the reader reviewed.
+func TestWorkflowsPinned(t *testing.T) {
+	files, _ := filepath.Glob("../../.github/workflows/*.yml")
+	files = append(files, "../../action.yml", "../../docs/review.md")
+	n := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			_, v, ok := strings.Cut(line, "uses: ")
+			if !ok || strings.HasPrefix(strings.TrimSpace(line), "#") {
+				continue
+			}
+			n++
+			switch {
+			case strings.HasPrefix(v, "./"):
+			case strings.HasSuffix(f, "review.md") && strings.HasPrefix(v, "recview/recview@<commit> # "):
+			case !usesPinned.MatchString(v):
+				t.Errorf("%s:%d: uses: %s: want OWNER/REPO@SHA (40 hex) # vTAG", f, i+1, v)
+			}
+		}
+	}
+	if n < 8 {
+		t.Errorf("%d uses: lines found: the test reads the wrong files", n)
 	}
 }
