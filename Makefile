@@ -15,12 +15,13 @@ test: deps lint test-native test-wasm test-fuzz test-e2e
 # Debian's packages for what the tests, the server and the benchmarks
 # run: chromium (the browser tests, make bench), node (the core's tests as
 # WebAssembly), npm (make bench's JavaScript side), git (recview review
-# of two revisions), bash and jq (the GitHub action's script), as
+# of two revisions), bash and jq (the GitHub action's script) and
+# pre-commit (the test of .pre-commit-hooks.yaml), as
 # COMMAND:PACKAGE.
 # What is missing is installed with one apt-get update and one apt-get
 # install, as root or through sudo. A failed install stops make: no test
 # is ever skipped for a missing tool.
-DEBS := chromium:chromium node:nodejs npm:npm git:git bash:bash jq:jq
+DEBS := chromium:chromium node:nodejs npm:npm git:git bash:bash jq:jq pre-commit:pre-commit
 
 deps:
 	@missing=; for d in $(DEBS); do command -v $${d%%:*} >/dev/null 2>&1 || missing="$$missing $${d##*:}"; done; \
@@ -36,8 +37,8 @@ deps:
 # go-app that app.wasm is built from (build/go-app, see dist below), in
 # the workspace that builds app.wasm, for both builds; actionlint, at the
 # version pinned here (from the Go module proxy), over the repository's
-# workflows and the ones docs/review.md shows (its yaml blocks, written
-# out to build/docs-workflows). (cmd/recview's TestWorkflowsPinned checks
+# workflows and the ones docs/review.md shows (its yaml blocks with an
+# `on:`, written out to build/docs-workflows). (cmd/recview's TestWorkflowsPinned checks
 # that every `uses:` there and in action.yml is pinned to a commit.)
 ACTIONLINT := github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 
@@ -50,7 +51,7 @@ lint: build/go.work
 	GOWORK=$(WASMWORK) $(GO) vet $(GOAPP)/pkg/app
 	GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) vet $(GOAPP)/pkg/app
 	@rm -rf build/docs-workflows && mkdir -p build/docs-workflows/.github/workflows && \
-	awk '/^```yaml/ { f = 1; n++; next } /^```/ { f = 0 } f { print > ("build/docs-workflows/.github/workflows/review" n ".yml") }' docs/review.md && \
+	awk '/^```yaml/ { f = 1; b = ""; w = 0; next } /^```/ && f { if (w) print b > ("build/docs-workflows/.github/workflows/review" ++n ".yml"); f = 0; next } f { b = b $$0 "\n"; if ($$0 ~ /^on:/) w = 1 }' docs/review.md && \
 	ls build/docs-workflows/.github/workflows/*.yml >/dev/null
 	$(GO) run $(ACTIONLINT) -no-color .github/workflows/*.yml build/docs-workflows/.github/workflows/*.yml
 
