@@ -25,6 +25,10 @@
 #                    review of it (--pr); post reads OUT/pr-number when unset,
 #                    except in a workflow_run (below)
 #   GITHUB_EVENT_NAME, GITHUB_EVENT_PATH
+#                    review, in a workflow_run with BASE_SHA and HEAD_SHA
+#                    unset (after a bot pushed to a pull request's branch):
+#                    the open pull request of the run's branch in REPO, at
+#                    its base and head now;
 #                    post, in a workflow_run: the pull request is the run's
 #                    (its event's, or the open one whose head is the run's
 #                    head commit); OUT's pr-number and head-sha must agree
@@ -58,7 +62,29 @@ case $mode in review|post|all) ;; *) die "unknown mode $mode: want review, post 
 
 status=0
 
+# afterBot fills PR_NUMBER, BASE_SHA and HEAD_SHA, when the workflow_run
+# at GITHUB_EVENT_PATH is that of a workflow that pushed to a pull
+# request's branch (a bot's re-recording: a push with the workflow's own
+# token starts no pull_request workflow): the open pull request of that
+# branch, which must be in REPO itself, at its base and its head now.
+afterBot() {
+	local event=${GITHUB_EVENT_PATH:-} gh=${GH:-gh} repo branch found
+	[ -f "$event" ] || die "GITHUB_EVENT_NAME is workflow_run and GITHUB_EVENT_PATH names no event file"
+	repo=$(jq -r '.workflow_run.head_repository.full_name // empty' "$event") || die "cannot read the workflow_run event"
+	branch=$(jq -r '.workflow_run.head_branch // empty' "$event")
+	[ "$repo" = "$REPO" ] || die "the workflow run's branch is in '$repo', not $REPO: after a bot's push, only $REPO's own branches are reviewed"
+	[[ $branch =~ ^[A-Za-z0-9._/-]+$ ]] || die "the workflow_run event's head branch '$branch' is not a branch name"
+	found=$("$gh" api "repos/$REPO/pulls?state=open&head=${REPO%%/*}:$branch" --jq '.[0] | select(. != null) | "\(.number) \(.base.sha) \(.head.sha)"') ||
+		die "cannot look up the pull request of $branch in $REPO (GitHub refused: see gh's message above)"
+	read -r PR_NUMBER BASE_SHA HEAD_SHA <<<"$found"
+	[[ ${PR_NUMBER:-} =~ ^[1-9][0-9]{0,9}$ ]] || die "no open pull request of $REPO has the branch $branch"
+	echo "review-comment.sh: the workflow run pushed to $branch: pull request #$PR_NUMBER"
+}
+
 review() {
+	if [ "${GITHUB_EVENT_NAME:-}" = workflow_run ] && [ -z "${BASE_SHA:-}" ] && [ -z "${HEAD_SHA:-}" ]; then
+		afterBot
+	fi
 	[[ ${BASE_SHA:-} =~ ^[0-9a-f]{7,64}$ && ${HEAD_SHA:-} =~ ^[0-9a-f]{7,64}$ ]] || die "BASE_SHA and HEAD_SHA must be commit hashes"
 	mkdir -p "$out"
 	# recview compares HEAD_SHA with its merge base with BASE_SHA (the
@@ -112,7 +138,7 @@ runPR() {
 
 post() {
 	local body=$out/comment.md number=${PR_NUMBER:-}
-	if [ "${GITHUB_EVENT_NAME:-}" = workflow_run ]; then
+	if [ "$mode" = post ] && [ "${GITHUB_EVENT_NAME:-}" = workflow_run ]; then
 		# OUT comes from the pull request's run, which a fork controls:
 		# the pull request is the event's, and what OUT says of it must
 		# agree (pr-number, head-sha) or nothing is posted.

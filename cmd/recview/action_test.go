@@ -271,6 +271,32 @@ func TestCommentScript(t *testing.T) {
 			}
 		}
 	})
+	t.Run("after a bot's push", func(t *testing.T) {
+		// A workflow_run after the workflow that pushed re-recordings to a
+		// pull request's branch: the pull request of that branch, at its
+		// base and head now, reviewed and commented on in one job.
+		f := filepath.Join(t.TempDir(), "event.json")
+		os.WriteFile(f, []byte(`{"workflow_run": {"head_sha": "`+strings.Repeat("e", 40)+`", "head_branch": "rerecord", "head_repository": {"full_name": "ogx-ai/ogx"}, "pull_requests": []}}`), 0o644)
+		bot := with(env, "GITHUB_EVENT_NAME=workflow_run", "GITHUB_EVENT_PATH="+f, "BASE_SHA=", "HEAD_SHA=", "STUB_PULL=42 "+base+" "+head)
+		msg, code := runScript(t, dir, bot, "all", t.TempDir())
+		calls := readLog(t, log)
+		lookup := `api repos/ogx-ai/ogx/pulls?state=open&head=ogx-ai:rerecord --jq .[0] | select(. != null) | "\(.number) \(.base.sha) \(.head.sha)"`
+		if code != 0 || len(calls) != 4 || calls[0] != lookup || !strings.HasPrefix(calls[3], "api --method POST repos/ogx-ai/ogx/issues/42/comments ") {
+			t.Fatalf("exit %d, calls %q: %s", code, calls, msg)
+		}
+		posted, _ := os.ReadFile(body)
+		cmd := exec.Command(filepath.Join(filepath.Dir(log), "recview"), "review", "--markdown", "--repo", "ogx-ai/ogx", "--pr", "42", base, head)
+		cmd.Dir, cmd.Env = dir, env
+		if want, err := cmd.Output(); err != nil || string(posted) != string(want) {
+			t.Errorf("posted body differs from recview's review of #42's base and head (%v):\n%.300s", err, posted)
+		}
+		// A branch of another repository (a fork) is not reviewed here.
+		os.WriteFile(f, []byte(`{"workflow_run": {"head_branch": "rerecord", "head_repository": {"full_name": "someone/ogx"}}}`), 0o644)
+		msg, code = runScript(t, dir, bot, "all", t.TempDir())
+		if code != 2 || !strings.Contains(msg, "only ogx-ai/ogx's own branches are reviewed") || readLog(t, log) != nil {
+			t.Errorf("a fork's branch: exit %d, output %q", code, msg)
+		}
+	})
 	t.Run("fail on changed", func(t *testing.T) {
 		// Two results changed in the set: the comment is posted, then the
 		// step fails.
