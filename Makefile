@@ -16,12 +16,13 @@ test: deps lint test-native test-wasm test-fuzz test-e2e
 # run: chromium (the browser tests, make bench), node (the core's tests as
 # WebAssembly), npm (make bench's JavaScript side), git (recview review
 # of two revisions), bash and jq (the GitHub action's script) and
-# pre-commit (the test of .pre-commit-hooks.yaml), as
+# pre-commit (the test of .pre-commit-hooks.yaml), shellcheck (make
+# lint), as
 # COMMAND:PACKAGE.
 # What is missing is installed with one apt-get update and one apt-get
 # install, as root or through sudo. A failed install stops make: no test
 # is ever skipped for a missing tool.
-DEBS := chromium:chromium node:nodejs npm:npm git:git bash:bash jq:jq pre-commit:pre-commit
+DEBS := chromium:chromium node:nodejs npm:npm git:git bash:bash jq:jq pre-commit:pre-commit shellcheck:shellcheck
 
 deps:
 	@missing=; for d in $(DEBS); do command -v $${d%%:*} >/dev/null 2>&1 || missing="$$missing $${d##*:}"; done; \
@@ -38,11 +39,12 @@ deps:
 # the workspace that builds app.wasm, for both builds; actionlint, at the
 # version pinned here (from the Go module proxy), over the repository's
 # workflows and the ones docs/review.md shows (its yaml blocks with an
-# `on:`, written out to build/docs-workflows). (cmd/recview's TestWorkflowsPinned checks
-# that every `uses:` there and in action.yml is pinned to a commit.)
+# `on:`, written out to build/docs-workflows); shellcheck over scripts/.
+# (cmd/recview's TestWorkflowsPinned checks that every `uses:` there and
+# in action.yml is pinned to a commit.)
 ACTIONLINT := github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 
-lint: build/go.work
+lint: deps build/go.work
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
@@ -54,6 +56,7 @@ lint: build/go.work
 	awk '/^```yaml/ { f = 1; b = ""; w = 0; next } /^```/ && f { if (w) print b > ("build/docs-workflows/.github/workflows/review" ++n ".yml"); f = 0; next } f { b = b $$0 "\n"; if ($$0 ~ /^on:/) w = 1 }' docs/review.md && \
 	ls build/docs-workflows/.github/workflows/*.yml >/dev/null
 	$(GO) run $(ACTIONLINT) -no-color .github/workflows/*.yml build/docs-workflows/.github/workflows/*.yml
+	shellcheck scripts/*.sh
 
 # Natively every package; and the test the second go-app patch adds
 # (its UUIDs parse as version 4), in the workspace that builds app.wasm.
