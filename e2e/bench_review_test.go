@@ -168,7 +168,7 @@ func TestBenchReview(t *testing.T) {
 		tb.close()
 	}
 	rows = append(rows,
-		benchRow{fmt.Sprintf("a pull request of 300 changed recordings, 20 ms per request (%d requests: 4 to the API) → summary on screen", requests), fmt.Sprintf("%.2f s", median(took)/1000), "5 s", median(took) < 5000},
+		benchRow{fmt.Sprintf("a pull request of 300 changed recordings, 20 ms per request (%d requests: 5 to the API) → summary on screen", requests), fmt.Sprintf("%.2f s", median(took)/1000), "5 s", median(took) < 5000},
 		benchRow{"… longest task on the page's thread (Long Tasks API)", fmt.Sprintf("%.0f ms (max %.0f)", median(tasks), slices.Max(tasks)), "100 ms", slices.Max(tasks) < 100},
 		benchRow{"… longest gap between frames (a busy machine's CPU counts too)", fmt.Sprintf("%.0f ms (max %.0f)", median(gaps), slices.Max(gaps)), "", false})
 }

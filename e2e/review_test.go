@@ -173,8 +173,9 @@ func (tb *tab) dropOn(css string, paths ...string) {
 }
 
 // TestReviewPR opens a pull request by its URL in the URL box: the page
-// asks the API twice (the pull request, one page of files), shows the
-// requests left, and its summary and rows are what recview review says of
+// asks the API three times (the pull request, its merge base, one page
+// of files), shows the requests left, and its summary and rows are what
+// recview review says of
 // the same change. A filter narrows the table; a row opens its pair (base
 // and head headers, file= in the address); n goes to the next meaningful
 // pair of the table; viewed is kept across a reload; Back returns to the
@@ -188,10 +189,10 @@ func TestReviewPR(t *testing.T) {
 	tb.open("/")
 	tb.enterURL("https://github.com/ogx-ai/ogx/pull/3681")
 	tb.checkSummary(res)
-	if got := srv.Requests(); len(got) != 2 || got[1] != "GET /repos/ogx-ai/ogx/pulls/3681/files?per_page=100&page=1" {
-		t.Errorf("API requests %q, want the pull request and one page of files", got)
+	if got := srv.Requests(); len(got) != 3 || got[1] != "GET /repos/ogx-ai/ogx/compare/"+srv.BaseSHA+"..."+srv.HeadSHA+"?per_page=1" || got[2] != "GET /repos/ogx-ai/ogx/pulls/3681/files?per_page=100&page=1" {
+		t.Errorf("API requests %q, want the pull request, its merge base and one page of files", got)
 	}
-	if got, _ := tb.text(sel("rate-limit")); got != "58 of 60 GitHub API requests left" {
+	if got, _ := tb.text(sel("rate-limit")); got != "57 of 60 GitHub API requests left" {
 		t.Errorf("rate limit %q", got)
 	}
 	if h := hash(tb); h != "#v=2&pr=ogx-ai/ogx/3681" {

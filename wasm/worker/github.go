@@ -76,9 +76,11 @@ func (l *loader) phase(p string, done, total int) {
 }
 
 // github reads the recordings a pull request or comparison changes: the
-// API for its commits and changed files (1 + ceil(files/100) requests for
-// a pull request, 1 for a comparison; never retried), then both sides of
-// each recording from raw.githubusercontent.com pinned to the commits,
+// API for its commits and changed files (2 + ceil(files/100) requests for
+// a pull request: itself, its merge base, its files; 1 for a comparison;
+// never retried), then both sides of each recording from
+// raw.githubusercontent.com pinned to the commits (a pull request's base
+// side at its merge base),
 // rawAtOnce at a time. Files that cannot be fetched are left out and
 // noted (Status.Notes). The error says why nothing can be reviewed.
 func (l *loader) github(ref permalink.Review) (base, head []review.File, err error) {
@@ -95,7 +97,18 @@ func (l *loader) github(ref permalink.Review) (base, head []review.File, err err
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", github.PullURL(ref), err)
 		}
-		commits = [2]github.Commit{{Repo: pull.BaseRepo, SHA: pull.BaseSHA}, {Repo: pull.HeadRepo, SHA: pull.HeadSHA}}
+		// The base side at the merge base, as "Files changed" compares:
+		// base.sha is the base branch's tip, which may have changed the
+		// same recordings since the branch point.
+		u := github.MergeBaseURL(ref, pull.BaseSHA, pull.HeadSHA)
+		if data, err = l.api(u); err != nil {
+			return nil, nil, err
+		}
+		mergeBase, err := github.DecodeMergeBase(data)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", u, err)
+		}
+		commits = [2]github.Commit{{Repo: pull.BaseRepo, SHA: mergeBase}, {Repo: pull.HeadRepo, SHA: pull.HeadSHA}}
 		l.st.Title = pull.Title
 		pages := github.Pages(pull.ChangedFiles)
 		for k := 1; k <= pages; k++ {

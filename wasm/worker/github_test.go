@@ -52,7 +52,7 @@ func changeSet(t *testing.T, name string) (base, head map[string][]byte) {
 	return base, head
 }
 
-// A pull request is read with 1 + ceil(files/100) API requests (the
+// A pull request is read with 2 + ceil(files/100) API requests (the
 // change set is spread over pages of 100 by adding files that are not
 // recordings), both sides of every changed recording come back, and the
 // review of what came back is the review of the two trees.
@@ -69,7 +69,7 @@ func TestLoadPull(t *testing.T) {
 		t.Fatal(err)
 	}
 	files := len(srv.Files())
-	want := []string{"GET /repos/ogx-ai/ogx/pulls/3681"}
+	want := []string{"GET /repos/ogx-ai/ogx/pulls/3681", "GET /repos/ogx-ai/ogx/compare/" + srv.BaseSHA + "..." + srv.HeadSHA + "?per_page=1"}
 	for k := 1; k <= github.Pages(files); k++ {
 		want = append(want, "GET /repos/ogx-ai/ogx/pulls/3681/files?per_page=100&page="+strconv.Itoa(k))
 	}
@@ -79,8 +79,8 @@ func TestLoadPull(t *testing.T) {
 	if w := strconv.Itoa(60-len(want)) + " of 60 GitHub API requests left"; last.Rate != w {
 		t.Errorf("rate %q after %d requests, want %q", last.Rate, len(want), w)
 	}
-	if len(want) < 3 {
-		t.Errorf("%d files make %d pages: the test wants more than one", files, len(want)-1)
+	if len(want) < 4 {
+		t.Errorf("%d files make %d pages: the test wants more than one", files, len(want)-2)
 	}
 	if last.HeadSHA != srv.HeadSHA || last.Title != srv.Title || len(last.Notes) != 0 {
 		t.Errorf("status %+v", last)
@@ -310,8 +310,8 @@ func TestLoadLongList(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(srv.Requests()); n != 1+30 {
-		t.Errorf("%d API requests, want 31 (the pull request and 30 pages of 100 files)", n)
+	if n := len(srv.Requests()); n != 2+30 {
+		t.Errorf("%d API requests, want 32 (the pull request, its merge base and 30 pages of 100 files)", n)
 	}
 	total := len(srv.Files())
 	if want := fmt.Sprintf("GitHub lists 3000 of the pull request's %d files", total); len(last.Notes) != 1 || !strings.HasPrefix(last.Notes[0], want) {
@@ -319,5 +319,41 @@ func TestLoadLongList(t *testing.T) {
 	}
 	if len(gotBase)+len(gotHead) == 0 {
 		t.Errorf("no recording fetched")
+	}
+}
+
+// The base branch moved on after the pull request branched off (a
+// recording changed there since): the base side is read at the merge
+// base, as "Files changed" compares, not at the pull request's base.sha.
+func TestLoadMergeBase(t *testing.T) {
+	base, head := changeSet(t, "instructions-param-3741")
+	srv := fakegithub.New("ogx-ai", "ogx", 3741, base, head)
+	var changed string
+	for p, d := range head {
+		if b, ok := base[p]; ok && string(b) != string(d) {
+			changed = p
+			break
+		}
+	}
+	if changed == "" {
+		t.Fatal("no modified recording in the change set")
+	}
+	srv.TipSHA, srv.BaseTip = strings.Repeat("d", 40), map[string][]byte{}
+	for p, d := range base {
+		srv.BaseTip[p] = d
+	}
+	srv.BaseTip[changed] = head[changed] // the base branch took the same change later
+	l := &loader{get: fakeFetch(srv), post: func(pageworker.Status) {}, now: time.Now}
+	gotBase, _, err := l.github(permalink.Review{Kind: permalink.ReviewPR, Owner: "ogx-ai", Repo: "ogx", Number: 3741})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reqs := srv.Requests(); len(reqs) < 2 || reqs[1] != "GET /repos/ogx-ai/ogx/compare/"+srv.TipSHA+"..."+srv.HeadSHA+"?per_page=1" {
+		t.Errorf("API requests %q: want the pull request, then its merge base", reqs)
+	}
+	for _, f := range gotBase {
+		if f.Path == changed && string(f.Data) != string(base[changed]) {
+			t.Errorf("%s: the base side was read at the base branch's tip, not at the merge base", changed)
+		}
 	}
 }

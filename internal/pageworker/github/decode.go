@@ -143,6 +143,21 @@ func DecodeCompare(data []byte) (Comparison, error) {
 	return c, err
 }
 
+// DecodeMergeBase reads the merge base's SHA from the answer to
+// MergeBaseURL.
+func DecodeMergeBase(data []byte) (string, error) {
+	var v struct {
+		MergeBase *jsonRef `json:"merge_base_commit"`
+	}
+	if err := json.Unmarshal(data, &v); err != nil {
+		return "", fmt.Errorf("%w: the comparison is not JSON: %v", ErrBadAnswer, err)
+	}
+	if v.MergeBase == nil || !isSHA(v.MergeBase.SHA) {
+		return "", fmt.Errorf("%w: the comparison has no merge base commit", ErrBadAnswer)
+	}
+	return v.MergeBase.SHA, nil
+}
+
 func files(v []jsonFile) ([]ChangedFile, error) {
 	out := make([]ChangedFile, 0, len(v))
 	for i, f := range v {

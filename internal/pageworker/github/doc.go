@@ -8,9 +8,11 @@
 //
 // # What is asked
 //
-// A pull request costs 1 + ceil(files/100) API requests: the pull request
+// A pull request costs 2 + ceil(files/100) API requests: the pull request
 // (GET /repos/OWNER/REPO/pulls/N: its base and head commits, the head's
-// repository for a fork, its number of changed files), then its files, a
+// repository for a fork, its number of changed files), its merge base
+// (GET .../compare/BASE...HEAD?per_page=1: its base side is read there,
+// as "Files changed" compares), then its files, a
 // page of 100 at a time (GET .../pulls/N/files?per_page=100&page=K, K from
 // 1; GitHub lists at most MaxPullFiles). A comparison costs one (GET
 // /repos/OWNER/REPO/compare/BASE...HEAD, which lists at most

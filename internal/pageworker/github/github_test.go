@@ -68,8 +68,9 @@ func TestURLs(t *testing.T) {
 	}
 }
 
-// A pull request of n files costs 1 + ceil(n/100) requests, never more
-// than 31 (GitHub lists 3,000 files at most).
+// A pull request of n files costs 2 + ceil(n/100) requests (itself, its
+// merge base, its files), never more than 32 (GitHub lists 3,000 files at
+// most).
 func TestRequests(t *testing.T) {
 	for _, tc := range []struct{ files, pages int }{
 		{0, 0}, {1, 1}, {99, 1}, {100, 1}, {101, 2}, {300, 3}, {536, 6}, {2999, 30}, {3000, 30}, {3001, 30}, {100000, 30}, {-1, 0},
@@ -77,8 +78,8 @@ func TestRequests(t *testing.T) {
 		if got := Pages(tc.files); got != tc.pages {
 			t.Errorf("Pages(%d) = %d, want %d", tc.files, got, tc.pages)
 		}
-		if got := Requests(tc.files); got != 1+tc.pages {
-			t.Errorf("Requests(%d) = %d, want %d", tc.files, got, 1+tc.pages)
+		if got := Requests(tc.files); got != 2+tc.pages {
+			t.Errorf("Requests(%d) = %d, want %d", tc.files, got, 2+tc.pages)
 		}
 	}
 }

@@ -107,6 +107,13 @@ func CompareURL(r permalink.Review) string {
 	return fmt.Sprintf("%s/repos/%s/%s/compare/%s...%s", API, r.Owner, r.Repo, escapeRef(r.Base), escapeRef(r.Head))
 }
 
+// MergeBaseURL is the API address of the comparison of two commits of
+// repository r (OWNER/REPO of r), base...head, asked for one commit only:
+// what DecodeMergeBase reads of it is the merge base.
+func MergeBaseURL(r permalink.Review, base, head string) string {
+	return fmt.Sprintf("%s/repos/%s/%s/compare/%s...%s?per_page=1", API, r.Owner, r.Repo, url.PathEscape(base), url.PathEscape(head))
+}
+
 // Pages is how many pages of files a pull request of n changed files
 // takes (GitHub lists at most MaxPullFiles): ceil(min(n, 3000)/100).
 func Pages(n int) int {
@@ -115,8 +122,8 @@ func Pages(n int) int {
 }
 
 // Requests is how many API requests reviewing a pull request of n changed
-// files takes: the pull request, then its pages of files.
-func Requests(n int) int { return 1 + Pages(n) }
+// files takes: the pull request, its merge base, then its pages of files.
+func Requests(n int) int { return 2 + Pages(n) }
 
 // RawURL is the address of a file of repository repo ("OWNER/REPO") at
 // commit sha on raw.githubusercontent.com, each path segment escaped.

@@ -34,6 +34,12 @@ type Server struct {
 	// by path.
 	BaseSHA, HeadSHA string
 	Base, Head       map[string][]byte
+	// BaseTip, when not nil, is the base branch's tip's files at TipSHA,
+	// moved on since the branch point: the pull request's base.sha is
+	// TipSHA, and BaseSHA stays the merge base that the comparison of
+	// TipSHA...HeadSHA names (and Base its files).
+	BaseTip map[string][]byte
+	TipSHA  string
 	// Limit is the API requests allowed per window, Remaining those left,
 	// Reset when the window ends.
 	Limit, Remaining int
@@ -51,6 +57,15 @@ func New(owner, repo string, number int, base, head map[string][]byte) *Server {
 	return &Server{Owner: owner, Repo: repo, Number: number, Title: "Re-record the recordings",
 		BaseSHA: strings.Repeat("b", 40), HeadSHA: strings.Repeat("c", 40), Base: base, Head: head,
 		Limit: 60, Remaining: 60, Reset: time.Now().Add(time.Hour).Truncate(time.Second)}
+}
+
+// baseTip is the pull request's base.sha: TipSHA when the base branch
+// moved on (BaseTip), else BaseSHA.
+func (s *Server) baseTip() string {
+	if s.BaseTip != nil {
+		return s.TipSHA
+	}
+	return s.BaseSHA
 }
 
 // Requests lists the API requests answered so far, as "GET PATH?QUERY".
@@ -146,7 +161,7 @@ func (s *Server) api(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, map[string]any{
 			"url": "https://api.github.com" + pull, "number": s.Number, "state": "open", "title": s.Title,
 			"changed_files": len(s.Files()),
-			"base":          map[string]any{"label": s.Owner + ":main", "ref": "main", "sha": s.BaseSHA, "repo": map[string]any{"full_name": s.Owner + "/" + s.Repo}},
+			"base":          map[string]any{"label": s.Owner + ":main", "ref": "main", "sha": s.baseTip(), "repo": map[string]any{"full_name": s.Owner + "/" + s.Repo}},
 			"head":          map[string]any{"label": s.Owner + ":feature", "ref": "feature", "sha": s.HeadSHA, "repo": map[string]any{"full_name": s.Owner + "/" + s.Repo}},
 		})
 	case p == pull+"/files":
@@ -163,7 +178,7 @@ func (s *Server) api(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, files[from:min(from+per, len(files))])
 	case strings.HasPrefix(p, repo+"/compare/"):
 		basehead, _ := url.PathUnescape(strings.TrimPrefix(p, repo+"/compare/"))
-		if basehead != s.BaseSHA+"..."+s.HeadSHA && basehead != "main...feature" {
+		if basehead != s.BaseSHA+"..."+s.HeadSHA && basehead != s.baseTip()+"..."+s.HeadSHA && basehead != "main...feature" {
 			w.WriteHeader(http.StatusNotFound)
 			writeJSON(w, map[string]string{"message": "Not Found"})
 			return
@@ -189,6 +204,9 @@ func (s *Server) raw(w http.ResponseWriter, r *http.Request) {
 	}
 	sha, path, _ := strings.Cut(strings.TrimPrefix(p, prefix), "/")
 	tree := map[string]map[string][]byte{s.BaseSHA: s.Base, s.HeadSHA: s.Head}[sha]
+	if s.BaseTip != nil && sha == s.TipSHA {
+		tree = s.BaseTip
+	}
 	data, ok := tree[path]
 	if !ok {
 		http.Error(w, "404: Not Found", http.StatusNotFound)
