@@ -88,7 +88,8 @@ func countingServer(t *testing.T) (string, map[string]*download) {
 // and streamed without a length, through the fragment and the URL box:
 // the page says the file is too big, the server sees the connection
 // closed at once (no more than the 64 MB the viewer reads, plus what was
-// in flight), and the page still opens a good recording.
+// in flight: 160 MB in all at most), and the page still opens a good
+// recording.
 func TestRefusedDownloadStops(t *testing.T) {
 	for _, via := range []string{"link", "url box"} {
 		for _, path := range []string{"/sized", "/chunked"} {
@@ -115,7 +116,14 @@ func TestRefusedDownloadStops(t *testing.T) {
 						if requests != 1 {
 							t.Errorf("the page asked for %s %d times, want once", path, requests)
 						}
-						if sent > 96<<20 {
+						// What the server sent includes what was in flight
+						// when the page stopped: the kernel's socket buffers,
+						// Chrome's network service and the service worker's
+						// pipe. Usually 70-72 MB for /chunked (the 64 MB read,
+						// then the abort); once 115 MB on a loaded machine.
+						// 1 GB would be a download never stopped.
+						t.Logf("%s: the server sent %d MB before the page stopped", path, sent>>20)
+						if sent > 160<<20 {
 							t.Errorf("the server sent %d MB in %d downloads before the page stopped", sent>>20, requests)
 						}
 						break
