@@ -133,7 +133,7 @@ fuzz:
 
 build:
 	mkdir -p bin
-	$(GO) build -o bin/recview ./cmd/recview
+	$(GO) build -buildvcs=auto -o bin/recview ./cmd/recview
 
 # app.wasm is built against go-app, at the version go.mod pins, with the
 # patches of third_party/go-app, applied in this order: the first leaves

@@ -60,6 +60,8 @@ commands:
   link A B [--base URL]  a permalink comparing A and B
   review [--json | --markdown] BASE HEAD
                          pair and triage the recordings of two folders or two git revisions
+  help COMMAND           a command's usage, an example and its flags (also: COMMAND --help)
+  version                recview's version and the commit it was built from
 
 FILE may be - for standard input.
 `
@@ -90,6 +92,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return exitError{2}
 	}
 	cmd, rest := args[0], args[1:]
+	if _, ok := commandHelp[cmd]; ok && wantsHelp(rest) {
+		return help(cmd, stdin, stdout, stderr)
+	}
+	return dispatch(cmd, rest, stdin, stdout, stderr)
+}
+
+// dispatch runs command cmd with its arguments rest.
+func dispatch(cmd string, rest []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	switch cmd {
 	case "show", "assemble", "steps":
 		if len(rest) != 1 {
@@ -126,8 +136,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	case "review":
 		return reviewCmd(rest, stdout, stderr)
 	case "help", "-h", "--help":
+		if len(rest) == 1 {
+			return help(rest[0], stdin, stdout, stderr)
+		}
 		fmt.Fprint(stdout, usage)
 		return nil
+	case "version", "--version":
+		return version(stdout)
 	}
 	fmt.Fprintf(stderr, "recview: unknown command %q\n%s", cmd, usage)
 	return exitError{2}
