@@ -86,6 +86,23 @@ func runScript(t *testing.T, dir string, env []string, args ...string) (string, 
 	return string(out), code
 }
 
+// postedBody runs the script in `all` mode in dir with env, and returns
+// the comment it posted (body, the stub's copy); the test fails when the
+// script does.
+func postedBody(t *testing.T, dir string, env []string, log, body string) []byte {
+	t.Helper()
+	msg, code := runScript(t, dir, env, "all", t.TempDir())
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, msg)
+	}
+	readLog(t, log)
+	posted, err := os.ReadFile(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return posted
+}
+
 // with is env and more variables, in a slice of its own.
 func with(env []string, kv ...string) []string { return append(slices.Clip(env), kv...) }
 
@@ -152,15 +169,7 @@ func TestCommentScript(t *testing.T) {
 		// without what the base branch added since.
 		dir, mergeBase, head, tip, gone := divergedRepo(t, "instructions-param-3741")
 		env, log, body := scriptEnv(t, tip, head)
-		msg, code := runScript(t, dir, with(env, "PR_NUMBER=42"), "all", t.TempDir())
-		if code != 0 {
-			t.Fatalf("exit %d: %s", code, msg)
-		}
-		readLog(t, log)
-		posted, err := os.ReadFile(body)
-		if err != nil {
-			t.Fatal(err)
-		}
+		posted := postedBody(t, dir, with(env, "PR_NUMBER=42"), log, body)
 		if strings.Contains(string(posted), path.Base(gone)) {
 			t.Errorf("the comment shows %s, which the base branch added after the branch point", gone)
 		}
@@ -172,15 +181,7 @@ func TestCommentScript(t *testing.T) {
 		// The action's viewer input left empty: the rows link to the
 		// files on GitHub at the commits compared, and the comment says
 		// how to set a viewer; nothing links to a loopback address.
-		msg, code := runScript(t, dir, with(env, "PR_NUMBER=42", "RECVIEW_BASE="), "all", t.TempDir())
-		if code != 0 {
-			t.Fatalf("exit %d: %s", code, msg)
-		}
-		readLog(t, log)
-		posted, err := os.ReadFile(body)
-		if err != nil {
-			t.Fatal(err)
-		}
+		posted := postedBody(t, dir, with(env, "PR_NUMBER=42", "RECVIEW_BASE="), log, body)
 		if strings.Contains(string(posted), "127.0.0.1") || strings.Contains(string(posted), "localhost") {
 			t.Errorf("the comment links to a loopback viewer:\n%.800s", posted)
 		}

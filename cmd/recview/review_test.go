@@ -147,6 +147,19 @@ func TestReviewLinkBaseFromEnv(t *testing.T) {
 	}
 }
 
+// gitIn runs git with args in dir, as a committer of its own, and
+// returns its output trimmed; the test fails when git does.
+func gitIn(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"}, args...)...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
 // gitRepo makes a git repository in a new folder with two commits: the
 // base tree of a change set of testdata, then its head tree, plus a
 // README and a JSON file outside any recordings folder that change too.
@@ -157,16 +170,7 @@ func gitRepo(t *testing.T, set string) (dir, base, head string) {
 		t.Fatal("git is not installed (make deps installs it)")
 	}
 	dir = t.TempDir()
-	run := func(args ...string) string {
-		t.Helper()
-		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"}, args...)...)
-		cmd.Dir = dir
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-		return strings.TrimSpace(string(out))
-	}
+	run := func(args ...string) string { t.Helper(); return gitIn(t, dir, args...) }
 	run("init", "-q", "-b", "main")
 	commit := func(side, note string) string {
 		entries, _ := os.ReadDir(dir)
@@ -265,16 +269,7 @@ func TestReviewGitMergeBase(t *testing.T) {
 func divergedRepo(t *testing.T, set string) (dir, base, head, tip, gone string) {
 	t.Helper()
 	dir, base, head = gitRepo(t, set)
-	run := func(args ...string) string {
-		t.Helper()
-		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"}, args...)...)
-		cmd.Dir = dir
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-		return strings.TrimSpace(string(out))
-	}
+	run := func(args ...string) string { t.Helper(); return gitIn(t, dir, args...) }
 	run("branch", "feature", head)
 	run("reset", "-q", "--hard", base)
 	var some string
