@@ -51,14 +51,15 @@ func jsFetch(src string, recording bool, take func(n int) bool) (*answer, error)
 			return nil, err
 		}
 	}
-	if recording && take != nil {
-		take = reserve(res, take)
-		if take == nil {
+	size, err := strconv.Atoi(a.header("Content-Length"))
+	sized := err == nil && size >= 0
+	if recording && take != nil && sized {
+		if take = reserve(size, take); take == nil {
 			res.Abort()
 			return nil, fmt.Errorf("%s: %w", src, errOverBudget)
 		}
 	}
-	if size, err := strconv.Atoi(a.header("Content-Length")); recording && err == nil && size <= limit {
+	if recording && sized && size <= limit {
 		// Its size known and allowed (fetchrule.Refuse, reserve): read
 		// whole, as the browser holds it, and kept to hand the page.
 		buf, err := res.ArrayBuffer()
@@ -86,17 +87,13 @@ func jsFetch(src string, recording bool, take func(n int) bool) (*answer, error)
 	return a, nil
 }
 
-// reserve takes a recording's whole size from take before its body is
-// read, when its Content-Length says it: downloads under way at once
-// then never share the budget out so thinly that none of them finishes.
-// It returns the take to read the body with (the reserved bytes first,
-// take for any the server sends past its Content-Length), or nil when
-// take refused the size.
-func reserve(res *jsweb.Response, take func(n int) bool) func(n int) bool {
-	size, err := strconv.Atoi(res.Header("Content-Length"))
-	if err != nil || size < 0 {
-		return take
-	}
+// reserve takes a recording's whole size (its Content-Length) from take
+// before its body is read: downloads under way at once then never share
+// the budget out so thinly that none of them finishes. It returns the
+// take to read the body with (the reserved bytes first, take for any the
+// server sends past its Content-Length), or nil when take refused the
+// size.
+func reserve(size int, take func(n int) bool) func(n int) bool {
 	if !take(size) {
 		return nil
 	}

@@ -54,8 +54,9 @@ type loader struct {
 }
 
 // api GETs an API address: its body, or an error naming it: the fetch
-// failed (see fetcher), or the answer is not 200 (github.CheckStatus: a spent rate limit says when it resets).
-// The rate limit of every answer goes to the page.
+// failed (see fetcher), or the answer is not 200 (github.CheckStatus: a
+// spent rate limit says when it resets). The rate limit of every answer
+// goes to the page.
 func (l *loader) api(url string) ([]byte, error) {
 	a, err := l.get(url, false, nil)
 	if err != nil {
@@ -156,17 +157,21 @@ func (l *loader) github(ref permalink.Review) (base, head []review.File, err err
 	if len(plan) == 0 {
 		return nil, nil, fmt.Errorf("%s changes %d files and none is a recording (a .json file in a recordings folder)", github.PageURL(ref), skipped)
 	}
-	got, unfetched := l.fetchAll(plan)
+	got := l.fetchAll(plan)
 	// A changed file is reviewed only when each of its sides came: one
 	// side alone would read as an added or deleted file.
 	lost := map[int]bool{}
+	unfetched := 0
 	for i, d := range plan {
-		if got[i].err != nil {
-			lost[d.Change] = true
-			if !errors.Is(got[i].err, errOverBudget) {
-				l.st.Notes = append(l.st.Notes, got[i].err.Error())
-			}
+		switch {
+		case got[i].err == nil:
+			continue
+		case errors.Is(got[i].err, errOverBudget):
+			unfetched++
+		default:
+			l.st.Notes = append(l.st.Notes, got[i].err.Error())
 		}
+		lost[d.Change] = true
 	}
 	if unfetched > 0 {
 		l.st.Notes = append(l.st.Notes, fmt.Sprintf("%d recordings not fetched: the review stopped downloading at %s, the most it fetches of a pull request (recview review on a clone reads them all).", unfetched, sizeOf(l.maxDownload())))
@@ -222,11 +227,10 @@ type fetched struct {
 // fetchAll downloads the plan's files rawAtOnce at a time, telling the
 // page how many are done at most every 100 ms, and returns their
 // outcomes in the plan's order. Once the bytes downloaded pass the
-// loader's budget it starts no more: those are errOverBudget, counted by
-// unfetched.
-func (l *loader) fetchAll(plan []github.Download) (out []fetched, unfetched int) {
+// loader's budget it starts no more: those are errOverBudget.
+func (l *loader) fetchAll(plan []github.Download) []fetched {
 	l.phase("Fetching the recordings", 0, len(plan))
-	out = make([]fetched, len(plan))
+	out := make([]fetched, len(plan))
 	done := make(chan int)
 	// total counts the bytes the downloads kept, as they come: a download
 	// that would pass the budget stops there (take), and one starts only
@@ -256,13 +260,11 @@ func (l *loader) fetchAll(plan []github.Download) (out []fetched, unfetched int)
 	}()
 	last := l.now()
 	for n := 1; n <= len(plan); n++ {
-		if i := <-done; errors.Is(out[i].err, errOverBudget) {
-			unfetched++
-		}
+		<-done
 		if n == len(plan) || l.now().Sub(last) > 100*time.Millisecond {
 			last = l.now()
 			l.phase("Fetching the recordings", n, len(plan))
 		}
 	}
-	return out, unfetched
+	return out
 }

@@ -105,7 +105,7 @@ func handleReview(r *pageworker.Review, files []js.Value) {
 	if r.GitHub != nil {
 		base, head, err = l.github(*r.GitHub)
 	} else {
-		base, head, sums, err = readFiles(r.Files, files, status, true)
+		base, head, sums, err = readFiles(r.Files, files, status)
 	}
 	if err != nil {
 		fail(err)
@@ -150,11 +150,11 @@ func handleReview(r *pageworker.Review, files []js.Value) {
 // readFiles reads the folders' files the page posted (refs, and their
 // File objects or ArrayBuffers in files) into the two trees, every read
 // started at once, as the browser's own floor does (the bytes are all
-// kept anyway). With digests, each file's SHA-256 is started in the
-// browser's crypto.subtle as its bytes arrive, off this thread, while the
-// review runs; sums waits for them (fileSums where crypto.subtle is
-// missing: a page served over plain HTTP but from loopback).
-func readFiles(refs []pageworker.FileRef, files []js.Value, status func(pageworker.Status), digests bool) (base, head []review.File, sums func() ([2]map[string][32]byte, error), err error) {
+// kept anyway). Each file's SHA-256 is started in the browser's
+// crypto.subtle as its bytes arrive, off this thread, while the review
+// runs; sums waits for them (fileSums where crypto.subtle is missing: a
+// page served over plain HTTP but from loopback).
+func readFiles(refs []pageworker.FileRef, files []js.Value, status func(pageworker.Status)) (base, head []review.File, sums func() ([2]map[string][32]byte, error), err error) {
 	if len(refs) != len(files) {
 		return nil, nil, nil, fmt.Errorf("the worker's protocol: a review of %d files with %d attached", len(refs), len(files))
 	}
@@ -167,10 +167,8 @@ func readFiles(refs []pageworker.FileRef, files []js.Value, status func(pagework
 		}
 	}
 	subtle := js.Global().Get("crypto").Get("subtle")
-	if subtle.IsUndefined() {
-		digests = false
-	}
-	var sumsOf []js.Value
+	digests := !subtle.IsUndefined()
+	var sumsOf []any // the digests' promises, in refs' order
 	last := time.Now()
 	for i, ref := range refs {
 		buf := started[i]
@@ -198,7 +196,7 @@ func readFiles(refs []pageworker.FileRef, files []js.Value, status func(pagework
 		if !digests {
 			return fileSums(base, head), nil
 		}
-		all, err := jsweb.Await(js.Global().Get("Promise").Call("all", js.ValueOf(toAny(sumsOf))))
+		all, err := jsweb.Await(js.Global().Get("Promise").Call("all", sumsOf))
 		if err != nil {
 			return [2]map[string][32]byte{}, errors.New("the files' digests: " + err.Error())
 		}
@@ -215,13 +213,4 @@ func readFiles(refs []pageworker.FileRef, files []js.Value, status func(pagework
 		return out, nil
 	}
 	return base, head, sums, nil
-}
-
-// toAny is vs as a []any, which js.ValueOf takes for an array.
-func toAny(vs []js.Value) []any {
-	out := make([]any, len(vs))
-	for i, v := range vs {
-		out[i] = v
-	}
-	return out
 }
