@@ -132,8 +132,12 @@ func shareButton() app.UI {
 // and the review's two folders.
 func sharedSideLine(p *sharedSide) app.UI {
 	return app.P().Class("pair-side").DataSet("testid", "pair-side").Body(
-		app.Span().Class("side "+[2]string{"a", "b"}[p.side]).Text([2]string{"base (deleted) ", "head (added) "}[p.side]),
+		app.Span().Class("side "+[2]string{"a", "b"}[p.side]).Text(oneSideLabel(p.side)),
 		app.Code().Text(p.path),
 		app.Span().Class("muted").Text(" · a pair of the review of "+p.review.Base+" → "+p.review.Head),
 	)
 }
+
+// oneSideLabel names the one side of an added or deleted pair (0 base, 1
+// head), as the pair's heading says it.
+func oneSideLabel(side int) string { return [2]string{"base (deleted) ", "head (added) "}[side] }

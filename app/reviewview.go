@@ -179,9 +179,13 @@ func (r *reviewView) pairBody() app.UI {
 	case rv.cmp != nil:
 		return (&diffView{}).Comparison(rv.cmp)
 	case rv.single != nil:
+		side := 0 // a deleted pair's base
+		if row.Base == "" {
+			side = 1 // an added pair's head
+		}
 		return app.Div().Class("pair-single").Body(
 			app.Div().Class("diff-head").Body(
-				app.H2().Body(app.Span().Class("side").Text(iff(row.Base == "", "head (added) ", "base (deleted) ")), app.Code().Text(rv.single.name)),
+				app.H2().Body(app.Span().Class("side").Text(oneSideLabel(side)), app.Code().Text(rv.single.name)),
 				shareButton(),
 			),
 			app.Div().Class("columns").Body((&requestPanel{}).Doc(rv.single), (&responsePanel{}).Doc(rv.single).Step(rv.single.step)),

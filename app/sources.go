@@ -7,6 +7,12 @@ import (
 	"github.com/recview/recview/recordings/permalink"
 )
 
+// fetchSample GETs the gallery's sample file name from the site's own
+// files (fetchStatic). It blocks: call it from a goroutine (ctx.Async).
+func fetchSample(ctx app.Context, name string) ([]byte, error) {
+	return fetchStatic(ctx.ResolveStaticResource("/web/samples/" + name))
+}
+
 // readSource reads and prepares (newDoc) the recording a permalink source
 // names: a gallery sample from the site's own files, a URL with fetch
 // (GitHub blob links through raw.githubusercontent.com), or inline data
@@ -18,7 +24,7 @@ func readSource(ctx app.Context, s permalink.Source) (*openDoc, error) {
 		if _, ok := sampleByFile(s.Value); !ok {
 			return nil, fmt.Errorf("no sample named %q", s.Value)
 		}
-		data, err := fetchStatic(ctx.ResolveStaticResource("/web/samples/" + s.Value))
+		data, err := fetchSample(ctx, s.Value)
 		if err != nil {
 			return nil, err
 		}

@@ -24,7 +24,7 @@ const warmRuns = 20
 func (v *Viewer) warmUp(ctx app.Context) {
 	ctx.Async(func() {
 		browser.Idle(3 * time.Second)
-		data, err := fetchStatic(ctx.ResolveStaticResource("/web/samples/" + warmSample))
+		data, err := fetchSample(ctx, warmSample)
 		if err != nil {
 			return
 		}

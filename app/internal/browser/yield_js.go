@@ -41,7 +41,7 @@ func Idle(timeout time.Duration) {
 	Await(NewPromise(func(resolve, _ app.Value) {
 		w := app.Window()
 		if w.Get("requestIdleCallback").Truthy() {
-			opts := app.Window().Get("Object").New()
+			opts := w.Get("Object").New()
 			opts.Set("timeout", timeout.Milliseconds())
 			w.Call("requestIdleCallback", resolve, opts)
 			return
