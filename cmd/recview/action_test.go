@@ -74,7 +74,15 @@ func runScript(t *testing.T, dir string, env []string, args ...string) (string, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("bash", append([]string{script}, args...)...)
+	return runIn(t, dir, env, "bash", append([]string{script}, args...)...)
+}
+
+// runIn runs name with args in dir with env (the process's own when
+// nil), and returns its output, stdout and stderr together, and its exit
+// status; the test fails when it cannot be started.
+func runIn(t *testing.T, dir string, env []string, name string, args ...string) (string, int) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
 	cmd.Dir, cmd.Env = dir, env
 	out, err := cmd.CombinedOutput()
 	code := 0

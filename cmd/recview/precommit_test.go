@@ -38,19 +38,10 @@ func TestPreCommitHook(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	env := append(os.Environ(), "PRE_COMMIT_HOME="+filepath.Join(dir, ".pre-commit-home"), "GIT_CONFIG_GLOBAL=/dev/null")
 	run := func(name string, args ...string) (string, int) {
 		t.Helper()
-		cmd := exec.Command(name, args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "PRE_COMMIT_HOME="+filepath.Join(dir, ".pre-commit-home"), "GIT_CONFIG_GLOBAL=/dev/null")
-		out, err := cmd.CombinedOutput()
-		code := 0
-		if ee, ok := err.(*exec.ExitError); ok {
-			code = ee.ExitCode()
-		} else if err != nil {
-			t.Fatal(err)
-		}
-		return string(out), code
+		return runIn(t, dir, env, name, args...)
 	}
 	if out, code := run("git", "init", "-q"); code != 0 {
 		t.Fatalf("git init: %s", out)

@@ -161,18 +161,18 @@ func failed(res *review.Result, on string) bool {
 // rawURLs returns the raw.githubusercontent.com URL of a file of the
 // change set, pinned to its side's commit.
 func rawURLs(repo, baseSHA, headSHA, prefix string) func(review.Side, string) string {
-	return fileURLs("https://raw.githubusercontent.com/"+repo+"/", repo, baseSHA, headSHA, prefix)
+	return fileURLs("https://raw.githubusercontent.com/"+repo+"/", baseSHA, headSHA, prefix)
 }
 
 // blobURLs returns GitHub's page of a file of the change set
 // (github.com/OWNER/NAME/blob/SHA/PATH), pinned to its side's commit.
 func blobURLs(repo, baseSHA, headSHA, prefix string) func(review.Side, string) string {
-	return fileURLs("https://github.com/"+repo+"/blob/", repo, baseSHA, headSHA, prefix)
+	return fileURLs("https://github.com/"+repo+"/blob/", baseSHA, headSHA, prefix)
 }
 
 // fileURLs is at+SHA+"/"+PATH for a file of the change set, its path
 // segments escaped, pinned to its side's commit.
-func fileURLs(at, repo, baseSHA, headSHA, prefix string) func(review.Side, string) string {
+func fileURLs(at, baseSHA, headSHA, prefix string) func(review.Side, string) string {
 	prefix = strings.Trim(prefix, "/")
 	return func(side review.Side, p string) string {
 		sha := headSHA
