@@ -37,56 +37,52 @@ func openUntilComplete(file string, chunks int) string {
 	})()`
 }
 
-// fileFloor is what plain JavaScript in tb's page takes to read file
-// (File.text(), from a file input the script adds outside the app's
-// tree) and JSON.parse it, in ms: the floor an open of it is held to.
-func fileFloor(tb *tab, file string) float64 {
+// jsFloor is what plain JavaScript in tb's page takes to read the files
+// at paths (File.text(), all at once; with folder, every .json file of
+// each folder) and JSON.parse them, in ms, and how many it read: the floor
+// the viewer's reading of them is held to. Each path goes to a file input
+// the script adds outside the app's tree, removed after.
+func jsFloor(tb *tab, folder bool, paths ...string) (ms float64, files int) {
 	tb.t.Helper()
-	abs, err := filepath.Abs(file)
-	if err != nil {
-		tb.t.Fatal(err)
+	for i, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			tb.t.Fatal(err)
+		}
+		id := fmt.Sprintf("floor-%d", i)
+		tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+			const i = document.createElement("input");
+			i.type = "file"; i.multiple = true; i.webkitdirectory = %v; i.id = %q; i.hidden = true; i.className = "floor";
+			document.documentElement.append(i); // outside the body go-app draws
+		})()`, folder, id)))
+		tb.do(chromedp.SetUploadFiles(chromedp.CSS("#"+id), []string{abs}))
+		tb.waitFor("the files of "+p, `document.querySelector("#`+id+`").files.length > 0`)
 	}
-	tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
-		const i = document.createElement("input");
-		i.type = "file"; i.id = "floor-file"; i.hidden = true;
-		document.documentElement.append(i);
-	})()`))
-	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#floor-file"), []string{abs}))
-	return awaitJS[float64](tb, `(async () => {
-		const f = document.querySelector("#floor-file").files[0];
-		const t = performance.now();
-		JSON.parse(await f.text());
-		const d = performance.now() - t;
-		document.querySelector("#floor-file").remove();
-		return d;
-	})()`)
-}
-
-// dirFloor is what plain JavaScript in tb's page takes to read every
-// .json file of dir (File.text(), all at once, from a folder input the
-// script adds outside the app's tree) and JSON.parse them, in ms.
-func dirFloor(tb *tab, dir string) float64 {
-	tb.t.Helper()
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		tb.t.Fatal(err)
-	}
-	tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
-		const i = document.createElement("input");
-		i.type = "file"; i.multiple = true; i.webkitdirectory = true; i.id = "floor-dir"; i.hidden = true;
-		document.documentElement.append(i);
-	})()`))
-	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#floor-dir"), []string{abs}))
-	tb.waitFor("the folder's files", `document.querySelector("#floor-dir").files.length > 0`)
-	return awaitJS[float64](tb, `(async () => {
-		const files = [...document.querySelector("#floor-dir").files].filter(f => f.name.endsWith(".json"));
+	got := awaitJS[[]float64](tb, `(async () => {
+		const inputs = [...document.querySelectorAll("input.floor")];
+		const files = inputs.flatMap(i => [...i.files]).filter(f => `+fmt.Sprint(!folder)+` || f.name.endsWith(".json"));
 		const t = performance.now();
 		const texts = await Promise.all(files.map(f => f.text()));
 		for (const s of texts) JSON.parse(s);
 		const d = performance.now() - t;
-		document.querySelector("#floor-dir").remove();
-		return d;
+		inputs.forEach(i => i.remove());
+		return [d, files.length];
 	})()`)
+	return got[0], int(got[1])
+}
+
+// fileFloor is jsFloor of one file.
+func fileFloor(tb *tab, file string) float64 {
+	tb.t.Helper()
+	ms, _ := jsFloor(tb, false, file)
+	return ms
+}
+
+// dirFloor is jsFloor of every .json file of dir.
+func dirFloor(tb *tab, dir string) float64 {
+	tb.t.Helper()
+	ms, _ := jsFloor(tb, true, dir)
+	return ms
 }
 
 // TestBenchOpen measures what a person feels opening a stream, from the

@@ -175,28 +175,13 @@ func TestBenchReview(t *testing.T) {
 
 // readFloor is what plain JavaScript in tb's page takes to read the files
 // of dir's base and head folders (want of them: File.text(), all at
-// once) and JSON.parse them, in ms: the floor a review of the two folders can be
-// held to. The folders are given to two directory inputs the script adds.
+// once) and JSON.parse them, in ms (jsFloor): the floor a review of the
+// two folders can be held to.
 func readFloor(tb *tab, dir string, want int) float64 {
 	tb.t.Helper()
-	tb.do(chromedp.Evaluate[chromedp.Void](`for (const id of ["floor-base", "floor-head"]) {
-		const i = document.createElement("input");
-		i.type = "file"; i.multiple = true; i.webkitdirectory = true; i.id = id; i.hidden = true;
-		document.documentElement.append(i); // outside the body go-app draws
-	}`))
-	for _, side := range []string{"base", "head"} {
-		tb.do(chromedp.SetUploadFiles(chromedp.CSS("#floor-"+side), []string{filepath.Join(dir, side)}))
-		tb.waitFor("the "+side+" folder's files", `document.querySelector("#floor-`+side+`").files.length > 0`)
+	ms, n := jsFloor(tb, true, filepath.Join(dir, "base"), filepath.Join(dir, "head"))
+	if n != want {
+		tb.t.Fatalf("the floor read %d files, want %d", n, want)
 	}
-	got := awaitJS[[]float64](tb, `(async () => {
-		const files = [...document.querySelector("#floor-base").files, ...document.querySelector("#floor-head").files].filter(f => f.name.endsWith(".json"));
-		const t = performance.now();
-		const texts = await Promise.all(files.map(f => f.text()));
-		for (const s of texts) JSON.parse(s);
-		return [performance.now() - t, files.length];
-	})()`)
-	if int(got[1]) != want {
-		tb.t.Fatalf("the floor read %v files, want %d", got[1], want)
-	}
-	return got[0]
+	return ms
 }
