@@ -62,18 +62,33 @@ case $mode in review|post|all) ;; *) die "unknown mode $mode: want review, post 
 
 status=0
 
+# runField prints field (a jq path under .workflow_run) of the
+# workflow_run event at GITHUB_EVENT_PATH, "" when it has none.
+runField() {
+	local event=${GITHUB_EVENT_PATH:-}
+	[ -f "$event" ] || die "GITHUB_EVENT_NAME is workflow_run and GITHUB_EVENT_PATH names no event file"
+	jq -r ".workflow_run.$1 // empty" "$event" || die "cannot read the workflow_run event"
+}
+
+# runBranch prints the workflow_run's head branch, checked to be a
+# branch name.
+runBranch() {
+	local branch
+	branch=$(runField head_branch) || exit 2
+	[[ $branch =~ ^[A-Za-z0-9._/-]+$ ]] || die "the workflow_run event's head branch '$branch' is not a branch name"
+	printf '%s\n' "$branch"
+}
+
 # afterBot fills PR_NUMBER, BASE_SHA and HEAD_SHA, when the workflow_run
 # at GITHUB_EVENT_PATH is that of a workflow that pushed to a pull
 # request's branch (a bot's re-recording: a push with the workflow's own
 # token starts no pull_request workflow): the open pull request of that
 # branch, which must be in REPO itself, at its base and its head now.
 afterBot() {
-	local event=${GITHUB_EVENT_PATH:-} gh=${GH:-gh} repo branch found
-	[ -f "$event" ] || die "GITHUB_EVENT_NAME is workflow_run and GITHUB_EVENT_PATH names no event file"
-	repo=$(jq -r '.workflow_run.head_repository.full_name // empty' "$event") || die "cannot read the workflow_run event"
-	branch=$(jq -r '.workflow_run.head_branch // empty' "$event")
+	local gh=${GH:-gh} repo branch found
+	repo=$(runField head_repository.full_name) || exit 2
 	[ "$repo" = "$REPO" ] || die "the workflow run's branch is in '$repo', not $REPO: after a bot's push, only $REPO's own branches are reviewed"
-	[[ $branch =~ ^[A-Za-z0-9._/-]+$ ]] || die "the workflow_run event's head branch '$branch' is not a branch name"
+	branch=$(runBranch) || exit 2
 	found=$("$gh" api "repos/$REPO/pulls?state=open&head=${REPO%%/*}:$branch" --jq '.[0] | select(. != null) | "\(.number) \(.base.sha) \(.head.sha)"') ||
 		die "cannot look up the pull request of $branch in $REPO (GitHub refused: see gh's message above)"
 	read -r PR_NUMBER BASE_SHA HEAD_SHA <<<"$found"
@@ -119,16 +134,14 @@ review() {
 # (GitHub lists no pull request in the run of a fork's). The artifact the
 # run uploaded is the fork's to write: the number never comes from it.
 runPR() {
-	local event=${GITHUB_EVENT_PATH:-} gh=${GH:-gh} sha n owner branch
-	[ -f "$event" ] || die "GITHUB_EVENT_NAME is workflow_run and GITHUB_EVENT_PATH names no event file"
-	sha=$(jq -r '.workflow_run.head_sha // empty' "$event") || die "cannot read the workflow_run event"
+	local gh=${GH:-gh} sha n owner branch
+	sha=$(runField head_sha) || exit 2
 	[[ $sha =~ ^[0-9a-f]{40}$ ]] || die "the workflow_run event has no head commit"
-	n=$(jq -r '.workflow_run.pull_requests[0].number // empty' "$event")
+	n=$(runField 'pull_requests[0].number') || exit 2
 	if [ -z "$n" ]; then
-		owner=$(jq -r '.workflow_run.head_repository.owner.login // empty' "$event")
-		branch=$(jq -r '.workflow_run.head_branch // empty' "$event")
+		owner=$(runField head_repository.owner.login) || exit 2
 		[[ $owner =~ ^[A-Za-z0-9-]+$ ]] || die "the workflow_run event has no head repository owner"
-		[[ $branch =~ ^[A-Za-z0-9._/-]+$ ]] || die "the workflow_run event's head branch '$branch' is not a branch name"
+		branch=$(runBranch) || exit 2
 		n=$("$gh" api "repos/$REPO/pulls?state=open&head=$owner:$branch" --jq ".[] | select(.head.sha == \"$sha\") | .number" | sed -n 1p) ||
 			die "cannot look up the pull request of $owner:$branch in $REPO (GitHub refused: see gh's message above)"
 	fi
