@@ -52,6 +52,19 @@ func changeSet(t *testing.T, name string) (base, head map[string][]byte) {
 	return base, head
 }
 
+// modifiedPath returns the path of one recording both sides of a change
+// set hold with different bytes; the test fails when there is none.
+func modifiedPath(t *testing.T, base, head map[string][]byte) string {
+	t.Helper()
+	for p, d := range head {
+		if b, ok := base[p]; ok && string(b) != string(d) {
+			return p
+		}
+	}
+	t.Fatal("no modified recording in the change set")
+	return ""
+}
+
 // A pull request is read with 2 + ceil(files/100) API requests (the
 // change set is spread over pages of 100 by adding files that are not
 // recordings), both sides of every changed recording come back, and the
@@ -191,16 +204,7 @@ func TestLoadCompare(t *testing.T) {
 func TestLoadLosesAPairWhole(t *testing.T) {
 	base, head := changeSet(t, "instructions-param-3741")
 	srv := fakegithub.New("ogx-ai", "ogx", 3741, base, head)
-	var modified string
-	for p, d := range head {
-		if b, ok := base[p]; ok && string(b) != string(d) {
-			modified = p
-			break
-		}
-	}
-	if modified == "" {
-		t.Fatal("no modified recording in the change set")
-	}
+	modified := modifiedPath(t, base, head)
 	get := fakeFetch(srv)
 	var last pageworker.Status // the page is told the notes
 	l := &loader{post: func(s pageworker.Status) { last = s }, now: time.Now, get: func(u string, recording bool, take func(int) bool) (*answer, error) {
@@ -328,16 +332,7 @@ func TestLoadLongList(t *testing.T) {
 func TestLoadMergeBase(t *testing.T) {
 	base, head := changeSet(t, "instructions-param-3741")
 	srv := fakegithub.New("ogx-ai", "ogx", 3741, base, head)
-	var changed string
-	for p, d := range head {
-		if b, ok := base[p]; ok && string(b) != string(d) {
-			changed = p
-			break
-		}
-	}
-	if changed == "" {
-		t.Fatal("no modified recording in the change set")
-	}
+	changed := modifiedPath(t, base, head)
 	srv.TipSHA, srv.BaseTip = strings.Repeat("d", 40), map[string][]byte{}
 	for p, d := range base {
 		srv.BaseTip[p] = d
