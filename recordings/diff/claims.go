@@ -179,7 +179,10 @@ func facts(s string) []string {
 				j += n2
 			}
 			w := strings.TrimRight(s[i:j], "-")
-			name := !start && unicode.IsUpper(r) && !isAcronym(w) && utf8.RuneCountInString(w) > 1
+			// A name does not begin inside a word: "0A-0" is one word to
+			// lowerWords, whose words mentions reads.
+			glued := i > 0 && s[i-1] >= '0' && s[i-1] <= '9'
+			name := !start && !glued && unicode.IsUpper(r) && !isAcronym(w) && utf8.RuneCountInString(w) > 1
 			switch {
 			case name && lastName == i-1 && len(out) > 0 && s[i-1] == ' ':
 				out[len(out)-1] += " " + w // "Vatican City", "United States"
@@ -257,11 +260,13 @@ func isNumber(f string) bool {
 
 // mentions reports whether a word of words is w (the first word of a
 // name of several, "vatican" of "vatican city"), or shares its first
-// four letters with it.
+// four letters with it, or whether words hold w's own words in a row
+// ("f", "16" for "f-16").
 func mentions(words []string, w string) bool {
 	w, _, _ = strings.Cut(w, " ")
-	for _, x := range words {
-		if x == w || commonPrefix(x, w) >= 4 {
+	parts := lowerWords(w) // "f-16" reads as the words "f", "16"
+	for i, x := range words {
+		if x == w || commonPrefix(x, w) >= 4 || len(parts) > 1 && i+len(parts) <= len(words) && slices.Equal(words[i:i+len(parts)], parts) {
 			return true
 		}
 	}

@@ -101,6 +101,7 @@ func FuzzClaimChange(f *testing.F) {
 	f.Add("Yes.", "No.", "")
 	f.Add("I can’t help with this.", "-", "1.")
 	f.Add("\xff\xfe A.B. 1,2. -3", "+", "U.S.")
+	f.Add("It is the F-16.", "It is the F-35.", "")
 	f.Fuzz(func(t *testing.T, a, b, ask string) {
 		_ = claimChange(a, b, ask)
 		if c := claimChange(a, a, ask); c != "" {
