@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
 	"github.com/recview/recview/internal/base/gchold"
+	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/recordings"
 )
 
@@ -217,31 +218,21 @@ func (v *Viewer) indexFiles(files, tests []browser.File) {
 	})
 }
 
-// keepFolds opens, in a new replay report panel, the folds the reviewer
-// has open in the one shown (<details data-fold>, internal/replayhtml):
-// the second report replaces the first.
-func keepFolds(markup string) string {
-	for _, d := range browser.Query(".replay-report details[open][data-fold]") {
-		f := `data-fold="` + d.Data("fold") + `"`
-		markup = strings.Replace(markup, f, f+" open", 1)
-	}
-	return markup
-}
-
 // replayReport asks the folder's worker for its report panel,
 // once the index has handed it every file, and shows it in the index:
 // first without the heavy tests' request comparison, which reads their
 // files again (hundreds of reads in a large folder), then with it. The
 // worker writes the panel's markup (internal/replayhtml), every text of
-// the folder escaped. It blocks: call it from a goroutine (ctx.Async).
+// the folder escaped; the page draws its folds (replayPanel). It
+// blocks: call it from a goroutine (ctx.Async).
 func (v *Viewer) replayReport(ix *folderIndex) {
 	for _, compare := range []bool{false, true} {
-		markup, err := ix.worker.replayReport(compare)
+		panel, err := ix.worker.replayReport(compare)
 		if err != nil {
-			markup = errorPanel("replay-report", "The replay report could not be made: "+err.Error())
+			panel = pageworker.Answer{HTML: errorPanel("replay-report", "The replay report could not be made: "+err.Error())}
 		}
 		v.ctx.Dispatch(func(ctx app.Context) {
-			ix.report = keepFolds(markup)
+			ix.report = panel
 			ix.version++
 		})
 		if err != nil {

@@ -58,7 +58,7 @@ func (x *index) Render() app.UI {
 		// in it; the report beside, and close its folds).
 		app.Div().Class("replay").OnClick(x.onReplayClick).Body(
 			app.Div().Class("slot").Body(app.If(x.Iindex.notFound != "", func() app.UI { return app.Raw(x.Iindex.notFound) })),
-			app.Div().Class("slot").Body(app.If(x.Iindex.report != "", func() app.UI { return app.Raw(x.Iindex.report) })),
+			app.Div().Class("slot").Body(app.If(x.Iindex.report.HTML != "", func() app.UI { return replayPanel(x.Iindex.report) })),
 		),
 		x.renderFacets(),
 		// Clicks are handled here, by what the target's data attributes say.
@@ -72,6 +72,29 @@ func (x *index) Render() app.UI {
 			return app.P().Class("muted").Text(fmt.Sprintf("%d more rows: type in the filter to narrow them.", shown-maxIndexRows))
 		}),
 	)
+}
+
+// replayPanel draws the replay report panel the worker wrote: its head
+// and its folds, each in a <details> of go-app's. The <details> stay
+// when the panel comes again (the heavy tests' requests compared): a
+// fold the reader opened stays open, even one opened while the new
+// panel is drawn (a click's toggle comes after its listeners, in which
+// go-app may draw a frame). An answer without folds (an error) is drawn
+// as it is.
+func replayPanel(a pageworker.Answer) app.UI {
+	if len(a.Folds) == 0 {
+		return app.Raw(a.HTML)
+	}
+	folds := make([]app.UI, 0, 1+len(a.Folds))
+	folds = append(folds, app.Raw(a.HTML))
+	for _, f := range a.Folds {
+		folds = append(folds, app.Details().Class("fold").DataSet("fold", f.Name).Body(
+			app.Summary().Body(app.Raw(f.Summary)),
+			app.Raw(f.Body),
+		))
+	}
+	return app.Section().Class("replay-report").DataSet("testid", "replay-report").
+		Aria("label", "What replay will do with these recordings").Body(folds...)
 }
 
 // OnInit gives the new index component the filter, facets, order and

@@ -34,10 +34,10 @@ type pageWorker struct {
 	done   chan reviewAnswer       // a review's end
 }
 
-// askAnswer is the worker's HTML for a question, or why there is none.
+// askAnswer is the worker's answer to a question, or why there is none.
 type askAnswer struct {
-	html string
-	err  error
+	answer pageworker.Answer
+	err    error
 }
 
 // reviewAnswer is the end of a review: the report's body
@@ -97,7 +97,7 @@ func (p *pageWorker) receive(k pageworker.Kind, body []byte, files []app.Value) 
 		delete(p.asks, a.ID)
 		p.mu.Unlock()
 		if ch != nil {
-			ch <- askAnswer{html: a.HTML}
+			ch <- askAnswer{answer: a}
 		}
 	case pageworker.KindFailure:
 		var f pageworker.Failure
@@ -183,25 +183,26 @@ func (p *pageWorker) addItems(items []byte, files, tests []browser.File) {
 }
 
 // replayReport asks for the folder's replay report panel, the heavy
-// tests' requests compared or not. It blocks: call it from a goroutine
-// (ctx.Async).
-func (p *pageWorker) replayReport(compare bool) (string, error) {
+// tests' requests compared or not: its head and folds. It blocks: call
+// it from a goroutine (ctx.Async).
+func (p *pageWorker) replayReport(compare bool) (pageworker.Answer, error) {
 	return p.ask(func(id int) pageworker.Message { return &pageworker.ReplayReport{ID: id, Compare: compare} })
 }
 
 // notFound asks for the lookup panel of a pasted replay error. It
 // blocks: call it from a goroutine (ctx.Async).
 func (p *pageWorker) notFound(text string) (string, error) {
-	return p.ask(func(id int) pageworker.Message { return &pageworker.NotFound{ID: id, Text: text} })
+	a, err := p.ask(func(id int) pageworker.Message { return &pageworker.NotFound{ID: id, Text: text} })
+	return a.HTML, err
 }
 
 // ask posts the question question(id) makes and waits for its answer.
-func (p *pageWorker) ask(question func(id int) pageworker.Message) (string, error) {
+func (p *pageWorker) ask(question func(id int) pageworker.Message) (pageworker.Answer, error) {
 	ch := make(chan askAnswer, 1)
 	p.mu.Lock()
 	if p.failed != nil {
 		p.mu.Unlock()
-		return "", p.failed
+		return pageworker.Answer{}, p.failed
 	}
 	p.next++
 	id := p.next
@@ -209,7 +210,7 @@ func (p *pageWorker) ask(question func(id int) pageworker.Message) (string, erro
 	p.mu.Unlock()
 	p.send(question(id), nil)
 	a := <-ch
-	return a.html, a.err
+	return a.answer, a.err
 }
 
 // stop ends the worker; its waits end with an error.

@@ -86,7 +86,10 @@ func TestReplayReport(t *testing.T) {
 		t.Errorf("%d index rows under the replay panel, want %d", n, rep.Recordings+rep.Skipped+rep.Broken)
 	}
 	// Every duplicate group the core finds, keep and copies by path.
+	// The fold stays open, the same <details>, when the report comes
+	// again with the heavy tests' requests compared.
 	tb.click(sel("replay-report") + ` details:has([data-testid=replay-duplicates]) > summary`)
+	tb.do(chromedp.Evaluate[chromedp.Void](`window.dupFold = ` + q(sel("replay-report")+` details:has([data-testid=replay-duplicates])`)))
 	got := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=replay-duplicate]')].map(li => li.innerText.replace(/\s+/g, ' ').trim())`)
 	if len(got) != len(rep.Duplicates) {
 		t.Errorf("%d duplicate groups shown, the core finds %d", len(got), len(rep.Duplicates))
@@ -112,6 +115,9 @@ func TestReplayReport(t *testing.T) {
 		t.Errorf("orphans %q, want %q", orphans, want)
 	}
 	tb.waitFor("the heavy tests' requests compared", `!`+q(sel("replay-report"))+`.textContent.includes('comparing their requests')`)
+	if !eval[bool](tb, `window.dupFold.isConnected && window.dupFold.open`) {
+		t.Error("the duplicates fold opened before the compared report came was closed or replaced by it")
+	}
 	tb.viewportShot("replay-report")
 	tb.do(colorScheme("dark"), chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('[data-testid=replay-report] details').forEach(d => d.open = !d.querySelector('[data-testid=replay-duplicates]'))`))
 	tb.viewportShot("replay-report-dark")

@@ -75,10 +75,22 @@ type NotFound struct {
 }
 
 // Answer is the HTML the worker wrote for the ReplayReport or NotFound
-// whose ID it carries.
+// whose ID it carries: for a NotFound the panel; for a ReplayReport the
+// panel's head (one element) and its Folds (replayhtml.Report.Panel).
 type Answer struct {
-	ID   int    `json:"id"`
-	HTML string `json:"html"`
+	ID    int    `json:"id"`
+	HTML  string `json:"html"`
+	Folds []Fold `json:"folds,omitempty"`
+}
+
+// Fold is a list of a panel that the page draws as
+// <details class="fold" data-fold=Name><summary>Summary</summary>Body</details>,
+// the <details> its own, so that it stays open across a new answer.
+// Summary and Body are one element each.
+type Fold struct {
+	Name    string `json:"name"`
+	Summary string `json:"summary"`
+	Body    string `json:"body"`
 }
 
 // Kind returns KindReady.

@@ -24,6 +24,7 @@ func TestMessagesRoundTrip(t *testing.T) {
 		&ReplayReport{ID: 4, Compare: true},
 		&NotFound{ID: 5, Text: "Recording not found for request hash: abc"},
 		&Answer{ID: 5, HTML: `<section class="notfound"></section>`},
+		&Answer{ID: 6, HTML: `<div>head</div>`, Folds: []Fold{{Name: "never", Summary: "<span>s</span>", Body: "<div>b</div>"}}},
 	}
 	kinds := map[Kind]bool{}
 	for _, m := range msgs {

@@ -57,7 +57,8 @@ func serve(inbox <-chan received) {
 			var q pageworker.ReplayReport
 			if err = pageworker.Decode(m.kind, m.body, &q); err == nil {
 				rep := f.report(q.Compare)
-				post(&pageworker.Answer{ID: q.ID, HTML: rep.HTML()}, nil, nil)
+				head, folds := rep.Panel()
+				post(&pageworker.Answer{ID: q.ID, HTML: head, Folds: folds}, nil, nil)
 			}
 		case pageworker.KindNotFound:
 			var q pageworker.NotFound

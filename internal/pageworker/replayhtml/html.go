@@ -1,6 +1,7 @@
 // Package replayhtml writes the viewer's replay panels as HTML: the index's
-// report of what replay will do with an open folder (Report.HTML) and the
-// lookup of a pasted "Recording not found" error (Lookup.HTML), from the
+// report of what replay will do with an open folder (Report.Panel: a
+// head and folds, whose <details> the page draws itself) and the lookup
+// of a pasted "Recording not found" error (Lookup.HTML), from the
 // panels' data (panels.go). They are written in the page's worker
 // (wasm/worker), which holds the answers, so that the page's app.wasm
 // links neither the replay core nor this code; the page shows the markup

@@ -32,16 +32,41 @@ func more(w *htmlw.Writer, shown, all int) {
 // of 100 groups would run to thousands of links).
 const maxCopies = 5
 
-// Report is the index's replay panel: what replay will do with the
-// folder (see Report). Hooks: replay-report, replay-never,
-// replay-stale, replay-mismatch (data-act "hash" with data-hash: the
-// index's hash facet), replay-duplicates and each replay-duplicate,
-// replay-heavy, replay-orphans; each list is a fold (<details
-// data-fold="never|duplicates|heavy|orphans">) that the page keeps open
-// when the panel is drawn again.
+// HTML is the index's replay panel as one markup, as the page draws it
+// from Panel's parts: a <section data-testid="replay-report"> holding
+// the head and each fold as <details class="fold" data-fold=NAME>.
 func (r *Report) HTML() string {
+	head, folds := r.Panel()
 	var w htmlw.Writer
-	w.Raw(`<section class="replay-report" data-testid="replay-report" aria-label="What replay will do with these recordings"><h3>Replay</h3><p class="replay-counts"><span data-testid="replay-never"><b>`)
+	w.Raw(`<section class="replay-report" data-testid="replay-report">`, head)
+	for _, f := range folds {
+		w.Raw(`<details class="fold" data-fold="`)
+		w.Text(f.Name)
+		w.Raw(`"><summary>`, f.Summary, `</summary>`, f.Body, `</details>`)
+	}
+	w.Raw(`</section>`)
+	return w.String()
+}
+
+// Panel is the index's replay panel: what replay will do with the
+// folder (see Report), in parts. head is one element (a <div>): the
+// counts, with hooks replay-never, replay-stale and replay-mismatch
+// (data-act "hash" with data-hash: the index's hash facet). The folds
+// are the lists, in order: never, duplicates (hooks replay-duplicates,
+// each replay-duplicate), heavy (replay-heavy) and, when the folder's
+// test files were read, orphans (replay-orphans). The page draws each
+// fold's <details> itself, so that a fold the reader opened stays open
+// when the panel comes again (the second time with the heavy tests'
+// requests compared).
+func (r *Report) Panel() (head string, folds []pageworker.Fold) {
+	var w htmlw.Writer
+	take := func() string { s := w.String(); w.Reset(); return s }
+	var summary string
+	endSummary := func() { summary = `<span>` + take() + `</span>` }
+	endFold := func(name string) {
+		folds = append(folds, pageworker.Fold{Name: name, Summary: summary, Body: `<div class="fold-content">` + take() + `</div>`})
+	}
+	w.Raw(`<div class="replay-head"><h3>Replay</h3><p class="replay-counts"><span data-testid="replay-never"><b>`)
 	w.Num(r.NeverN)
 	w.Raw(`</b> of `)
 	w.Num(r.Recordings)
@@ -66,11 +91,13 @@ func (r *Report) HTML() string {
 		notes = append(notes, "the paths do not say where tests/integration is, so which folder replay looks in is not known")
 	}
 	w.Text(strings.Join(notes, " · ") + ".")
-	w.Raw(`</p>`)
+	w.Raw(`</p></div>`)
+	head = take()
 
-	w.Raw(`<details class="fold" data-fold="never"><summary>Files replay never finds: `)
+	w.Raw(`Files replay never finds: `)
 	w.Num(r.NeverN)
-	w.Raw(`</summary><ul class="replay-list">`)
+	endSummary()
+	w.Raw(`<ul class="replay-list">`)
 	for _, f := range r.Never {
 		w.Raw(`<li>`)
 		pathLink(&w, f.Path)
@@ -94,10 +121,11 @@ func (r *Report) HTML() string {
 	}
 	w.Raw(`</ul>`)
 	more(&w, len(r.Never), r.NeverN)
-	w.Raw(`</details>`)
+	endFold("never")
 
-	w.Raw(`<details class="fold" data-fold="duplicates"><summary>Duplicates: `, plural(r.DuplicatesN, "request"), ` held by more than one file, `,
-		iff(r.Copies == 1, "1 copy", fmt.Sprintf("%d copies", r.Copies)), ` (`, replay.Size(r.DuplicateBytes), `)</summary>`)
+	w.Raw(`Duplicates: `, plural(r.DuplicatesN, "request"), ` held by more than one file, `,
+		iff(r.Copies == 1, "1 copy", fmt.Sprintf("%d copies", r.Copies)), ` (`, replay.Size(r.DuplicateBytes), `)`)
+	endSummary()
 	if r.DuplicatesN == 0 {
 		w.Raw(`<p class="muted">No two files hold the same request.</p>`)
 	} else {
@@ -120,9 +148,10 @@ func (r *Report) HTML() string {
 		w.Raw(`</ul>`)
 		more(&w, len(r.Duplicates), r.DuplicatesN)
 	}
-	w.Raw(`</details>`)
+	endFold("duplicates")
 
-	w.Raw(`<details class="fold" data-fold="heavy"><summary>Tests with the most recordings</summary>`)
+	w.Raw(`Tests with the most recordings`)
+	endSummary()
 	if len(r.Heavy) == 0 {
 		w.Raw(`<p class="muted">No test has two recordings.</p>`)
 	} else {
@@ -158,12 +187,13 @@ func (r *Report) HTML() string {
 		}
 		w.Raw(`</ol>`)
 	}
-	w.Raw(`</details>`)
+	endFold("heavy")
 
 	if r.Tests {
-		w.Raw(`<details class="fold" data-fold="orphans"><summary>Recordings of tests that no longer exist: `)
+		w.Raw(`Recordings of tests that no longer exist: `)
 		w.Num(r.OrphansN)
-		w.Raw(`</summary><ul class="replay-list" data-testid="replay-orphans">`)
+		endSummary()
+		w.Raw(`<ul class="replay-list" data-testid="replay-orphans">`)
 		for _, o := range r.Orphans {
 			w.Raw(`<li>`)
 			pathLink(&w, o.Path)
@@ -173,10 +203,9 @@ func (r *Report) HTML() string {
 		}
 		w.Raw(`</ul>`)
 		more(&w, len(r.Orphans), r.OrphansN)
-		w.Raw(`</details>`)
+		endFold("orphans")
 	}
-	w.Raw(`</section>`)
-	return w.String()
+	return head, folds
 }
 
 // statusBadge writes " " and a hash status as the index's badge.
@@ -186,15 +215,6 @@ func statusBadge(w *htmlw.Writer, status string) {
 	w.Raw(`">`)
 	w.Text(status)
 	w.Raw(`</span>`)
-}
-
-// ReportError is the panel when the report could not be made.
-func ReportError(err error) string {
-	var w htmlw.Writer
-	w.Raw(`<section class="replay-report" data-testid="replay-report"><p class="warn">The replay report could not be made: `)
-	w.Text(err.Error())
-	w.Raw(`</p></section>`)
-	return w.String()
 }
 
 // nonEmpty returns the strings that are not "".
