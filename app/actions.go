@@ -49,6 +49,7 @@ func (v *Viewer) handleActions(ctx app.Context) {
 	handle(&ctx, v, actionCompareRows, (*Viewer).compareRows)
 	// actions_replay.go
 	handleSignal(&ctx, v, actionCloseNotFound, (*Viewer).closeNotFound)
+	handleSignal(&ctx, v, actionWarmComparer, (*Viewer).warmComparer)
 	handle(&ctx, v, actionOpenPath, (*Viewer).openPath)
 	// actions_view.go
 	handle(&ctx, v, actionSelectDoc, (*Viewer).selectDoc)

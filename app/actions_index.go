@@ -18,11 +18,12 @@ import (
 // actionOpenFolder, the index component the rest; a dropped folder comes
 // through listen (indexEntries), several files through readFiles.
 const (
-	actionOpenFolder  action[app.Value] = "recview/open-folder"  // a JavaScript array of a picked folder's File objects: index them
-	actionPickFolder  action[app.Value] = "recview/pick-folder"  // the promise of a folder picker's FileSystemDirectoryHandle (browser.PickFolder): index it
-	actionOpenRow     action[int]       = "recview/open-row"     // an index row: open its file
-	actionShowIndex                     = "recview/show-index"   // no value: show the index again
-	actionCompareRows action[[2]int]    = "recview/compare-rows" // two index rows: compare their files
+	actionOpenFolder   action[app.Value] = "recview/open-folder"   // a JavaScript array of a picked folder's File objects: index them
+	actionPickFolder   action[app.Value] = "recview/pick-folder"   // the promise of a folder picker's FileSystemDirectoryHandle (browser.PickFolder): index it
+	actionOpenRow      action[int]       = "recview/open-row"      // an index row: open its file
+	actionShowIndex                      = "recview/show-index"    // no value: show the index again
+	actionCompareRows  action[[2]int]    = "recview/compare-rows"  // two index rows: compare their files
+	actionWarmComparer                   = "recview/warm-comparer" // no value: a row was ticked (warmComparer)
 )
 
 // openFolder indexes the .json files among a picked folder's File

@@ -2,7 +2,9 @@ package app
 
 import (
 	"errors"
+	"time"
 
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
 	"github.com/recview/recview/recordings/diff"
 	"github.com/recview/recview/recordings/permalink"
@@ -87,10 +89,15 @@ func (v *Viewer) show(view string) {
 }
 
 // comparison is two open recordings and their diff.Result, computed once
-// by the action that asked for it.
+// by the page's comparing worker (fillComparison): res is nil, and err
+// "", until it answers.
 type comparison struct {
 	a, b *openDoc
 	res  *diff.Result
+	err  string // why there is no result
+	// version counts the comparison's changes (its result came), so that
+	// its view draws again.
+	version int
 	// labels name the sides ("A", "B" when ""; "base", "head" for a
 	// review's pair), paths the files shown in their headers (the names
 	// when "").
@@ -103,9 +110,56 @@ type comparison struct {
 	marks answerMarks
 }
 
-// newComparison compares a (A) and b (B) by meaning (diff.Compare).
-func newComparison(a, b *openDoc) *comparison {
-	return &comparison{a: a, b: b, res: diff.Compare(a.rec, b.rec), marks: marksOf(a, b)}
+// newComparison is the comparison of a (A) and b (B), by meaning
+// (diff.Compare), its result to come: fillComparison asks for it.
+func newComparison(a, b *openDoc) *comparison { return &comparison{a: a, b: b} }
+
+// warmComparer starts the comparing worker (fillComparison) once the
+// page is idle, ahead of a comparison about to be asked (a second
+// recording opened, a row of the index ticked, a review's table shown),
+// so that the first comparison waits for itself, not for the worker's
+// start.
+func (v *Viewer) warmComparer() {
+	if v.comparer != nil || v.warming {
+		return
+	}
+	v.warming = true
+	ctx := v.ctx
+	ctx.Async(func() {
+		browser.Idle(time.Second)
+		ctx.Dispatch(func(app.Context) {
+			v.warming = false
+			if v.comparer == nil {
+				v.comparer = startWorker(ctx.ResolveStaticResource(workerScript))
+			}
+		})
+	})
+}
+
+// fillComparison asks the page's comparing worker (started on the first
+// comparison, kept for the next) for c's result and answer marks, and
+// sets them (or c.err) in a Dispatch, then calls drawn, which makes
+// what shows c draw again. The comparison is the core's, run in the
+// worker so that app.wasm links neither it nor its word diff.
+func (v *Viewer) fillComparison(c *comparison, drawn func()) {
+	if v.comparer == nil {
+		v.comparer = startWorker(v.ctx.ResolveStaticResource(workerScript))
+	}
+	w := v.comparer
+	names, data := [2]string{c.a.name, c.b.name}, [2][]byte{c.a.data, c.b.data}
+	ctx := v.ctx
+	ctx.Async(func() {
+		res, err := w.compare(names, data)
+		ctx.Dispatch(func(app.Context) {
+			if err != nil {
+				c.err = "The comparison could not be made: " + err.Error()
+			} else {
+				c.res, c.marks = &res.Result, answerMarks{text: res.Text, finish: res.Finish}
+			}
+			c.version++
+			drawn()
+		})
+	})
 }
 
 // compareOpen shows the comparison of open recordings ij[0] (A) and
@@ -118,7 +172,9 @@ func (v *Viewer) compareDocs(i, j int) {
 	if i < 0 || j < 0 || i >= len(v.docs) || j >= len(v.docs) {
 		return
 	}
-	v.cmp = newComparison(v.docs[i], v.docs[j])
+	c := newComparison(v.docs[i], v.docs[j])
+	v.cmp = c
+	v.fillComparison(c, func() {})
 	v.view, v.playing = viewDiff, false
 	v.syncFragment()
 }

@@ -19,28 +19,56 @@ const maxDiffText = 2000
 type diffView struct {
 	app.Compo
 
-	Icmp *comparison
+	Icmp     *comparison
+	Iversion int // the comparison's version: its result came
 }
 
 // Comparison sets the comparison shown.
-func (d *diffView) Comparison(c *comparison) *diffView { d.Icmp = c; return d }
+func (d *diffView) Comparison(c *comparison) *diffView { d.Icmp, d.Iversion = c, c.version; return d }
 
-// Render draws the comparison.
+// Render draws the comparison: until its result comes, what was asked
+// and the two answers under a "Comparing…" head.
 func (d *diffView) Render() app.UI {
 	c := d.Icmp
-	r := c.res
-	j := &r.Judgement
-	why := j.Why(diff.MaxWhy)
-	return app.Section().Class("diff").DataSet("testid", "diff-view").Attr("aria-label", "Comparison").Body(
-		app.Div().Class("diff-head").Body(
-			app.H2().Text("Comparison"),
-			app.Span().Class("badge severity-"+string(j.Severity)).DataSet("testid", "diff-severity").Title("Severity: how much a reviewer needs to see this").Text(string(j.Severity)),
-			app.Span().Class("badge verdict-"+verdictClass(string(j.Verdict))).DataSet("testid", "diff-verdict").Text(string(j.Verdict)),
-			app.If(why != "", func() app.UI { return app.Span().Class("diff-why").DataSet("testid", "diff-why").Text(why) }),
-			shareButton(),
-		),
+	return app.Section().Class("diff").DataSet("testid", "diff-view").Attr("aria-label", "Comparison").Attr("aria-busy", c.res == nil && c.err == "").Body(
+		d.renderHead(),
 		&pairAsked{Ibase: c.a, Ihead: c.b, Ilabels: [2]string{c.label(0), c.label(1)}},
 		app.Div().Class("columns pair-answers").DataSet("testid", "pair-answers").Body(sideAnswer(c, 0), sideAnswer(c, 1)),
+		app.If(c.res != nil, d.renderChanges),
+	)
+}
+
+// renderHead is the comparison's head: its severity, verdict and why, or
+// that it is being made, or why it could not be.
+func (d *diffView) renderHead() app.UI {
+	c := d.Icmp
+	if c.res == nil {
+		return app.Div().Class("diff-head").Body(
+			app.H2().Text("Comparison"),
+			app.If(c.err == "", func() app.UI {
+				return app.Span().Class("muted").DataSet("testid", "diff-pending").Text("Comparing…")
+			}).Else(func() app.UI {
+				return app.Span().Class("warn").DataSet("testid", "diff-error").Text(c.err)
+			}),
+			shareButton(),
+		)
+	}
+	j := &c.res.Judgement
+	why := j.Why(diff.MaxWhy)
+	return app.Div().Class("diff-head").Body(
+		app.H2().Text("Comparison"),
+		app.Span().Class("badge severity-"+string(j.Severity)).DataSet("testid", "diff-severity").Title("Severity: how much a reviewer needs to see this").Text(string(j.Severity)),
+		app.Span().Class("badge verdict-"+verdictClass(string(j.Verdict))).DataSet("testid", "diff-verdict").Text(string(j.Verdict)),
+		app.If(why != "", func() app.UI { return app.Span().Class("diff-why").DataSet("testid", "diff-why").Text(why) }),
+		shareButton(),
+	)
+}
+
+// renderChanges is the table of the field-level differences.
+func (d *diffView) renderChanges() app.UI {
+	c := d.Icmp
+	r := c.res
+	return app.Div().Class("diff-changes").Body(
 		app.H3().Class("diff-fields").Text("What differs"),
 		app.Table().Class("diff-table").Body(
 			app.THead().Body(app.Tr().Body(

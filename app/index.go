@@ -304,6 +304,7 @@ func (x *index) onTableClick(ctx app.Context, e app.Event) {
 			if len(x.picked) > 2 {
 				x.picked = x.picked[1:]
 			}
+			ctx.NewAction(actionWarmComparer)
 		}
 		return
 	}

@@ -89,6 +89,7 @@ func (v *Viewer) reviewed(rv *reviewSet, rep *pageworker.Report, err error) {
 		return
 	}
 	rv.rep = rep
+	v.warmComparer()
 	// The summary first, then the table a piece of rowsAtOnce rows per
 	// task: together they held the page's thread for a frame too long.
 	rv.pieces = 0

@@ -28,7 +28,11 @@ type Viewer struct {
 
 	index *folderIndex // the index of the last folder or many files, nil before
 	cmp   *comparison  // the last comparison, nil before
-	view  string       // what the main area shows: viewDoc, viewIndex or viewDiff
+	// comparer is the worker that compares recordings (fillComparison),
+	// nil before the first comparison or warmComparer.
+	comparer *pageWorker
+	warming  bool   // warmComparer waits for the page to be idle
+	view     string // what the main area shows: viewDoc, viewIndex or viewDiff
 
 	sharing *shareState // the share panel, nil when closed
 	keys    bool        // the panel of the page's keys is open (keyshelp.go)
@@ -100,6 +104,9 @@ func (v *Viewer) open(docs []*openDoc) {
 	v.tab, v.view = tabView, viewDoc
 	v.syncFragment()
 	v.linkLocal(docs)
+	if len(v.docs) >= 2 {
+		v.warmComparer()
+	}
 }
 
 // Render draws the page.

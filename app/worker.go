@@ -186,18 +186,36 @@ func (p *pageWorker) addItems(items []byte, files, tests []browser.File) {
 // tests' requests compared or not: its head and folds. It blocks: call
 // it from a goroutine (ctx.Async).
 func (p *pageWorker) replayReport(compare bool) (pageworker.Answer, error) {
-	return p.ask(func(id int) pageworker.Message { return &pageworker.ReplayReport{ID: id, Compare: compare} })
+	return p.ask(func(id int) pageworker.Message { return &pageworker.ReplayReport{ID: id, Compare: compare} }, nil)
+}
+
+// compare asks for the comparison of two recordings, A and B, by their
+// names and bytes (pageworker.CompareFiles: the error is the core's). It
+// blocks: call it from a goroutine (ctx.Async).
+func (p *pageWorker) compare(names [2]string, data [2][]byte) (*pageworker.Comparison, error) {
+	files := []app.Value{browser.NewBuffer(data[0]), browser.NewBuffer(data[1])}
+	a, err := p.ask(func(id int) pageworker.Message { return &pageworker.Compare{ID: id, Names: names} }, files)
+	switch {
+	case err != nil:
+		return nil, err
+	case a.Err != "":
+		return nil, errors.New(a.Err)
+	case a.Comparison == nil:
+		return nil, errors.New("the worker's protocol: an answer to a compare message without its comparison")
+	}
+	return a.Comparison, nil
 }
 
 // notFound asks for the lookup panel of a pasted replay error. It
 // blocks: call it from a goroutine (ctx.Async).
 func (p *pageWorker) notFound(text string) (string, error) {
-	a, err := p.ask(func(id int) pageworker.Message { return &pageworker.NotFound{ID: id, Text: text} })
+	a, err := p.ask(func(id int) pageworker.Message { return &pageworker.NotFound{ID: id, Text: text} }, nil)
 	return a.HTML, err
 }
 
-// ask posts the question question(id) makes and waits for its answer.
-func (p *pageWorker) ask(question func(id int) pageworker.Message) (pageworker.Answer, error) {
+// ask posts the question question(id) makes, with files, and waits for
+// its answer.
+func (p *pageWorker) ask(question func(id int) pageworker.Message, files []app.Value) (pageworker.Answer, error) {
 	ch := make(chan askAnswer, 1)
 	p.mu.Lock()
 	if p.failed != nil {
@@ -208,7 +226,7 @@ func (p *pageWorker) ask(question func(id int) pageworker.Message) (pageworker.A
 	id := p.next
 	p.asks[id] = ch
 	p.mu.Unlock()
-	p.send(question(id), nil)
+	p.send(question(id), files)
 	a := <-ch
 	return a.answer, a.err
 }

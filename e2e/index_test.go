@@ -87,7 +87,7 @@ func (tb *tab) compareRows(files ...string) {
 	}
 	tb.waitFor("the compare button to be enabled", q(sel("index-compare"))+".disabled === false")
 	tb.do(chromedp.Evaluate[chromedp.Void](q(sel("index-compare")) + ".click()"))
-	tb.visible(sel("diff-view"))
+	tb.visible(sel("diff-verdict"))
 }
 
 // TestIndex drops the whole corpus folder on the page: the index lists

@@ -142,7 +142,7 @@ func TestCSP(t *testing.T) {
 	tb.do(chromedp.Click(chromedp.CSS(sel("share-button"))))
 	tb.visible(sel("share-url"))
 	tb.open("/#v=1&sample=" + seedHello + "&sample=" + seedToolCall)
-	tb.visible(sel("diff-view"))
+	tb.visible(sel("diff-verdict"))
 	tb.do(chromedp.Click(chromedp.CSS(`button[aria-label="Switch theme"]`)))
 	w.check(t, tb)
 }

@@ -98,6 +98,9 @@ func TestFileInput(t *testing.T) {
 	tb.upload(paths...)
 	tb.visible(sel("index-table"))
 	tb.waitFor("3 index rows", `document.querySelectorAll('[data-testid=index-row]').length === 3`)
+	// The replay panel comes above the table once the files are read: a
+	// click (at the row's place on screen) before it lands elsewhere.
+	tb.visible(sel("replay-report"))
 	tb.do(chromedp.Click(chromedp.CSS(sel("index-row") + `[data-file="` + files[2].name + `"] td.file button`)))
 	tb.waitTitle(files[2].name)
 	if msg, ok := tb.text(sel("error")); ok {

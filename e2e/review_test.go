@@ -229,7 +229,7 @@ func TestReviewPR(t *testing.T) {
 		t.Fatalf("the first filtered pair is %s, %s: the test wants a meaningful one", first.Severity, first.Verdict)
 	}
 	tb.click(sel("review-row") + `[data-head="` + first.Head + `"] button`)
-	tb.waitFor("the pair", `document.querySelector('[data-testid=review-pair]') && document.querySelector('[data-testid=diff-view]')`)
+	tb.waitFor("the pair", `document.querySelector('[data-testid=review-pair]') && document.querySelector('[data-testid=diff-verdict]')`)
 	if sides := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=diff-side]')].map(s => s.textContent)`); len(sides) != 2 ||
 		sides[0] != "base "+first.Base || sides[1] != "head "+first.Head {
 		t.Errorf("comparison headers %q, want base %s and head %s", sides, first.Base, first.Head)
@@ -398,7 +398,7 @@ func TestReviewShare(t *testing.T) {
 	tb.serveGitHub(srv)
 	frag := "#v=2&pr=ogx-ai/ogx/3681&file=" + p.Head
 	tb.open("/" + frag)
-	tb.waitFor("the pair", q(sel("review-pair"))+` && `+q(sel("review-pair"))+`.dataset.file === `+jsq(p.Head)+` && `+q(sel("diff-view")))
+	tb.waitFor("the pair", q(sel("review-pair"))+` && `+q(sel("review-pair"))+`.dataset.file === `+jsq(p.Head)+` && `+q(sel("diff-verdict")))
 	tb.click(sel("share-button"))
 	tb.visible(sel("share-url"))
 	link := eval[string](tb, q(sel("share-url"))+`.value`)
@@ -439,14 +439,14 @@ func TestReviewFoldersLink(t *testing.T) {
 	row := sel("review-row") + `[data-head="` + p.Head + `"] button`
 	tb.waitFor("the pair's row", q(row)+` !== null`) // drawn a frame after the summary
 	tb.click(row)
-	tb.waitFor("the pair", q(sel("review-pair"))+` && `+q(sel("diff-view")))
+	tb.waitFor("the pair", q(sel("review-pair"))+` && `+q(sel("diff-verdict")))
 	if h := hash(tb); h != "#v=2&folders=base/head&file="+p.Head {
 		t.Errorf("address %q", h)
 	}
 	tb.do(chromedp.Evaluate[chromedp.Void](`history.back()`))
 	tb.waitFor("the table", q(sel("review-table"))+` && !`+q(sel("review-pair")))
 	tb.do(chromedp.Evaluate[chromedp.Void](`history.forward()`))
-	tb.waitFor("the pair again", q(sel("review-pair"))+` && `+q(sel("diff-view")))
+	tb.waitFor("the pair again", q(sel("review-pair"))+` && `+q(sel("diff-verdict")))
 
 	tb.reload()
 	tb.visible(sel("review-pending"))
@@ -454,7 +454,7 @@ func TestReviewFoldersLink(t *testing.T) {
 		t.Errorf("the page says %q, want it to name the folders", msg)
 	}
 	pick(tb)
-	tb.waitFor("the pair after picking the folders again", q(sel("review-pair"))+` && `+q(sel("review-pair"))+`.dataset.file === `+jsq(p.Head)+` && `+q(sel("diff-view")))
+	tb.waitFor("the pair after picking the folders again", q(sel("review-pair"))+` && `+q(sel("review-pair"))+`.dataset.file === `+jsq(p.Head)+` && `+q(sel("diff-verdict")))
 
 	// Its share link carries the two files and the pair's review: in a
 	// fresh tab it opens as the pair, headed base and head with their
@@ -468,7 +468,7 @@ func TestReviewFoldersLink(t *testing.T) {
 	}
 	fresh := newTab(t)
 	fresh.open(strings.TrimPrefix(link, fresh.base))
-	fresh.waitFor("the comparison", q(sel("diff-view")))
+	fresh.waitFor("the comparison", q(sel("diff-verdict")))
 	if sides := eval[[]string](fresh, `[...document.querySelectorAll('[data-testid=diff-side]')].map(s => s.textContent)`); len(sides) != 2 ||
 		sides[0] != "base "+p.Base || sides[1] != "head "+p.Head {
 		t.Errorf("the shared pair's headers %q, want base %s and head %s", sides, p.Base, p.Head)

@@ -61,7 +61,7 @@ func TestScreenshotsReview(t *testing.T) {
 			drawAll()
 			t.Logf("wrote %s", tb.screenshot(name("review-table")))
 			tb.click(sel("review-row") + " button")
-			tb.waitFor("the pair", q(sel("review-pair"))+` && `+q(sel("diff-view")))
+			tb.waitFor("the pair", q(sel("review-pair"))+` && `+q(sel("diff-verdict")))
 			overflow("a pair")
 			t.Logf("wrote %s", tb.screenshot(name("review-pair")))
 		}

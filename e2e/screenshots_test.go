@@ -62,7 +62,7 @@ func TestScreenshots(t *testing.T) {
 		t.Logf("wrote %s", tb.screenshot("index-"+scheme))
 
 		tb.open("/#v=1&sample=" + seedHello + "&sample=" + seedToolCall)
-		tb.visible(sel("diff-view"))
+		tb.visible(sel("diff-verdict"))
 		t.Logf("wrote %s", tb.screenshot("diff-"+scheme))
 	}
 	if background["light"] == background["dark"] {

@@ -114,7 +114,7 @@ func TestShareComparison(t *testing.T) {
 	a, b := seedHello, "tests__integration__inference__recordings__8567635651a5e7104394951bbbba040e5c7f3ba11084fb6e81328f4905100a65.json"
 	tb := newTab(t)
 	tb.open("/#v=1&sample=" + a + "&sample=" + b)
-	tb.visible(sel("diff-view"))
+	tb.visible(sel("diff-verdict"))
 	if n := eval[int](tb, `document.querySelectorAll('[data-testid=diff-change]').length`); n == 0 {
 		t.Errorf("two different samples compared show no change")
 	}

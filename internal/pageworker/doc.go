@@ -25,6 +25,12 @@
 //	worker → page  Answer        the panel's HTML, for the ID asked
 //	            or Failure       the worker cannot go on
 //
+// and, on any worker (the page starts one for its comparisons when it
+// first compares two recordings):
+//
+//	page → worker  Compare       two recordings' bytes, asked by ID
+//	worker → page  Answer        their Comparison, for the ID asked
+//
 // # The encoding
 //
 // A message is posted as a JavaScript object {kind, body, files}: kind

@@ -22,6 +22,7 @@ const (
 	KindReplayReport Kind = "replay-report"
 	KindNotFound     Kind = "not-found"
 	KindAnswer       Kind = "answer"
+	KindCompare      Kind = "compare"
 )
 
 // Message is one of the protocol's structs.
@@ -74,13 +75,16 @@ type NotFound struct {
 	Text string `json:"text"`
 }
 
-// Answer is the HTML the worker wrote for the ReplayReport or NotFound
-// whose ID it carries: for a NotFound the panel; for a ReplayReport the
-// panel's head (one element) and its Folds (replayhtml.Report.Panel).
+// Answer is the worker's answer to the ReplayReport, NotFound or Compare
+// whose ID it carries: for a NotFound the panel's HTML; for a
+// ReplayReport the panel's head (one element) in HTML and its Folds
+// (replayhtml.Report.Panel); for a Compare the Comparison, or Err.
 type Answer struct {
-	ID    int    `json:"id"`
-	HTML  string `json:"html"`
-	Folds []Fold `json:"folds,omitempty"`
+	ID         int         `json:"id"`
+	HTML       string      `json:"html,omitempty"`
+	Folds      []Fold      `json:"folds,omitempty"`
+	Comparison *Comparison `json:"comparison,omitempty"`
+	Err        string      `json:"error,omitempty"`
 }
 
 // Fold is a list of a panel that the page draws as

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/recview/recview/recordings/diff"
 	"github.com/recview/recview/recordings/permalink"
 )
 
@@ -25,6 +26,9 @@ func TestMessagesRoundTrip(t *testing.T) {
 		&NotFound{ID: 5, Text: "Recording not found for request hash: abc"},
 		&Answer{ID: 5, HTML: `<section class="notfound"></section>`},
 		&Answer{ID: 6, HTML: `<div>head</div>`, Folds: []Fold{{Name: "never", Summary: "<span>s</span>", Body: "<div>b</div>"}}},
+		&Compare{ID: 7, Names: [2]string{"a.json", "b.json"}},
+		&Answer{ID: 7, Comparison: &Comparison{Text: map[int][]diff.Span{0: {{Op: diff.OpEqual, Text: "a "}, {Op: diff.OpAdded, Text: "b"}}}, Finish: map[int]bool{1: true}}},
+		&Answer{ID: 8, Err: "b.json: not a recording"},
 	}
 	kinds := map[Kind]bool{}
 	for _, m := range msgs {
@@ -39,7 +43,7 @@ func TestMessagesRoundTrip(t *testing.T) {
 			KindReview: func() Message { return &Review{} }, KindStatus: func() Message { return &Status{} },
 			KindReport: func() Message { return &Report{} }, KindReplayAdd: func() Message { return &ReplayAdd{} },
 			KindReplayReport: func() Message { return &ReplayReport{} }, KindNotFound: func() Message { return &NotFound{} },
-			KindAnswer: func() Message { return &Answer{} },
+			KindAnswer: func() Message { return &Answer{} }, KindCompare: func() Message { return &Compare{} },
 		}[m.Kind()]()
 		if err := Decode(m.Kind(), body, fresh); err != nil {
 			t.Fatalf("%T: %v\n%s", m, err, body)
@@ -48,8 +52,8 @@ func TestMessagesRoundTrip(t *testing.T) {
 			t.Errorf("%T (-posted +read):\n%s", m, diff)
 		}
 	}
-	if len(kinds) != 9 {
-		t.Errorf("%d kinds among the messages, want the nine of the protocol", len(kinds))
+	if len(kinds) != 10 {
+		t.Errorf("%d kinds among the messages, want the ten of the protocol", len(kinds))
 	}
 }
 

@@ -66,6 +66,11 @@ func serve(inbox <-chan received) {
 				l := f.lookup(q.Text)
 				post(&pageworker.Answer{ID: q.ID, HTML: l.HTML()}, nil, nil)
 			}
+		case pageworker.KindCompare:
+			var q pageworker.Compare
+			if err = pageworker.Decode(m.kind, m.body, &q); err == nil {
+				err = handleCompare(&q, m.files)
+			}
 		default:
 			err = fmt.Errorf("the worker's protocol: a %q message the worker does not read", m.kind)
 		}
@@ -81,6 +86,22 @@ func post(m pageworker.Message, files, transfer []js.Value) {
 	if err := pageworker.Post(js.Global(), m, files, transfer); err != nil {
 		pageworker.Post(js.Global(), &pageworker.Failure{Err: err.Error()}, nil, nil)
 	}
+}
+
+// handleCompare compares the two recordings whose bytes are files
+// (ArrayBuffers, A then B) and answers q with their Comparison, or with
+// why there is none; the error is a message that is not a Compare.
+func handleCompare(q *pageworker.Compare, files []js.Value) error {
+	if len(files) != 2 {
+		return fmt.Errorf("the worker's protocol: a compare message with %d files, not 2", len(files))
+	}
+	c, err := pageworker.CompareFiles(q.Names, [2][]byte{jsweb.Bytes(files[0]), jsweb.Bytes(files[1])})
+	a := &pageworker.Answer{ID: q.ID, Comparison: c}
+	if err != nil {
+		a.Err = err.Error()
+	}
+	post(a, nil, nil)
+	return nil
 }
 
 // handleReview reviews what r names: two folders' files (files, in r's

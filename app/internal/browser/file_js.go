@@ -14,6 +14,13 @@ import (
 // the first lets the browser read them at once.
 func (f File) StartRead() app.Value { return f.JS.Call("arrayBuffer") }
 
+// NewBuffer copies data into a new ArrayBuffer (to post to a worker).
+func NewBuffer(data []byte) app.Value {
+	a := app.Window().Get("Uint8Array").New(len(data))
+	app.CopyBytesToJS(a, data)
+	return a.Get("buffer")
+}
+
 // copySlice is how many bytes CopyBuffer copies into Go at once: the page
 // is frozen for the whole of one copy.
 const copySlice = 4 << 20

@@ -78,6 +78,9 @@ func (f File) StartRead() app.Value { return app.Null() }
 // BufferBytes returns nothing: there is no buffer to copy.
 func BufferBytes(buf app.Value) []byte { return nil }
 
+// NewBuffer returns null: there is no page to hold a buffer.
+func NewBuffer(data []byte) app.Value { return app.Null() }
+
 // CopyBuffer returns dst emptied: there is no buffer to copy.
 func CopyBuffer(dst []byte, buf app.Value) []byte { return dst[:0] }
 
