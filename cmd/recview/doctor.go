@@ -26,11 +26,12 @@ func doctor(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	prune := fl.Bool("prune-duplicates", false, "delete the copies of a request another file holds")
 	all := fl.Bool("all", false, "list every file, not the first 20 of each list")
 	top := fl.Int("top", 10, "how many of the tests with the most recordings to show")
-	if err := fl.Parse(args); err != nil || fl.NArg() != 1 {
+	paths, err := parseAnywhere(fl, args)
+	if err != nil || len(paths) != 1 {
 		fmt.Fprintln(stderr, "usage: recview doctor [--fix] [--prune-duplicates] [--all] [--top N] PATH")
 		return exitError{2}
 	}
-	tree, failed := loadTree(fl.Args(), stdin, stderr)
+	tree, failed := loadTree(paths, stdin, stderr)
 	r := tree.Report(replay.ReportOptions{Top: *top, Read: readTreeFile})
 	w := &printer{w: stdout}
 	limit := 20

@@ -20,17 +20,14 @@ func find(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	testID := fl.String("test-id", "", "the pytest node id of the test that ran (none: a request outside a test)")
 	model := fl.String("model", "", "the request's model, for the nearest recordings")
 	endpoint := fl.String("endpoint", "", "the request's endpoint, for the nearest recordings")
-	hash, rest := "", args
-	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
-		hash, rest = args[0], args[1:]
-	}
-	if err := fl.Parse(rest); err != nil || hash == "" || fl.NArg() > 1 {
+	pos, err := parseAnywhere(fl, args)
+	if err != nil || len(pos) < 1 || len(pos) > 2 {
 		fmt.Fprintln(stderr, "usage: recview find HASH [--test-id ID] [--model M] [--endpoint E] [ROOT]")
 		return exitError{2}
 	}
-	root := "."
-	if fl.NArg() == 1 {
-		root = fl.Arg(0)
+	hash, root := pos[0], "."
+	if len(pos) == 2 {
+		root = pos[1]
 	}
 	tree, failed := loadTree([]string{root}, stdin, stderr)
 	l, err := tree.Find(replay.Query{Hash: hash, TestID: *testID, Model: *model, Endpoint: *endpoint})

@@ -22,7 +22,7 @@ func hashCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	body := fl.String("body", "", "the request body, JSON")
 	bodyFile := fl.String("body-file", "", "a file holding the request body (- for standard input)")
 	all := fl.Bool("all", false, "every scheme of the recorder's history, not only today's")
-	if err := fl.Parse(args); err != nil || fl.NArg() != 0 || *endpoint == "" || (*body == "") == (*bodyFile == "") {
+	if pos, err := parseAnywhere(fl, args); err != nil || len(pos) != 0 || *endpoint == "" || (*body == "") == (*bodyFile == "") {
 		fmt.Fprintln(stderr, "usage: recview hash --endpoint PATH [--method M] [--test-id ID] (--body JSON | --body-file F) [--all]")
 		return exitError{2}
 	}

@@ -42,16 +42,9 @@ func link(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "usage: recview link FILE [--base URL] [--step K] [--panel P]\n       recview link A B [--base URL] [--panel P]   (a comparison)")
 		fl.PrintDefaults()
 	}
-	var files []string
-	for {
-		if err := fl.Parse(args); err != nil {
-			return exitError{2}
-		}
-		if fl.NArg() == 0 {
-			break
-		}
-		files = append(files, fl.Arg(0))
-		args = fl.Args()[1:]
+	files, err := parseAnywhere(fl, args)
+	if err != nil {
+		return exitError{2}
 	}
 	if len(files) != 1 && len(files) != 2 || len(files) == 2 && files[0] == "-" && files[1] == "-" {
 		fl.Usage()
@@ -114,7 +107,7 @@ func link(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			strings.Join(files, " and "), len(u), permalink.MaxLinkLen)
 		return exitError{1}
 	}
-	_, err := fmt.Fprintln(stdout, u)
+	_, err = fmt.Fprintln(stdout, u)
 	return err
 }
 

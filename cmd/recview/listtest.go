@@ -6,22 +6,27 @@ import (
 	"io"
 )
 
-// listTest prints every recording of a test (replay.Tree.ListTest), one
-// per line: status, endpoint, model, chunks and path. Exit 1 when the test
-// has none, 2 for bad usage or unreadable files.
+// listTest prints every recording of a test (replay.Tree.ListTest: the
+// exact test id, else every parametrization of an id without parameters,
+// else with --contains the test ids containing it), one per line: status,
+// endpoint, model, chunks and path; then, on stderr, how many and which
+// rule matched. Exit 1 when the test has none (saying how many test ids
+// contain it, when some do), 2 for bad usage or unreadable files.
 func listTest(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("list-test", flag.ContinueOnError)
 	fl.SetOutput(stderr)
-	if err := fl.Parse(args); err != nil || fl.NArg() < 1 || fl.NArg() > 2 {
-		fmt.Fprintln(stderr, "usage: recview list-test ID [ROOT]")
+	contains := fl.Bool("contains", false, "list the recordings whose test_id contains ID, when no test_id is ID or a parametrization of it")
+	pos, err := parseAnywhere(fl, args)
+	if err != nil || len(pos) < 1 || len(pos) > 2 {
+		fmt.Fprintln(stderr, "usage: recview list-test [--contains] ID [ROOT]")
 		return exitError{2}
 	}
-	root := "."
-	if fl.NArg() == 2 {
-		root = fl.Arg(1)
+	id, root := pos[0], "."
+	if len(pos) == 2 {
+		root = pos[1]
 	}
 	tree, failed := loadTree([]string{root}, stdin, stderr)
-	es := tree.ListTest(fl.Arg(0))
+	es, rule := tree.ListTest(id, *contains)
 	w := &printer{w: stdout}
 	for _, e := range es {
 		what := e.Endpoint
@@ -34,7 +39,12 @@ func listTest(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		w.line("%s\t%s\t%s\t%s\t%s", e.Check.Status, what, e.Model, chunks, shown(e.Path))
 	}
-	fmt.Fprintf(stderr, "%d recordings of %s\n", len(es), fl.Arg(0))
+	fmt.Fprintf(stderr, "%d recordings of %s (%s)\n", len(es), id, rule)
+	if len(es) == 0 && !*contains {
+		if more, _ := tree.ListTest(id, true); len(more) > 0 {
+			fmt.Fprintf(stderr, "%d recordings have a test_id containing it: recview list-test --contains %s\n", len(more), id)
+		}
+	}
 	switch {
 	case failed > 0:
 		return exitError{2}

@@ -7,7 +7,7 @@
 //	recview verify [--json] [--fail-on mismatch,stale] PATH...  file name vs request hash
 //	recview doctor [--fix] [--prune-duplicates] PATH  what replay finds in a tree, and repairs
 //	recview find HASH [--test-id ID] [ROOT]  where replay looks for a hash
-//	recview list-test ID [ROOT]  every recording of a test
+//	recview list-test [--contains] ID [ROOT]  every recording of a test
 //	recview hash --endpoint PATH --test-id ID (--body JSON | --body-file F)  the hash replay computes
 //	recview diff A B             two recordings compared by meaning
 //	recview link [--base URL] [--step K] [--panel P] FILE  a permalink that opens FILE in the viewer
@@ -51,7 +51,9 @@ commands:
                          tests with many recordings; --fix renames stale files
   find HASH [--test-id ID] [ROOT]
                          where replay looks for a request hash, and the nearest recordings
-  list-test ID [ROOT]    every recording of a test: endpoint, model, chunks, status
+  list-test [--contains] ID [ROOT]
+                         every recording of a test (exact id, or every parametrization
+                         of path::name): endpoint, model, chunks, status
   hash --endpoint PATH [--method M] [--test-id ID] (--body JSON | --body-file F)
                          the hash and file name replay computes, and the text it hashes
   diff A B               compare two recordings by meaning (exit 1 if the results differ)

@@ -155,9 +155,24 @@ func TestFindListHash(t *testing.T) {
 	if code != 1 || !strings.Contains(out, "not found") || !strings.Contains(out, "same model") {
 		t.Errorf("find of nothing: exit %d\n%s", code, out)
 	}
-	out, errOut, code := runCmd(t, "", "list-test", "test_openai_completion_stop_sequence", root)
-	if code != 0 || strings.Count(out, "\n") != 4 || !strings.Contains(out, "\t/v1/completions\tllama3.2:3b-instruct-fp16\t") {
-		t.Errorf("list-test: exit %d %s\n%s", code, errOut, out)
+	// The corpus holds 4 recordings of test_openai_completion_stop_sequence,
+	// all of one parametrization (grep of their test_id).
+	const fn = "tests/integration/inference/test_openai_completion.py::test_openai_completion_stop_sequence"
+	for _, c := range []struct {
+		args   []string
+		code   int
+		n      int
+		stderr string
+	}{
+		{[]string{fn + "[txt=ollama/llama3.2:3b-instruct-fp16-inference:completion:stop_sequence]", root}, 0, 4, "(exact test id)"},
+		{[]string{fn, root}, 0, 4, "(every parametrization of the test)"},
+		{[]string{"test_openai_completion_stop_sequence", root}, 1, 0, "4 recordings have a test_id containing it: recview list-test --contains test_openai_completion_stop_sequence"},
+		{[]string{"test_openai_completion_stop_sequence", root, "--contains"}, 0, 4, "(test ids containing it)"},
+	} {
+		out, errOut, code := runCmd(t, "", append([]string{"list-test"}, c.args...)...)
+		if code != c.code || strings.Count(out, "\n") != c.n || c.n > 0 && !strings.Contains(out, "\t/v1/completions\tllama3.2:3b-instruct-fp16\t") || !strings.Contains(errOut, c.stderr) {
+			t.Errorf("list-test %q: exit %d, want %d; stderr %q, want it to hold %q\n%s", c.args, code, c.code, errOut, c.stderr, out)
+		}
 	}
 	// The seed's request, hashed from its body alone, gives its name.
 	seedDoc := corpustest.Read(t, "seeds/5d00fd96a13e0fd9786eaa02261b0c38eb5b6d02ce0a0f3c8d2aaa5aa1b7d5af.json")

@@ -35,16 +35,9 @@ func reviewCmd(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "usage: recview review [--json | --markdown] [flags] BASE HEAD   (two folders, or two git revisions)")
 		fl.PrintDefaults()
 	}
-	var pos []string
-	for {
-		if err := fl.Parse(args); err != nil {
-			return exitError{2}
-		}
-		if fl.NArg() == 0 {
-			break
-		}
-		pos = append(pos, fl.Arg(0))
-		args = fl.Args()[1:]
+	pos, err := parseAnywhere(fl, args)
+	if err != nil {
+		return exitError{2}
 	}
 	if len(pos) != 2 || *asJSON && *asMarkdown {
 		fl.Usage()
@@ -71,7 +64,6 @@ func reviewCmd(args []string, stdout, stderr io.Writer) error {
 	}
 
 	var trees [2][]review.File
-	var err error
 	footer := ""
 	if isDir(pos[0]) && isDir(pos[1]) {
 		for i, p := range pos {

@@ -49,10 +49,11 @@ func verify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fl.SetOutput(stderr)
 	asJSON := fl.Bool("json", false, "print one JSON object per file")
 	failOn := fl.String("fail-on", "mismatch", "comma-separated statuses that fail (exit 1): mismatch, stale, unknown")
-	if err := fl.Parse(args); err != nil {
+	paths, err := parseAnywhere(fl, args)
+	if err != nil {
 		return exitError{2}
 	}
-	if fl.NArg() == 0 {
+	if len(paths) == 0 {
 		fmt.Fprintln(stderr, "usage: recview verify [--json] [--fail-on mismatch,stale] PATH...")
 		return exitError{2}
 	}
@@ -67,7 +68,7 @@ func verify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			failing = append(failing, st)
 		}
 	}
-	tree, failed := loadTree(fl.Args(), stdin, stderr)
+	tree, failed := loadTree(paths, stdin, stderr)
 	counts := map[reqhash.Status]int{}
 	skipped, duplicated := 0, 0
 	enc := json.NewEncoder(stdout)

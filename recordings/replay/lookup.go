@@ -146,14 +146,40 @@ func sameEndpoint(e *Entry, endpoint string) bool {
 	return e.Endpoint != "" && (strings.HasSuffix(endpoint, e.Endpoint) || strings.HasSuffix(e.Endpoint, endpoint))
 }
 
-// ListTest returns the recordings of the test id: those whose test_id is
-// id, else (when none is) those whose test_id contains id, so that a test
-// function's name lists all its parametrizations. They are sorted by
-// path.
-func (t *Tree) ListTest(id string) []*Entry {
+// Rule is how ListTest matched a test id.
+type Rule string
+
+// The rules of ListTest, tried in this order.
+const (
+	// RuleExact: the recordings whose test_id is the id.
+	RuleExact Rule = "exact test id"
+	// RuleParametrized: for an id without parameters ("path::name", no
+	// "["), the recordings of every parametrization of that test, whose
+	// test_id is "path::name[…]" (pytest's node id of a parametrized
+	// test).
+	RuleParametrized Rule = "every parametrization of the test"
+	// RuleContains: the recordings whose test_id contains the id; asked
+	// for (contains), never a fallback.
+	RuleContains Rule = "test ids containing it"
+)
+
+// ListTest returns the recordings of the test id, sorted by path, and the
+// rule that found them: RuleExact; else RuleParametrized for an id
+// without "["; else, only with contains, RuleContains. When none finds
+// any, it returns nil and the last rule tried.
+func (t *Tree) ListTest(id string, contains bool) ([]*Entry, Rule) {
 	t.resolve()
-	out := t.recordingsOf(id)
-	if len(out) == 0 && id != "" {
+	out, rule := t.recordingsOf(id), RuleExact
+	if len(out) == 0 && id != "" && !strings.Contains(id, "[") {
+		rule = RuleParametrized
+		for i := range t.entries {
+			if e := &t.entries[i]; e.Kind == Recording && strings.HasPrefix(e.TestID, id+"[") {
+				out = append(out, e)
+			}
+		}
+	}
+	if len(out) == 0 && id != "" && contains {
+		rule = RuleContains
 		for i := range t.entries {
 			if e := &t.entries[i]; e.Kind == Recording && strings.Contains(e.TestID, id) {
 				out = append(out, e)
@@ -161,7 +187,7 @@ func (t *Tree) ListTest(id string) []*Entry {
 		}
 	}
 	slices.SortFunc(out, func(a, b *Entry) int { return strings.Compare(a.Path, b.Path) })
-	return out
+	return out, rule
 }
 
 // Statuses counts the recordings by reqhash status.

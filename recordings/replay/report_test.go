@@ -222,8 +222,8 @@ func TestFind(t *testing.T) {
 	if _, err := tree.Find(Query{Hash: "xyz"}); err == nil {
 		t.Error("Find of a non-hash gave no error")
 	}
-	if got := tree.ListTest("test_guardrails_with_tools"); len(got) != 1 {
-		t.Error("ListTest by function name found nothing")
+	if got, _ := tree.ListTest("test_guardrails_with_tools", true); len(got) != 1 {
+		t.Error("ListTest --contains of a function name found nothing")
 	}
 	// pytest's failure header names the function and its parameters:
 	// the tree completes it when one test id ends so.
@@ -318,7 +318,7 @@ func FuzzTree(f *testing.F) {
 		tree.Report(ReportOptions{Read: func(string) ([]byte, error) { return data, nil }})
 		tree.Fixes()
 		tree.Find(Query{Hash: strings.Repeat("5", 64), TestID: p})
-		tree.ListTest(p)
+		tree.ListTest(p, true)
 	})
 }
 
