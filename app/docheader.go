@@ -104,6 +104,9 @@ func hashBadge(h reqhash.Check) app.UI {
 		text = "hash stale · " + h.Scheme
 		title = "The file name is an older recorder's hash of this request (" + h.Scheme +
 			" scheme): replay today looks for " + h.ReplayName + " instead."
+	case reqhash.NotReplayed:
+		text = "not replayed"
+		title = h.Note + "."
 	case reqhash.Mismatch:
 		text = "hash mismatch"
 		title = "The request no longer hashes to the file name."

@@ -102,16 +102,20 @@ func printReport(w *printer, tree *replay.Tree, r *replay.Report, limit int) {
 		w.field("root", "unknown: no recording sits under tests/integration/; replay's folders cannot be told")
 	}
 	w.field("recordings", fmt.Sprintf("%d (%s)", r.Recordings, replay.Size(r.Bytes)))
-	w.field("status", fmt.Sprintf("%d ok, %d stale, %d mismatch, %d unknown", r.Statuses[reqhash.OK],
-		r.Statuses[reqhash.Stale], r.Statuses[reqhash.Mismatch], r.Statuses[reqhash.Unknown]))
+	status := fmt.Sprintf("%d ok, %d stale, %d mismatch, %d unknown", r.Statuses[reqhash.OK],
+		r.Statuses[reqhash.Stale], r.Statuses[reqhash.Mismatch], r.Statuses[reqhash.Unknown])
+	if n := r.Statuses[reqhash.NotReplayed]; n > 0 {
+		status += fmt.Sprintf(", %d not replayed (file processors: the recorder makes the real call)", n)
+	}
+	w.field("status", status)
 	w.field("skipped", fmt.Sprintf("%d JSON files that are not recordings", r.Skipped))
 	if r.Broken > 0 {
 		w.field("broken", fmt.Sprintf("%d files look like recordings and do not parse (recview verify says where)", r.Broken))
 	}
 
 	w.section(fmt.Sprintf("NEVER FOUND BY REPLAY: %d files, %s", len(r.Never), replay.Size(r.NeverBytes)))
-	w.line("%d stale (%d of them leftovers: replay finds their request under today's name), %d mismatch",
-		r.Statuses[reqhash.Stale], r.Leftovers, r.Statuses[reqhash.Mismatch])
+	w.line("%d stale (%d of them leftovers: replay finds their request under today's name), %d mismatch, %d not replayed",
+		r.Statuses[reqhash.Stale], r.Leftovers, r.Statuses[reqhash.Mismatch], r.Statuses[reqhash.NotReplayed])
 	for i, e := range r.Never {
 		if cut(w, i, limit, len(r.Never)) {
 			break
@@ -123,6 +127,9 @@ func printReport(w *printer, tree *replay.Tree, r *replay.Report, limit int) {
 		w.line("%-40s %s", what, shown(e.Path))
 		if e.Check.ReplayName != "" {
 			w.line("%-40s %s", "", replayNote(e)[1:])
+		}
+		if e.Check.Status == reqhash.NotReplayed {
+			w.line("%-40s %s", "", e.Check.Note)
 		}
 	}
 	if len(r.Misplaced) > 0 {

@@ -107,6 +107,8 @@ func hashSummary(hc reqhash.Check) string {
 		return "ok (" + hc.Scheme + ")"
 	case reqhash.Stale:
 		return fmt.Sprintf("stale (%s): replay looks for %s", hc.Scheme, hc.ReplayName)
+	case reqhash.NotReplayed:
+		return hc.Note
 	case reqhash.Mismatch:
 		return fmt.Sprintf("mismatch: the request hashes to %s (%s scheme); replay looks for %s", hc.ExpectedName, hc.Scheme, hc.ReplayName)
 	}

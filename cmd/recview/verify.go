@@ -103,14 +103,17 @@ func verify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			continue
 		}
 		scheme := hc.Scheme
-		if scheme == "" || hc.Status == reqhash.Mismatch {
+		if scheme == "" || hc.Status == reqhash.Mismatch || hc.Status == reqhash.NotReplayed {
 			scheme = "-"
 		}
 		fmt.Fprintf(stdout, "%s\t%s\t%s%s\n", hc.Status, scheme, path, replayNote(&e))
 	}
-	total := counts[reqhash.OK] + counts[reqhash.Stale] + counts[reqhash.Mismatch] + counts[reqhash.Unknown]
+	total := counts[reqhash.OK] + counts[reqhash.Stale] + counts[reqhash.Mismatch] + counts[reqhash.Unknown] + counts[reqhash.NotReplayed]
 	fmt.Fprintf(stderr, "%d files: %d ok, %d stale, %d mismatch, %d unknown", total,
 		counts[reqhash.OK], counts[reqhash.Stale], counts[reqhash.Mismatch], counts[reqhash.Unknown])
+	if n := counts[reqhash.NotReplayed]; n > 0 {
+		fmt.Fprintf(stderr, ", %d not replayed", n)
+	}
 	if duplicated > 0 {
 		fmt.Fprintf(stderr, ", %d with duplicate keys", duplicated)
 	}

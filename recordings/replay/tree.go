@@ -99,10 +99,18 @@ type Entry struct {
 }
 
 // Never reports that replay never opens the file by its name: a
-// recording that is stale or a mismatch (the cases a maintainer can act
-// on; an ok file in a folder replay does not look in is !Found instead).
+// recording that is stale, a mismatch or not replayed at all (the cases
+// a maintainer can act on; an ok file in a folder replay does not look in
+// is !Found instead).
 func (e *Entry) Never() bool {
-	return e.Kind == Recording && (e.Check.Status == reqhash.Stale || e.Check.Status == reqhash.Mismatch)
+	if e.Kind != Recording {
+		return false
+	}
+	switch e.Check.Status {
+	case reqhash.Stale, reqhash.Mismatch, reqhash.NotReplayed:
+		return true
+	}
+	return false
 }
 
 // Tree is a set of files replay would see: the recordings and, when

@@ -53,7 +53,7 @@ func TestCorpusReplay(t *testing.T) {
 				continue
 			}
 			scheme, name, at := e.Check.Scheme, e.Check.ReplayName, strings.TrimPrefix(e.ReplayPath, prefix)
-			if e.Check.Status == reqhash.Mismatch || e.Check.Status == reqhash.Unknown {
+			if e.Check.Status == reqhash.Mismatch || e.Check.Status == reqhash.Unknown || e.Check.Status == reqhash.NotReplayed {
 				scheme = "-"
 			}
 			got[strings.TrimPrefix(e.Path, prefix)] = []string{e.Check.Status.String(), scheme, or(name, "-"), or(at, "-"),

@@ -19,17 +19,18 @@ func isString(v *fastjson.Value) bool { return v != nil && v.Type() == fastjson.
 
 // candidates returns the hash schemes that fit the request's shape, in
 // the order Verify tries them (see Verify), setting c.Note (and
-// c.ModelList, c.Digest for model lists) on the way. unhashable reports a
-// file-processor request, whose scheme is not known. short says the file
-// name has 12 hex digits.
-func candidates(doc, req *fastjson.Value, c *Check, short bool) (cands []hashCandidate, unhashable bool) {
+// c.ModelList, c.Digest for model lists) on the way. notReplayed reports
+// a file-processor request, which today's recorder never looks up (and
+// whose old scheme is not known). short says the file name has 12 hex
+// digits.
+func candidates(doc, req *fastjson.Value, c *Check, short bool) (cands []hashCandidate, notReplayed bool) {
 	switch {
 	case req.Exists("payload"):
 		return httpCandidates(req, c), false
 	case req.Exists("tool_name"):
 		return toolCandidates(req, c), false
 	case req.Exists("file_id") && req.Exists("api"):
-		c.Note = "file-processor recordings have no known request-hash scheme"
+		c.Note = "file processors are not replayed: today's recorder makes the real call every time (their file_id is random per test run) and never looks these recordings up"
 		return nil, true
 	case req.Exists("body") && req.Exists("url"):
 		return inferenceCandidates(doc, req, c, short), false

@@ -127,7 +127,7 @@ func TestHashInputsErrors(t *testing.T) {
 		{"file processor", func() error {
 			_, err := ForRequest(hashParse(t, `{"request": {"provider": "p", "api": "a", "file_id": "f"}}`))
 			return err
-		}, ErrNoScheme, "file-processor"},
+		}, ErrNoScheme, "file processors are not replayed"},
 		{"body not JSON", func() error {
 			_, err := ForBody("POST", "/v1/chat/completions", "", []byte("{\n  \"model\": x}"))
 			return err

@@ -23,11 +23,19 @@ const (
 	// file name (Check.Scheme says which), not today's: replay looks for
 	// Check.ReplayName instead and never opens this file by its name.
 	Stale
+	// NotReplayed means today's recorder never looks the recording up,
+	// whatever its name: it makes the real call every time. File-processor
+	// recordings are so (ogx's api_recorder.py,
+	// _patched_file_processor_method: "file_id values are randomly
+	// generated per test run").
+	NotReplayed
 )
 
-// String returns "unknown", "ok", "mismatch" or "stale".
+// String returns "unknown", "ok", "mismatch", "stale" or "not-replayed".
 func (s Status) String() string {
 	switch s {
+	case NotReplayed:
+		return "not-replayed"
 	case OK:
 		return "ok"
 	case Mismatch:
@@ -105,9 +113,9 @@ type Check struct {
 //     SchemeLegacyNoFileSearch, SchemeTestIDRawBody, SchemeV0;
 //   - tool ({provider, tool_name, kwargs}): SchemeTool;
 //   - raw HTTP ({url, method, payload}): SchemeHTTP;
-//   - file processor ({provider, api, file_id}): none; the recorder no
-//     longer records these and the scheme that named the old files is not
-//     known, so a hashed name is a mismatch.
+//   - file processor ({provider, api, file_id}): none; the recorder never
+//     looks these up (it makes the real call) and the scheme that named
+//     the old files is not known: NotReplayed, whatever the name.
 //
 // A 64-hex file hash must equal a scheme's hash, a 12-hex one its first 12
 // digits. The status is OK when the name is today's recorder's: a 64-hex
@@ -129,9 +137,9 @@ func Verify(name string, doc *fastjson.Value) Check {
 		return c
 	}
 
-	cands, unhashable := candidates(doc, req, &c, len(fileHash) == 12)
-	if unhashable && named {
-		c.Status = Mismatch
+	cands, notReplayed := candidates(doc, req, &c, len(fileHash) == 12)
+	if notReplayed {
+		c.Status = NotReplayed
 	}
 	if len(cands) == 0 {
 		return c // c.Note says why

@@ -80,6 +80,8 @@ func (e *entry) name() NameStatus {
 		return NameStale
 	case reqhash.Mismatch:
 		return NameMismatch
+	case reqhash.NotReplayed:
+		return NameNotReplayed
 	}
 	return NameUnknown
 }

@@ -56,6 +56,9 @@ const (
 	NameStale    NameStatus = "stale"    // an older scheme of the recorder does: replay looks for another name
 	NameMismatch NameStatus = "mismatch" // no scheme does: replay will not find the file
 	NameUnknown  NameStatus = "unknown"  // no hash in the name, or no scheme for the request
+	// NameNotReplayed: the recorder never looks the file up, whatever its
+	// name (file processors: reqhash.NotReplayed).
+	NameNotReplayed NameStatus = "not-replayed"
 )
 
 // Pair is one recording of the change set: a base file, a head file, or

@@ -30,7 +30,7 @@ func (r *Result) Changes() []Count[Change] {
 // Names counts the head files per name status, in the order ok, stale,
 // mismatch, unknown, leaving out statuses no file has.
 func (r *Result) Names() []Count[NameStatus] {
-	return countBy(r, []NameStatus{NameOK, NameStale, NameMismatch, NameUnknown}, func(p *Pair) NameStatus { return p.Name })
+	return countBy(r, []NameStatus{NameOK, NameStale, NameMismatch, NameNotReplayed, NameUnknown}, func(p *Pair) NameStatus { return p.Name })
 }
 
 // countBy counts the pairs whose key is each of keys, in that order,

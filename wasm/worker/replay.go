@@ -78,7 +78,7 @@ func (f *folder) report(compare bool) replayhtml.Report {
 	r := f.tree.Report(opt)
 	out := replayhtml.Report{
 		Recordings: r.Recordings, Skipped: r.Skipped, Broken: r.Broken, Bytes: r.Bytes,
-		OK: r.Statuses[reqhash.OK], Stale: r.Statuses[reqhash.Stale], Mismatch: r.Statuses[reqhash.Mismatch], Unknown: r.Statuses[reqhash.Unknown],
+		OK: r.Statuses[reqhash.OK], Stale: r.Statuses[reqhash.Stale], Mismatch: r.Statuses[reqhash.Mismatch], Unknown: r.Statuses[reqhash.Unknown], NotReplayed: r.Statuses[reqhash.NotReplayed],
 		NeverN: len(r.Never), NeverBytes: r.NeverBytes, Leftovers: r.Leftovers,
 		DuplicatesN: len(r.Duplicates), DuplicateBytes: r.DuplicateBytes,
 		OrphansN: len(r.Orphans), Tests: r.Orphans != nil, Compared: compare,

@@ -28,8 +28,11 @@ type Report struct {
 	Stale    int
 	Mismatch int
 	Unknown  int
-	// Never lists the files replay never opens by their name (stale and
-	// mismatch), NeverN how many in all, NeverBytes their total size,
+	// NotReplayed counts the recordings replay never looks up
+	// (reqhash.NotReplayed: file processors).
+	NotReplayed int
+	// Never lists the files replay never opens by their name (stale,
+	// mismatch and not replayed), NeverN how many in all, NeverBytes their total size,
 	// Leftovers how many are stale copies of a request another file holds
 	// under today's name.
 	Never      []File

@@ -7,6 +7,7 @@ import (
 
 	"github.com/recview/recview/internal/base/htmlw"
 	"github.com/recview/recview/recordings/replay"
+	"github.com/recview/recview/recordings/reqhash"
 )
 
 // pathLink writes a path of the folder: a button that opens its file.
@@ -84,6 +85,9 @@ func (r *Report) Panel() (head string, folds []pageworker.Fold) {
 		notes = append(notes, "recview doctor --fix renames "+plural(r.Fixes, "stale file")+" to today's name")
 	}
 	notes = append(notes, fmt.Sprintf("%d ok", r.OK))
+	if r.NotReplayed > 0 {
+		notes = append(notes, fmt.Sprintf("%d not replayed (file processors: the recorder makes the real call)", r.NotReplayed))
+	}
 	if r.Skipped+r.Broken > 0 {
 		notes = append(notes, fmt.Sprintf("%d .json files are not recordings", r.Skipped+r.Broken))
 	}
@@ -104,6 +108,8 @@ func (r *Report) Panel() (head string, folds []pageworker.Fold) {
 		statusBadge(&w, f.Status)
 		w.Raw(` <span class="muted">`)
 		switch {
+		case f.Status == reqhash.NotReplayed.String():
+			w.Raw(`the recorder never replays file processors`)
 		case f.Replay == "":
 			w.Raw(`replay's name for it is not known`)
 		case f.Leftover:
