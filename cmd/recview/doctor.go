@@ -22,16 +22,21 @@ import (
 func doctor(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("doctor", flag.ContinueOnError)
 	fl.SetOutput(stderr)
+	recordingDir := recordingDirFlag(fl)
 	fix := fl.Bool("fix", false, "rename stale files to the name replay looks for")
 	prune := fl.Bool("prune-duplicates", false, "delete the copies of a request another file holds")
 	all := fl.Bool("all", false, "list every file, not the first 20 of each list")
 	top := fl.Int("top", 10, "how many of the tests with the most recordings to show")
 	paths, err := parseAnywhere(fl, args)
 	if err != nil || len(paths) != 1 {
-		fmt.Fprintln(stderr, "usage: recview doctor [--fix] [--prune-duplicates] [--all] [--top N] PATH")
+		fmt.Fprintln(stderr, "usage: recview doctor [--fix] [--prune-duplicates] [--all] [--top N] [--recording-dir DIR] PATH")
 		return exitError{2}
 	}
 	tree, failed := loadTree(paths, stdin, stderr)
+	if err := setRecordingDir(tree, *recordingDir); err != nil {
+		fmt.Fprintln(stderr, "recview: doctor:", err)
+		return exitError{2}
+	}
 	r := tree.Report(replay.ReportOptions{Top: *top, Read: readTreeFile})
 	w := &printer{w: stdout}
 	limit := 20

@@ -17,12 +17,13 @@ import (
 func find(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("find", flag.ContinueOnError)
 	fl.SetOutput(stderr)
+	recordingDir := recordingDirFlag(fl)
 	testID := fl.String("test-id", "", "the pytest node id of the test that ran (none: a request outside a test)")
 	model := fl.String("model", "", "the request's model, for the nearest recordings")
 	endpoint := fl.String("endpoint", "", "the request's endpoint, for the nearest recordings")
 	pos, err := parseAnywhere(fl, args)
 	if err != nil || len(pos) < 1 || len(pos) > 2 {
-		fmt.Fprintln(stderr, "usage: recview find HASH [--test-id ID] [--model M] [--endpoint E] [ROOT]")
+		fmt.Fprintln(stderr, "usage: recview find HASH [--test-id ID] [--model M] [--endpoint E] [--recording-dir DIR] [ROOT]")
 		return exitError{2}
 	}
 	hash, root := pos[0], "."
@@ -30,6 +31,10 @@ func find(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		root = pos[1]
 	}
 	tree, failed := loadTree([]string{root}, stdin, stderr)
+	if err := setRecordingDir(tree, *recordingDir); err != nil {
+		fmt.Fprintln(stderr, "recview: find:", err)
+		return exitError{2}
+	}
 	l, err := tree.Find(replay.Query{Hash: hash, TestID: *testID, Model: *model, Endpoint: *endpoint})
 	if err != nil {
 		fmt.Fprintln(stderr, err)

@@ -1,6 +1,14 @@
 package main
 
-import "flag"
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/recview/recview/recordings/replay"
+)
 
 // parseAnywhere parses args with fl, flags anywhere among the arguments
 // (`recview verify DIR --json` as `recview verify --json DIR`), and
@@ -22,4 +30,43 @@ func parseAnywhere(fl *flag.FlagSet, args []string) ([]string, error) {
 		}
 		pos, args = append(pos, rest[0]), rest[1:]
 	}
+}
+
+// recordingDirFlag adds --recording-dir to fl: the recorder's base folder
+// (replay.Tree.SetRecordingDir), by default the one the recorder reads
+// from the environment: OGX_TEST_RECORDING_DIR, else
+// LLAMA_STACK_TEST_RECORDING_DIR (the name before ogx's rename), else
+// replay.DefaultRecordingDir.
+func recordingDirFlag(fl *flag.FlagSet) *string {
+	def := ""
+	for _, k := range []string{"OGX_TEST_RECORDING_DIR", "LLAMA_STACK_TEST_RECORDING_DIR"} {
+		if v := os.Getenv(k); v != "" {
+			def = v
+			break
+		}
+	}
+	return fl.String("recording-dir", def, "the recorder's base folder `DIR` as OGX_TEST_RECORDING_DIR sets it (its default), relative to the repository root: replay's fallback folder is DIR/recordings (default "+replay.DefaultRecordingDir+")")
+}
+
+// setRecordingDir gives tree the recorder's base folder dir ("" leaves
+// the default): a relative dir is relative to the repository root, an
+// absolute one is made so. The error says an absolute dir lies outside the
+// tree's repository, or that the tree's root is not known.
+func setRecordingDir(tree *replay.Tree, dir string) error {
+	if dir == "" {
+		return nil
+	}
+	if filepath.IsAbs(dir) {
+		root, ok := tree.Root()
+		if !ok {
+			return fmt.Errorf("--recording-dir %s: the repository root of the files is not known (no recording sits under tests/integration/)", dir)
+		}
+		rel, err := filepath.Rel(filepath.FromSlash(root), dir)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return fmt.Errorf("--recording-dir %s: not inside the repository at %s", dir, filepath.FromSlash(root))
+		}
+		dir = filepath.ToSlash(rel)
+	}
+	tree.SetRecordingDir(dir)
+	return nil
 }

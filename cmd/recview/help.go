@@ -25,7 +25,7 @@ var commandHelp = map[string]struct{ usage, what, example string }{
 }
 
 // flagged are the commands that read flags (their defaults are shown).
-var flagged = map[string]bool{"verify": true, "doctor": true, "find": true, "hash": true, "link": true, "review": true}
+var flagged = map[string]bool{"verify": true, "doctor": true, "find": true, "list-test": true, "hash": true, "link": true, "review": true}
 
 // help prints cmd's usage, what it does, an example and its flags to
 // stdout; an unknown command is an error (exit 2).

@@ -15,10 +15,11 @@ import (
 func listTest(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("list-test", flag.ContinueOnError)
 	fl.SetOutput(stderr)
+	recordingDir := recordingDirFlag(fl)
 	contains := fl.Bool("contains", false, "list the recordings whose test_id contains ID, when no test_id is ID or a parametrization of it")
 	pos, err := parseAnywhere(fl, args)
 	if err != nil || len(pos) < 1 || len(pos) > 2 {
-		fmt.Fprintln(stderr, "usage: recview list-test [--contains] ID [ROOT]")
+		fmt.Fprintln(stderr, "usage: recview list-test [--contains] [--recording-dir DIR] ID [ROOT]")
 		return exitError{2}
 	}
 	id, root := pos[0], "."
@@ -26,6 +27,10 @@ func listTest(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		root = pos[1]
 	}
 	tree, failed := loadTree([]string{root}, stdin, stderr)
+	if err := setRecordingDir(tree, *recordingDir); err != nil {
+		fmt.Fprintln(stderr, "recview: list-test:", err)
+		return exitError{2}
+	}
 	es, rule := tree.ListTest(id, *contains)
 	w := &printer{w: stdout}
 	for _, e := range es {

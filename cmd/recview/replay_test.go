@@ -194,3 +194,38 @@ func TestFindListHash(t *testing.T) {
 		t.Errorf("hash without a body: exit %d", code)
 	}
 }
+
+// TestRecordingDirFlag: doctor lists the openresponses model list (made
+// outside a test) as an ok name in the wrong folder, until the recorder's
+// base folder is tests/integration/openresponses, as ogx's
+// openresponses-conformance.yml sets OGX_TEST_RECORDING_DIR: by the flag
+// (relative to the repository root, or absolute), or by the environment.
+func TestRecordingDirFlag(t *testing.T) {
+	tests := ogxTree(t)
+	root := filepath.Dir(tests)
+	const models = "models-64a2277c90f0f42576f60c1030e3a020403d34a95f56931b792d5939f4cebc57-489e004e.json"
+	misplaced := func(out string) bool {
+		_, section, _ := strings.Cut(out, "OK NAME, WRONG FOLDER")
+		section, _, _ = strings.Cut(section, "\n\n")
+		return strings.Contains(section, models)
+	}
+	out, _, code := runCmd(t, "", "doctor", tests)
+	if code != 0 || !misplaced(out) {
+		t.Fatalf("doctor: exit %d; the openresponses model list is not in the wrong folder:\n%s", code, out)
+	}
+	for _, args := range [][]string{
+		{"doctor", tests, "--recording-dir", "tests/integration/openresponses"},
+		{"doctor", "--recording-dir", filepath.Join(root, "tests", "integration", "openresponses"), tests},
+	} {
+		if out, errOut, code := runCmd(t, "", args...); code != 0 || misplaced(out) {
+			t.Errorf("%q: exit %d %s; the model list is still in the wrong folder:\n%s", args, code, errOut, out)
+		}
+	}
+	t.Setenv("OGX_TEST_RECORDING_DIR", "tests/integration/openresponses")
+	if out, _, code := runCmd(t, "", "doctor", tests); code != 0 || misplaced(out) {
+		t.Errorf("OGX_TEST_RECORDING_DIR: exit %d; the model list is still in the wrong folder:\n%s", code, out)
+	}
+	if _, errOut, code := runCmd(t, "", "verify", "--recording-dir", t.TempDir(), tests); code != 2 || !strings.Contains(errOut, "not inside the repository") {
+		t.Errorf("a folder outside the repository: exit %d %s", code, errOut)
+	}
+}

@@ -47,6 +47,7 @@ var failOnStatuses = map[string]reqhash.Status{"mismatch": reqhash.Mismatch, "st
 func verify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("verify", flag.ContinueOnError)
 	fl.SetOutput(stderr)
+	recordingDir := recordingDirFlag(fl)
 	asJSON := fl.Bool("json", false, "print one JSON object per file")
 	failOn := fl.String("fail-on", "mismatch", "comma-separated statuses that fail (exit 1): mismatch, stale, unknown")
 	paths, err := parseAnywhere(fl, args)
@@ -54,7 +55,7 @@ func verify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return exitError{2}
 	}
 	if len(paths) == 0 {
-		fmt.Fprintln(stderr, "usage: recview verify [--json] [--fail-on mismatch,stale] PATH...")
+		fmt.Fprintln(stderr, "usage: recview verify [--json] [--fail-on mismatch,stale] [--recording-dir DIR] PATH...")
 		return exitError{2}
 	}
 	var failing []reqhash.Status
@@ -69,6 +70,10 @@ func verify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 	tree, failed := loadTree(paths, stdin, stderr)
+	if err := setRecordingDir(tree, *recordingDir); err != nil {
+		fmt.Fprintln(stderr, "recview: verify:", err)
+		return exitError{2}
+	}
 	counts := map[reqhash.Status]int{}
 	skipped, duplicated := 0, 0
 	enc := json.NewEncoder(stdout)

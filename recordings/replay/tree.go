@@ -12,11 +12,15 @@ import (
 	"github.com/recview/recview/recordings/reqhash"
 )
 
-// FallbackDir is the folder, relative to the repository root, where replay
-// looks when a test's own folder lacks a recording, and where requests made
-// outside a test are recorded: the recorder's DEFAULT_STORAGE_DIR
-// (tests/integration/common) joined with "recordings".
-const FallbackDir = "tests/integration/common/recordings"
+// DefaultRecordingDir is the recorder's base folder, relative to the
+// repository root, when OGX_TEST_RECORDING_DIR is not set: its
+// DEFAULT_STORAGE_DIR. Replay's fallback folder is this joined with
+// "recordings" (FallbackDir): where it looks when a test's own folder
+// lacks a recording, and where requests made outside a test are recorded.
+const DefaultRecordingDir = "tests/integration/common"
+
+// FallbackDir is replay's fallback folder under DefaultRecordingDir.
+const FallbackDir = DefaultRecordingDir + "/recordings"
 
 // File is one file of a tree: Path, '/'-separated, and its bytes.
 type File struct {
@@ -124,6 +128,24 @@ type Tree struct {
 	resolved bool
 	root     string
 	rootOK   bool
+	storage  string // the recorder's base folder (SetRecordingDir), "" for DefaultRecordingDir
+}
+
+// SetRecordingDir sets the recorder's base folder, as ogx's
+// OGX_TEST_RECORDING_DIR (LLAMA_STACK_TEST_RECORDING_DIR before the
+// project's rename) sets it: dir is '/'-separated and relative to the
+// repository root (the working folder pytest runs in); "" is
+// DefaultRecordingDir. Replay's fallback folder becomes dir/recordings;
+// a test's own folder does not move (api_recorder.py's
+// ResponseStorage._get_test_dir: for a relative base folder it is the
+// test file's folder joined with "recordings"; find_recording's fallback
+// is base_dir / "recordings").
+func (t *Tree) SetRecordingDir(dir string) {
+	t.storage = strings.Trim(path.Clean("/"+dir), "/")
+	if dir == "" {
+		t.storage = ""
+	}
+	t.resolved = false
 }
 
 // New returns an empty Tree.
@@ -245,6 +267,9 @@ func (t *Tree) replayDirs(testID string, has bool) []string {
 		return nil
 	}
 	fallback := t.root + FallbackDir
+	if t.storage != "" {
+		fallback = t.root + t.storage + "/recordings"
+	}
 	if !has || testID == "" {
 		return []string{fallback}
 	}
