@@ -50,6 +50,7 @@ func (v *Viewer) handleActions(ctx app.Context) {
 	// actions_replay.go
 	handleSignal(&ctx, v, actionCloseNotFound, (*Viewer).closeNotFound)
 	handleSignal(&ctx, v, actionWarmComparer, (*Viewer).warmComparer)
+	handle(&ctx, v, actionRecordingDir, (*Viewer).setRecordingDir)
 	handle(&ctx, v, actionOpenPath, (*Viewer).openPath)
 	// actions_view.go
 	handle(&ctx, v, actionSelectDoc, (*Viewer).selectDoc)

@@ -24,6 +24,7 @@ const (
 	actionShowIndex                      = "recview/show-index"    // no value: show the index again
 	actionCompareRows  action[[2]int]    = "recview/compare-rows"  // two index rows: compare their files
 	actionWarmComparer                   = "recview/warm-comparer" // no value: a row was ticked (warmComparer)
+	actionRecordingDir action[string]    = "recview/recording-dir" // the replay panel's recorder's folder changed
 )
 
 // openFolder indexes the .json files among a picked folder's File
@@ -228,7 +229,7 @@ func (v *Viewer) indexFiles(files, tests []browser.File) {
 // blocks: call it from a goroutine (ctx.Async).
 func (v *Viewer) replayReport(ix *folderIndex) {
 	for _, compare := range []bool{false, true} {
-		panel, err := ix.worker.replayReport(compare)
+		panel, err := ix.worker.replayReport(compare, ix.recordingDir)
 		if err != nil {
 			panel = pageworker.Answer{HTML: errorPanel("replay-report", "The replay report could not be made: "+err.Error())}
 		}
@@ -239,6 +240,20 @@ func (v *Viewer) replayReport(ix *folderIndex) {
 		if err != nil {
 			return
 		}
+	}
+}
+
+// setRecordingDir makes the replay report and lookups of the open folder
+// assume dir as the recorder's base folder (OGX_TEST_RECORDING_DIR; ""
+// the default), and asks for the report again once the folder is read.
+func (v *Viewer) setRecordingDir(dir string) {
+	ix := v.index
+	if ix == nil || dir == ix.recordingDir {
+		return
+	}
+	ix.recordingDir = dir
+	if ix.done() && ix.worker != nil {
+		v.ctx.Async(func() { v.replayReport(ix) })
 	}
 }
 

@@ -20,11 +20,14 @@ type folderIndex struct {
 	took    time.Duration // how long reading all took, once done
 	view    indexView     // the index component's view, kept while it is not shown
 
-	tests    []browser.File    // the folder's Python test files, for the replay report
-	worker   *pageWorker       // the worker of the folder (its replay report and lookups)
-	report   pageworker.Answer // the replay report panel (replayPanel), no HTML until it comes
-	notFound string            // the panel of the last replay error pasted, "" for none
-	pending  []pendingLookup   // the replay errors pasted before the folder was read
+	tests  []browser.File    // the folder's Python test files, for the replay report
+	worker *pageWorker       // the worker of the folder (its replay report and lookups)
+	report pageworker.Answer // the replay report panel (replayPanel), no HTML until it comes
+	// recordingDir is the recorder\'s base folder the replay report and
+	// lookups assume (the panel\'s input), "" for the default.
+	recordingDir string
+	notFound     string          // the panel of the last replay error pasted, "" for none
+	pending      []pendingLookup // the replay errors pasted before the folder was read
 }
 
 // indexView is how the index is shown: its filter, facets, order and

@@ -56,7 +56,7 @@ func (x *index) Render() app.UI {
 		// until it comes: a node inserted here would make go-app rebuild
 		// what follows (the table below, and lose the rows drawRows put
 		// in it; the report beside, and close its folds).
-		app.Div().Class("replay").OnClick(x.onReplayClick).Body(
+		app.Div().Class("replay").OnClick(x.onReplayClick).OnChange(x.onReplayClick).Body(
 			app.Div().Class("slot").Body(app.If(x.Iindex.notFound != "", func() app.UI { return app.Raw(x.Iindex.notFound) })),
 			app.Div().Class("slot").Body(app.If(x.Iindex.report.HTML != "", func() app.UI { return replayPanel(x.Iindex.report) })),
 		),
@@ -334,6 +334,10 @@ func (x *index) replayRoutes() clickRoutes {
 			ctx.Defer(x.drawRows)
 		},
 		pageworker.ActCloseNotFound: func(ctx app.Context, el browser.Element) { ctx.NewAction(actionCloseNotFound) },
+		// A click in the input changes nothing: its change event does.
+		pageworker.ActRecordingDir: func(ctx app.Context, el browser.Element) {
+			ctx.NewActionWithValue(actionRecordingDir.with(strings.Trim(strings.TrimSpace(el.Value()), "/")))
+		},
 	}
 }
 

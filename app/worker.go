@@ -183,10 +183,13 @@ func (p *pageWorker) addItems(items []byte, files, tests []browser.File) {
 }
 
 // replayReport asks for the folder's replay report panel, the heavy
-// tests' requests compared or not: its head and folds. It blocks: call
-// it from a goroutine (ctx.Async).
-func (p *pageWorker) replayReport(compare bool) (pageworker.Answer, error) {
-	return p.ask(func(id int) pageworker.Message { return &pageworker.ReplayReport{ID: id, Compare: compare} }, nil)
+// tests' requests compared or not, the recorder's base folder dir ("" the
+// default): its head and folds. It blocks: call it from a goroutine
+// (ctx.Async).
+func (p *pageWorker) replayReport(compare bool, dir string) (pageworker.Answer, error) {
+	return p.ask(func(id int) pageworker.Message {
+		return &pageworker.ReplayReport{ID: id, Compare: compare, RecordingDir: dir}
+	}, nil)
 }
 
 // compare asks for the comparison of two recordings, A and B, by their

@@ -16,6 +16,10 @@ const (
 	// ActCloseNotFound closes the lookup of a pasted "Recording not
 	// found" error.
 	ActCloseNotFound = "close-notfound"
+	// ActRecordingDir sets the recorder's base folder replay's report and
+	// lookups assume (OGX_TEST_RECORDING_DIR): a text input's value, read
+	// when it changes.
+	ActRecordingDir = "recording-dir"
 	// ActSort sorts the review table by a column (data-sort); again, the
 	// other way.
 	ActSort = "sort"

@@ -65,6 +65,10 @@ type FileRef struct {
 type ReplayReport struct {
 	ID      int  `json:"id"`
 	Compare bool `json:"compare"`
+	// RecordingDir is the recorder's base folder, relative to the
+	// repository root (replay.Tree.SetRecordingDir; "" the default); the
+	// lookups after it assume it too.
+	RecordingDir string `json:"recordingDir,omitempty"`
 }
 
 // NotFound asks for the lookup of Text, a pasted replay error ("Recording

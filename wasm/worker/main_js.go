@@ -56,7 +56,9 @@ func serve(inbox <-chan received) {
 		case pageworker.KindReplayReport:
 			var q pageworker.ReplayReport
 			if err = pageworker.Decode(m.kind, m.body, &q); err == nil {
+				f.tree.SetRecordingDir(q.RecordingDir)
 				rep := f.report(q.Compare)
+				rep.RecordingDir = q.RecordingDir
 				head, folds := rep.Panel()
 				post(&pageworker.Answer{ID: q.ID, HTML: head, Folds: folds}, nil, nil)
 			}

@@ -16,6 +16,9 @@ type Report struct {
 	// files).
 	Root      string
 	RootKnown bool
+	// RecordingDir is the recorder's base folder the report assumes
+	// (replay.Tree.SetRecordingDir), "" for replay.DefaultRecordingDir.
+	RecordingDir string
 	// Recordings, Skipped and Broken count the .json files; Bytes is the
 	// recordings' total size.
 	Recordings int
@@ -59,6 +62,11 @@ type Report struct {
 	Tests    bool
 	Orphans  []Orphan
 	OrphansN int
+	// Misplaced lists ok recordings in no folder replay looks in for
+	// their request (replay.Report.Misplaced) by path, with the folder it
+	// looks in first; MisplacedN how many in all.
+	Misplaced  []Orphan
+	MisplacedN int
 }
 
 // File is a recording in one of a Report's or Lookup's lists.

@@ -52,10 +52,12 @@ func (r *Report) HTML() string {
 // Panel is the index's replay panel: what replay will do with the
 // folder (see Report), in parts. head is one element (a <div>): the
 // counts, with hooks replay-never, replay-stale and replay-mismatch
-// (data-act "hash" with data-hash: the index's hash facet). The folds
-// are the lists, in order: never, duplicates (hooks replay-duplicates,
-// each replay-duplicate), heavy (replay-heavy) and, when the folder's
-// test files were read, orphans (replay-orphans). The page draws each
+// (data-act "hash" with data-hash: the index's hash facet), and the
+// recorder's base folder, replay-recording-dir (a text input, data-act
+// "recording-dir"). The folds are the lists, in order: never, duplicates
+// (hooks replay-duplicates, each replay-duplicate), heavy (replay-heavy),
+// misplaced (replay-misplaced: ok names in no folder replay looks in)
+// and, when the folder's test files were read, orphans (replay-orphans). The page draws each
 // fold's <details> itself, so that a fold the reader opened stays open
 // when the panel comes again (the second time with the heavy tests'
 // requests compared).
@@ -95,7 +97,9 @@ func (r *Report) Panel() (head string, folds []pageworker.Fold) {
 		notes = append(notes, "the paths do not say where tests/integration is, so which folder replay looks in is not known")
 	}
 	w.Text(strings.Join(notes, " · ") + ".")
-	w.Raw(`</p></div>`)
+	w.Raw(`</p><label class="replay-dir" title="The recorder's base folder, relative to the repository root, as OGX_TEST_RECORDING_DIR sets it: replay's fallback folder is this folder's recordings/. Press Enter to apply.">Recorder's folder (OGX_TEST_RECORDING_DIR) <input type="text" spellcheck="false" data-testid="replay-recording-dir" data-act="` + pageworker.ActRecordingDir + `" placeholder="` + replay.DefaultRecordingDir + `" value="`)
+	w.Text(r.RecordingDir)
+	w.Raw(`"></label></div>`)
 	head = take()
 
 	w.Raw(`Files replay never finds: `)
@@ -194,6 +198,21 @@ func (r *Report) Panel() (head string, folds []pageworker.Fold) {
 		w.Raw(`</ol>`)
 	}
 	endFold("heavy")
+
+	w.Raw(`OK name, wrong folder: `)
+	w.Num(r.MisplacedN)
+	endSummary()
+	w.Raw(`<ul class="replay-list" data-testid="replay-misplaced">`)
+	for _, o := range r.Misplaced {
+		w.Raw(`<li>`)
+		pathLink(&w, o.Path)
+		w.Raw(` <span class="muted">`)
+		w.Text(o.Why)
+		w.Raw(`</span></li>`)
+	}
+	w.Raw(`</ul>`)
+	more(&w, len(r.Misplaced), r.MisplacedN)
+	endFold("misplaced")
 
 	if r.Tests {
 		w.Raw(`Recordings of tests that no longer exist: `)
