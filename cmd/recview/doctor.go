@@ -129,9 +129,15 @@ func printReport(w *printer, tree *replay.Tree, r *replay.Report, limit int) {
 		if e.Check.Status == reqhash.Stale {
 			what += " (" + e.Check.Scheme + ")"
 		}
+		if e.UnreadModelList() {
+			what = "model list, not named models-…"
+		}
 		w.line("%-40s %s", what, shown(e.Path))
-		if e.Check.ReplayName != "" {
-			w.line("%-40s %s", "", replayNote(e)[1:])
+		if note := replayNote(e); note != "" {
+			w.line("%-40s %s", "", note[1:])
+		}
+		if e.UnreadModelList() {
+			w.line("%-40s %s", "", "replay reads a model list from models-<hash>-*.json only; today's recorder names it "+e.Check.ReplayName)
 		}
 		if e.Check.Status == reqhash.NotReplayed {
 			w.line("%-40s %s", "", e.Check.Note)

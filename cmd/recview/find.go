@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path"
+	"slices"
 
 	"github.com/recview/recview/recordings/replay"
 )
@@ -60,26 +62,44 @@ func printLookup(w *printer, l *replay.Lookup, testID string) {
 	} else {
 		w.line("replay looks (test %s):", testID)
 	}
+	if l.ModelList {
+		w.line("  a model list: replay reads every models-<hash>-*.json of these folders and merges their models")
+	}
 	if l.Places == nil {
 		w.line("  (nowhere known: no recording of the tree sits under tests/integration/)")
 	}
+	dirs := map[string]bool{}
 	for i, p := range l.Places {
-		state := "missing"
-		if len(p.Present) > 0 {
-			state = "found"
-		}
-		w.line("  %d. %s  %s", i+1, shown(p.Want), state)
-		for _, f := range p.Present[min(1, len(p.Present)):] {
-			w.line("     also %s", shown(f))
+		dirs[p.Dir] = true
+		switch {
+		case len(p.Present) == 0:
+			w.line("  %d. %s  missing", i+1, shown(p.Want))
+		case l.ModelList:
+			w.line("  %d. %s  %d found", i+1, shown(p.Want), len(p.Present))
+			for _, f := range p.Present {
+				w.line("     %s", shown(f))
+			}
+		default:
+			w.line("  %d. %s  found", i+1, shown(p.Want))
+			for _, f := range p.Present[1:] {
+				w.line("     also %s", shown(f))
+			}
 		}
 	}
-	if l.Found != "" {
+	switch {
+	case l.ModelList && l.Found != "":
+		w.line("found: %d model-list recordings, merged", len(l.Merged))
+	case l.Found != "":
 		w.line("found: %s", shown(l.Found))
-	} else {
+	default:
 		w.line("not found")
 	}
 	for _, e := range l.Named {
-		if e.Path != l.Found {
+		switch {
+		case e.Path == l.Found || slices.Contains(l.Merged, e.Path):
+		case l.ModelList && dirs[path.Dir(e.Path)]:
+			w.line("named by the hash, never read (replay reads a model list from models-<hash>-*.json only): %s (%s)", shown(e.Path), e.Check.Status)
+		default:
 			w.line("named by the hash elsewhere: %s (%s)", shown(e.Path), e.Check.Status)
 		}
 	}

@@ -72,7 +72,7 @@ func TestDoctorFix(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if !strings.Contains(out, "NEVER FOUND BY REPLAY: 91 files") || !strings.Contains(out, "DUPLICATES: 13 requests") {
+	if !strings.Contains(out, "NEVER FOUND BY REPLAY: 92 files") || !strings.Contains(out, "DUPLICATES: 13 requests") {
 		t.Errorf("report:\n%.1500s", out)
 	}
 	renamed := renamedRe.FindAllStringSubmatch(out, -1)
@@ -227,5 +227,36 @@ func TestRecordingDirFlag(t *testing.T) {
 	}
 	if _, errOut, code := runCmd(t, "", "verify", "--recording-dir", t.TempDir(), tests); code != 2 || !strings.Contains(errOut, "not inside the repository") {
 		t.Errorf("a folder outside the repository: exit %d %s", code, errOut)
+	}
+}
+
+// TestFindModelList: find of a model list's hash lists every
+// models-HASH-*.json replay merges as found, none "elsewhere" but those
+// outside replay's folders, and says the plain HASH.json beside them is
+// never read; hash of /v1/v1/models (the OpenAI client's /v1/models under
+// a base URL ending in /v1) names the models-HASH-<digest>.json file the
+// recorder writes. The hash is the corpus's: its files for that request
+// are named models-64a2277c…-*.json.
+func TestFindModelList(t *testing.T) {
+	tests := ogxTree(t)
+	root := filepath.Dir(tests)
+	const h = "64a2277c90f0f42576f60c1030e3a020403d34a95f56931b792d5939f4cebc57"
+	common := filepath.Join(root, "tests/integration/common/recordings")
+	out, _, code := runCmd(t, "", "find", h, root)
+	if code != 0 || !strings.Contains(out, "1. "+filepath.Join(common, "models-"+h+"-*.json")+"  6 found\n") ||
+		!strings.Contains(out, "found: 6 model-list recordings, merged\n") ||
+		!strings.Contains(out, "never read (replay reads a model list from models-<hash>-*.json only): "+filepath.Join(common, h+".json")) ||
+		strings.Count(out, "named by the hash elsewhere") != 1 ||
+		!strings.Contains(out, "named by the hash elsewhere: "+filepath.Join(root, "tests/integration/openresponses/recordings/models-"+h+"-489e004e.json")) {
+		t.Errorf("find: exit %d\n%s", code, out)
+	}
+	for _, d := range []string{"44869b1b", "79be7c70", "7becc84f", "cf0b7036", "e3b0c442", "e8733dec"} {
+		if !strings.Contains(out, "     "+filepath.Join(common, "models-"+h+"-"+d+".json")+"\n") {
+			t.Errorf("find does not list models-…-%s.json among the merged files", d)
+		}
+	}
+	out, _, code = runCmd(t, "", "hash", "--endpoint", "/v1/v1/models", "--body", "{}")
+	if code != 0 || !strings.Contains(out, "hash       "+h+"\n") || !strings.Contains(out, "file       models-"+h+"-<digest of the models>.json\n") {
+		t.Errorf("hash of /v1/v1/models: exit %d\n%s", code, out)
 	}
 }

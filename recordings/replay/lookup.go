@@ -50,8 +50,19 @@ type Lookup struct {
 	// Places are the folders replay looks in, in order; nil when the
 	// tree's root is not known.
 	Places []Place
-	// Found is the file replay opens, "" when none.
+	// Found is the file replay opens, "" when none; for a model list,
+	// the first of Merged.
 	Found string
+	// ModelList reports that the hash is a model list's (a file of the
+	// tree is named models-<hash>-…, a model-list recording's request
+	// hashes to it, or the query's endpoint is one): replay reads every
+	// models-<hash>-*.json of Places and merges their models
+	// (api_recorder.py's _model_list_responses and
+	// _combine_model_list_responses), never <hash>.json.
+	ModelList bool
+	// Merged lists, for a model list, every file replay reads and merges,
+	// in Places' order.
+	Merged []string
 	// Named lists the tree's files whose name holds the hash, wherever
 	// they are (replay opens only those in Places).
 	Named []*Entry
@@ -78,22 +89,33 @@ func (t *Tree) Find(q Query) (*Lookup, error) {
 		return nil, fmt.Errorf("replay: %q is not a request hash (8 to 64 hex digits)", q.Hash)
 	}
 	t.resolve()
-	l := &Lookup{}
+	l := &Lookup{ModelList: q.Endpoint != "" && reqhash.ModelListEndpoint(q.Endpoint) != q.Endpoint}
+	for i := range t.entries {
+		e := &t.entries[i]
+		l.ModelList = l.ModelList || strings.HasPrefix(path.Base(e.Path), "models-"+h) ||
+			e.Kind == Recording && e.Check.ModelList && strings.HasPrefix(e.Check.ReplayHash, h)
+	}
 	for _, d := range t.replayDirs(q.TestID, q.TestID != "") {
 		pl := Place{Dir: d, Want: d + "/" + h + ".json"}
+		if l.ModelList {
+			pl.Want = d + "/models-" + h + "-*.json"
+		}
 		for i := range t.entries {
 			e := &t.entries[i]
 			if path.Dir(e.Path) != d {
 				continue
 			}
 			base := path.Base(e.Path)
-			if base == h+".json" || strings.HasPrefix(base, "models-"+h+"-") {
+			if l.ModelList && strings.HasPrefix(base, "models-"+h+"-") || !l.ModelList && base == h+".json" {
 				pl.Present = append(pl.Present, e.Path)
 			}
 		}
 		slices.Sort(pl.Present)
 		if len(pl.Present) > 0 && l.Found == "" {
 			l.Found = pl.Present[0]
+		}
+		if l.ModelList {
+			l.Merged = append(l.Merged, pl.Present...)
 		}
 		l.Places = append(l.Places, pl)
 	}

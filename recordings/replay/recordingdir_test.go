@@ -69,3 +69,37 @@ func TestRecordingDir(t *testing.T) {
 		t.Error("SetRecordingDir(\"\") did not restore the default")
 	}
 }
+
+// TestFindModelList: a model list's hash is looked up as replay does
+// (api_recorder.py: _model_list_responses globs models-{hash}-*.json in
+// the test's folder and the fallback, _combine_model_list_responses
+// merges them all): the six models-64a2277c…-*.json files of
+// common/recordings (ls of the corpus) are read and merged; the plain
+// 64a2277c….json beside them is never read.
+func TestFindModelList(t *testing.T) {
+	const (
+		root = "/home/dev/ogx/"
+		h    = "64a2277c90f0f42576f60c1030e3a020403d34a95f56931b792d5939f4cebc57"
+		dir  = root + FallbackDir + "/"
+	)
+	tree := Analyze(corpusTree(t, root))
+	l, err := tree.Find(Query{Hash: h})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, d := range []string{"44869b1b", "79be7c70", "7becc84f", "cf0b7036", "e3b0c442", "e8733dec"} {
+		want = append(want, dir+"models-"+h+"-"+d+".json")
+	}
+	if !l.ModelList || !slices.Equal(l.Merged, want) || l.Found != want[0] {
+		t.Errorf("model list %v, found %s, merged %q; want %q", l.ModelList, l.Found, l.Merged, want)
+	}
+	if len(l.Places) != 1 || l.Places[0].Want != dir+"models-"+h+"-*.json" || slices.Contains(l.Places[0].Present, dir+h+".json") {
+		t.Errorf("places %+v", l.Places)
+	}
+	for _, e := range tree.Entries() {
+		if e.Path == dir+h+".json" && (e.Found || !e.Never() || !e.UnreadModelList()) {
+			t.Errorf("%s: found %v, never %v: replay never reads a model list not named models-…", e.Path, e.Found, e.Never())
+		}
+	}
+}

@@ -40,15 +40,17 @@ func corpusReport(t *testing.T, extra ...File) (*Tree, *Report) {
 func TestReportCorpus(t *testing.T) {
 	tree, r := corpusReport(t)
 	// corpus-replay.tsv: 119 ok, 82 stale, 7 mismatch, 2 not replayed (the
-	// file processors), 6 leftovers.
+	// file processors), 6 leftovers; never found: those 91 and the ok
+	// model list common/recordings/64a2277c….json, whose name lacks the
+	// models- prefix replay's glob wants.
 	if r.Recordings != 210 || r.Skipped != 3 || r.Broken != 0 {
 		t.Errorf("%d recordings, %d skipped, %d broken", r.Recordings, r.Skipped, r.Broken)
 	}
 	if r.Statuses[reqhash.OK] != 119 || r.Statuses[reqhash.Stale] != 82 || r.Statuses[reqhash.Mismatch] != 7 || r.Statuses[reqhash.NotReplayed] != 2 {
 		t.Errorf("statuses %v", r.Statuses)
 	}
-	if len(r.Never) != 91 || r.Leftovers != 6 {
-		t.Errorf("%d never found, %d leftovers; want 91, 6", len(r.Never), r.Leftovers)
+	if len(r.Never) != 92 || r.Leftovers != 6 {
+		t.Errorf("%d never found, %d leftovers; want 92, 6", len(r.Never), r.Leftovers)
 	}
 	var size int64
 	for _, e := range r.Never {

@@ -103,18 +103,29 @@ type Entry struct {
 }
 
 // Never reports that replay never opens the file by its name: a
-// recording that is stale, a mismatch or not replayed at all (the cases
-// a maintainer can act on; an ok file in a folder replay does not look in
-// is !Found instead).
+// recording that is stale, a mismatch or not replayed at all, or a model
+// list not named models-<hash>-….json (the cases a maintainer can act
+// on; an ok file in a folder replay does not look in is !Found instead).
 func (e *Entry) Never() bool {
 	if e.Kind != Recording {
 		return false
+	}
+	if e.UnreadModelList() {
+		return true
 	}
 	switch e.Check.Status {
 	case reqhash.Stale, reqhash.Mismatch, reqhash.NotReplayed:
 		return true
 	}
 	return false
+}
+
+// UnreadModelList reports a model list whose name is not
+// models-<hash>-….json: replay reads a model list from the files so named
+// only (api_recorder.py's _model_list_responses globs
+// models-{request_hash}-*.json), whatever the hash in this one's name.
+func (e *Entry) UnreadModelList() bool {
+	return e.Check.ModelList && e.Check.ReplayHash != "" && !strings.HasPrefix(path.Base(e.Path), "models-")
 }
 
 // Tree is a set of files replay would see: the recordings and, when
@@ -344,7 +355,7 @@ func (t *Tree) resolve() {
 						e.ReplayPath = p
 					}
 				}
-				e.Found = e.Found || e.Check.Status == reqhash.OK && path.Dir(e.Path) == d
+				e.Found = e.Found || e.Check.Status == reqhash.OK && path.Dir(e.Path) == d && !e.UnreadModelList()
 			} else if _, ok := paths[d+"/"+e.Check.ReplayName]; ok && e.ReplayPath == "" {
 				e.ReplayPath = d + "/" + e.Check.ReplayName
 			}

@@ -14,6 +14,20 @@ import (
 // endpoints: no test_id in their hash, digest in their file name.
 var modelListPaths = []string{"/api/tags", "/v1/models", "/v1/openai/v1/models"}
 
+// ModelListEndpoint returns the model-list endpoint the URL path p ends
+// with ("/v1/openai/v1/models", "/v1/models", "/api/tags": the endpoint
+// the recorder's client method names, which it tests to treat a request
+// as a model list; the URL path adds the base URL's, as "/v1/v1/models"),
+// else p itself.
+func ModelListEndpoint(p string) string {
+	for _, m := range []string{"/v1/openai/v1/models", "/v1/models", "/api/tags"} {
+		if strings.HasSuffix(p, m) {
+			return m
+		}
+	}
+	return p
+}
+
 // isString reports whether v is a JSON string; v may be nil.
 func isString(v *fastjson.Value) bool { return v != nil && v.Type() == fastjson.TypeString }
 

@@ -72,7 +72,10 @@ func ForRequest(doc *fastjson.Value) ([]Input, error) {
 // method, endpoint the URL path it goes to, and testID the pytest node id
 // of the test that sends it ("" for None, as outside a test). It answers
 // "why is my recording not found": the file name the recorder looks for.
-// A model list has no recorded models here, so its FileName is "".
+// An endpoint whose path ends with a model-list path ("/v1/v1/models":
+// the OpenAI client's "/v1/models" under a base URL ending in /v1) is a
+// model list (ModelListEndpoint), whose file name holds the digest of the
+// models it lists: with no recorded models here, its FileName is "".
 //
 // Errors: a *recordings.ParseError with the line and column when body is not JSON;
 // ErrNoScheme when endpoint is not a path starting with "/".
@@ -90,7 +93,7 @@ func ForBody(method, endpoint, testID string, body []byte) ([]Input, error) {
 	req := a.NewObject()
 	req.Set("method", a.NewString(method))
 	req.Set("url", a.NewString("http://localhost"+endpoint))
-	req.Set("endpoint", a.NewString(endpoint))
+	req.Set("endpoint", a.NewString(ModelListEndpoint(endpoint)))
 	req.Set("body", b)
 	doc := a.NewObject()
 	if testID != "" {

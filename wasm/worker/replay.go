@@ -146,7 +146,7 @@ func (f *folder) lookup(text string) replayhtml.Lookup {
 	for _, p := range l.Places {
 		out.Places = append(out.Places, replayhtml.Place{Dir: p.Dir, Want: p.Want, Present: p.Present})
 	}
-	out.Found = l.Found
+	out.Found, out.Merged = l.Found, l.Merged
 	for _, e := range l.Named {
 		out.Named = append(out.Named, fileOf(e))
 	}

@@ -72,10 +72,10 @@ func corpusFolder(t *testing.T, extra map[string]string) (*folder, map[string][]
 func TestFolderReport(t *testing.T) {
 	f, data := corpusFolder(t, nil)
 	got := f.report(true)
-	want := replayhtml.Report{Recordings: 210, Skipped: 3, OK: 119, Stale: 82, Mismatch: 9, NeverN: 91, Leftovers: 6, DuplicatesN: 13, Copies: 17, RootKnown: true, Compared: true}
+	want := replayhtml.Report{Recordings: 210, Skipped: 3, OK: 119, Stale: 82, Mismatch: 7, NotReplayed: 2, NeverN: 92, Leftovers: 6, DuplicatesN: 13, Copies: 17, RootKnown: true, Compared: true}
 	trim := cmp.FilterPath(func(p cmp.Path) bool {
 		switch p.Last().String() {
-		case ".Recordings", ".Skipped", ".OK", ".Stale", ".Mismatch", ".NeverN", ".Leftovers", ".DuplicatesN", ".Copies", ".RootKnown", ".Root", ".Broken", ".Unknown", ".Compared":
+		case ".Recordings", ".Skipped", ".OK", ".Stale", ".Mismatch", ".NotReplayed", ".NeverN", ".Leftovers", ".DuplicatesN", ".Copies", ".RootKnown", ".Root", ".Broken", ".Unknown", ".Compared":
 			return false
 		}
 		return true
@@ -87,8 +87,8 @@ func TestFolderReport(t *testing.T) {
 	for _, e := range got.Never {
 		size += int64(e.Size)
 	}
-	if mib := float64(got.NeverBytes) / (1 << 20); mib < 4.75 || mib > 4.85 || size != got.NeverBytes || len(got.Never) != 91 {
-		t.Errorf("never found: %d listed, %d bytes (listed: %d); replay.md says 91 files, 4.8 MB", len(got.Never), got.NeverBytes, size)
+	if mib := float64(got.NeverBytes) / (1 << 20); mib < 4.75 || mib > 4.85 || size != got.NeverBytes || len(got.Never) != 92 {
+		t.Errorf("never found: %d listed, %d bytes (listed: %d); replay.md says 92 files, 4.8 MB", len(got.Never), got.NeverBytes, size)
 	}
 	// The same as the core's own reading of the files.
 	var files []replay.File

@@ -61,6 +61,14 @@ func (l *Lookup) HTML() string {
 		w.Raw(`<p class="muted">The text names no test (paste pytest's FAILED line or failure header with it), so which folder replay looks in is not known: the whole folder was searched.</p>`)
 	}
 	switch {
+	case len(l.Merged) > 1:
+		w.Raw(`<p class="ok">A model list: replay reads and merges these files:</p><ul class="replay-list">`)
+		for _, p := range l.Merged {
+			w.Raw(`<li>`)
+			pathLink(&w, p)
+			w.Raw(`</li>`)
+		}
+		w.Raw(`</ul><p>Is the folder open the one the test ran against?</p>`)
 	case l.Found != "":
 		w.Raw(`<p class="ok">Replay finds it here: `)
 		pathLink(&w, l.Found)

@@ -142,6 +142,9 @@ type Lookup struct {
 	// folder's root is not known); Found the file it opens, "" when none.
 	Places []Place
 	Found  string
+	// Merged lists, for a model list, every file replay reads and merges
+	// (replay.Lookup.Merged).
+	Merged []string
 	// Named are the files whose name holds the hash, anywhere; Held
 	// those whose request hashes to it today under another name.
 	Named []File

@@ -136,7 +136,9 @@ def main():
             elif f"{d}/{name}" in paths:
                 found_at = f"{d}/{name}"
                 break
-        found = (status == "ok" and os.path.dirname(p) in dirs) if model_list else found_at == p
+        # _model_list_responses globs models-{hash}-*.json: a model list
+        # named otherwise is never read.
+        found = (status == "ok" and os.path.dirname(p) in dirs and base.startswith(f"models-{replay}-")) if model_list else found_at == p
         leftover = status == "stale" and held
         rows.append([p, status, scheme, name or "-", found_at or "-", str(found).lower(), str(leftover).lower()])
     out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus-replay.tsv")
