@@ -18,7 +18,10 @@ import (
 // --prune-duplicates it deletes the copies of a request another file holds,
 // then with --fix renames each stale file to the name today's recorder
 // computes, never over an existing file, printing what it did. Exit 2 for
-// bad usage, unreadable files or a failed rename or removal.
+// bad usage, unreadable files, a named file that is not a recording or a
+// failed rename or removal; else 1 when the tree holds what --fail-on
+// names (stale, mismatch, duplicate, orphan; none by default), as found
+// before any fix.
 func doctor(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("doctor", flag.ContinueOnError)
 	fl.SetOutput(stderr)
@@ -27,17 +30,36 @@ func doctor(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	prune := fl.Bool("prune-duplicates", false, "delete the copies of a request another file holds")
 	all := fl.Bool("all", false, "list every file, not the first 20 of each list")
 	top := fl.Int("top", 10, "how many of the tests with the most recordings to show")
+	failOn := fl.String("fail-on", "", "comma-separated findings that fail (exit 1): stale, mismatch, duplicate, orphan")
 	paths, err := parseAnywhere(fl, args)
 	if err != nil || len(paths) != 1 {
 		fmt.Fprintln(stderr, "usage: recview doctor [--fix] [--prune-duplicates] [--all] [--top N] [--recording-dir DIR] PATH")
 		return exitError{2}
+	}
+	var fails []string
+	for _, s := range strings.Split(*failOn, ",") {
+		switch s = strings.TrimSpace(s); s {
+		case "":
+		case "stale", "mismatch", "duplicate", "orphan":
+			fails = append(fails, s)
+		default:
+			fmt.Fprintf(stderr, "recview: doctor: --fail-on %q: want stale, mismatch, duplicate or orphan\n", s)
+			return exitError{2}
+		}
 	}
 	tree, failed := loadTree(paths, stdin, stderr)
 	if err := setRecordingDir(tree, *recordingDir); err != nil {
 		fmt.Fprintln(stderr, "recview: doctor:", err)
 		return exitError{2}
 	}
+	failed += refuseNamed(tree, "doctor", stderr)
 	r := tree.Report(replay.ReportOptions{Top: *top, Read: readTreeFile})
+	found := map[string]bool{
+		"stale":     r.Statuses[reqhash.Stale] > 0,
+		"mismatch":  r.Statuses[reqhash.Mismatch] > 0,
+		"duplicate": len(r.Duplicates) > 0,
+		"orphan":    len(r.Orphans) > 0,
+	}
 	w := &printer{w: stdout}
 	limit := 20
 	if *all {
@@ -81,7 +103,15 @@ func doctor(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if bad {
 		return exitError{2}
 	}
-	return w.err
+	if w.err != nil {
+		return w.err
+	}
+	for _, f := range fails {
+		if found[f] {
+			return exitError{1}
+		}
+	}
+	return nil
 }
 
 // renameNoReplace renames from to to, refusing to replace an existing to:

@@ -3,11 +3,13 @@ package main
 import (
 	"flag"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/recview/recview/internal/tools/corpustest"
 )
 
 // TestParseAnywhere: flags before, between and after the arguments; "--"
@@ -64,5 +66,69 @@ func TestFlagsAnywhere(t *testing.T) {
 	out, _, code := runCmd(t, "", "verify", tests, "--json", "--fail-on", "")
 	if code != 0 || !strings.HasPrefix(out, "{") {
 		t.Errorf("verify PATH --json: exit %d, not JSON lines:\n%.200s", code, out)
+	}
+}
+
+// TestDoctorFailOn: doctor exits 1 when the tree holds a finding
+// --fail-on names (the corpus tree: 82 stale, 7 mismatch, 13 duplicated
+// requests, no test files so no orphans), 0 otherwise, 2 for an unknown
+// name.
+func TestDoctorFailOn(t *testing.T) {
+	tests := ogxTree(t)
+	for _, c := range []struct {
+		failOn string
+		code   int
+	}{
+		{"", 0}, {"orphan", 0}, {"stale", 1}, {"mismatch", 1}, {"duplicate", 1}, {"orphan,duplicate", 1}, {"nope", 2},
+	} {
+		if _, errOut, code := runCmd(t, "", "doctor", tests, "--fail-on", c.failOn); code != c.code {
+			t.Errorf("--fail-on %q: exit %d, want %d %s", c.failOn, code, c.code, errOut)
+		}
+	}
+	one := t.TempDir()
+	if err := os.WriteFile(filepath.Join(one, filepath.Base(seed)), corpustest.Read(t, "seeds/"+filepath.Base(seed)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := runCmd(t, "", "doctor", "--fail-on", "stale,mismatch,duplicate,orphan", one); code != 0 {
+		t.Errorf("one ok recording, --fail-on everything: exit %d %s", code, errOut)
+	}
+}
+
+// TestNamedNotRecording: a file named on the command line that is not a
+// recording (not JSON, binary, JSON of another kind) is an error naming
+// it, exit 2; found by a walk, the same file is skipped and counted.
+func TestNamedNotRecording(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{"notes.txt": "hello", "blob.json": "\x00\x01\x02", "tsconfig.json": `{"compilerOptions": {}}`}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, name)
+		if _, errOut, code := runCmd(t, "", "verify", p); code != 2 || !strings.Contains(errOut, "recview: verify: "+p+": not a recording") {
+			t.Errorf("verify %s: exit %d, stderr %q", name, code, errOut)
+		}
+	}
+	if _, errOut, code := runCmd(t, "", "verify", "--fail-on", "", dir); code != 0 || !strings.Contains(errOut, "skipped (not recordings)") {
+		t.Errorf("verify of the folder: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestSkippedDirs: a walk never enters virtual environments, caches,
+// packages or version control: a recording inside them is not counted.
+func TestSkippedDirs(t *testing.T) {
+	tests := ogxTree(t)
+	data := corpustest.Read(t, "seeds/"+filepath.Base(seed))
+	for _, d := range []string{".venv", "venv", "node_modules", ".git", "__pycache__", ".tox", ".mypy_cache"} {
+		p := filepath.Join(tests, "integration", d, "lib", filepath.Base(seed))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, errOut, _ := runCmd(t, "", "verify", tests); !strings.HasPrefix(errOut, "210 files:") {
+		t.Errorf("verify counts the skipped folders' recordings: %q", errOut)
 	}
 }

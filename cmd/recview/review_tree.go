@@ -19,6 +19,9 @@ func readTree(root string) ([]review.File, error) {
 		if err != nil {
 			return err
 		}
+		if d.IsDir() && p != root && skippedDirs[d.Name()] {
+			return filepath.SkipDir
+		}
 		if d.IsDir() || !d.Type().IsRegular() || !strings.HasSuffix(d.Name(), ".json") {
 			return nil
 		}

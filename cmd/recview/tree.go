@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/recview/recview/recordings/replay"
@@ -19,6 +20,7 @@ import (
 // each reported on stderr.
 func loadTree(roots []string, stdin io.Reader, stderr io.Writer) (tree *replay.Tree, failed int) {
 	tree = replay.New()
+	clear(named)
 	add := func(p string) {
 		data, err := readFile(p)
 		if err != nil {
@@ -49,6 +51,7 @@ func loadTree(roots []string, stdin io.Reader, stderr io.Writer) (tree *replay.T
 		}
 		if !st.IsDir() {
 			add(root)
+			named[treePath(root)] = true
 			continue
 		}
 		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -56,7 +59,7 @@ func loadTree(roots []string, stdin io.Reader, stderr io.Writer) (tree *replay.T
 			case err != nil:
 				fmt.Fprintln(stderr, "recview:", err)
 				failed++
-			case d.IsDir() && p != root && (d.Name() == ".git" || d.Name() == "node_modules" || d.Name() == "__pycache__"):
+			case d.IsDir() && p != root && skippedDirs[d.Name()]:
 				return filepath.SkipDir
 			case !d.IsDir() && (strings.HasSuffix(p, ".json") || strings.HasSuffix(p, ".py")):
 				add(p)
@@ -65,6 +68,41 @@ func loadTree(roots []string, stdin io.Reader, stderr io.Writer) (tree *replay.T
 		})
 	}
 	return tree, failed
+}
+
+// skippedDirs are the folders a walk never enters: version control,
+// virtual environments, caches and packages, which hold JSON that is no
+// recording (a .venv alone held 2,231 Python files in ogx's tree).
+var skippedDirs = map[string]bool{
+	".git": true, ".venv": true, "venv": true, "node_modules": true,
+	"__pycache__": true, ".tox": true, ".mypy_cache": true,
+}
+
+// named holds the tree paths of the files the user named one by one
+// (not found by a walk): one that is not a recording is an error.
+var named = map[string]bool{}
+
+// refuseNamed says, for each file the user named that is not a recording
+// (skipped by the tree, or not a .json file the tree takes), "recview:
+// CMD: PATH: not a recording" on stderr, and returns how many.
+func refuseNamed(tree *replay.Tree, cmd string, stderr io.Writer) int {
+	seen := map[string]bool{}
+	for _, e := range tree.Entries() {
+		if e.Kind != replay.Skipped {
+			seen[e.Path] = true
+		}
+	}
+	var refused []string
+	for p := range named {
+		if !seen[p] {
+			refused = append(refused, p)
+		}
+	}
+	slices.Sort(refused)
+	for _, p := range refused {
+		fmt.Fprintf(stderr, "recview: %s: %s: not a recording\n", cmd, shown(p))
+	}
+	return len(refused)
 }
 
 // stdinPath is standard input's tree path.

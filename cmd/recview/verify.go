@@ -74,13 +74,16 @@ func verify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "recview: verify:", err)
 		return exitError{2}
 	}
+	failed += refuseNamed(tree, "verify", stderr)
 	counts := map[reqhash.Status]int{}
 	skipped, duplicated := 0, 0
 	enc := json.NewEncoder(stdout)
 	for _, e := range tree.Entries() {
 		switch e.Kind {
 		case replay.Skipped:
-			skipped++
+			if !named[e.Path] {
+				skipped++
+			}
 			continue
 		case replay.Broken:
 			fmt.Fprintln(stderr, e.Err)
