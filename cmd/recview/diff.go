@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 
@@ -14,8 +15,12 @@ import (
 // the same (usage counters, ids, white space and the chunking aside), 1
 // when it differs, 2 when a file cannot be read or parsed.
 func diffCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	if len(args) != 2 || args[0] == "-" && args[1] == "-" {
-		fmt.Fprintln(stderr, "usage: recview diff A B   (one of them may be -)")
+	fl := flag.NewFlagSet("diff", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	asJSON := fl.Bool("json", false, "print the comparison as one JSON object (docs/cli-json.md)")
+	args, err := parseAnywhere(fl, args)
+	if err != nil || len(args) != 2 || args[0] == "-" && args[1] == "-" {
+		fmt.Fprintln(stderr, "usage: recview diff [--json] A B   (one of them may be -)")
 		return exitError{2}
 	}
 	var recs [2]*recordings.Recording
@@ -28,7 +33,12 @@ func diffCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		recs[i] = r
 	}
 	res := diff.Compare(recs[0], recs[1])
-	if err := res.Format(stdout); err != nil {
+	if *asJSON {
+		err = diffAsJSON(stdout, res)
+	} else {
+		err = res.Format(stdout)
+	}
+	if err != nil {
 		return err
 	}
 	if !res.SameResult {

@@ -130,10 +130,10 @@ func TestDiffErrors(t *testing.T) {
 		args []string
 		msg  string
 	}{
-		{"no files", []string{"diff"}, "usage: recview diff A B"},
-		{"one file", []string{"diff", roses2025}, "usage: recview diff A B"},
-		{"three files", []string{"diff", roses2025, roses2026, roses2026}, "usage: recview diff A B"},
-		{"stdin twice", []string{"diff", "-", "-"}, "usage: recview diff A B"},
+		{"no files", []string{"diff"}, "usage: recview diff [--json] A B"},
+		{"one file", []string{"diff", roses2025}, "usage: recview diff [--json] A B"},
+		{"three files", []string{"diff", roses2025, roses2026, roses2026}, "usage: recview diff [--json] A B"},
+		{"stdin twice", []string{"diff", "-", "-"}, "usage: recview diff [--json] A B"},
 		{"missing file", []string{"diff", roses2025, filepath.Join(dir, "missing.json")}, "no such file"},
 		{"bad JSON", []string{"diff", bad, roses2026}, "bad.json:1:14: invalid JSON"},
 	}

@@ -30,9 +30,10 @@ func doctor(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	prune := fl.Bool("prune-duplicates", false, "delete the copies of a request another file holds")
 	all := fl.Bool("all", false, "list every file, not the first 20 of each list")
 	top := fl.Int("top", 10, "how many of the tests with the most recordings to show")
+	asJSON := fl.Bool("json", false, "print the report as one JSON object (docs/cli-json.md); not with --fix or --prune-duplicates")
 	failOn := fl.String("fail-on", "", "comma-separated findings that fail (exit 1): stale, mismatch, duplicate, orphan")
 	paths, err := parseAnywhere(fl, args)
-	if err != nil || len(paths) != 1 {
+	if err != nil || len(paths) != 1 || *asJSON && (*fix || *prune) {
 		fmt.Fprintln(stderr, "usage: recview doctor [--fix] [--prune-duplicates] [--all] [--top N] [--recording-dir DIR] PATH")
 		return exitError{2}
 	}
@@ -65,7 +66,11 @@ func doctor(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *all {
 		limit = -1
 	}
-	printReport(w, tree, r, limit)
+	if *asJSON {
+		w.err = doctorAsJSON(stdout, tree, r)
+	} else {
+		printReport(w, tree, r, limit)
+	}
 	bad := failed > 0
 	removed := map[string]bool{}
 	if *prune {

@@ -23,6 +23,7 @@ func find(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	testID := fl.String("test-id", "", "the pytest node id of the test that ran (none: a request outside a test)")
 	model := fl.String("model", "", "the request's model, for the nearest recordings")
 	endpoint := fl.String("endpoint", "", "the request's endpoint, for the nearest recordings")
+	asJSON := fl.Bool("json", false, "print the lookup as one JSON object (docs/cli-json.md)")
 	pos, err := parseAnywhere(fl, args)
 	if err != nil || len(pos) < 1 || len(pos) > 2 {
 		fmt.Fprintln(stderr, "usage: recview find HASH [--test-id ID] [--model M] [--endpoint E] [--recording-dir DIR] [ROOT]")
@@ -43,7 +44,11 @@ func find(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return exitError{2}
 	}
 	w := &printer{w: stdout}
-	printLookup(w, l, *testID)
+	if *asJSON {
+		w.err = findAsJSON(stdout, hash, *testID, l)
+	} else {
+		printLookup(w, l, *testID)
+	}
 	switch {
 	case failed > 0:
 		return exitError{2}

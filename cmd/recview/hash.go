@@ -22,6 +22,7 @@ func hashCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	body := fl.String("body", "", "the request body, JSON")
 	bodyFile := fl.String("body-file", "", "a file holding the request body (- for standard input)")
 	all := fl.Bool("all", false, "every scheme of the recorder's history, not only today's")
+	asJSON := fl.Bool("json", false, "print a JSON array, one object per scheme (docs/cli-json.md)")
 	if pos, err := parseAnywhere(fl, args); err != nil || len(pos) != 0 || *endpoint == "" || (*body == "") == (*bodyFile == "") {
 		fmt.Fprintln(stderr, "usage: recview hash --endpoint PATH [--method M] [--test-id ID] (--body JSON | --body-file F) [--all]")
 		return exitError{2}
@@ -43,6 +44,16 @@ func hashCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitError{2}
+	}
+	if !*all {
+		ins = ins[:min(1, len(ins))]
+	}
+	if *asJSON {
+		out := []hashInputJSON{}
+		for _, in := range ins {
+			out = append(out, hashInputJSON{in.Scheme, in.Hash, in.FileName, in.ModelList, in.Canonical})
+		}
+		return writeJSON(stdout, out)
 	}
 	w := &printer{w: stdout}
 	for i, in := range ins {

@@ -11,21 +11,21 @@ import (
 // commandHelp is what `recview help CMD` and `recview CMD --help` print
 // of each command, before its flags: its usage, what it does, an example.
 var commandHelp = map[string]struct{ usage, what, example string }{
-	"show":      {"recview show FILE", "The recording for a terminal: its request, the assembled response and its hash status.", "recview show tests/integration/recordings/0f54….json"},
+	"show":      {"recview show [--json] FILE", "The recording for a terminal: its request, the assembled response and its hash status.", "recview show tests/integration/recordings/0f54….json"},
 	"assemble":  {"recview assemble FILE", "The assembled (final, non-streaming) response as JSON.", "recview assemble rec.json | jq .choices"},
 	"steps":     {"recview steps FILE", "One line per stream chunk: what the chunk adds.", "recview steps rec.json | head"},
 	"verify":    {"recview verify [--json] [--fail-on mismatch,stale] PATH…", "Checks file names against request hashes (folders recurse): ok, stale (an older recorder's name), mismatch, unknown.", "recview verify --fail-on mismatch,stale tests/integration"},
-	"doctor":    {"recview doctor [--fix] [--prune-duplicates] PATH", "What replay finds in a tree: files it never finds, duplicates, tests with many recordings; --fix renames stale files.", "recview doctor tests/integration"},
-	"find":      {"recview find HASH [--test-id ID] [ROOT]", "Where replay looks for a request hash, and the nearest recordings.", "recview find 0f54a1b2c3d4"},
-	"list-test": {"recview list-test [--contains] ID [ROOT]", "Every recording of a test: endpoint, model, chunks, status. ID is a test id, exact, or without its parameters (path::name) for every parametrization of it; --contains lists the test ids that contain ID.", "recview list-test 'tests/integration/inference/test_openai_completion.py::test_openai_chat_completion_streaming'"},
-	"hash":      {"recview hash --endpoint PATH [--method M] [--test-id ID] (--body JSON | --body-file F)", "The hash and file name replay computes, and the text it hashes.", `recview hash --endpoint /v1/chat/completions --body '{"model": "m", "messages": []}'`},
-	"diff":      {"recview diff A B", "Two recordings compared by meaning (exit 1 when the results differ).", "recview diff old.json new.json"},
+	"doctor":    {"recview doctor [--json] [--fail-on F,…] [--fix] [--prune-duplicates] PATH", "What replay finds in a tree: files it never finds, duplicates, tests with many recordings; --fix renames stale files.", "recview doctor tests/integration"},
+	"find":      {"recview find [--json] HASH [--test-id ID] [ROOT]", "Where replay looks for a request hash, and the nearest recordings.", "recview find 0f54a1b2c3d4"},
+	"list-test": {"recview list-test [--json] [--contains] ID [ROOT]", "Every recording of a test: endpoint, model, chunks, status. ID is a test id, exact, or without its parameters (path::name) for every parametrization of it; --contains lists the test ids that contain ID.", "recview list-test 'tests/integration/inference/test_openai_completion.py::test_openai_chat_completion_streaming'"},
+	"hash":      {"recview hash [--json] --endpoint PATH [--method M] [--test-id ID] (--body JSON | --body-file F)", "The hash and file name replay computes, and the text it hashes.", `recview hash --endpoint /v1/chat/completions --body '{"model": "m", "messages": []}'`},
+	"diff":      {"recview diff [--json] A B", "Two recordings compared by meaning (exit 1 when the results differ).", "recview diff old.json new.json"},
 	"link":      {"recview link [--base URL] [--step K] [--panel P] FILE | A B", "A permalink that opens FILE in the viewer, or compares A and B (base: $RECVIEW_BASE or http://127.0.0.1:8000/).", "recview link --base https://recview.example/ rec.json"},
 	"review":    {"recview review [--json | --markdown] [flags] BASE HEAD", "Pairs and triages the recordings of two folders, or of two git revisions (HEAD against its merge base with BASE).", "recview review origin/main HEAD"},
 }
 
 // flagged are the commands that read flags (their defaults are shown).
-var flagged = map[string]bool{"verify": true, "doctor": true, "find": true, "list-test": true, "hash": true, "link": true, "review": true}
+var flagged = map[string]bool{"show": true, "verify": true, "doctor": true, "find": true, "list-test": true, "hash": true, "diff": true, "link": true, "review": true}
 
 // help prints cmd's usage, what it does, an example and its flags to
 // stdout; an unknown command is an error (exit 2).

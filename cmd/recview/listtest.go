@@ -16,6 +16,7 @@ func listTest(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("list-test", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	recordingDir := recordingDirFlag(fl)
+	asJSON := fl.Bool("json", false, "print the rule and the recordings as one JSON object (docs/cli-json.md)")
 	contains := fl.Bool("contains", false, "list the recordings whose test_id contains ID, when no test_id is ID or a parametrization of it")
 	pos, err := parseAnywhere(fl, args)
 	if err != nil || len(pos) < 1 || len(pos) > 2 {
@@ -33,7 +34,17 @@ func listTest(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	es, rule := tree.ListTest(id, *contains)
 	w := &printer{w: stdout}
+	if *asJSON {
+		out := listTestJSON{ID: id, Rule: string(rule), Recordings: []entryJSON{}}
+		for _, e := range es {
+			out.Recordings = append(out.Recordings, entryOf(e, ""))
+		}
+		w.err = writeJSON(stdout, out)
+	}
 	for _, e := range es {
+		if *asJSON {
+			break
+		}
 		what := e.Endpoint
 		if e.ToolName != "" {
 			what = e.Provider + "." + e.ToolName

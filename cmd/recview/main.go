@@ -30,6 +30,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -40,23 +41,23 @@ import (
 const usage = `usage: recview COMMAND [ARGS]
 
 commands:
-  show FILE              the recording: request, assembled response, hash status
+  show [--json] FILE     the recording: request, assembled response, hash status
   assemble FILE          the assembled (final, non-streaming) response as JSON
   steps FILE             one line per stream chunk: what the chunk adds
   verify [--json] [--fail-on mismatch,stale] PATH…
                          check file names against request hashes (folders recurse):
                          ok, stale (an older recorder's name), mismatch, unknown
-  doctor [--fix] [--prune-duplicates] PATH
+  doctor [--json] [--fail-on F,…] [--fix] [--prune-duplicates] PATH
                          what replay finds in a tree: files it never finds, duplicates,
                          tests with many recordings; --fix renames stale files
-  find HASH [--test-id ID] [ROOT]
+  find [--json] HASH [--test-id ID] [ROOT]
                          where replay looks for a request hash, and the nearest recordings
-  list-test [--contains] ID [ROOT]
+  list-test [--json] [--contains] ID [ROOT]
                          every recording of a test (exact id, or every parametrization
                          of path::name): endpoint, model, chunks, status
-  hash --endpoint PATH [--method M] [--test-id ID] (--body JSON | --body-file F)
+  hash [--json] --endpoint PATH [--method M] [--test-id ID] (--body JSON | --body-file F)
                          the hash and file name replay computes, and the text it hashes
-  diff A B               compare two recordings by meaning (exit 1 if the results differ)
+  diff [--json] A B      compare two recordings by meaning (exit 1 if the results differ)
   link FILE [--base URL] [--step K] [--panel P]
                          a permalink opening FILE in the viewer (base: $RECVIEW_BASE or http://127.0.0.1:8000/)
   link A B [--base URL]  a permalink comparing A and B
@@ -65,7 +66,8 @@ commands:
   help COMMAND           a command's usage, an example and its flags (also: COMMAND --help)
   version                recview's version and the commit it was built from
 
-FILE may be - for standard input.
+FILE may be - for standard input. Flags may come anywhere among the
+arguments. --json prints one JSON value (docs/cli-json.md).
 `
 
 // exitError carries an exit status up to main.
@@ -104,19 +106,28 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 func dispatch(cmd string, rest []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	switch cmd {
 	case "show", "assemble", "steps":
-		if len(rest) != 1 {
-			fmt.Fprintf(stderr, "usage: recview %s FILE\n", cmd)
+		fl := flag.NewFlagSet(cmd, flag.ContinueOnError)
+		fl.SetOutput(stderr)
+		var asJSON *bool
+		if cmd == "show" {
+			asJSON = fl.Bool("json", false, "print the recording as one JSON object: metadata, hash check, request, assembled response (docs/cli-json.md)")
+		}
+		pos, err := parseAnywhere(fl, rest)
+		if err != nil || len(pos) != 1 {
+			fmt.Fprintf(stderr, "usage: recview %s%s FILE\n", cmd, map[bool]string{true: " [--json]"}[cmd == "show"])
 			return exitError{2}
 		}
-		r, err := load(rest[0], stdin)
+		r, err := load(pos[0], stdin)
 		if err != nil {
 			fmt.Fprintln(stderr, err)
 			return exitError{2}
 		}
-		switch cmd {
-		case "show":
+		switch {
+		case cmd == "show" && *asJSON:
+			return showAsJSON(r, stdout)
+		case cmd == "show":
 			return show(r, stdout, stderr)
-		case "assemble":
+		case cmd == "assemble":
 			return assemble(r, stdout, stderr)
 		default:
 			return steps(r, stdout, stderr)

@@ -22,10 +22,14 @@ var (
 	shaB = strings.Repeat("b", 40)
 )
 
+// testdataDir is testdata/, absolute: a test may change the working
+// folder (t.Chdir).
+var testdataDir, _ = filepath.Abs("testdata")
+
 // golden compares out with testdata/NAME, or writes it with -update.
 func golden(t *testing.T, name, out string) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
+	path := filepath.Join(testdataDir, name)
 	if *update {
 		if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
 			t.Fatal(err)

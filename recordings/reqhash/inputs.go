@@ -34,6 +34,9 @@ type Input struct {
 	// "models-<hash>-<digest>.json" for a model list, "" when the recorded
 	// models give no digest (see Check.ExpectedName).
 	FileName string
+	// ModelList reports a model-list request (/api/tags, /v1/models,
+	// /v1/openai/v1/models): named models-<hash>-<digest>.json.
+	ModelList bool
 }
 
 // ForRequest returns what each scheme that fits the request of doc (a
@@ -62,6 +65,7 @@ func ForRequest(doc *fastjson.Value) ([]Input, error) {
 			Canonical: string(h.input()),
 			Hash:      h.hash(),
 			FileName:  fileNameFor(h.scheme, h.hash(), false, c.ModelList, c.Digest),
+			ModelList: c.ModelList,
 		}
 	}
 	return out, nil
