@@ -24,8 +24,7 @@ func assemble(r *recordings.Recording, stdout, stderr io.Writer) error {
 
 func warn(w io.Writer, r *recordings.Recording, err error) {
 	if errors.Is(err, recordings.ErrIncompleteStream) {
-		fmt.Fprintf(w, "recview: warning: %s: %v\n", r.Name, err)
-		return
+		err = fmt.Errorf("%s: %w", r.Name, err)
 	}
-	fmt.Fprintf(w, "recview: warning: %v\n", err)
+	complain(w, "warning", err)
 }

@@ -27,7 +27,7 @@ func diffCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	for i, path := range args {
 		r, err := load(path, stdin)
 		if err != nil {
-			fmt.Fprintln(stderr, err)
+			complain(stderr, "diff", err)
 			return exitError{2}
 		}
 		recs[i] = r

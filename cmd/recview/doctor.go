@@ -48,7 +48,7 @@ func doctor(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return exitError{2}
 		}
 	}
-	tree, failed := loadTree(paths, stdin, stderr)
+	tree, failed := loadTree("doctor", paths, stdin, stderr)
 	if err := setRecordingDir(tree, *recordingDir); err != nil {
 		fmt.Fprintln(stderr, "recview: doctor:", err)
 		return exitError{2}
@@ -78,7 +78,7 @@ func doctor(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		for _, d := range r.Duplicates {
 			for _, e := range d.Drop {
 				if err := os.Remove(filepath.FromSlash(e.Path)); err != nil {
-					fmt.Fprintln(stderr, "recview:", err)
+					complain(stderr, "doctor", err)
 					bad = true
 					continue
 				}
@@ -98,7 +98,7 @@ func doctor(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 				continue
 			}
 			if err := renameNoReplace(filepath.FromSlash(f.Entry.Path), filepath.FromSlash(f.To)); err != nil {
-				fmt.Fprintln(stderr, "recview:", err)
+				complain(stderr, "doctor", err)
 				bad = true
 				continue
 			}

@@ -33,14 +33,14 @@ func find(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(pos) == 2 {
 		root = pos[1]
 	}
-	tree, failed := loadTree([]string{root}, stdin, stderr)
+	tree, failed := loadTree("find", []string{root}, stdin, stderr)
 	if err := setRecordingDir(tree, *recordingDir); err != nil {
 		fmt.Fprintln(stderr, "recview: find:", err)
 		return exitError{2}
 	}
 	l, err := tree.Find(replay.Query{Hash: hash, TestID: *testID, Model: *model, Endpoint: *endpoint})
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		complain(stderr, "find", err)
 		return exitError{2}
 	}
 	w := &printer{w: stdout}

@@ -132,3 +132,29 @@ func TestSkippedDirs(t *testing.T) {
 		t.Errorf("verify counts the skipped folders' recordings: %q", errOut)
 	}
 }
+
+// TestErrorStyle: every command's errors read "recview: CMD: WHY", none
+// with the core's package prefixes ("recordings: ", "replay: ").
+func TestErrorStyle(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte(`{"request": `), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ps := "../../recordings/testdata/corpus/tests__integration__common__recordings__02c93bb3c314427bae2b7a7a6f054792b9f22d2cb4522eab802810be8672d3dc.json"
+	for _, args := range [][]string{
+		{"show", bad}, {"assemble", bad}, {"steps", ps}, {"show", filepath.Join(dir, "none.json")},
+		{"verify", bad}, {"verify", filepath.Join(dir, "none")}, {"doctor", "--fail-on", "x", dir},
+		{"find", "zz", dir}, {"hash", "--endpoint", "/v1/x", "--body", "{"}, {"diff", bad, ps},
+		{"link", bad}, {"review", bad, dir},
+	} {
+		_, errOut, code := runCmd(t, "", args...)
+		if code != 2 {
+			t.Errorf("%q: exit %d, want 2", args, code)
+		}
+		first, _, _ := strings.Cut(errOut, "\n")
+		if !strings.HasPrefix(first, "recview: "+args[0]+": ") || strings.Contains(errOut, "recordings: ") || strings.Contains(errOut, "replay: ") {
+			t.Errorf("%q: stderr %q, want \"recview: %s: …\" without the core's prefixes", args, errOut, args[0])
+		}
+	}
+}

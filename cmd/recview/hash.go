@@ -36,13 +36,13 @@ func hashCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			data, err = readFile(*bodyFile)
 		}
 		if err != nil {
-			fmt.Fprintln(stderr, "recview:", err)
+			complain(stderr, "hash", err)
 			return exitError{2}
 		}
 	}
 	ins, err := reqhash.ForBody(*method, *endpoint, *testID, data)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		complain(stderr, "hash", err)
 		return exitError{2}
 	}
 	if !*all {

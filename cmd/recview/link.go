@@ -65,12 +65,12 @@ func link(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	for _, file := range files {
 		name, data, err := readInput(file, stdin)
 		if err != nil {
-			fmt.Fprintln(stderr, err)
+			complain(stderr, "link", err)
 			return exitError{2}
 		}
 		r, err := recordings.Parse(name, data)
 		if err != nil {
-			fmt.Fprintln(stderr, err)
+			complain(stderr, "link", err)
 			return exitError{2}
 		}
 		if stepSet {
@@ -85,7 +85,7 @@ func link(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		d, err := permalink.EncodeData(data)
 		if err != nil {
-			fmt.Fprintln(stderr, err)
+			complain(stderr, "link", err)
 			return exitError{2}
 		}
 		src := permalink.Source{Kind: permalink.SourceData, Value: d}

@@ -27,7 +27,7 @@ func listTest(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(pos) == 2 {
 		root = pos[1]
 	}
-	tree, failed := loadTree([]string{root}, stdin, stderr)
+	tree, failed := loadTree("list-test", []string{root}, stdin, stderr)
 	if err := setRecordingDir(tree, *recordingDir); err != nil {
 		fmt.Fprintln(stderr, "recview: list-test:", err)
 		return exitError{2}

@@ -34,6 +34,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/recview/recview/recordings"
 )
@@ -119,7 +120,7 @@ func dispatch(cmd string, rest []string, stdin io.Reader, stdout, stderr io.Writ
 		}
 		r, err := load(pos[0], stdin)
 		if err != nil {
-			fmt.Fprintln(stderr, err)
+			complain(stderr, cmd, err)
 			return exitError{2}
 		}
 		switch {
@@ -190,4 +191,19 @@ func readFile(path string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w (%d bytes)", path, recordings.ErrTooLarge, st.Size())
 	}
 	return io.ReadAll(f)
+}
+
+// corePrefixes are the prefixes the core's errors carry, Go's way of
+// naming the package that failed; complain leaves them out.
+var corePrefixes = []string{"recordings: ", "replay: ", "reqhash: ", "permalink: ", "review: ", "diff: "}
+
+// complain prints err on stderr in the CLI's one error style,
+// "recview: CMD: WHY": the command that failed, then the error without
+// the core's package prefixes (which name code, not what went wrong).
+func complain(stderr io.Writer, cmd string, err error) {
+	msg := err.Error()
+	for _, p := range corePrefixes {
+		msg = strings.ReplaceAll(msg, p, "")
+	}
+	fmt.Fprintf(stderr, "recview: %s: %s\n", cmd, msg)
 }

@@ -68,7 +68,7 @@ func reviewCmd(args []string, stdout, stderr io.Writer) error {
 	if isDir(pos[0]) && isDir(pos[1]) {
 		for i, p := range pos {
 			if trees[i], err = readTree(p); err != nil {
-				fmt.Fprintln(stderr, "recview:", err)
+				complain(stderr, "review", err)
 				return exitError{2}
 			}
 		}
@@ -77,7 +77,7 @@ func reviewCmd(args []string, stdout, stderr io.Writer) error {
 		var named string
 		trees, shas, named, err = gitTrees(pos[0], pos[1], !*noMergeBase)
 		if err != nil {
-			fmt.Fprintln(stderr, "recview:", err)
+			complain(stderr, "review", err)
 			return exitError{2}
 		}
 		if *baseSHA == "" {
@@ -93,7 +93,7 @@ func reviewCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	res, err := review.Review(trees[0], trees[1], nil)
 	if err != nil {
-		fmt.Fprintln(stderr, "recview:", err)
+		complain(stderr, "review", err)
 		return exitError{2}
 	}
 	switch {

@@ -12,7 +12,7 @@ import (
 func steps(r *recordings.Recording, stdout, stderr io.Writer) error {
 	s, err := recordings.NewStepper(r)
 	if err != nil {
-		fmt.Fprintf(stderr, "recview: %s: %v (%s, streaming=%v)\n", r.Name, err, r.Family.Title(), r.Streaming)
+		complain(stderr, "steps", fmt.Errorf("%s: %w (%s, streaming=%v)", r.Name, err, r.Family.Title(), r.Streaming))
 		return exitError{2}
 	}
 	for k := 1; k <= s.Len(); k++ {

@@ -18,13 +18,13 @@ import (
 // root is found from where the recordings sit; shown() gives them back as
 // the user wrote them. It returns the number of files it could not read,
 // each reported on stderr.
-func loadTree(roots []string, stdin io.Reader, stderr io.Writer) (tree *replay.Tree, failed int) {
+func loadTree(cmd string, roots []string, stdin io.Reader, stderr io.Writer) (tree *replay.Tree, failed int) {
 	tree = replay.New()
 	clear(named)
 	add := func(p string) {
 		data, err := readFile(p)
 		if err != nil {
-			fmt.Fprintln(stderr, "recview:", err)
+			complain(stderr, cmd, err)
 			failed++
 			return
 		}
@@ -36,7 +36,7 @@ func loadTree(roots []string, stdin io.Reader, stderr io.Writer) (tree *replay.T
 		if root == "-" {
 			data, err := io.ReadAll(stdin)
 			if err != nil {
-				fmt.Fprintln(stderr, "recview:", err)
+				complain(stderr, cmd, err)
 				failed++
 				continue
 			}
@@ -45,7 +45,7 @@ func loadTree(roots []string, stdin io.Reader, stderr io.Writer) (tree *replay.T
 		}
 		st, err := os.Stat(root)
 		if err != nil {
-			fmt.Fprintln(stderr, "recview:", err)
+			complain(stderr, cmd, err)
 			failed++
 			continue
 		}
@@ -57,7 +57,7 @@ func loadTree(roots []string, stdin io.Reader, stderr io.Writer) (tree *replay.T
 		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 			switch {
 			case err != nil:
-				fmt.Fprintln(stderr, "recview:", err)
+				complain(stderr, cmd, err)
 				failed++
 			case d.IsDir() && p != root && skippedDirs[d.Name()]:
 				return filepath.SkipDir

@@ -62,14 +62,14 @@ func verify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	for _, s := range strings.Split(*failOn, ",") {
 		st, ok := failOnStatuses[strings.TrimSpace(s)]
 		if !ok && strings.TrimSpace(s) != "" {
-			fmt.Fprintf(stderr, "recview verify: --fail-on %q: want mismatch, stale or unknown\n", s)
+			fmt.Fprintf(stderr, "recview: verify: --fail-on %q: want mismatch, stale or unknown\n", s)
 			return exitError{2}
 		}
 		if ok {
 			failing = append(failing, st)
 		}
 	}
-	tree, failed := loadTree(paths, stdin, stderr)
+	tree, failed := loadTree("verify", paths, stdin, stderr)
 	if err := setRecordingDir(tree, *recordingDir); err != nil {
 		fmt.Fprintln(stderr, "recview: verify:", err)
 		return exitError{2}
@@ -86,7 +86,7 @@ func verify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			}
 			continue
 		case replay.Broken:
-			fmt.Fprintln(stderr, e.Err)
+			complain(stderr, "verify", e.Err)
 			failed++
 			continue
 		}
