@@ -85,7 +85,7 @@ test-e2e: deps dist
 # (e2e/bench_test.go: visits, drop, slider, a 3,000-file folder, a 50 MB
 # stream). Tables only: nothing fails for a missed budget.
 bench: deps dist bench-page
-	$(GO) test -run '^$$' -bench . -benchmem ./recordings/... ./internal/...
+	$(GO) test -run '^$$' -bench . -benchmem ./recordings/... ./internal/... ./cmd/recview/
 	set -o pipefail; $(GO) test -count=1 -v -run '^TestBenchTable$$' ./recordings/ | grep -v -e '^=== RUN' -e '^--- PASS' -e '^PASS' -e '^ok'
 	$(GO) run ./internal/tools/wasmsize -wasm build/app.wasm -gowork $(WASMWORK)
 	set -o pipefail; $(GO) test -tags 'e2e bench' -count=1 -v -timeout 20m -run '^TestBench' ./e2e/ -dist=$(CURDIR)/dist | grep -e '^|' -e '^$$' -e '^Budget' -e FAIL

@@ -6,8 +6,10 @@ import (
 	"io"
 	"path"
 	"slices"
+	"strings"
 
 	"github.com/recview/recview/recordings/replay"
+	"github.com/recview/recview/recordings/reqhash"
 )
 
 // find prints where replay looks for a request hash (replay.Tree.Find):
@@ -33,15 +35,33 @@ func find(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(pos) == 2 {
 		root = pos[1]
 	}
-	tree, failed := loadTree("find", []string{root}, stdin, stderr)
-	if err := setRecordingDir(tree, *recordingDir); err != nil {
-		fmt.Fprintln(stderr, "recview: find:", err)
-		return exitError{2}
-	}
-	l, err := tree.Find(replay.Query{Hash: hash, TestID: *testID, Model: *model, Endpoint: *endpoint})
-	if err != nil {
-		complain(stderr, "find", err)
-		return exitError{2}
+	q := replay.Query{Hash: hash, TestID: *testID, Model: *model, Endpoint: *endpoint}
+	// First the files whose name holds the hash, alone: when replay
+	// finds one, that is the answer, read without the rest of the tree.
+	// Else every file, for the ones holding the request under another
+	// name and the nearest recordings.
+	h := strings.ToLower(strings.TrimSpace(hash))
+	byName := treeFilter{name: func(p string) bool {
+		fh, ok := reqhash.FromName(p)
+		return ok && (strings.HasPrefix(fh, h) || len(fh) == 12 && strings.HasPrefix(h, fh))
+	}}
+	var l *replay.Lookup
+	failed := 0
+	for _, filter := range []treeFilter{byName, {}} {
+		tree, n := loadTreeFiltered("find", []string{root}, stdin, stderr, filter)
+		failed += n
+		if err := setRecordingDir(tree, *recordingDir); err != nil {
+			complain(stderr, "find", err)
+			return exitError{2}
+		}
+		var err error
+		if l, err = tree.Find(q); err != nil {
+			complain(stderr, "find", err)
+			return exitError{2}
+		}
+		if l.Found != "" || failed > 0 {
+			break
+		}
 	}
 	w := &printer{w: stdout}
 	if *asJSON {

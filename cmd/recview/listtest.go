@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // listTest prints every recording of a test (replay.Tree.ListTest: the
@@ -27,7 +29,19 @@ func listTest(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(pos) == 2 {
 		root = pos[1]
 	}
-	tree, failed := loadTree("list-test", []string{root}, stdin, stderr)
+	// Only the files whose bytes hold the id are parsed: a test_id that
+	// is the id, starts with it or contains it holds it, written as JSON
+	// (the part of the id before any character JSON or Python's
+	// json.dumps would escape is written as it is).
+	plain := id
+	if i := strings.IndexFunc(id, func(r rune) bool { return r < 0x20 || r >= 0x7f || r == '"' || r == '\\' }); i >= 0 {
+		plain = id[:i]
+	}
+	filter := treeFilter{name: func(p string) bool { return strings.HasSuffix(p, ".json") }}
+	if plain != "" {
+		filter.data = func(data []byte) bool { return bytes.Contains(data, []byte(plain)) }
+	}
+	tree, failed := loadTreeFiltered("list-test", []string{root}, stdin, stderr, filter)
 	if err := setRecordingDir(tree, *recordingDir); err != nil {
 		fmt.Fprintln(stderr, "recview: list-test:", err)
 		return exitError{2}

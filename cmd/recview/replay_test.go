@@ -148,8 +148,21 @@ func TestFindListHash(t *testing.T) {
 	out, _, code := runCmd(t, "", "find", h, "--test-id", "tests/integration/agents/test_agents.py::test_x", root)
 	if code != 0 || !strings.Contains(out, "1. "+filepath.Join(root, "tests/integration/agents/recordings", h+".json")+"  missing") ||
 		!strings.Contains(out, "found: "+filepath.Join(root, "tests/integration/common/recordings", h+".json")) ||
-		!strings.Contains(out, "holds this request under another name") {
-		t.Errorf("find: exit %d\n%s", code, out)
+		strings.Contains(out, "holds this request under another name") {
+		t.Errorf("find: exit %d (found: the files named by the hash alone are read, none holding it under another name)\n%s", code, out)
+	}
+	// Without the two files so named, replay misses: every file is read,
+	// and the 2025 copies (d0ac68cbde69.json, corpus-replay.tsv's
+	// leftovers of this request) are named as holding it.
+	for _, p := range []string{"tests/integration/common/recordings", "tests/integration/responses/recordings"} {
+		if err := os.Remove(filepath.Join(root, p, h+".json")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, _, code = runCmd(t, "", "find", h, "--test-id", "tests/integration/agents/test_agents.py::test_x", root)
+	if code != 1 || !strings.Contains(out, "not found") ||
+		!strings.Contains(out, "holds this request under another name: "+filepath.Join(root, "tests/integration/recordings/responses/d0ac68cbde69.json")) {
+		t.Errorf("find of a request held only under old names: exit %d\n%s", code, out)
 	}
 	out, _, code = runCmd(t, "", "find", strings.Repeat("0", 64), "--model", "gpt-4o", root)
 	if code != 1 || !strings.Contains(out, "not found") || !strings.Contains(out, "same model") {

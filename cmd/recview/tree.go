@@ -19,13 +19,34 @@ import (
 // the user wrote them. It returns the number of files it could not read,
 // each reported on stderr.
 func loadTree(cmd string, roots []string, stdin io.Reader, stderr io.Writer) (tree *replay.Tree, failed int) {
+	return loadTreeFiltered(cmd, roots, stdin, stderr, treeFilter{})
+}
+
+// treeFilter narrows what loadTreeFiltered takes of a walk, so that a
+// lookup reads and parses only what its answer needs: name, when set, is
+// asked of each walked file's path first (a file it refuses is never
+// read); data, when set, of each walked file's bytes (a file it refuses
+// is left out, never parsed). Files named one by one are always taken.
+type treeFilter struct {
+	name func(path string) bool
+	data func(data []byte) bool
+}
+
+// loadTreeFiltered is loadTree taking only what filter keeps of a walk.
+func loadTreeFiltered(cmd string, roots []string, stdin io.Reader, stderr io.Writer, filter treeFilter) (tree *replay.Tree, failed int) {
 	tree = replay.New()
 	clear(named)
-	add := func(p string) {
+	add := func(p string, walked bool) {
+		if walked && filter.name != nil && !filter.name(p) {
+			return
+		}
 		data, err := readFile(p)
 		if err != nil {
 			complain(stderr, cmd, err)
 			failed++
+			return
+		}
+		if walked && filter.data != nil && !filter.data(data) {
 			return
 		}
 		tp := treePath(p)
@@ -50,7 +71,7 @@ func loadTree(cmd string, roots []string, stdin io.Reader, stderr io.Writer) (tr
 			continue
 		}
 		if !st.IsDir() {
-			add(root)
+			add(root, false)
 			named[treePath(root)] = true
 			continue
 		}
@@ -62,7 +83,7 @@ func loadTree(cmd string, roots []string, stdin io.Reader, stderr io.Writer) (tr
 			case d.IsDir() && p != root && skippedDirs[d.Name()]:
 				return filepath.SkipDir
 			case !d.IsDir() && (strings.HasSuffix(p, ".json") || strings.HasSuffix(p, ".py")):
-				add(p)
+				add(p, true)
 			}
 			return nil
 		})
