@@ -66,6 +66,7 @@ commands:
                          pair and triage the recordings of two folders or two git revisions
   help COMMAND           a command's usage, an example and its flags (also: COMMAND --help)
   version                recview's version and the commit it was built from
+  completion SHELL       the shell completion script of bash, zsh or fish
 
 FILE may be - for standard input. Flags may come anywhere among the
 arguments. --json prints one JSON value (docs/cli-json.md).
@@ -157,6 +158,8 @@ func dispatch(cmd string, rest []string, stdin io.Reader, stdout, stderr io.Writ
 		return nil
 	case "version", "--version":
 		return version(stdout)
+	case "completion":
+		return completion(rest, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "recview: unknown command %q\n%s", cmd, usage)
 	return exitError{2}
