@@ -25,10 +25,11 @@ func bigTree(b *testing.B) string {
 }
 
 // BenchmarkLookups times find (a hash replay finds) and list-test on the
-// big tree beside their floors: find's, the names of the folders replay
-// looks in (what ogx's diagnose_recordings.py find-hash reads); list-test's,
-// every JSON file of the tree read and searched for the id, unparsed (a
-// test's recordings can be anywhere: only their content names the test).
+// big tree beside simpler readings: find-floor, the names of the folders
+// replay looks in (what ogx's diagnose_recordings.py find-hash reads);
+// list-test-read-all, every JSON file of the tree read one by one and
+// searched for the id, unparsed (a test's recordings can be anywhere:
+// only their content names the test).
 func BenchmarkLookups(b *testing.B) {
 	dir := bigTree(b)
 	const h = "02c93bb3c314427bae2b7a7a6f054792b9f22d2cb4522eab802810be8672d3dc"
@@ -62,7 +63,7 @@ func BenchmarkLookups(b *testing.B) {
 			}
 		}
 	})
-	b.Run("list-test-floor", func(b *testing.B) {
+	b.Run("list-test-read-all", func(b *testing.B) {
 		for b.Loop() {
 			n := 0
 			filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {

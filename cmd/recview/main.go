@@ -29,6 +29,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -190,10 +191,15 @@ func readFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.Size() > recordings.MaxSize {
-		return nil, fmt.Errorf("%s: %w (%d bytes)", path, recordings.ErrTooLarge, st.Size())
+	var b bytes.Buffer
+	if st, err := f.Stat(); err == nil {
+		if st.Size() > recordings.MaxSize {
+			return nil, fmt.Errorf("%s: %w (%d bytes)", path, recordings.ErrTooLarge, st.Size())
+		}
+		b.Grow(int(st.Size()) + bytes.MinRead) // one read, no regrowth
 	}
-	return io.ReadAll(f)
+	_, err = b.ReadFrom(f)
+	return b.Bytes(), err
 }
 
 // corePrefixes are the prefixes the core's errors carry, Go's way of

@@ -6,8 +6,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/recview/recview/recordings/replay"
 )
@@ -33,22 +36,13 @@ type treeFilter struct {
 }
 
 // loadTreeFiltered is loadTree taking only what filter keeps of a walk.
+// A walk's files are read a batch at a time on several goroutines (the
+// reads, and filter.data, are most of a lookup's time), and added to the
+// tree in the walk's order.
 func loadTreeFiltered(cmd string, roots []string, stdin io.Reader, stderr io.Writer, filter treeFilter) (tree *replay.Tree, failed int) {
 	tree = replay.New()
 	clear(named)
-	add := func(p string, walked bool) {
-		if walked && filter.name != nil && !filter.name(p) {
-			return
-		}
-		data, err := readFile(p)
-		if err != nil {
-			complain(stderr, cmd, err)
-			failed++
-			return
-		}
-		if walked && filter.data != nil && !filter.data(data) {
-			return
-		}
+	add := func(p string, data []byte) {
 		tp := treePath(p)
 		given[tp] = p
 		tree.Add(tp, data)
@@ -71,9 +65,28 @@ func loadTreeFiltered(cmd string, roots []string, stdin io.Reader, stderr io.Wri
 			continue
 		}
 		if !st.IsDir() {
-			add(root, false)
+			data, err := readFile(root)
+			if err != nil {
+				complain(stderr, cmd, err)
+				failed++
+				continue
+			}
+			add(root, data)
 			named[treePath(root)] = true
 			continue
+		}
+		var batch []string
+		flush := func() {
+			for _, r := range readBatch(batch, filter.data) {
+				switch {
+				case r.err != nil:
+					complain(stderr, cmd, r.err)
+					failed++
+				case r.keep:
+					add(r.path, r.data)
+				}
+			}
+			batch = batch[:0]
 		}
 		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 			switch {
@@ -83,12 +96,56 @@ func loadTreeFiltered(cmd string, roots []string, stdin io.Reader, stderr io.Wri
 			case d.IsDir() && p != root && skippedDirs[d.Name()]:
 				return filepath.SkipDir
 			case !d.IsDir() && (strings.HasSuffix(p, ".json") || strings.HasSuffix(p, ".py")):
-				add(p, true)
+				if filter.name == nil || filter.name(p) {
+					if batch = append(batch, p); len(batch) == readAtOnce {
+						flush()
+					}
+				}
 			}
 			return nil
 		})
+		flush()
 	}
 	return tree, failed
+}
+
+// readAtOnce is how many files loadTreeFiltered reads at a time: enough
+// to keep the goroutines busy, few enough that a batch of the largest
+// recordings stays small in memory.
+const readAtOnce = 64
+
+// readResult is one file of readBatch: its bytes, whether keep (filter)
+// took them, or the error that kept them from being read.
+type readResult struct {
+	path string
+	data []byte
+	keep bool
+	err  error
+}
+
+// readBatch reads paths on GOMAXPROCS goroutines, asking keep (when not
+// nil) of each file's bytes, and returns the results in paths' order.
+func readBatch(paths []string, keep func([]byte) bool) []readResult {
+	out := make([]readResult, len(paths))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(paths)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < len(paths); i = int(next.Add(1) - 1) {
+				r := readResult{path: paths[i]}
+				r.data, r.err = readFile(paths[i])
+				r.keep = r.err == nil && (keep == nil || keep(r.data))
+				if !r.keep {
+					r.data = nil
+				}
+				out[i] = r
+			}
+		}()
+	}
+	wg.Wait()
+	return out
 }
 
 // skippedDirs are the folders a walk never enters: version control,
