@@ -153,6 +153,10 @@ func (v *Viewer) fillComparison(c *comparison, drawn func()) {
 		ctx.Dispatch(func(app.Context) {
 			if err != nil {
 				c.err = "The comparison could not be made: " + err.Error()
+				if v.comparer == w && w.dead() {
+					w.stop() // it answers no more: the next comparison starts another
+					v.comparer = nil
+				}
 			} else {
 				c.res, c.marks = &res.Result, answerMarks{text: res.Text, finish: res.Finish}
 			}

@@ -234,6 +234,13 @@ func (p *pageWorker) ask(question func(id int) pageworker.Message, files []app.V
 	return a.answer, a.err
 }
 
+// dead reports that the worker failed (fail): it answers no more.
+func (p *pageWorker) dead() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.failed != nil
+}
+
 // stop ends the worker; its waits end with an error.
 func (p *pageWorker) stop() {
 	if p == nil {

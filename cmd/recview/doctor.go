@@ -50,7 +50,7 @@ func doctor(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	tree, failed := loadTree("doctor", paths, stdin, stderr)
 	if err := setRecordingDir(tree, *recordingDir); err != nil {
-		fmt.Fprintln(stderr, "recview: doctor:", err)
+		complain(stderr, "doctor", err)
 		return exitError{2}
 	}
 	failed += refuseNamed(tree, "doctor", stderr)

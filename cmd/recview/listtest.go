@@ -43,7 +43,7 @@ func listTest(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	tree, failed := loadTreeFiltered("list-test", []string{root}, stdin, stderr, filter)
 	if err := setRecordingDir(tree, *recordingDir); err != nil {
-		fmt.Fprintln(stderr, "recview: list-test:", err)
+		complain(stderr, "list-test", err)
 		return exitError{2}
 	}
 	es, rule := tree.ListTest(id, *contains)

@@ -71,7 +71,7 @@ func verify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	tree, failed := loadTree("verify", paths, stdin, stderr)
 	if err := setRecordingDir(tree, *recordingDir); err != nil {
-		fmt.Fprintln(stderr, "recview: verify:", err)
+		complain(stderr, "verify", err)
 		return exitError{2}
 	}
 	failed += refuseNamed(tree, "verify", stderr)
