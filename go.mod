@@ -14,6 +14,7 @@ require (
 	github.com/sergi/go-diff v1.4.0
 	github.com/valyala/fastjson v1.6.10
 	github.com/yuin/goldmark v1.8.7
+	go.yaml.in/yaml/v3 v3.0.6
 )
 
 require (
