@@ -11,7 +11,7 @@ import (
 // commandHelp is what `recview help CMD` and `recview CMD --help` print
 // of each command, before its flags: its usage, what it does, an example.
 var commandHelp = map[string]struct{ usage, what, example string }{
-	"show":       {"recview show [--json] FILE", "The recording for a terminal: its request, the assembled response and its hash status.", "recview show tests/integration/recordings/0f54….json"},
+	"show":       {"recview show [--json] FILE", "The recording for a terminal: its request, the assembled response and its hash status. FILE may be another recorder's cassette (vcrpy, pydantic-ai, Datadog's test agent): FILE#K is its K-th interaction, from 1.", "recview show tests/integration/recordings/0f54….json"},
 	"assemble":   {"recview assemble FILE", "The assembled (final, non-streaming) response as JSON.", "recview assemble rec.json | jq .choices"},
 	"steps":      {"recview steps FILE", "One line per stream chunk: what the chunk adds.", "recview steps rec.json | head"},
 	"verify":     {"recview verify [--json] [--fail-on mismatch,stale] PATH…", "Checks file names against request hashes (folders recurse): ok, stale (an older recorder's name), mismatch, unknown.", "recview verify --fail-on mismatch,stale tests/integration"},

@@ -35,9 +35,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/cassette"
 )
 
 const usage = `usage: recview COMMAND [ARGS]
@@ -69,7 +72,8 @@ commands:
   version                recview's version and the commit it was built from
   completion SHELL       the shell completion script of bash, zsh or fish
 
-FILE may be - for standard input. Flags may come anywhere among the
+FILE may be - for standard input, or a cassette's interaction, FILE#K
+(vcrpy's, pydantic-ai's, Datadog's test agent's). Flags may come anywhere among the
 arguments. --json prints one JSON value (docs/cli-json.md).
 `
 
@@ -166,21 +170,63 @@ func dispatch(cmd string, rest []string, stdin io.Reader, stdout, stderr io.Writ
 	return exitError{2}
 }
 
-// load reads and parses a recording from a path, or stdin for "-".
+// load reads the recording at path ("-" for standard input). A
+// cassette of another recorder (recordings/cassette: a .yaml or .yml
+// file, or JSON that is a cassette) is one of its interactions: path#K
+// names the K-th, from 1; a cassette of one interaction needs no #K.
+// The errors are the core's, or say which interactions there are.
 func load(path string, stdin io.Reader) (*recordings.Recording, error) {
 	var data []byte
 	var err error
-	name := path
+	name, pick := path, ""
 	if path == "-" {
 		name = "<stdin>"
 		data, err = io.ReadAll(io.LimitReader(stdin, recordings.MaxSize+1))
 	} else {
 		data, err = readFile(path)
+		if err != nil {
+			if p, k, ok := strings.Cut(path, "#"); ok {
+				if d, err2 := readFile(p); err2 == nil {
+					path, name, pick, data, err = p, p, k, d, nil
+				}
+			}
+		}
 	}
 	if err != nil {
 		return nil, err
 	}
-	return recordings.Parse(name, data)
+	ext := strings.ToLower(filepath.Ext(path))
+	var recErr error
+	if pick == "" && ext != ".yaml" && ext != ".yml" {
+		r, err := recordings.Parse(name, data)
+		if err == nil {
+			return r, nil
+		}
+		recErr = err
+	}
+	c, err := cassette.Parse(name, data)
+	if err != nil {
+		if recErr != nil {
+			return nil, recErr // JSON that is neither: the recording's error
+		}
+		return nil, err
+	}
+	k := 1
+	switch {
+	case pick != "":
+		var err error
+		if k, err = strconv.Atoi(pick); err != nil || k < 1 || k > len(c.Interactions) {
+			return nil, fmt.Errorf("%s: #%s: the cassette holds interactions #1 to #%d", name, pick, len(c.Interactions))
+		}
+	case len(c.Interactions) != 1:
+		var list []string
+		for i, it := range c.Interactions {
+			list = append(list, fmt.Sprintf("#%d %s %s (%d)", i+1, it.Method, it.URI, it.Status))
+		}
+		return nil, fmt.Errorf("%s: a cassette of %d interactions: name one, %s#K:\n  %s", name, len(c.Interactions), name, strings.Join(list, "\n  "))
+	}
+	it := c.Interactions[k-1]
+	return recordings.Parse(fmt.Sprintf("%s#%d", name, k), it.Recording())
 }
 
 // readFile reads a file, refusing anything larger than recordings.MaxSize

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/recview/recview/recordings/cassette"
+)
+
+const cassettes = "../../recordings/testdata/cassettes"
+
+// TestCassettesShow: every interaction of every cassette of testdata
+// opens with show (FILE#K), and a cassette of one interaction without
+// #K; a cassette of several without #K lists them; #K out of range says
+// which there are.
+func TestCassettesShow(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(cassettes, "*.y*ml"))
+	js, _ := filepath.Glob(filepath.Join(cassettes, "*.json"))
+	files = append(files, js...)
+	n := 0
+	for _, p := range files {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := cassette.Parse(p, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := range c.Interactions {
+			n++
+			if out, errOut, code := runCmd(t, "", "show", p+"#"+strconv.Itoa(k+1)); code != 0 || !strings.HasPrefix(out, p+"#"+strconv.Itoa(k+1)+"\n") {
+				t.Errorf("show %s#%d: exit %d %s\n%.300s", p, k+1, code, errOut, out)
+			}
+		}
+		_, errOut, code := runCmd(t, "", "show", p)
+		switch len(c.Interactions) {
+		case 1:
+			if code != 0 {
+				t.Errorf("show %s (one interaction): exit %d %s", p, code, errOut)
+			}
+		default:
+			if code != 2 || !strings.Contains(errOut, "a cassette of "+strconv.Itoa(len(c.Interactions))+" interactions: name one") || !strings.Contains(errOut, "\n  #2 ") {
+				t.Errorf("show %s (%d interactions): exit %d %q", p, len(c.Interactions), code, errOut)
+			}
+			if _, errOut, code := runCmd(t, "", "show", p+"#"+strconv.Itoa(len(c.Interactions)+1)); code != 2 || !strings.Contains(errOut, "holds interactions #1 to #"+strconv.Itoa(len(c.Interactions))) {
+				t.Errorf("show %s#%d: exit %d %q", p, len(c.Interactions)+1, code, errOut)
+			}
+		}
+	}
+	if n != 352 {
+		t.Errorf("%d interactions shown, testdata/cassettes.tsv has 352", n)
+	}
+}
+
+// TestCassetteSteps: a streamed chat completion of a cassette steps
+// chunk by chunk and assembles: read from the file, its deltas are the
+// role, then "Hello", "!", " How"…, and its answer "Hello! How can I
+// assist you today?".
+func TestCassetteSteps(t *testing.T) {
+	p := filepath.Join(cassettes, "dd-trace-py__tests__cassettes__openai__openai_chat_completions_post_7d83634e.yaml")
+	out, errOut, code := runCmd(t, "", "steps", p)
+	if code != 0 || !strings.HasPrefix(out, "1\trole=assistant\n2\tcontent +\"Hello\"\n3\tcontent +\"!\"\n4\tcontent +\" How\"\n") {
+		t.Errorf("steps: exit %d %s\n%.300s", code, errOut, out)
+	}
+	out, _, code = runCmd(t, "", "assemble", p)
+	if code != 0 || !strings.Contains(out, `"content": "Hello! How can I assist you today?"`) {
+		t.Errorf("assemble: exit %d\n%.500s", code, out)
+	}
+}

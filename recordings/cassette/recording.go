@@ -1,0 +1,110 @@
+package cassette
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+)
+
+// StreamedResponse reports that the interaction's response is a stream of
+// server-sent events (a text/event-stream Content-Type), or an xAI
+// streamed sample.
+func (it *Interaction) StreamedResponse() bool {
+	return it.Streamed || strings.Contains(strings.ToLower(Header(it.ResponseHeaders, "Content-Type")), "text/event-stream")
+}
+
+// Recording writes the interaction as a recording of ogx's recorder, the
+// raw HTTP layout its httpx patches write (api_recorder.py:
+// {request: {url, method, payload}, response: {status, body,
+// is_streaming}}), which recordings.Parse reads and classifies by the
+// URL's path: the request body as JSON (a string when it is none); a
+// JSON response body as it is; a stream of server-sent events whose
+// lines are all data: lines (OpenAI's, Gemini's) as the list of their
+// JSON objects, "data: [DONE]" left out; another stream (with event:
+// lines: Anthropic's, the Responses API's) as its lines, blank ones
+// included, as ogx writes them; any other body as a string.
+func (it *Interaction) Recording() []byte {
+	var b bytes.Buffer
+	b.WriteString(`{"request":{"url":`)
+	b.Write(quote(it.URI))
+	b.WriteString(`,"method":`)
+	b.Write(quote(it.Method))
+	b.WriteString(`,"payload":`)
+	b.Write(jsonOrString(it.RequestBody))
+	b.WriteString(`},"response":{"status":`)
+	b.Write(quoteInt(it.Status))
+	b.WriteString(`,"body":`)
+	streamed := it.StreamedResponse()
+	switch {
+	case it.Streamed:
+		b.Write(jsonOrString(it.ResponseBody))
+	case streamed:
+		b.Write(sseBody(it.ResponseBody))
+	default:
+		b.Write(jsonOrString(it.ResponseBody))
+	}
+	b.WriteString(`,"is_streaming":`)
+	if streamed {
+		b.WriteString("true")
+	} else {
+		b.WriteString("false")
+	}
+	b.WriteString("}}")
+	return b.Bytes()
+}
+
+// sseBody is a stream of server-sent events as a JSON list (see
+// Recording).
+func sseBody(body []byte) []byte {
+	text := strings.TrimRight(strings.ReplaceAll(string(body), "\r\n", "\n"), "\n")
+	lines := strings.Split(text, "\n")
+	var objs []json.RawMessage
+	for _, l := range lines {
+		if l == "" {
+			continue
+		}
+		d, ok := strings.CutPrefix(l, "data:")
+		if !ok {
+			objs = nil
+			break
+		}
+		d = strings.TrimSpace(d)
+		if d == "[DONE]" {
+			continue
+		}
+		if !json.Valid([]byte(d)) {
+			objs = nil
+			break
+		}
+		objs = append(objs, json.RawMessage(d))
+	}
+	var out []byte
+	if objs != nil {
+		out, _ = json.Marshal(objs)
+	} else {
+		out, _ = json.Marshal(lines)
+	}
+	return out
+}
+
+// jsonOrString is b when it is JSON, else b as a JSON string; null for
+// no body.
+func jsonOrString(b []byte) []byte {
+	if b == nil {
+		return []byte("null")
+	}
+	if t := bytes.TrimSpace(b); len(t) > 0 && json.Valid(t) {
+		return t
+	}
+	return quote(string(b))
+}
+
+func quote(s string) []byte {
+	q, _ := json.Marshal(s)
+	return q
+}
+
+func quoteInt(n int) []byte {
+	q, _ := json.Marshal(n)
+	return q
+}

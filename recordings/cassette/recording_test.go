@@ -1,0 +1,221 @@
+//go:build !js
+
+package cassette
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/anthropics/anthropic-sdk-go"
+	"github.com/openai/openai-go/v3"
+	"github.com/recview/recview/recordings"
+)
+
+// interactions are every interaction of the testdata cassettes, by
+// "file#K" (K from 1).
+func interactions(t *testing.T) map[string]Interaction {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(cassettes, "*.y*ml"))
+	js, _ := filepath.Glob(filepath.Join(cassettes, "*.json"))
+	out := map[string]Interaction{}
+	for _, p := range append(files, js...) {
+		raw, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := Parse(filepath.Base(p), raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, it := range c.Interactions {
+			out[filepath.Base(p)+"#"+strconv.Itoa(i+1)] = it
+		}
+	}
+	return out
+}
+
+
+// TestRecordingsParse: every interaction reads as a recording; the chat
+// completions, messages and generateContent calls are classified as
+// such, by their URL.
+func TestRecordingsParse(t *testing.T) {
+	families := map[recordings.Family]int{}
+	for name, it := range interactions(t) {
+		r, err := recordings.Parse(name, it.Recording())
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		families[r.Family]++
+		u := it.URI
+		switch {
+		case strings.HasSuffix(u, "/chat/completions") && r.Family != recordings.FamilyOpenAIChat,
+			strings.HasSuffix(u, "/v1/messages") && r.Family != recordings.FamilyAnthropicMessages:
+			t.Errorf("%s (%s): family %s", name, u, r.Family)
+		}
+	}
+	t.Logf("families: %v", families)
+}
+
+// TestOpenAIChatStreamsPeer assembles every streamed chat completion of
+// the cassettes and compares each choice's text, tool calls and finish
+// reason with openai-go's ChatCompletionAccumulator fed the same chunks.
+func TestOpenAIChatStreamsPeer(t *testing.T) {
+	n := 0
+	for name, it := range interactions(t) {
+		if !strings.HasSuffix(it.URI, "/chat/completions") || !it.StreamedResponse() {
+			continue
+		}
+		var chunks []json.RawMessage
+		if err := json.Unmarshal(sseBody(it.ResponseBody), &chunks); err != nil {
+			continue // not all data: lines are JSON: recview reports the bad chunk
+		}
+		var acc openai.ChatCompletionAccumulator
+		objects, refused := true, false
+		// A new id on every chunk (Groq's compound model) makes the SDK
+		// refuse all but the first: then the file's own deltas, joined,
+		// are the oracle of the first choice's text.
+		var joined strings.Builder
+		for _, c := range chunks {
+			var d struct {
+				Choices []struct {
+					Index int
+					Delta struct{ Content string }
+				}
+			}
+			json.Unmarshal(c, &d)
+			for _, ch := range d.Choices {
+				if ch.Index == 0 {
+					joined.WriteString(ch.Delta.Content)
+				}
+			}
+		}
+		for _, c := range chunks {
+			var chunk openai.ChatCompletionChunk
+			if len(c) == 0 || c[0] != '{' {
+				objects = false // an error event (Groq's): recview reports the bad chunk
+				break
+			}
+			if err := json.Unmarshal(c, &chunk); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if !acc.AddChunk(chunk) {
+				refused = true
+			}
+		}
+		if !objects {
+			continue
+		}
+		r, err := recordings.Parse(name, it.Recording())
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := recordings.Assemble(r)
+		if err != nil {
+			t.Logf("%s: %v", name, err)
+			continue
+		}
+		n++
+		if refused {
+			if c := string(v.GetStringBytes("choices", "0", "message", "content")); c != joined.String() {
+				t.Errorf("%s: content %q, the deltas joined %q", name, c, joined.String())
+			}
+			t.Logf("%s: chunks of several ids, which the SDK refuses: compared with the deltas joined", name)
+			continue
+		}
+		for i, want := range acc.Choices {
+			got := v.Get("choices", strconv.Itoa(i))
+			if got == nil {
+				t.Errorf("%s: no choice %d", name, i)
+				continue
+			}
+			if c := string(got.GetStringBytes("message", "content")); c != want.Message.Content {
+				t.Errorf("%s choice %d: content %q, the SDK %q", name, i, c, want.Message.Content)
+			}
+			if f := string(got.GetStringBytes("finish_reason")); f != want.FinishReason {
+				t.Errorf("%s choice %d: finish %q, the SDK %q", name, i, f, want.FinishReason)
+			}
+			calls := got.GetArray("message", "tool_calls")
+			if len(calls) != len(want.Message.ToolCalls) {
+				t.Errorf("%s choice %d: %d tool calls, the SDK %d", name, i, len(calls), len(want.Message.ToolCalls))
+				continue
+			}
+			for k, tc := range want.Message.ToolCalls {
+				if a := string(calls[k].GetStringBytes("function", "arguments")); a != tc.Function.Arguments || string(calls[k].GetStringBytes("function", "name")) != tc.Function.Name {
+					t.Errorf("%s choice %d call %d: %q %q, the SDK %q %q", name, i, k, calls[k].GetStringBytes("function", "name"), a, tc.Function.Name, tc.Function.Arguments)
+				}
+			}
+		}
+	}
+	if n < 15 {
+		t.Errorf("%d streamed chat completions compared", n)
+	}
+	t.Logf("%d streamed chat completions compared", n)
+}
+
+// TestAnthropicStreamsPeer assembles every streamed Messages call and
+// compares its content blocks' text, tool inputs and stop reason with
+// anthropic-sdk-go's Message.Accumulate fed the same events.
+func TestAnthropicStreamsPeer(t *testing.T) {
+	n := 0
+	for name, it := range interactions(t) {
+		if !strings.Contains(it.URI, "/v1/messages") || strings.Contains(it.URI, "count_tokens") || !it.StreamedResponse() {
+			continue
+		}
+		var msg anthropic.Message
+		for _, l := range strings.Split(strings.ReplaceAll(string(it.ResponseBody), "\r\n", "\n"), "\n") {
+			d, ok := strings.CutPrefix(l, "data:")
+			if !ok {
+				continue
+			}
+			var ev anthropic.MessageStreamEventUnion
+			if err := json.Unmarshal([]byte(strings.TrimSpace(d)), &ev); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if err := msg.Accumulate(ev); err != nil {
+				t.Fatalf("%s: the SDK: %v", name, err)
+			}
+		}
+		r, err := recordings.Parse(name, it.Recording())
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := recordings.Assemble(r)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		n++
+		if s := string(v.GetStringBytes("stop_reason")); s != string(msg.StopReason) {
+			t.Errorf("%s: stop %q, the SDK %q", name, s, msg.StopReason)
+		}
+		blocks := v.GetArray("content")
+		if len(blocks) != len(msg.Content) {
+			t.Errorf("%s: %d blocks, the SDK %d", name, len(blocks), len(msg.Content))
+			continue
+		}
+		for i, b := range msg.Content {
+			if got := string(blocks[i].GetStringBytes("text")); got != b.Text {
+				t.Errorf("%s block %d: text %q, the SDK %q", name, i, got, b.Text)
+			}
+			if b.Type == "tool_use" {
+				var want, got any
+				json.Unmarshal(b.Input, &want)
+				json.Unmarshal(blocks[i].Get("input").MarshalTo(nil), &got)
+				wj, _ := json.Marshal(want)
+				gj, _ := json.Marshal(got)
+				if string(wj) != string(gj) {
+					t.Errorf("%s block %d: input %s, the SDK %s", name, i, gj, wj)
+				}
+			}
+		}
+	}
+	if n < 10 {
+		t.Errorf("%d streamed messages compared", n)
+	}
+	t.Logf("%d streamed messages compared", n)
+}
