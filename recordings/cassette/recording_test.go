@@ -38,7 +38,6 @@ func interactions(t *testing.T) map[string]Interaction {
 	return out
 }
 
-
 // TestRecordingsParse: every interaction reads as a recording; the chat
 // completions, messages and generateContent calls are classified as
 // such, by their URL.
