@@ -17,7 +17,7 @@ var geminiGenerateProvider = provider{
 	looksLike: func(v *fastjson.Value) bool { return v.Get("candidates") != nil },
 	format:    geminiFormat{},
 	answer: AnswerPaths{
-		Trees:   []string{"candidates[*].content", "candidates[*].finish_reason", "usage_metadata"},
+		Trees:   []string{"candidates[*].content", "candidates[*].finish_reason", "candidates[*].finishReason", "usage_metadata", "usageMetadata"},
 		Choices: "candidates",
 	},
 }
@@ -29,22 +29,25 @@ type geminiFormat struct{}
 func (geminiFormat) newAssembler() assembler { return &geminiAssembler{} }
 
 // readAnswer reads a GenerateContentResponse: a choice per candidate, its
-// content's parts, then the usage metadata.
+// content's parts, then the usage metadata; its keys in snake_case
+// (google-genai's model_dump) or camelCase (the REST API's JSON).
 func (geminiFormat) readAnswer(v *fastjson.Value) Answer {
 	var a Answer
 	for i, cand := range v.GetArray("candidates") {
-		c := Choice{Index: i, Role: getStr(cand, "content", "role"), FinishReason: getStr(cand, "finish_reason")}
+		c := Choice{Index: i, Role: getStr(cand, "content", "role"), FinishReason: getStr(either(cand, "finish_reason", "finishReason"))}
 		c.Parts = geminiParts(cand.Get("content"))
 		a.Choices = append(a.Choices, c)
 	}
-	a.Usage = usageItems(v.Get("usage_metadata"), "", nil)
+	a.Usage = usageItems(either(v, "usage_metadata", "usageMetadata"), "", nil)
 	return a
 }
 
 // Google generate_content_stream chunks -> one GenerateContentResponse.
 //
 // Each chunk is a GenerateContentResponse (google-genai's model_dump, so
-// snake_case keys) whose candidates carry the next parts. Per candidate
+// snake_case keys; or the REST API's JSON, camelCase keys, which the
+// result keeps: the first chunk tells) whose candidates carry the next
+// parts. Per candidate
 // (by its "index", else its position) the parts are merged the way
 // google-genai's chat history does: a text part directly after a text part
 // of the same kind (thought or not) is appended to it; other parts
@@ -73,6 +76,30 @@ type geminiAssembler struct {
 	usage    *fastjson.Value
 	cands    []geminiCandidate
 	finished bool
+	keys     *geminiKeys // the first chunk's spelling, nil before it
+}
+
+// geminiKeys are the names of the fields the assembler reads and writes,
+// in one spelling.
+type geminiKeys struct{ finish, usage, total, candidates, call string }
+
+var (
+	geminiSnake = &geminiKeys{"finish_reason", "usage_metadata", "total_token_count", "candidates_token_count", "function_call"}
+	geminiCamel = &geminiKeys{"finishReason", "usageMetadata", "totalTokenCount", "candidatesTokenCount", "functionCall"}
+)
+
+// geminiSpelling is the spelling of chunk d: camelCase when it has a
+// camelCase field of the REST API's, else snake_case.
+func geminiSpelling(d *fastjson.Value) *geminiKeys {
+	if d.Get("usageMetadata") != nil || d.Get("modelVersion") != nil || d.Get("responseId") != nil {
+		return geminiCamel
+	}
+	for _, cv := range d.GetArray("candidates") {
+		if cv.Get("finishReason") != nil {
+			return geminiCamel
+		}
+	}
+	return geminiSnake
 }
 
 func (s *geminiAssembler) clone() assembler {
@@ -94,6 +121,10 @@ func (s *geminiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	if d == nil || d.Type() != fastjson.TypeObject {
 		return ds, fmt.Errorf("chunk is not a JSON object")
 	}
+	if s.keys == nil {
+		s.keys = geminiSpelling(d)
+	}
+	k := s.keys
 	cands := d.Get("candidates")
 	if !isNull(cands) && cands.Type() != fastjson.TypeArray {
 		return ds, fmt.Errorf("candidates is %s, not an array", cands.Type())
@@ -113,22 +144,22 @@ func (s *geminiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		for len(s.cands) <= idx {
 			s.cands = append(s.cands, geminiCandidate{})
 		}
-		ds = s.cands[idx].add(idx, cv, ds)
+		ds = s.cands[idx].add(idx, cv, ds, k)
 		if s.cands[idx].finish != nil {
 			s.finished = true
 		}
 	}
 	s.last = d
-	if u := d.Get("usage_metadata"); !isNull(u) {
+	if u := d.Get(k.usage); !isNull(u) {
 		s.usage = u
-		if !isNull(u.Get("total_token_count")) || !isNull(u.Get("candidates_token_count")) {
-			ds = append(ds, Delta{Kind: KindUsage, Field: "usage_metadata"})
+		if !isNull(u.Get(k.total)) || !isNull(u.Get(k.candidates)) {
+			ds = append(ds, Delta{Kind: KindUsage, Field: k.usage})
 		}
 	}
 	return ds, nil
 }
 
-func (c *geminiCandidate) add(idx int, cv *fastjson.Value, ds []Delta) []Delta {
+func (c *geminiCandidate) add(idx int, cv *fastjson.Value, ds []Delta, k *geminiKeys) []Delta {
 	c.last = cv
 	if r := getStr(cv, "content", "role"); r != "" && r != c.role {
 		c.role = r
@@ -141,8 +172,8 @@ func (c *geminiCandidate) add(idx int, cv *fastjson.Value, ds []Delta) []Delta {
 			field := "parts[" + strconv.Itoa(len(c.parts)) + "]"
 			c.parts = append(c.parts, geminiPart{first: p})
 			kind, text := KindMeta, ""
-			if fc := p.Get("function_call"); fc != nil {
-				kind, field, text = KindToolCall, field+".function_call", getStr(fc, "name")
+			if fc := p.Get(k.call); fc != nil {
+				kind, field, text = KindToolCall, field+"."+k.call, getStr(fc, "name")
 			}
 			ds = append(ds, Delta{Kind: kind, Choice: idx, Field: field, Text: text})
 			continue
@@ -159,14 +190,14 @@ func (c *geminiCandidate) add(idx int, cv *fastjson.Value, ds []Delta) []Delta {
 		}
 		ds = append(ds, Delta{Kind: kind, Choice: idx, Field: field, Text: string(tv.GetStringBytes()), Append: true})
 	}
-	if fr := cv.Get("finish_reason"); !isNull(fr) {
+	if fr := cv.Get(k.finish); !isNull(fr) {
 		c.finish = fr
-		ds = append(ds, Delta{Kind: KindFinish, Choice: idx, Field: "finish_reason", Text: string(fr.GetStringBytes())})
+		ds = append(ds, Delta{Kind: KindFinish, Choice: idx, Field: k.finish, Text: string(fr.GetStringBytes())})
 	}
 	return ds
 }
 
-func (c *geminiCandidate) value(a *arena) *fastjson.Value {
+func (c *geminiCandidate) value(a *arena, k *geminiKeys) *fastjson.Value {
 	parts := a.NewArray()
 	for i, p := range c.parts {
 		if !p.isText {
@@ -186,7 +217,7 @@ func (c *geminiCandidate) value(a *arena) *fastjson.Value {
 		c.last.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })
 	}
 	o.Set("content", content)
-	o.Set("finish_reason", valOrNull(a, c.finish))
+	o.Set(k.finish, valOrNull(a, c.finish))
 	return o
 }
 
@@ -195,11 +226,15 @@ func (s *geminiAssembler) result(a *arena) *fastjson.Value {
 	if s.last != nil {
 		s.last.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })
 	}
+	k := s.keys
+	if k == nil {
+		k = geminiSnake
+	}
 	cands := a.NewArray()
 	for i := range s.cands {
-		cands.SetArrayItem(i, s.cands[i].value(a))
+		cands.SetArrayItem(i, s.cands[i].value(a, k))
 	}
 	o.Set("candidates", cands)
-	o.Set("usage_metadata", valOrNull(a, s.usage))
+	o.Set(k.usage, valOrNull(a, s.usage))
 	return o
 }

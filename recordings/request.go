@@ -252,6 +252,20 @@ func geminiParts(v *fastjson.Value) []Part {
 	return ps
 }
 
+// either is v's field snake, else its field camel: Google's REST API
+// writes camelCase keys (finishReason, usageMetadata, functionCall),
+// google-genai's model_dump, which ogx records, snake_case. Nil when
+// neither is there, or v is nil.
+func either(v *fastjson.Value, snake, camel string) *fastjson.Value {
+	if v == nil {
+		return nil
+	}
+	if f := v.Get(snake); f != nil {
+		return f
+	}
+	return v.Get(camel)
+}
+
 func readGeminiPart(p *fastjson.Value) Part {
 	switch {
 	case p.Get("text") != nil:
@@ -259,13 +273,14 @@ func readGeminiPart(p *fastjson.Value) Part {
 			return Part{Kind: PartThinking, Text: getStr(p, "text")}
 		}
 		return Part{Kind: PartText, Text: sharedStr(p, "text")}
-	case p.Get("inline_data") != nil:
-		return base64Image(getStr(p, "inline_data", "mime_type"), getStr(p, "inline_data", "data"))
-	case p.Get("function_call") != nil:
-		fc := p.Get("function_call")
+	case either(p, "inline_data", "inlineData") != nil:
+		d := either(p, "inline_data", "inlineData")
+		return base64Image(getStr(either(d, "mime_type", "mimeType")), getStr(d, "data"))
+	case either(p, "function_call", "functionCall") != nil:
+		fc := either(p, "function_call", "functionCall")
 		return Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(fc, "id"), getStr(fc, "name"), fc.Get("args")), Raw: p}
-	case p.Get("function_response") != nil:
-		fr := p.Get("function_response")
+	case either(p, "function_response", "functionResponse") != nil:
+		fr := either(p, "function_response", "functionResponse")
 		return Part{Kind: PartToolResult, Text: string(jsonx.Compact(fr.Get("response"))), CallID: getStr(fr, "name"), Raw: p}
 	}
 	return Part{Kind: PartOther, Raw: p, Text: string(jsonx.Compact(p))}

@@ -218,3 +218,81 @@ func TestAnthropicStreamsPeer(t *testing.T) {
 	}
 	t.Logf("%d streamed messages compared", n)
 }
+
+// TestGeminiStreams assembles every streamed generateContent call (the
+// REST API's camelCase JSON) and holds each to its file: the first
+// candidate's text is its chunks' text parts joined (thoughts apart), its
+// finishReason the last one sent, and the stream is complete; a
+// generateContent answer reads its candidates.
+func TestGeminiStreams(t *testing.T) {
+	n, answers := 0, 0
+	for name, it := range interactions(t) {
+		if !strings.Contains(it.URI, ":streamGenerateContent") && !strings.Contains(it.URI, ":generateContent") {
+			continue
+		}
+		r, err := recordings.Parse(name, it.Recording())
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := recordings.Assemble(r)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if !it.StreamedResponse() {
+			if len(v.GetArray("candidates")) > 0 {
+				if a := recordings.ReadAnswer(r.Family, v); len(a.Choices) == 0 || len(a.Usage) == 0 {
+					t.Errorf("%s: answer %+v: no choice or no usage", name, a)
+				}
+				answers++
+			}
+			continue
+		}
+		var chunks []struct {
+			Candidates []struct {
+				Content struct {
+					Parts []struct {
+						Text    *string
+						Thought bool
+					}
+				}
+				FinishReason string
+			}
+		}
+		if err := json.Unmarshal(sseBody(it.ResponseBody), &chunks); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var text strings.Builder
+		finish := ""
+		for _, c := range chunks {
+			if len(c.Candidates) == 0 {
+				continue
+			}
+			for _, p := range c.Candidates[0].Content.Parts {
+				if p.Text != nil && !p.Thought {
+					text.WriteString(*p.Text)
+				}
+			}
+			if f := c.Candidates[0].FinishReason; f != "" {
+				finish = f
+			}
+		}
+		n++
+		var got strings.Builder
+		for _, p := range v.GetArray("candidates", "0", "content", "parts") {
+			if p.Get("text") != nil && !p.GetBool("thought") {
+				got.Write(p.GetStringBytes("text"))
+			}
+		}
+		if got.String() != text.String() {
+			t.Errorf("%s: text %q, the chunks' %q", name, got.String(), text.String())
+		}
+		if f := string(v.GetStringBytes("candidates", "0", "finishReason")); f != finish || finish == "" {
+			t.Errorf("%s: finishReason %q, the chunks' last %q", name, f, finish)
+		}
+	}
+	if n < 9 || answers < 20 {
+		t.Errorf("%d streams and %d answers checked", n, answers)
+	}
+	t.Logf("%d streams and %d answers checked", n, answers)
+}
