@@ -14,10 +14,12 @@ type Answer struct {
 // ReadAnswer reads v, a response in the form Assemble returns for family
 // f (at any step of a stream), into an Answer. Its texts (message text,
 // reasoning, refusal, tool-call arguments) share v's memory rather than
-// copy it: v must not be changed while they are in use.
+// copy it: v must not be changed while they are in use. A response with
+// an "error" that is not null is an error's, and gives an empty Answer
+// (the Responses API's response object carries "error": null).
 func ReadAnswer(f Family, v *fastjson.Value) Answer {
 	p := providerOf(f)
-	if p == nil || p.format == nil || v == nil || v.Type() != fastjson.TypeObject || v.Get("error") != nil {
+	if p == nil || p.format == nil || v == nil || v.Type() != fastjson.TypeObject || !isNull(v.Get("error")) {
 		return Answer{}
 	}
 	return p.format.readAnswer(v)

@@ -12,6 +12,7 @@ const (
 	FamilyOpenAICompletions  Family = "openai-completions" // POST /v1/completions
 	FamilyOpenAIEmbeddings   Family = "openai-embeddings"  // POST /v1/embeddings
 	FamilyOpenAIModels       Family = "openai-models"      // GET /v1/models
+	FamilyOpenAIResponses    Family = "openai-responses"   // POST /v1/responses
 	FamilyOllamaGenerate     Family = "ollama-generate"    // POST /api/generate
 	FamilyOllamaChat         Family = "ollama-chat"        // POST /api/chat
 	FamilyOllamaEmbeddings   Family = "ollama-embeddings"  // POST /api/embeddings, /api/embed

@@ -5,8 +5,8 @@ import "github.com/valyala/fastjson"
 // A provider is all recview knows of one API family: the rules that
 // classify its recordings, the assembler of its streams, the reader of its
 // answers and the response fields those answers hold. Each family's file
-// fills in its own (openai.go, gemini.go, interactions.go, ollama.go,
-// anthropic.go, rerank.go, tools.go); providers lists them.
+// fills in its own (openai.go, responses.go, gemini.go, interactions.go,
+// ollama.go, anthropic.go, rerank.go, tools.go); providers lists them.
 type provider struct {
 	family      Family
 	title       string // Family.Title
@@ -49,7 +49,7 @@ type format interface {
 // written out rather than filled by init functions, whose order would be
 // the files' names'.
 var providers = []*provider{
-	&openaiChatProvider, &openaiCompletionsProvider, &openaiEmbeddingsProvider, &openaiModelsProvider,
+	&openaiChatProvider, &openaiCompletionsProvider, &openaiEmbeddingsProvider, &openaiModelsProvider, &openaiResponsesProvider,
 	&geminiGenerateProvider, &geminiInteractionsProvider,
 	&ollamaGenerateProvider, &ollamaChatProvider, &ollamaEmbeddingsProvider, &ollamaTagsProvider, &ollamaPSProvider, &ollamaPullProvider,
 	&anthropicMessagesProvider, &rerankProvider, &toolCallProvider, &fileProcessorProvider, &unknownProvider,

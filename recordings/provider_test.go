@@ -163,7 +163,7 @@ func TestClassifyOrder(t *testing.T) {
 		{`{"type":"message_start"}`, FamilyAnthropicMessages},
 		{`{"type":"message"}`, FamilyAnthropicMessages},
 		{`{"type":"content_block_delta"}`, FamilyUnknown},
-		{`{"object":"response"}`, FamilyUnknown},
+		{`{"object":"response"}`, FamilyOpenAIResponses}, // the Responses API's object
 		{`{}`, FamilyUnknown},
 	}
 	for _, c := range data {

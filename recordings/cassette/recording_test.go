@@ -296,3 +296,95 @@ func TestGeminiStreams(t *testing.T) {
 	}
 	t.Logf("%d streams and %d answers checked", n, answers)
 }
+
+// TestResponsesStreams assembles every streamed Responses API call from
+// its deltas and holds the result to the stream's own last word, the
+// response of its response.completed (or .incomplete) event, read from
+// the file: per output item, the message texts, the function call's
+// arguments, the reasoning summaries; and the status. A non-streamed
+// response's answer reads its output.
+func TestResponsesStreams(t *testing.T) {
+	n, answers := 0, 0
+	for name, it := range interactions(t) {
+		if !strings.HasSuffix(strings.SplitN(it.URI, "?", 2)[0], "/v1/responses") {
+			continue
+		}
+		r, err := recordings.Parse(name, it.Recording())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Family != recordings.FamilyOpenAIResponses {
+			t.Errorf("%s: family %s", name, r.Family)
+			continue
+		}
+		v, err := recordings.Assemble(r)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if !it.StreamedResponse() {
+			if len(v.GetArray("output")) > 0 {
+				if a := recordings.ReadAnswer(r.Family, v); len(a.Choices) != 1 || len(a.Choices[0].Parts) == 0 {
+					t.Errorf("%s: answer %+v", name, a)
+				}
+				answers++
+			}
+			continue
+		}
+		var final json.RawMessage
+		for _, l := range strings.Split(string(it.ResponseBody), "\n") {
+			d, ok := strings.CutPrefix(strings.TrimSpace(l), "data:")
+			if !ok {
+				continue
+			}
+			var ev struct {
+				Type     string
+				Response json.RawMessage
+			}
+			if json.Unmarshal([]byte(strings.TrimSpace(d)), &ev) == nil && (ev.Type == "response.completed" || ev.Type == "response.incomplete") {
+				final = ev.Response
+			}
+		}
+		if final == nil {
+			t.Logf("%s: no response.completed: not compared", name)
+			continue
+		}
+		n++
+		type item struct {
+			Type      string
+			Arguments string
+			Content   []struct{ Type, Text string }
+			Summary   []struct{ Text string }
+		}
+		var want struct {
+			Status string
+			Output []item
+		}
+		if err := json.Unmarshal(final, &want); err != nil {
+			t.Fatal(err)
+		}
+		var got struct {
+			Status string
+			Output []item
+		}
+		if err := json.Unmarshal(v.MarshalTo(nil), &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.Status != want.Status || len(got.Output) != len(want.Output) {
+			t.Errorf("%s: status %q, %d items; response.completed %q, %d", name, got.Status, len(got.Output), want.Status, len(want.Output))
+			continue
+		}
+		for i := range want.Output {
+			g, w := got.Output[i], want.Output[i]
+			gj, _ := json.Marshal([]any{g.Type, g.Arguments, g.Content, g.Summary})
+			wj, _ := json.Marshal([]any{w.Type, w.Arguments, w.Content, w.Summary})
+			if string(gj) != string(wj) {
+				t.Errorf("%s item %d:\n got %s\nwant %s", name, i, gj, wj)
+			}
+		}
+	}
+	if n < 10 || answers < 30 {
+		t.Errorf("%d streams and %d answers checked", n, answers)
+	}
+	t.Logf("%d streams and %d answers checked", n, answers)
+}

@@ -1,0 +1,310 @@
+package recordings
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/recview/recview/internal/base/jsonx"
+	"github.com/valyala/fastjson"
+)
+
+// The OpenAI Responses family, POST /v1/responses. Source:
+// platform.openai.com/docs/api-reference/responses (the response object,
+// and its streaming events).
+
+var openaiResponsesProvider = provider{
+	family: FamilyOpenAIResponses, title: "OpenAI responses",
+	suffixes: []string{"/v1/responses"},
+	objects:  []string{"response"},
+	format:   responsesFormat{},
+	answer:   AnswerPaths{Trees: []string{"output", "status", "usage"}},
+}
+
+// responsesFormat folds the family's streams (responsesAssembler) and
+// reads its answers.
+type responsesFormat struct{}
+
+func (responsesFormat) newAssembler() assembler { return &responsesAssembler{} }
+
+// readAnswer reads a response object: one choice, its status as the
+// finish reason, its output items as parts (a message's output_text and
+// refusal as text, a function_call as a tool call with its parsed
+// arguments, a reasoning item's summary as thinking, other items as
+// recorded), then the usage counters.
+func (responsesFormat) readAnswer(v *fastjson.Value) Answer {
+	var a Answer
+	c := Choice{Role: "assistant", FinishReason: getStr(v, "status")}
+	for _, it := range v.GetArray("output") {
+		switch getStr(it, "type") {
+		case "message":
+			if r := getStr(it, "role"); r != "" {
+				c.Role = r
+			}
+			for _, p := range it.GetArray("content") {
+				switch getStr(p, "type") {
+				case "output_text":
+					c.Parts = append(c.Parts, Part{Kind: PartText, Text: sharedStr(p, "text")})
+				case "refusal":
+					c.Parts = append(c.Parts, Part{Kind: PartText, Text: getStr(p, "refusal")})
+				default:
+					c.Parts = append(c.Parts, Part{Kind: PartOther, Raw: p, Text: string(jsonx.Compact(p))})
+				}
+			}
+		case "function_call":
+			c.Parts = append(c.Parts, Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(it, "call_id"), getStr(it, "name"), it.Get("arguments"))})
+		case "reasoning":
+			var text string
+			for _, s := range it.GetArray("summary") {
+				text += getStr(s, "text")
+			}
+			if text != "" {
+				c.Parts = append(c.Parts, Part{Kind: PartThinking, Text: text})
+			}
+		default:
+			c.Parts = append(c.Parts, Part{Kind: PartOther, Raw: it, Text: string(jsonx.Compact(it))})
+		}
+	}
+	a.Choices = []Choice{c}
+	a.Usage = usageItems(v.Get("usage"), "", nil)
+	return a
+}
+
+// OpenAI Responses SSE events -> the response object.
+//
+// response.created, response.in_progress (and queued) carry the response
+// so far; response.output_item.added opens output item output_index;
+// response.content_part.added opens part content_index of a message;
+// response.output_text.delta and response.refusal.delta append to that
+// part's text or refusal; response.function_call_arguments.delta to a
+// function call's arguments; response.reasoning_summary_part.added and
+// response.reasoning_summary_text.delta to a reasoning item's summary
+// part summary_index; response.output_item.done gives the item's final
+// fields (its texts, arguments and summaries stay the ones folded from
+// the deltas); response.completed, response.incomplete or
+// response.failed ends the stream with the final response. The result is
+// the last response the events carried, its output the items folded:
+// at the end the same as response.completed's output, a check the
+// stream itself holds (TestResponsesStreams). Events that carry nothing
+// of the output (the .done events of texts, a web search's progress) add
+// nothing.
+
+type responsesPart struct {
+	start *fastjson.Value
+	field string // "text", or "refusal"
+	text  textBuf
+	fed   bool
+}
+
+type responsesItem struct {
+	item    *fastjson.Value
+	parts   []responsesPart
+	args    textBuf
+	hasArgs bool
+	summary []textBuf
+}
+
+type responsesAssembler struct {
+	response *fastjson.Value
+	items    []responsesItem
+	done     bool
+}
+
+func (s *responsesAssembler) clone() assembler {
+	c := *s
+	c.items = append([]responsesItem(nil), s.items...)
+	for i := range c.items {
+		it := &c.items[i]
+		it.parts = append([]responsesPart(nil), it.parts...)
+		for k := range it.parts {
+			it.parts[k].text = it.parts[k].text.clone()
+		}
+		it.args = it.args.clone()
+		it.summary = append([]textBuf(nil), it.summary...)
+		for k := range it.summary {
+			it.summary[k] = it.summary[k].clone()
+		}
+	}
+	return &c
+}
+
+func (s *responsesAssembler) complete() bool { return s.done }
+
+// item returns output item output_index of ev.
+func (s *responsesAssembler) item(ev *fastjson.Value) (*responsesItem, int, error) {
+	i, ok := intOf(ev.Get("output_index"))
+	if !ok || i < 0 || i >= len(s.items) {
+		return nil, 0, fmt.Errorf("%s for output item %s, but %d are open", getStr(ev, "type"), ev.Get("output_index"), len(s.items))
+	}
+	return &s.items[i], i, nil
+}
+
+func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
+	ev := c.Data()
+	if ev == nil || ev.Type() != fastjson.TypeObject {
+		return ds, fmt.Errorf("event data is not a JSON object: %.40q", c.Text)
+	}
+	typ := getStr(ev, "type")
+	switch typ {
+	case "response.created", "response.in_progress", "response.queued",
+		"response.completed", "response.incomplete", "response.failed":
+		r := ev.Get("response")
+		if r == nil || r.Type() != fastjson.TypeObject {
+			return ds, fmt.Errorf("%s without a response object", typ)
+		}
+		s.response = r
+		if typ == "response.created" {
+			ds = append(ds, Delta{Kind: KindRole, Field: "role", Text: "assistant"})
+		}
+		if typ == "response.completed" || typ == "response.incomplete" || typ == "response.failed" {
+			s.done = true
+			ds = append(ds, Delta{Kind: KindFinish, Field: "status", Text: getStr(r, "status")})
+			if !isNull(r.Get("usage")) {
+				ds = append(ds, Delta{Kind: KindUsage, Field: "usage"})
+			}
+		}
+	case "response.output_item.added":
+		i, ok := intOf(ev.Get("output_index"))
+		item := ev.Get("item")
+		if !ok || i != len(s.items) || item == nil || item.Type() != fastjson.TypeObject {
+			return ds, fmt.Errorf("output_item.added at index %s, expected %d, with an item object", ev.Get("output_index"), len(s.items))
+		}
+		s.items = append(s.items, responsesItem{item: item})
+		field := "output[" + strconv.Itoa(i) + "]"
+		switch getStr(item, "type") {
+		case "function_call":
+			ds = append(ds, Delta{Kind: KindToolCall, Field: field + ".function_call", Text: getStr(item, "name")})
+		default:
+			ds = append(ds, Delta{Kind: KindMeta, Field: field, Text: getStr(item, "type")})
+		}
+	case "response.output_item.done":
+		it, _, err := s.item(ev)
+		if err != nil {
+			return ds, err
+		}
+		if item := ev.Get("item"); item != nil && item.Type() == fastjson.TypeObject {
+			it.item = item
+		}
+	case "response.content_part.added":
+		it, _, err := s.item(ev)
+		if err != nil {
+			return ds, err
+		}
+		k, ok := intOf(ev.Get("content_index"))
+		if !ok || k != len(it.parts) {
+			return ds, fmt.Errorf("content_part.added at index %s, expected %d", ev.Get("content_index"), len(it.parts))
+		}
+		p := ev.Get("part")
+		field := "text"
+		if getStr(p, "type") == "refusal" {
+			field = "refusal"
+		}
+		it.parts = append(it.parts, responsesPart{start: p, field: field})
+	case "response.output_text.delta", "response.refusal.delta":
+		it, _, err := s.item(ev)
+		if err != nil {
+			return ds, err
+		}
+		k, ok := intOf(ev.Get("content_index"))
+		if !ok || k < 0 || k >= len(it.parts) {
+			return ds, fmt.Errorf("%s for content part %s, but %d are open", typ, ev.Get("content_index"), len(it.parts))
+		}
+		p := &it.parts[k]
+		text, ok := p.text.add(ev.Get("delta"))
+		if !ok {
+			return ds, fmt.Errorf("%s without a string delta", typ)
+		}
+		p.fed = true
+		ds = append(ds, Delta{Kind: KindContent, Field: p.field, Text: text, Append: true})
+	case "response.function_call_arguments.delta":
+		it, i, err := s.item(ev)
+		if err != nil {
+			return ds, err
+		}
+		text, ok := it.args.add(ev.Get("delta"))
+		if !ok {
+			return ds, fmt.Errorf("%s without a string delta", typ)
+		}
+		it.hasArgs = true
+		ds = append(ds, Delta{Kind: KindToolCall, Field: "output[" + strconv.Itoa(i) + "].arguments", Text: text, Append: true})
+	case "response.reasoning_summary_part.added":
+		it, _, err := s.item(ev)
+		if err != nil {
+			return ds, err
+		}
+		if k, ok := intOf(ev.Get("summary_index")); !ok || k != len(it.summary) {
+			return ds, fmt.Errorf("reasoning_summary_part.added at index %s, expected %d", ev.Get("summary_index"), len(it.summary))
+		}
+		it.summary = append(it.summary, textBuf{})
+	case "response.reasoning_summary_text.delta":
+		it, _, err := s.item(ev)
+		if err != nil {
+			return ds, err
+		}
+		k, ok := intOf(ev.Get("summary_index"))
+		if !ok || k < 0 || k >= len(it.summary) {
+			return ds, fmt.Errorf("%s for summary part %s, but %d are open", typ, ev.Get("summary_index"), len(it.summary))
+		}
+		text, ok := it.summary[k].add(ev.Get("delta"))
+		if !ok {
+			return ds, fmt.Errorf("%s without a string delta", typ)
+		}
+		ds = append(ds, Delta{Kind: KindThinking, Field: "summary", Text: text, Append: true})
+	case "error":
+		return ds, fmt.Errorf("an error event: %s", jsonx.Compact(ev))
+	}
+	return ds, nil
+}
+
+func (it *responsesItem) value(a *arena) *fastjson.Value {
+	o := a.NewObject()
+	it.item.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })
+	switch getStr(it.item, "type") {
+	case "message":
+		if len(it.parts) == 0 {
+			break
+		}
+		content := a.NewArray()
+		for k := range it.parts {
+			p := &it.parts[k]
+			po := a.NewObject()
+			if p.start != nil && p.start.Type() == fastjson.TypeObject {
+				p.start.GetObject().Visit(func(key []byte, v *fastjson.Value) { po.Set(string(key), v) })
+			}
+			if p.fed {
+				po.Set(p.field, newString(a, p.text.bytes()))
+			}
+			content.SetArrayItem(k, po)
+		}
+		o.Set("content", content)
+	case "function_call":
+		if it.hasArgs {
+			o.Set("arguments", newString(a, it.args.bytes()))
+		}
+	case "reasoning":
+		if len(it.summary) == 0 {
+			break
+		}
+		summary := a.NewArray()
+		for k := range it.summary {
+			so := a.NewObject()
+			so.Set("type", newString(a, []byte("summary_text")))
+			so.Set("text", newString(a, it.summary[k].bytes()))
+			summary.SetArrayItem(k, so)
+		}
+		o.Set("summary", summary)
+	}
+	return o
+}
+
+func (s *responsesAssembler) result(a *arena) *fastjson.Value {
+	o := a.NewObject()
+	if s.response != nil {
+		s.response.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })
+	}
+	output := a.NewArray()
+	for i := range s.items {
+		output.SetArrayItem(i, s.items[i].value(a))
+	}
+	o.Set("output", output)
+	return o
+}
