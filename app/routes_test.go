@@ -56,7 +56,7 @@ func TestClickRoutes(t *testing.T) {
 	rep := replayhtml.Report{Recordings: 3, Stale: 1, Mismatch: 1, NeverN: 1, Never: []replayhtml.File{file},
 		DuplicatesN: 1, Copies: 1, Duplicates: []replayhtml.Duplicate{{Keep: "a.json", Drop: []string{"c.json"}}},
 		Heavy: []replayhtml.Heavy{{TestID: "t", Count: 2, Groups: []replayhtml.Group{{Endpoint: "/e", N: 2, Fields: []string{"body.x"}}}}},
-		Tests: true, OrphansN: 1, Orphans: []replayhtml.Orphan{{Path: "o.json", Why: "no test file"}},
+		Tests: true, OrphansN: 1, Orphans: []replayhtml.Listed{{Path: "o.json", Why: "no test file"}},
 		RootKnown: true, Compared: true}
 	look := replayhtml.Lookup{Hash: strings.Repeat("a", 64), Found: "a.json", Places: []replayhtml.Place{{Dir: "d", Want: "a.json", Present: []string{"a.json"}}},
 		Named: []replayhtml.File{file}, Held: []replayhtml.File{file}, Candidates: []replayhtml.Candidate{{File: file, Why: "same test"}}}

@@ -111,10 +111,10 @@ func (f *folder) report(compare bool) replayhtml.Report {
 	}
 	out.MisplacedN = len(r.Misplaced)
 	for _, e := range r.Misplaced[:min(len(r.Misplaced), replayhtml.MaxList)] {
-		out.Misplaced = append(out.Misplaced, replayhtml.Orphan{Path: e.Path, Why: "replay looks in " + e.ReplayDirs[0]})
+		out.Misplaced = append(out.Misplaced, replayhtml.Listed{Path: e.Path, Why: "replay looks in " + e.ReplayDirs[0]})
 	}
 	for _, o := range r.Orphans[:min(len(r.Orphans), replayhtml.MaxList)] {
-		out.Orphans = append(out.Orphans, replayhtml.Orphan{Path: o.Entry.Path, Why: o.Why})
+		out.Orphans = append(out.Orphans, replayhtml.Listed{Path: o.Entry.Path, Why: o.Why})
 	}
 	return out
 }

@@ -106,8 +106,8 @@ func TestFolderReport(t *testing.T) {
 		return m
 	})
 	// The order of the tree's entries, which differ here (data is a map).
-	sortedPaths := cmp.Transformer("sortPaths", func(in []replayhtml.Orphan) map[string]replayhtml.Orphan {
-		m := map[string]replayhtml.Orphan{}
+	sortedPaths := cmp.Transformer("sortPaths", func(in []replayhtml.Listed) map[string]replayhtml.Listed {
+		m := map[string]replayhtml.Listed{}
 		for _, x := range in {
 			m[x.Path] = x
 		}

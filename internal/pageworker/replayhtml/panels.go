@@ -60,12 +60,12 @@ type Report struct {
 	// root's tests/: only then are Orphans looked for. Orphans lists the
 	// recordings whose test is gone, OrphansN how many in all.
 	Tests    bool
-	Orphans  []Orphan
+	Orphans  []Listed
 	OrphansN int
 	// Misplaced lists ok recordings in no folder replay looks in for
 	// their request (replay.Report.Misplaced) by path, with the folder it
 	// looks in first; MisplacedN how many in all.
-	Misplaced  []Orphan
+	Misplaced  []Listed
 	MisplacedN int
 }
 
@@ -115,9 +115,11 @@ type Group struct {
 	OnlyMissed bool
 }
 
-// Orphan is a recording whose test is gone, and why ("no test file
-// tests/x/test_y.py", "no function test_z in tests/x/test_y.py").
-type Orphan struct {
+// Listed is a file of one of the panel's lists, and why it is there: a
+// recording whose test is gone ("no test file tests/x/test_y.py", "no
+// function test_z in tests/x/test_y.py"), an ok name in the wrong folder
+// ("replay looks in DIR").
+type Listed struct {
 	Path string
 	Why  string
 }

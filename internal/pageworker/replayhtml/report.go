@@ -202,35 +202,32 @@ func (r *Report) Panel() (head string, folds []pageworker.Fold) {
 	w.Raw(`OK name, wrong folder: `)
 	w.Num(r.MisplacedN)
 	endSummary()
-	w.Raw(`<ul class="replay-list" data-testid="replay-misplaced">`)
-	for _, o := range r.Misplaced {
-		w.Raw(`<li>`)
-		pathLink(&w, o.Path)
-		w.Raw(` <span class="muted">`)
-		w.Text(o.Why)
-		w.Raw(`</span></li>`)
-	}
-	w.Raw(`</ul>`)
-	more(&w, len(r.Misplaced), r.MisplacedN)
+	whyList(&w, "replay-misplaced", r.Misplaced, r.MisplacedN)
 	endFold("misplaced")
 
 	if r.Tests {
 		w.Raw(`Recordings of tests that no longer exist: `)
 		w.Num(r.OrphansN)
 		endSummary()
-		w.Raw(`<ul class="replay-list" data-testid="replay-orphans">`)
-		for _, o := range r.Orphans {
-			w.Raw(`<li>`)
-			pathLink(&w, o.Path)
-			w.Raw(` <span class="muted">`)
-			w.Text(o.Why)
-			w.Raw(`</span></li>`)
-		}
-		w.Raw(`</ul>`)
-		more(&w, len(r.Orphans), r.OrphansN)
+		whyList(&w, "replay-orphans", r.Orphans, r.OrphansN)
 		endFold("orphans")
 	}
 	return head, folds
+}
+
+// whyList writes the list (hook testid) of files and why each is in it,
+// all of them being the list's length before it was cut at MaxList.
+func whyList(w *htmlw.Writer, testid string, files []Listed, all int) {
+	w.Raw(`<ul class="replay-list" data-testid="`, testid, `">`)
+	for _, o := range files {
+		w.Raw(`<li>`)
+		pathLink(w, o.Path)
+		w.Raw(` <span class="muted">`)
+		w.Text(o.Why)
+		w.Raw(`</span></li>`)
+	}
+	w.Raw(`</ul>`)
+	more(w, len(files), all)
 }
 
 // statusBadge writes " " and a hash status as the index's badge.
