@@ -43,7 +43,7 @@ func find(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	h := strings.ToLower(strings.TrimSpace(hash))
 	byName := treeFilter{name: func(p string) bool {
 		fh, ok := reqhash.FromName(p)
-		return ok && (strings.HasPrefix(fh, h) || len(fh) == 12 && strings.HasPrefix(h, fh))
+		return ok && replay.NameHolds(fh, h)
 	}}
 	var l *replay.Lookup
 	failed := 0

@@ -122,7 +122,7 @@ func (t *Tree) Find(q Query) (*Lookup, error) {
 	for i := range t.entries {
 		e := &t.entries[i]
 		switch {
-		case strings.HasPrefix(e.Check.FileHash, h) || len(e.Check.FileHash) == 12 && strings.HasPrefix(h, e.Check.FileHash):
+		case NameHolds(e.Check.FileHash, h):
 			l.Named = append(l.Named, e)
 		case e.Kind == Recording && strings.HasPrefix(e.Check.ReplayHash, h):
 			l.Held = append(l.Held, e)
@@ -132,6 +132,14 @@ func (t *Tree) Find(q Query) (*Lookup, error) {
 		l.Candidates = t.candidates(q)
 	}
 	return l, nil
+}
+
+// NameHolds reports that a file whose name holds fileHash (reqhash's
+// FromName) is named by the request hash h (lowercase hex, 8 to 64
+// digits): h starts it, or it is the 12 digits of a 2025 name that start
+// h. Lookup.Named lists the files it holds for.
+func NameHolds(fileHash, h string) bool {
+	return strings.HasPrefix(fileHash, h) || len(fileHash) == 12 && strings.HasPrefix(h, fileHash)
 }
 
 // candidates ranks the recordings near q (see Lookup.Candidates).
