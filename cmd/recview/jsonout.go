@@ -97,12 +97,17 @@ type entryJSON struct {
 }
 
 func entryOf(e *replay.Entry, why string) entryJSON {
-	what := e.Endpoint
-	if e.ToolName != "" {
-		what = e.Provider + "." + e.ToolName
-	}
-	return entryJSON{Path: shown(e.Path), Status: e.Check.Status.String(), Scheme: e.Check.Scheme, Endpoint: what,
+	return entryJSON{Path: shown(e.Path), Status: e.Check.Status.String(), Scheme: e.Check.Scheme, Endpoint: calledOf(e),
 		Model: e.Model, Streaming: e.Streaming, Chunks: e.Chunks, Why: why}
+}
+
+// calledOf is what an entry's request called: its endpoint, or
+// provider.tool for a tool call.
+func calledOf(e *replay.Entry) string {
+	if e.ToolName != "" {
+		return e.Provider + "." + e.ToolName
+	}
+	return e.Endpoint
 }
 
 // placeJSON is a folder replay looks in (replay.Place).

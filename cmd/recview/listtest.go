@@ -54,20 +54,14 @@ func listTest(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			out.Recordings = append(out.Recordings, entryOf(e, ""))
 		}
 		w.err = writeJSON(stdout, out)
-	}
-	for _, e := range es {
-		if *asJSON {
-			break
+	} else {
+		for _, e := range es {
+			chunks := "-"
+			if e.Streaming {
+				chunks = fmt.Sprint(e.Chunks)
+			}
+			w.line("%s\t%s\t%s\t%s\t%s", e.Check.Status, calledOf(e), e.Model, chunks, shown(e.Path))
 		}
-		what := e.Endpoint
-		if e.ToolName != "" {
-			what = e.Provider + "." + e.ToolName
-		}
-		chunks := "-"
-		if e.Streaming {
-			chunks = fmt.Sprint(e.Chunks)
-		}
-		w.line("%s\t%s\t%s\t%s\t%s", e.Check.Status, what, e.Model, chunks, shown(e.Path))
 	}
 	fmt.Fprintf(stderr, "%d recordings of %s (%s)\n", len(es), id, rule)
 	if len(es) == 0 && !*contains {
