@@ -37,16 +37,10 @@ func doctor(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "usage: recview doctor [--fix] [--prune-duplicates] [--all] [--top N] [--recording-dir DIR] PATH")
 		return exitError{2}
 	}
-	var fails []string
-	for _, s := range strings.Split(*failOn, ",") {
-		switch s = strings.TrimSpace(s); s {
-		case "":
-		case "stale", "mismatch", "duplicate", "orphan":
-			fails = append(fails, s)
-		default:
-			fmt.Fprintf(stderr, "recview: doctor: --fail-on %q: want stale, mismatch, duplicate or orphan\n", s)
-			return exitError{2}
-		}
+	fails, err := failOnNames(*failOn, "stale", "mismatch", "duplicate", "orphan")
+	if err != nil {
+		complain(stderr, "doctor", err)
+		return exitError{2}
 	}
 	tree, failed := loadTree("doctor", paths, stdin, stderr)
 	if err := setRecordingDir(tree, *recordingDir); err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/recview/recview/recordings/replay"
@@ -69,4 +70,21 @@ func setRecordingDir(tree *replay.Tree, dir string) error {
 	}
 	tree.SetRecordingDir(dir)
 	return nil
+}
+
+// failOnNames reads a --fail-on value: comma-separated names, each one of
+// allowed, blanks ignored. The error names the one that is not, and what
+// is wanted.
+func failOnNames(value string, allowed ...string) ([]string, error) {
+	var names []string
+	for _, s := range strings.Split(value, ",") {
+		switch s = strings.TrimSpace(s); {
+		case s == "":
+		case slices.Contains(allowed, s):
+			names = append(names, s)
+		default:
+			return nil, fmt.Errorf("--fail-on %q: want %s or %s", s, strings.Join(allowed[:len(allowed)-1], ", "), allowed[len(allowed)-1])
+		}
+	}
+	return names, nil
 }

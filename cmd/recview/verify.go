@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/recview/recview/recordings/replay"
 	"github.com/recview/recview/recordings/reqhash"
@@ -58,16 +57,14 @@ func verify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "usage: recview verify [--json] [--fail-on mismatch,stale] [--recording-dir DIR] PATH...")
 		return exitError{2}
 	}
+	names, err := failOnNames(*failOn, "mismatch", "stale", "unknown")
+	if err != nil {
+		complain(stderr, "verify", err)
+		return exitError{2}
+	}
 	var failing []reqhash.Status
-	for _, s := range strings.Split(*failOn, ",") {
-		st, ok := failOnStatuses[strings.TrimSpace(s)]
-		if !ok && strings.TrimSpace(s) != "" {
-			fmt.Fprintf(stderr, "recview: verify: --fail-on %q: want mismatch, stale or unknown\n", s)
-			return exitError{2}
-		}
-		if ok {
-			failing = append(failing, st)
-		}
+	for _, n := range names {
+		failing = append(failing, failOnStatuses[n])
 	}
 	tree, failed := loadTree("verify", paths, stdin, stderr)
 	if err := setRecordingDir(tree, *recordingDir); err != nil {
