@@ -129,11 +129,18 @@ func (v *Viewer) warmComparer() {
 		browser.Idle(time.Second)
 		ctx.Dispatch(func(app.Context) {
 			v.warming = false
-			if v.comparer == nil {
-				v.comparer = startWorker(ctx.ResolveStaticResource(workerScript))
-			}
+			v.comparingWorker()
 		})
 	})
+}
+
+// comparingWorker is the worker that compares recordings, started now if
+// there is none.
+func (v *Viewer) comparingWorker() *pageWorker {
+	if v.comparer == nil {
+		v.comparer = startWorker(v.ctx.ResolveStaticResource(workerScript))
+	}
+	return v.comparer
 }
 
 // fillComparison asks the page's comparing worker (started on the first
@@ -142,10 +149,7 @@ func (v *Viewer) warmComparer() {
 // what shows c draw again. The comparison is the core's, run in the
 // worker so that app.wasm links neither it nor its word diff.
 func (v *Viewer) fillComparison(c *comparison, drawn func()) {
-	if v.comparer == nil {
-		v.comparer = startWorker(v.ctx.ResolveStaticResource(workerScript))
-	}
-	w := v.comparer
+	w := v.comparingWorker()
 	names, data := [2]string{c.a.name, c.b.name}, [2][]byte{c.a.data, c.b.data}
 	ctx := v.ctx
 	ctx.Async(func() {
