@@ -13,6 +13,7 @@ import (
 	"github.com/anthropics/anthropic-sdk-go"
 	"github.com/openai/openai-go/v3"
 	"github.com/recview/recview/recordings"
+	"github.com/valyala/fastjson"
 )
 
 // interactions are every interaction of the testdata cassettes, by
@@ -36,6 +37,23 @@ func interactions(t *testing.T) map[string]Interaction {
 		}
 	}
 	return out
+}
+
+// assembled parses the interaction as a recording (a test failure when it
+// does not) and assembles it; ok is false, the test failed, when it does
+// not assemble.
+func assembled(t *testing.T, name string, it Interaction) (*recordings.Recording, *fastjson.Value, bool) {
+	t.Helper()
+	r, err := recordings.Parse(name, it.Recording())
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	v, err := recordings.Assemble(r)
+	if err != nil {
+		t.Errorf("%s: %v", name, err)
+		return r, nil, false
+	}
+	return r, v, true
 }
 
 // TestRecordingsParse: every interaction reads as a recording; the chat
@@ -109,13 +127,8 @@ func TestOpenAIChatStreamsPeer(t *testing.T) {
 		if !objects {
 			continue
 		}
-		r, err := recordings.Parse(name, it.Recording())
-		if err != nil {
-			t.Fatal(err)
-		}
-		v, err := recordings.Assemble(r)
-		if err != nil {
-			t.Logf("%s: %v", name, err)
+		_, v, ok := assembled(t, name, it)
+		if !ok {
 			continue
 		}
 		n++
@@ -179,13 +192,8 @@ func TestAnthropicStreamsPeer(t *testing.T) {
 				t.Fatalf("%s: the SDK: %v", name, err)
 			}
 		}
-		r, err := recordings.Parse(name, it.Recording())
-		if err != nil {
-			t.Fatal(err)
-		}
-		v, err := recordings.Assemble(r)
-		if err != nil {
-			t.Errorf("%s: %v", name, err)
+		_, v, ok := assembled(t, name, it)
+		if !ok {
 			continue
 		}
 		n++
@@ -230,13 +238,8 @@ func TestGeminiStreams(t *testing.T) {
 		if !strings.Contains(it.URI, ":streamGenerateContent") && !strings.Contains(it.URI, ":generateContent") {
 			continue
 		}
-		r, err := recordings.Parse(name, it.Recording())
-		if err != nil {
-			t.Fatal(err)
-		}
-		v, err := recordings.Assemble(r)
-		if err != nil {
-			t.Errorf("%s: %v", name, err)
+		r, v, ok := assembled(t, name, it)
+		if !ok {
 			continue
 		}
 		if !it.StreamedResponse() {
@@ -309,17 +312,12 @@ func TestResponsesStreams(t *testing.T) {
 		if !strings.HasSuffix(strings.SplitN(it.URI, "?", 2)[0], "/v1/responses") {
 			continue
 		}
-		r, err := recordings.Parse(name, it.Recording())
-		if err != nil {
-			t.Fatal(err)
+		r, v, ok := assembled(t, name, it)
+		if !ok {
+			continue
 		}
 		if r.Family != recordings.FamilyOpenAIResponses {
 			t.Errorf("%s: family %s", name, r.Family)
-			continue
-		}
-		v, err := recordings.Assemble(r)
-		if err != nil {
-			t.Errorf("%s: %v", name, err)
 			continue
 		}
 		if !it.StreamedResponse() {
