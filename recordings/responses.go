@@ -131,11 +131,30 @@ func (s *responsesAssembler) complete() bool { return s.done }
 
 // item returns output item output_index of ev.
 func (s *responsesAssembler) item(ev *fastjson.Value) (*responsesItem, int, error) {
-	i, ok := intOf(ev.Get("output_index"))
-	if !ok || i < 0 || i >= len(s.items) {
-		return nil, 0, fmt.Errorf("%s for output item %s, but %d are open", getStr(ev, "type"), ev.Get("output_index"), len(s.items))
+	i, err := openIndex(ev, "output_index", "output item", len(s.items))
+	if err != nil {
+		return nil, 0, err
 	}
 	return &s.items[i], i, nil
+}
+
+// openIndex is ev's index field key when it names one of the n open
+// things called what, else an error saying so.
+func openIndex(ev *fastjson.Value, key, what string, n int) (int, error) {
+	i, ok := intOf(ev.Get(key))
+	if !ok || i < 0 || i >= n {
+		return 0, fmt.Errorf("%s for %s %s, but %d are open", getStr(ev, "type"), what, ev.Get(key), n)
+	}
+	return i, nil
+}
+
+// addDelta appends ev's "delta", a string, to t and returns it.
+func addDelta(t *textBuf, ev *fastjson.Value) (string, error) {
+	text, ok := t.add(ev.Get("delta"))
+	if !ok {
+		return "", fmt.Errorf("%s without a string delta", getStr(ev, "type"))
+	}
+	return text, nil
 }
 
 func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
@@ -204,14 +223,14 @@ func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		if err != nil {
 			return ds, err
 		}
-		k, ok := intOf(ev.Get("content_index"))
-		if !ok || k < 0 || k >= len(it.parts) {
-			return ds, fmt.Errorf("%s for content part %s, but %d are open", typ, ev.Get("content_index"), len(it.parts))
+		k, err := openIndex(ev, "content_index", "content part", len(it.parts))
+		if err != nil {
+			return ds, err
 		}
 		p := &it.parts[k]
-		text, ok := p.text.add(ev.Get("delta"))
-		if !ok {
-			return ds, fmt.Errorf("%s without a string delta", typ)
+		text, err := addDelta(&p.text, ev)
+		if err != nil {
+			return ds, err
 		}
 		p.fed = true
 		ds = append(ds, Delta{Kind: KindContent, Field: p.field, Text: text, Append: true})
@@ -220,9 +239,9 @@ func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		if err != nil {
 			return ds, err
 		}
-		text, ok := it.args.add(ev.Get("delta"))
-		if !ok {
-			return ds, fmt.Errorf("%s without a string delta", typ)
+		text, err := addDelta(&it.args, ev)
+		if err != nil {
+			return ds, err
 		}
 		it.hasArgs = true
 		ds = append(ds, Delta{Kind: KindToolCall, Field: "output[" + strconv.Itoa(i) + "].arguments", Text: text, Append: true})
@@ -240,13 +259,13 @@ func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		if err != nil {
 			return ds, err
 		}
-		k, ok := intOf(ev.Get("summary_index"))
-		if !ok || k < 0 || k >= len(it.summary) {
-			return ds, fmt.Errorf("%s for summary part %s, but %d are open", typ, ev.Get("summary_index"), len(it.summary))
+		k, err := openIndex(ev, "summary_index", "summary part", len(it.summary))
+		if err != nil {
+			return ds, err
 		}
-		text, ok := it.summary[k].add(ev.Get("delta"))
-		if !ok {
-			return ds, fmt.Errorf("%s without a string delta", typ)
+		text, err := addDelta(&it.summary[k], ev)
+		if err != nil {
+			return ds, err
 		}
 		ds = append(ds, Delta{Kind: KindThinking, Field: "summary", Text: text, Append: true})
 	case "error":
