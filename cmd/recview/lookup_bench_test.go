@@ -37,7 +37,7 @@ func BenchmarkLookups(b *testing.B) {
 	common := filepath.Join(dir, "tests", "integration", "common", "recordings")
 	b.Run("find", func(b *testing.B) {
 		for b.Loop() {
-			if _, _, code := runCmdB(b, "find", h, dir); code != 0 {
+			if _, _, code := runCmd(b, "", "find", h, dir); code != 0 {
 				b.Fatal("not found")
 			}
 		}
@@ -58,7 +58,7 @@ func BenchmarkLookups(b *testing.B) {
 	})
 	b.Run("list-test", func(b *testing.B) {
 		for b.Loop() {
-			if _, _, code := runCmdB(b, "list-test", id, dir); code != 0 {
+			if _, _, code := runCmd(b, "", "list-test", id, dir); code != 0 {
 				b.Fatal("none")
 			}
 		}
@@ -79,17 +79,4 @@ func BenchmarkLookups(b *testing.B) {
 			}
 		}
 	})
-}
-
-// runCmdB runs the CLI as runCmd does, for a benchmark.
-func runCmdB(b *testing.B, args ...string) (stdout, stderr string, code int) {
-	var out, errOut strings.Builder
-	err := run(args, strings.NewReader(""), &out, &errOut)
-	if err != nil {
-		if e, ok := err.(exitError); ok {
-			return out.String(), errOut.String(), e.code
-		}
-		b.Fatal(err)
-	}
-	return out.String(), errOut.String(), 0
 }

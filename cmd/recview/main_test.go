@@ -14,7 +14,7 @@ const corpus = "../../recordings/testdata/corpus"
 const seed = corpus + "/seeds/4078aa36a9cbcb50c445a46d69fb9126952d1c85f3d413125b034730e51b6508.json"
 
 // runCmd runs the CLI in-process and returns its output and exit status.
-func runCmd(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
+func runCmd(t testing.TB, stdin string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	err := run(args, strings.NewReader(stdin), &out, &errOut)
