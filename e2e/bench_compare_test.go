@@ -39,11 +39,7 @@ func TestBenchCompare(t *testing.T) {
 		tb.waitFor("the gallery", "window.__interactive > 0")
 		tb.upload(corpus(old), corpus(neu))
 		tb.waitFor("2 index rows", `document.querySelectorAll('[data-testid=index-row]').length === 2`)
-		for _, f := range []string{old, neu} {
-			box := sel("index-row") + `[data-file="` + f + `"] input[type=checkbox]`
-			tb.do(chromedp.Evaluate[chromedp.Void](q(box) + ".click()"))
-			tb.waitFor(f+" to be ticked", q(box)+".hasAttribute('checked')")
-		}
+		tb.tickRows(old, neu)
 		if run%2 == 1 {
 			time.Sleep(time.Second)
 		}

@@ -73,18 +73,24 @@ func (tb *tab) dropPaths(paths ...string) {
 	}
 }
 
-// compareRows ticks the index rows of files, then clicks Compare. Each
-// tick redraws the table (one piece of HTML), so a box is clicked in one
-// script, never through a node found earlier, and the next waits until
-// the viewer has drawn the tick (the checked attribute, not just the
-// box's own state); the button is enabled only when both are in.
-func (tb *tab) compareRows(files ...string) {
+// tickRows ticks the index rows of files. Each tick redraws the table
+// (one piece of HTML), so a box is clicked in one script, never through
+// a node found earlier, and the next waits until the viewer has drawn the
+// tick (the checked attribute, not just the box's own state).
+func (tb *tab) tickRows(files ...string) {
 	tb.t.Helper()
 	for _, f := range files {
 		box := sel("index-row") + `[data-file="` + strings.ReplaceAll(f, `"`, `\"`) + `"] input[type=checkbox]`
 		tb.do(chromedp.Evaluate[chromedp.Void](q(box) + ".click()"))
 		tb.waitFor(f+" to be ticked", q(box)+".hasAttribute('checked')")
 	}
+}
+
+// compareRows ticks the index rows of files (tickRows), then clicks
+// Compare, enabled only when both are in, and waits for the verdict.
+func (tb *tab) compareRows(files ...string) {
+	tb.t.Helper()
+	tb.tickRows(files...)
 	tb.waitFor("the compare button to be enabled", q(sel("index-compare"))+".disabled === false")
 	tb.do(chromedp.Evaluate[chromedp.Void](q(sel("index-compare")) + ".click()"))
 	tb.visible(sel("diff-verdict"))
