@@ -119,10 +119,14 @@ func appendScalar(b []byte, n *yaml.Node) []byte {
 // jsonNumber is JSON's number grammar (RFC 8259, section 6).
 var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
 
-// appendString appends s as a JSON string (invalid UTF-8 as U+FFFD).
+// appendString appends s as a JSON string, its text as it is (no
+// \u003c for <; invalid UTF-8 as U+FFFD).
 func appendString(b []byte, s string) []byte {
-	q, _ := json.Marshal(s) // a string always marshals
-	return append(b, q...)
+	var q bytes.Buffer
+	enc := json.NewEncoder(&q)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s) // a string always encodes
+	return append(b, bytes.TrimSuffix(q.Bytes(), []byte("\n"))...)
 }
 
 // isSpecial reports YAML's .inf and .nan, which JSON cannot write.

@@ -24,33 +24,29 @@ func (it *Interaction) StreamedResponse() bool {
 // lines: Anthropic's, the Responses API's) as its lines, blank ones
 // included, as ogx writes them; any other body as a string.
 func (it *Interaction) Recording() []byte {
-	var b bytes.Buffer
-	b.WriteString(`{"request":{"url":`)
-	b.Write(quote(it.URI))
-	b.WriteString(`,"method":`)
-	b.Write(quote(it.Method))
-	b.WriteString(`,"payload":`)
-	b.Write(jsonOrString(it.RequestBody))
-	b.WriteString(`},"response":{"status":`)
-	b.Write(quoteInt(it.Status))
-	b.WriteString(`,"body":`)
+	type request struct {
+		URL     string          `json:"url"`
+		Method  string          `json:"method"`
+		Payload json.RawMessage `json:"payload"`
+	}
+	type response struct {
+		Status      int             `json:"status"`
+		Body        json.RawMessage `json:"body"`
+		IsStreaming bool            `json:"is_streaming"`
+	}
 	streamed := it.StreamedResponse()
-	switch {
-	case it.Streamed:
-		b.Write(jsonOrString(it.ResponseBody))
-	case streamed:
-		b.Write(sseBody(it.ResponseBody))
-	default:
-		b.Write(jsonOrString(it.ResponseBody))
+	body := jsonOrString(it.ResponseBody)
+	if streamed && !it.Streamed {
+		body = sseBody(it.ResponseBody)
 	}
-	b.WriteString(`,"is_streaming":`)
-	if streamed {
-		b.WriteString("true")
-	} else {
-		b.WriteString("false")
-	}
-	b.WriteString("}}")
-	return b.Bytes()
+	var doc bytes.Buffer
+	enc := json.NewEncoder(&doc)
+	enc.SetEscapeHTML(false) // the bodies' text as recorded: no \u003c for <
+	enc.Encode(struct {      // every field JSON: it encodes
+		Request  request  `json:"request"`
+		Response response `json:"response"`
+	}{request{it.URI, it.Method, jsonOrString(it.RequestBody)}, response{it.Status, body, streamed}})
+	return doc.Bytes()
 }
 
 // sseBody is a stream of server-sent events as a JSON list (see
@@ -96,15 +92,5 @@ func jsonOrString(b []byte) []byte {
 	if t := bytes.TrimSpace(b); len(t) > 0 && json.Valid(t) {
 		return t
 	}
-	return quote(string(b))
-}
-
-func quote(s string) []byte {
-	q, _ := json.Marshal(s)
-	return q
-}
-
-func quoteInt(n int) []byte {
-	q, _ := json.Marshal(n)
-	return q
+	return appendString(nil, string(b))
 }

@@ -386,3 +386,22 @@ func TestResponsesStreams(t *testing.T) {
 	}
 	t.Logf("%d streams and %d answers checked", n, answers)
 }
+
+// TestRecordingKeepsText: an interaction's bodies reach the recording as
+// recorded, text and all (no \u003c for <), a non-JSON body as a string,
+// an SSE stream of data: lines as its JSON objects without [DONE].
+func TestRecordingKeepsText(t *testing.T) {
+	it := Interaction{Method: "POST", URI: "https://api.openai.com/v1/chat/completions", Status: 200,
+		RequestBody:     []byte(`{"messages": [{"role": "user", "content": "a <b> & c"}]}`),
+		ResponseHeaders: map[string][]string{"Content-Type": {"text/event-stream; charset=utf-8"}},
+		ResponseBody:    []byte("data: {\"x\":1}\n\ndata: {\"x\":2}\n\ndata: [DONE]\n\n")}
+	got := string(it.Recording())
+	want := `{"request":{"url":"https://api.openai.com/v1/chat/completions","method":"POST","payload":{"messages":[{"role":"user","content":"a <b> & c"}]}},"response":{"status":200,"body":[{"x":1},{"x":2}],"is_streaming":true}}` + "\n"
+	if got != want {
+		t.Errorf("recording\n got %s\nwant %s", got, want)
+	}
+	it.RequestBody, it.ResponseHeaders, it.ResponseBody = []byte("a=1&b=<2>"), nil, nil
+	if got := string(it.Recording()); !strings.Contains(got, `"payload":"a=1&b=<2>"`) || !strings.Contains(got, `"body":null,"is_streaming":false`) {
+		t.Errorf("a form body and no response body: %s", got)
+	}
+}
