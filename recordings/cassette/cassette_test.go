@@ -31,12 +31,7 @@ func TestCassettesOracle(t *testing.T) {
 		f := strings.Split(line, "\t")
 		want[f[0]+"/"+f[1]] = f
 	}
-	files, _ := filepath.Glob(filepath.Join(cassettes, "*.y*ml"))
-	js, _ := filepath.Glob(filepath.Join(cassettes, "*.json"))
-	files = append(files, js...)
-	if len(files) != 260 {
-		t.Fatalf("%d cassettes in testdata, want the 260 of MANIFEST.tsv", len(files))
-	}
+	files := cassetteFiles(t)
 	seen := 0
 	for _, p := range files {
 		raw, err := os.ReadFile(p)
@@ -66,6 +61,18 @@ func TestCassettesOracle(t *testing.T) {
 	if seen != len(want) {
 		t.Errorf("%d interactions read, cassettes.tsv has %d", seen, len(want))
 	}
+}
+
+// cassetteFiles are the paths of testdata's 260 cassettes (MANIFEST.tsv).
+func cassetteFiles(t *testing.T) []string {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(cassettes, "*.y*ml"))
+	js, _ := filepath.Glob(filepath.Join(cassettes, "*.json"))
+	files = append(files, js...)
+	if len(files) != 260 {
+		t.Fatalf("%d cassettes in testdata, want the 260 of MANIFEST.tsv", len(files))
+	}
+	return files
 }
 
 // kind is the oracle's kind of a body: none, or the kind it expects.

@@ -20,10 +20,8 @@ import (
 // "file#K" (K from 1).
 func interactions(t *testing.T) map[string]Interaction {
 	t.Helper()
-	files, _ := filepath.Glob(filepath.Join(cassettes, "*.y*ml"))
-	js, _ := filepath.Glob(filepath.Join(cassettes, "*.json"))
 	out := map[string]Interaction{}
-	for _, p := range append(files, js...) {
+	for _, p := range cassetteFiles(t) {
 		raw, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
