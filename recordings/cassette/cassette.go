@@ -261,7 +261,8 @@ func bytesOf(n *yaml.Node) ([]byte, error) {
 // header says), at most MaxSize bytes out.
 func decode(b []byte, encoding string) ([]byte, error) {
 	var r io.Reader
-	switch strings.ToLower(strings.TrimSpace(encoding)) {
+	encoding = strings.ToLower(strings.TrimSpace(encoding))
+	switch encoding {
 	case "gzip", "x-gzip":
 		if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
 			return b, nil
