@@ -240,8 +240,12 @@ func sniffBase64(data string) string {
 	return "image"
 }
 
-// geminiParts reads a Gemini Content ({role, parts}) or a bare string.
+// geminiParts reads a Gemini Content ({role, parts}) or a bare string;
+// none when v is nil (a candidate without content).
 func geminiParts(v *fastjson.Value) []Part {
+	if v == nil {
+		return nil
+	}
 	if v.Type() == fastjson.TypeString {
 		return contentParts(v)
 	}
