@@ -91,9 +91,9 @@ func gitDiffTrees(shas [2]string) (trees [2][]review.File, err error) {
 }
 
 // isRecordingPath reports a *.json file in a folder named "recordings"
-// at any depth.
+// at any depth, or a cassette (review.IsCassettePath).
 func isRecordingPath(p string) bool {
-	return strings.HasSuffix(p, ".json") && (strings.HasPrefix(p, "recordings/") || strings.Contains(p, "/recordings/"))
+	return strings.HasSuffix(p, ".json") && (strings.HasPrefix(p, "recordings/") || strings.Contains(p, "/recordings/")) || review.IsCassettePath(p)
 }
 
 // readBlob reads one answer of git cat-file --batch: "SHA blob SIZE\n",

@@ -10,7 +10,8 @@ import (
 	"github.com/recview/recview/recordings/review"
 )
 
-// readTree reads every *.json file under root, recursively, as a tree
+// readTree reads every *.json file and every cassette
+// (review.IsCassettePath) under root, recursively, as a tree
 // for review.Review: paths relative to root with "/" separators, in
 // lexical order. Symbolic links are not followed.
 func readTree(root string) ([]review.File, error) {
@@ -22,7 +23,7 @@ func readTree(root string) ([]review.File, error) {
 		if d.IsDir() && p != root && skippedDirs[d.Name()] {
 			return filepath.SkipDir
 		}
-		if d.IsDir() || !d.Type().IsRegular() || !strings.HasSuffix(d.Name(), ".json") {
+		if d.IsDir() || !d.Type().IsRegular() || !strings.HasSuffix(d.Name(), ".json") && !review.IsCassettePath(filepath.ToSlash(p)) {
 			return nil
 		}
 		rel, err := filepath.Rel(root, p)

@@ -31,9 +31,9 @@ type entry struct {
 	endpoint string
 	family   recordings.Family
 	shape    recordings.Shape
-	// bucket groups recordings that may be near twins: the shape, method,
-	// endpoint and model.
-	bucket string
+	// call is the shape, method and endpoint; bucket, which groups
+	// recordings that may be near twins, adds the model.
+	call, bucket string
 	// ident is what the recorder hashes, the test_id aside; see
 	// hashed.Identity.
 	ident string
@@ -65,7 +65,8 @@ func read(side Side, p string, data []byte, parse func(string, []byte) (*recordi
 	if e.endpoint == "" && r.ToolName != "" {
 		e.endpoint = r.Provider + "." + r.ToolName
 	}
-	e.bucket = string(r.Shape) + " " + r.Method + " " + e.endpoint + " " + r.Model
+	e.call = string(r.Shape) + " " + r.Method + " " + e.endpoint
+	e.bucket = e.call + " " + r.Model
 	e.ident = hashed.Identity(r)
 	e.check = reqhash.Verify(path.Base(p), r.Doc)
 	return e

@@ -51,10 +51,11 @@ type MarkdownOptions struct {
 	// Prefix is the folder the trees' paths lie in within the repository
 	// ("tests/integration/"), "" when they are the repository's paths.
 	Prefix string
-	// FileView, when Viewer is "", returns the page of a file of the
-	// change set on its host, like GitHub's blob page at a pinned commit
-	// ("" for none): rows then link to their head file (their base file
-	// when deleted) there.
+	// FileView returns the page of a file of the change set on its
+	// host, like GitHub's blob page at a pinned commit ("" for none).
+	// When Viewer is "", rows link to their head file (their base file
+	// when deleted) there; a cassette's rows always link to the
+	// cassette's file there.
 	FileView func(side Side, path string) string
 }
 
@@ -150,17 +151,26 @@ func testCell(p *Pair, opt MarkdownOptions, dir string, link bool) string {
 // viewerLink is the link that opens a pair in the viewer (or, with no
 // viewer, its file's page: FileView), "" when there is none or it would
 // be longer than MaxLink.
+//
+// A cassette's interaction links to the cassette's file page (the
+// viewer does not open cassettes yet).
 func viewerLink(p *Pair, opt MarkdownOptions) string {
-	if opt.Viewer == "" && opt.FileView != nil {
+	if (opt.Viewer == "" || p.cassette) && opt.FileView != nil {
 		side, file := Head, p.Head
 		if file == "" {
 			side, file = Base, p.Base
+		}
+		if p.cassette {
+			file, _, _ = strings.Cut(file, "#")
 		}
 		u := opt.FileView(side, file)
 		if u == "" || len(u) >= MaxLink {
 			return ""
 		}
 		return strings.NewReplacer("(", "%28", ")", "%29", " ", "%20", "<", "%3C", ">", "%3E").Replace(u)
+	}
+	if p.cassette {
+		return ""
 	}
 	if opt.Review.Kind != "" && opt.Viewer != "" {
 		return finishLink(opt.Viewer, permalink.Fragment{Version: permalink.Version, Review: opt.Review, File: path.Join(opt.Prefix, p.sortPath())})

@@ -117,6 +117,10 @@ type Pair struct {
 	Tests TestCount
 	// Err says why a side could not be read, for VerdictUnreadable; "".
 	Err string
+
+	// cassette marks a pair of cassette interactions (Base and Head are
+	// "PATH#K" paths) or of a cassette that does not read.
+	cassette bool
 }
 
 // Verdict is the one-line sum of a Pair (diff.Verdict): for a pair of

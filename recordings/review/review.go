@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/recview/recview/recordings/reqhash"
@@ -106,8 +107,12 @@ func Review(base, head []File, opt *Options) (*Result, error) {
 			seen[f.Path] = true
 		}
 	}
-	rv := &reviewer{opt: opt, counts: map[string]*TestCount{}}
-	rv.run(base, head)
+	rv := &reviewer{opt: opt, counts: map[string]*TestCount{}, plain: map[Side][]File{}}
+	isCassette := func(f File) bool { return IsCassettePath(f.Path) }
+	rv.cassettes(slices.DeleteFunc(slices.Clone(base), func(f File) bool { return !isCassette(f) }),
+		slices.DeleteFunc(slices.Clone(head), func(f File) bool { return !isCassette(f) }))
+	rv.run(append(slices.DeleteFunc(slices.Clone(base), isCassette), rv.plain[Base]...),
+		append(slices.DeleteFunc(slices.Clone(head), isCassette), rv.plain[Head]...))
 	return rv.result(), nil
 }
 

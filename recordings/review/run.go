@@ -22,6 +22,9 @@ type reviewer struct {
 	// pl reads the files on one side only, for what pairing needs of
 	// them; their recordings are dropped at once.
 	pl recordings.Parser
+	// plain holds, per side, the JSON files of a cassettes folder that
+	// are not cassettes: the recordings' review reads them.
+	plain map[Side][]File
 }
 
 func (rv *reviewer) between() {

@@ -97,19 +97,26 @@ func testFinding(p *Pair) (diff.Finding, bool) {
 	if p.Change == Renamed {
 		sev = SeverityNone
 	}
+	unit := "recording"
+	if p.cassette {
+		unit = "interaction"
+		if t.Base > 0 && t.Head > 0 && !multiplied(t) {
+			return diff.Finding{}, false // the cassette's own finding says it
+		}
+	}
 	var s string
 	switch {
 	case multiplied(t):
-		s = fmt.Sprintf("test went from %d to %s", t.Base, plural(t.Head, "recording"))
+		s = fmt.Sprintf("test went from %d to %s", t.Base, plural(t.Head, unit))
 	case t.Base == 0:
 		s = "new test"
 		if t.Head > 1 {
-			s += fmt.Sprintf(" (%s)", plural(t.Head, "recording"))
+			s += fmt.Sprintf(" (%s)", plural(t.Head, unit))
 		}
 	case t.Head == 0:
 		s = "test gone"
 	case max(t.Base, t.Head) >= 2:
-		s = fmt.Sprintf("test has %s (%d in base)", plural(t.Head, "recording"), t.Base)
+		s = fmt.Sprintf("test has %s (%d in base)", plural(t.Head, unit), t.Base)
 	default:
 		return diff.Finding{}, false
 	}

@@ -1,0 +1,282 @@
+package review
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// Two real pydantic-ai commits that changed vcrpy cassettes (see
+// testdata/README.md).
+const (
+	cassettes3278 = "testdata/changesets/cassettes-latest-models-3278.tar.gz"
+	cassettes6793 = "testdata/changesets/cassettes-tool-availability-6793.tar.gz"
+)
+
+// interactionsOnce checks that every interaction named in counts (a
+// cassette's path and how many interactions it holds on each side) is in
+// exactly one pair, and that every pair is of those.
+func interactionsOnce(t *testing.T, res *Result, counts map[string][2]int) {
+	t.Helper()
+	want := map[string]int{}
+	for p, n := range counts {
+		for side, k := range n {
+			for i := 1; i <= k; i++ {
+				want[fmt.Sprintf("%s:%s#%d", []Side{Base, Head}[side], p, i)] = 0
+			}
+		}
+	}
+	for _, p := range res.Pairs {
+		for _, s := range []struct {
+			side Side
+			path string
+		}{{Base, p.Base}, {Head, p.Head}} {
+			if s.path == "" {
+				continue
+			}
+			k := string(s.side) + ":" + s.path
+			if _, ok := want[k]; !ok {
+				t.Errorf("a pair of %s, which is no interaction of the change set", k)
+			}
+			want[k]++
+		}
+	}
+	for k, n := range want {
+		if n != 1 {
+			t.Errorf("%s is in %d pairs, want 1", k, n)
+		}
+	}
+}
+
+// TestCassettesLatestModels reviews pydantic-ai's commit cf55a718 (#3278,
+// "Use latest OpenAI, Google, Anthropic models in all examples"): 20
+// Anthropic cassettes re-recorded with newer models (the commit's 21st,
+// test_image_as_binary_content_tool_response.yaml, 2.8 MB of base64, is
+// left out of testdata). Checked by hand (python3, yaml.safe_load of both
+// sides): both sides hold the same 31 interactions, in the same order;
+// in 29 the request differs only in its "model" (the response in its
+// "model" too, or in the streamed events that carry it); two
+// (test_anthropic_server_tool_pass_history_to_another_provider.yaml#2 and
+// test_text_document_url_input.yaml#1) are the same interaction, headers
+// included.
+func TestCassettesLatestModels(t *testing.T) {
+	base, head, changes := readChangeSet(t, cassettes3278)
+	if len(base) != 20 || len(head) != 20 || len(changes) != 20 {
+		t.Fatalf("%d base files, %d head files and %d changes, want 20 of each", len(base), len(head), len(changes))
+	}
+	res := review(t, base, head)
+	if len(res.Skipped) != 0 {
+		t.Errorf("skipped: %+v", res.Skipped)
+	}
+	counts := map[string][2]int{}
+	for _, p := range res.Pairs {
+		c, _, _ := strings.Cut(p.Head, "#")
+		n := counts[c]
+		n[0], n[1] = n[0]+1, n[1]+1
+		counts[c] = n
+	}
+	if len(counts) != 20 || len(res.Pairs) != 31 {
+		t.Fatalf("%d pairs of %d cassettes, want 31 of 20", len(res.Pairs), len(counts))
+	}
+	interactionsOnce(t, res, counts)
+	unchanged := []string{
+		"tests/models/cassettes/test_anthropic/test_anthropic_server_tool_pass_history_to_another_provider.yaml#2",
+		"tests/models/cassettes/test_anthropic/test_text_document_url_input.yaml#1",
+	}
+	for _, p := range res.Pairs {
+		if p.Base != p.Head {
+			t.Errorf("%s paired with %s: the cassettes' interactions are in the same order", p.Base, p.Head)
+		}
+		if p.Name != "" {
+			t.Errorf("%s: name status %q: a cassette's name holds no hash", p.Head, p.Name)
+		}
+		if !strings.HasPrefix(p.TestID, "tests/") || !strings.Contains(p.TestID, ".py::test_") {
+			t.Errorf("%s: test_id %q, want pytest-recording's test", p.Head, p.TestID)
+		}
+		if slices.Contains(unchanged, p.Head) {
+			if p.Change != Unchanged || p.Verdict != VerdictUnchanged || p.Severity != SeverityNone {
+				t.Errorf("%s: %s, %s, %s; want unchanged, none", p.Head, p.Change, p.Verdict, p.Severity)
+			}
+			continue
+		}
+		if p.Change != Modified || p.Request != RequestChanged || !slices.Equal(p.RequestPaths, []string{"payload.model"}) {
+			t.Errorf("%s: %s, request %s at %q; want modified, the request's model changed", p.Head, p.Change, p.Request, p.RequestPaths)
+		}
+		if !strings.HasSuffix(p.Endpoint, "/v1/messages") { // the gateway's is /anthropic/v1/messages
+			t.Errorf("%s: endpoint %q", p.Head, p.Endpoint)
+		}
+	}
+}
+
+// TestCassettesToolAvailability reviews pydantic-ai's commit 87a8a5d4
+// (#6793, "Add ToolAvailabilityDeltaPart…"): 35 cassettes added, one
+// deleted, four modified. Checked by hand (python3, yaml.safe_load):
+// base holds 26 interactions, head 57; no request of a modified cassette
+// is the same on both sides. In three modified cassettes both sides call
+// the same endpoints in the same order (3 then 2); in
+// test_cross_provider_capability_replay[google-gemini-3-flash-preview-
+// openai-responses-gpt-5.4].yaml base calls Gemini six times then the
+// Responses API twice, head Gemini three times then the Responses API
+// twice: the Responses calls pair with each other (base #7, #8 with head
+// #4, #5), never with a Gemini call, and base's Gemini calls #4 to #6 are
+// gone.
+func TestCassettesToolAvailability(t *testing.T) {
+	base, head, changes := readChangeSet(t, cassettes6793)
+	if len(changes) != 40 {
+		t.Fatalf("%d changes, want 40", len(changes))
+	}
+	res := review(t, base, head)
+	var nb, nh int
+	for _, p := range res.Pairs {
+		if p.Base != "" {
+			nb++
+		}
+		if p.Head != "" {
+			nh++
+		}
+	}
+	if nb != 26 || nh != 57 {
+		t.Errorf("pairs hold %d base and %d head interactions, want 26 and 57", nb, nh)
+	}
+	google := "tests/cassettes/test_tool_search/test_cross_provider_capability_replay[google-gemini-3-flash-preview-openai-responses-gpt-5.4].yaml"
+	var got []string
+	for _, p := range res.Pairs {
+		if strings.HasPrefix(p.Base, google+"#") || strings.HasPrefix(p.Head, google+"#") {
+			b, _ := strings.CutPrefix(p.Base, google)
+			h, _ := strings.CutPrefix(p.Head, google)
+			got = append(got, b+"-"+h+" "+string(p.Verdict))
+		}
+	}
+	slices.Sort(got)
+	want := []string{"#1-#1 changed result", "#2-#2 changed result", "#3-#3 changed result",
+		"#4- deleted", "#5- deleted", "#6- deleted", "#7-#4 changed result", "#8-#5 changed result"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("the Gemini-then-Responses cassette's pairs (-want +got):\n%s", d)
+	}
+	for _, p := range res.Pairs {
+		if strings.HasPrefix(p.Base, google+"#") && p.Head == "" && !strings.Contains(p.Why, "interaction gone from the cassette (8 in base, 5 in head)") {
+			t.Errorf("%s: why %q does not say the interaction is gone from the cassette", p.Base, p.Why)
+		}
+		if p.Base != "" && p.Head != "" && !strings.HasPrefix(p.Base, google) && p.Base != p.Head {
+			t.Errorf("%s paired with %s: both sides call the same endpoints in order", p.Base, p.Head)
+		}
+	}
+}
+
+// TestCassetteAlignment pairs interactions by request first, then by
+// endpoint, never two calls of different endpoints.
+func TestCassetteAlignment(t *testing.T) {
+	e := func(ident, call string) *entry { return &entry{ident: ident, call: call} }
+	b := []*entry{e("q1", "chat"), e("q2", "chat"), e("q3", "emb"), e("q4", "chat")}
+	h := []*entry{e("q0", "chat"), e("q2", "chat"), e("q5", "chat"), e("q6", "chat")}
+	var got []string
+	for _, m := range alignInteractions(b, h) {
+		s := "-"
+		if m.base != nil {
+			s = m.base.ident + s
+		}
+		if m.head != nil {
+			s += m.head.ident
+		}
+		got = append(got, s)
+	}
+	// q2 = q2 anchors; q1 (chat) pairs with q0 (chat) before it; after
+	// it, q3 (emb) pairs with nothing, q4 with q5, and q6 is added.
+	want := []string{"q1-q0", "q2-q2", "q3-", "q4-q5", "-q6"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("alignment (-want +got):\n%s", d)
+	}
+}
+
+// TestCassetteTest derives test ids as pytest-recording's default
+// layout writes cassettes (plugin.py: vcr_cassette_dir is the module's
+// folder/cassettes/MODULE, the name the test's node name, "Class.name"
+// for a method).
+func TestCassetteTest(t *testing.T) {
+	for p, want := range map[string]string{
+		"tests/models/cassettes/test_openai/test_x.yaml":                   "tests/models/test_openai.py::test_x",
+		"tests/cassettes/test_settings/test_stop_settings[anthropic].yaml": "tests/test_settings.py::test_stop_settings[anthropic]",
+		"cassettes/test_a/TestB.test_c[1.5].yml":                           "test_a.py::TestB::test_c[1.5]",
+		"tests/contrib/openai/cassettes/v1/completion.yaml":                "",
+		"tests/cassettes/openai/chat.json":                                 "",
+	} {
+		if got := CassetteTest(p); got != want {
+			t.Errorf("CassetteTest(%q) = %q, want %q", p, got, want)
+		}
+	}
+	for p, want := range map[string]bool{
+		"tests/models/cassettes/test_openai/test_x.yaml":       true,
+		"tests/contrib/botocore/bedrock_cassettes/invoke.yaml": true,
+		"fixtures/vcr_cassettes/a.yml":                         true,
+		"tests/cassettes/openai/chat.json":                     true,
+		"tests/integration/recordings/abc.json":                false,
+		"tests/cassettes.yaml":                                 false,
+		"tests/models/cassettes/test_openai/test_x.yaml.orig":  false,
+	} {
+		if got := IsCassettePath(p); got != want {
+			t.Errorf("IsCassettePath(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+// TestCassetteEdges: a cassette whose only change is a header is metadata
+// only, of no severity; a cassette that does not parse is an unreadable
+// pair of high severity; a YAML file that is no cassette is skipped; a
+// JSON file of a cassettes folder that is no cassette goes to the
+// recordings' review; a deleted cassette's interactions are deleted.
+// A side that reads and a side that does not make one unreadable pair
+// of the two files.
+func TestCassetteEdges(t *testing.T) {
+	const dir = "tests/models/cassettes/test_anthropic/"
+	one, err := os.ReadFile("../testdata/cassettes/pydantic-ai__tests__models__cassettes__test_anthropic__test_anthropic_model_usage_limit_exceeded.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	agent := strings.Replace(string(one), "      - keep-alive\n", "      - close\n", 1)
+	if agent == string(one) {
+		t.Fatal("the cassette has no connection header to change")
+	}
+	base := []File{
+		{dir + "test_headers.yaml", one},
+		{dir + "test_broken.yaml", one},
+		{dir + "test_gone.yaml", one},
+		{dir + "config.yaml", []byte("a: 1\n")},
+		{"tests/cassettes/data.json", []byte(`{"a": 1}`)},
+	}
+	head := []File{
+		{dir + "test_headers.yaml", []byte(agent)},
+		{dir + "test_broken.yaml", []byte("interactions:\n- request: [\n")},
+		{dir + "config.yaml", []byte("a: 2\n")},
+		{"tests/cassettes/data.json", []byte(`{"a": 2}`)},
+	}
+	res := review(t, base, head)
+	got := map[string]string{}
+	for _, p := range res.Pairs {
+		got[first(p.Head, p.Base)] = fmt.Sprintf("%s %s %s", p.Change, p.Verdict, p.Severity)
+	}
+	want := map[string]string{
+		dir + "test_headers.yaml#1": "modified metadata only none",
+		dir + "test_broken.yaml":    "modified unreadable high",
+		dir + "test_gone.yaml#1":    "deleted deleted low",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("pairs (-want +got):\n%s", d)
+	}
+	var skipped []string
+	for _, s := range res.Skipped {
+		skipped = append(skipped, string(s.Side)+" "+s.Path+": "+s.Reason)
+	}
+	wantSkipped := []string{
+		"base tests/cassettes/data.json: not a recording", "head tests/cassettes/data.json: not a recording",
+		"base " + dir + "config.yaml: not a cassette", "head " + dir + "config.yaml: not a cassette",
+	}
+	slices.Sort(skipped)
+	slices.Sort(wantSkipped)
+	if d := cmp.Diff(wantSkipped, skipped); d != "" {
+		t.Errorf("skipped (-want +got):\n%s", d)
+	}
+}
