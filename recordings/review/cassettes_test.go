@@ -1,13 +1,18 @@
 package review
 
 import (
+	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/recview/recview/recordings/cassette"
 )
 
 // Two real pydantic-ai commits that changed vcrpy cassettes (see
@@ -279,4 +284,121 @@ func TestCassetteEdges(t *testing.T) {
 	if d := cmp.Diff(wantSkipped, skipped); d != "" {
 		t.Errorf("skipped (-want +got):\n%s", d)
 	}
+}
+
+// cassettePool is interactions of testdata's smaller cassettes, for
+// FuzzCassettePair.
+func cassettePool(tb testing.TB) []cassette.Interaction {
+	files, err := filepath.Glob("../testdata/cassettes/pydantic-ai__*.yaml")
+	if err != nil || len(files) == 0 {
+		tb.Fatalf("no cassettes in testdata: %v", err)
+	}
+	var pool []cassette.Interaction
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if len(data) > 5000 {
+			continue
+		}
+		c, err := cassette.Parse(f, data)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		pool = append(pool, c.Interactions...)
+	}
+	return pool
+}
+
+// jsonCassette writes interactions as a vcrpy JSON cassette.
+func jsonCassette(its []cassette.Interaction) []byte {
+	type body struct {
+		String string `json:"string"`
+	}
+	type interaction struct {
+		Request struct {
+			Method  string              `json:"method"`
+			URI     string              `json:"uri"`
+			Body    string              `json:"body"`
+			Headers map[string][]string `json:"headers"`
+		} `json:"request"`
+		Response struct {
+			Status struct {
+				Code int `json:"code"`
+			} `json:"status"`
+			Headers map[string][]string `json:"headers"`
+			Body    body                `json:"body"`
+		} `json:"response"`
+	}
+	doc := struct {
+		Interactions []interaction `json:"interactions"`
+		Version      int           `json:"version"`
+	}{Version: 1}
+	for _, it := range its {
+		var x interaction
+		x.Request.Method, x.Request.URI, x.Request.Body, x.Request.Headers = it.Method, it.URI, string(it.RequestBody), it.RequestHeaders
+		x.Response.Status.Code, x.Response.Headers, x.Response.Body.String = it.Status, it.ResponseHeaders, string(it.ResponseBody)
+		doc.Interactions = append(doc.Interactions, x)
+	}
+	out, _ := json.Marshal(doc)
+	return out
+}
+
+// FuzzCassettePair reviews two versions of a cassette made of testdata's
+// interactions: each two bytes of the input put an interaction in base,
+// head or both, the head's with its answer or a header edited. Whatever
+// the input, Review must not fail, every interaction must be in exactly
+// one pair, and no pair may join calls of two endpoints.
+func FuzzCassettePair(f *testing.F) {
+	pool := cassettePool(f)
+	if len(pool) < 10 {
+		f.Fatalf("%d interactions in the pool, want 10 or more", len(pool))
+	}
+	f.Add([]byte{0, 0, 1, 1, 2, 2, 3, 3, 4, 4})
+	f.Add([]byte{5, 2, 6, 2, 7, 0, 8, 1, 9, 3, 9, 4})
+	f.Fuzz(func(t *testing.T, ops []byte) {
+		var b, h []cassette.Interaction
+		for i := 0; i+1 < len(ops) && i < 16; i += 2 {
+			it := pool[int(ops[i])%len(pool)]
+			switch ops[i+1] % 5 {
+			case 0:
+				b = append(b, it)
+			case 1:
+				h = append(h, it)
+			case 2:
+				b, h = append(b, it), append(h, it)
+			case 3: // another answer
+				e := it
+				e.ResponseBody = append(slices.Clip(e.ResponseBody), ' ', 'x')
+				b, h = append(b, it), append(h, e)
+			case 4: // another header
+				e := it
+				e.RequestHeaders = maps.Clone(e.RequestHeaders)
+				e.RequestHeaders["user-agent"] = []string{"fuzz " + string(ops[i+1])}
+				b, h = append(b, it), append(h, e)
+			}
+		}
+		const p = "tests/cassettes/test_fuzz/test_x.yaml"
+		var base, head []File
+		if b != nil {
+			base = []File{{p, jsonCassette(b)}}
+		}
+		if h != nil {
+			head = []File{{p, jsonCassette(h)}}
+		}
+		res := review(t, base, head)
+		interactionsOnce(t, res, map[string][2]int{p: {len(b), len(h)}})
+		endpoint := func(path string, its []cassette.Interaction) string {
+			_, k, _ := strings.Cut(path, "#")
+			n, _ := strconv.Atoi(k)
+			u, _, _ := strings.Cut(its[n-1].URI, "?")
+			return its[n-1].Method + " " + u
+		}
+		for _, q := range res.Pairs {
+			if q.Base != "" && q.Head != "" && q.Verdict != VerdictUnreadable && endpoint(q.Base, b) != endpoint(q.Head, h) {
+				t.Errorf("%s (%s) paired with %s (%s)", q.Base, endpoint(q.Base, b), q.Head, endpoint(q.Head, h))
+			}
+		}
+	})
 }
