@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -69,5 +70,36 @@ func TestCassetteSteps(t *testing.T) {
 	out, _, code = runCmd(t, "", "assemble", p)
 	if code != 0 || !strings.Contains(out, `"content": "Hello! How can I assist you today?"`) {
 		t.Errorf("assemble: exit %d\n%.500s", code, out)
+	}
+}
+
+// TestShowSecret: show, in text and JSON, warns of a key recorded in a
+// cassette's request headers, showing only its start.
+func TestShowSecret(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(cassettes, "pydantic-ai__tests__models__cassettes__test_anthropic__test_anthropic_model_usage_limit_exceeded.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const key = "sk-proj-abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV" // made up
+	leak := strings.Replace(string(data), "    headers:\n", "    headers:\n      Authorization:\n      - Bearer "+key+"\n", 1)
+	p := filepath.Join(t.TempDir(), "leak.yaml")
+	if err := os.WriteFile(p, []byte(leak), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const warning = "credential recorded in request header Authorization: Bearer sk-p… (56 characters)"
+	out, errOut, code := runCmd(t, "", "show", p)
+	if code != 0 || !strings.Contains(out, "  warning  "+warning+"\n") {
+		t.Errorf("exit %d, stderr %q; show does not warn of the key:\n%s", code, errOut, out)
+	}
+	if strings.Contains(out, key) {
+		t.Errorf("show prints the key")
+	}
+	out, _, code = runCmd(t, "", "show", "--json", p)
+	var doc struct{ Warnings []string }
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || code != 0 || len(doc.Warnings) == 0 || doc.Warnings[0] != warning {
+		t.Errorf("exit %d, %v; show --json's warnings %q, want %q first", code, err, doc.Warnings, warning)
+	}
+	if strings.Contains(out, key) {
+		t.Errorf("show --json prints the key")
 	}
 }

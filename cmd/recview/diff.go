@@ -25,7 +25,7 @@ func diffCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	var recs [2]*recordings.Recording
 	for i, path := range args {
-		r, err := load(path, stdin)
+		r, _, err := load(path, stdin)
 		if err != nil {
 			complain(stderr, "diff", err)
 			return exitError{2}

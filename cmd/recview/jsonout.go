@@ -57,14 +57,16 @@ type showJSON struct {
 	Response  json.RawMessage `json:"response"`
 }
 
-// showAsJSON writes show --json of r.
-func showAsJSON(r *recordings.Recording, stdout io.Writer) error {
+// showAsJSON writes show --json of r, load's warnings first among its
+// warnings.
+func showAsJSON(r *recordings.Recording, warnings []string, stdout io.Writer) error {
 	out := showJSON{File: r.Name, Family: string(r.Family), Kind: r.Family.Title(), Method: r.Method,
 		Endpoint: r.Endpoint, Model: r.Model, Streaming: r.Streaming, Chunks: len(r.Chunks),
 		Hash: hashOf(reqhash.Verify(filepath.Base(r.Name), r.Doc)), Request: json.RawMessage("null"), Response: json.RawMessage("null")}
 	if r.HasTestID {
 		out.TestID = &r.TestID
 	}
+	out.Warnings = append(out.Warnings, warnings...)
 	if r.Unknown {
 		out.Warnings = append(out.Warnings, r.Notice)
 	}

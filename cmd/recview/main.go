@@ -124,16 +124,16 @@ func dispatch(cmd string, rest []string, stdin io.Reader, stdout, stderr io.Writ
 			fmt.Fprintf(stderr, "usage: recview %s%s FILE\n", cmd, map[bool]string{true: " [--json]"}[cmd == "show"])
 			return exitError{2}
 		}
-		r, err := load(pos[0], stdin)
+		r, warnings, err := load(pos[0], stdin)
 		if err != nil {
 			complain(stderr, cmd, err)
 			return exitError{2}
 		}
 		switch {
 		case cmd == "show" && *asJSON:
-			return showAsJSON(r, stdout)
+			return showAsJSON(r, warnings, stdout)
 		case cmd == "show":
-			return show(r, stdout, stderr)
+			return show(r, warnings, stdout, stderr)
 		case cmd == "assemble":
 			return assemble(r, stdout, stderr)
 		default:
@@ -174,10 +174,11 @@ func dispatch(cmd string, rest []string, stdin io.Reader, stdout, stderr io.Writ
 // cassette of another recorder (recordings/cassette: a .yaml or .yml
 // file, or JSON that is a cassette) is one of its interactions: path#K
 // names the K-th, from 1; a cassette of one interaction needs no #K.
-// The errors are the core's, or say which interactions there are.
-func load(path string, stdin io.Reader) (*recordings.Recording, error) {
+// warnings says what the recording does not (an interaction's recorded
+// credentials: cassette.Secret). The errors are the core's, or say which
+// interactions there are.
+func load(path string, stdin io.Reader) (r *recordings.Recording, warnings []string, err error) {
 	var data []byte
-	var err error
 	name, pick := path, ""
 	if path == "-" {
 		name = "<stdin>"
@@ -193,40 +194,44 @@ func load(path string, stdin io.Reader) (*recordings.Recording, error) {
 		}
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	ext := strings.ToLower(filepath.Ext(path))
 	var recErr error
 	if pick == "" && ext != ".yaml" && ext != ".yml" {
 		r, err := recordings.Parse(name, data)
 		if err == nil {
-			return r, nil
+			return r, nil, nil
 		}
 		recErr = err
 	}
 	c, err := cassette.Parse(name, data)
 	if err != nil {
 		if recErr != nil {
-			return nil, recErr // JSON that is neither: the recording's error
+			return nil, nil, recErr // JSON that is neither: the recording's error
 		}
-		return nil, err
+		return nil, nil, err
 	}
 	k := 1
 	switch {
 	case pick != "":
 		var err error
 		if k, err = strconv.Atoi(pick); err != nil || k < 1 || k > len(c.Interactions) {
-			return nil, fmt.Errorf("%s: #%s: the cassette holds interactions #1 to #%d", name, pick, len(c.Interactions))
+			return nil, nil, fmt.Errorf("%s: #%s: the cassette holds interactions #1 to #%d", name, pick, len(c.Interactions))
 		}
 	case len(c.Interactions) != 1:
 		var list []string
 		for i, it := range c.Interactions {
 			list = append(list, fmt.Sprintf("#%d %s %s (%d)", i+1, it.Method, it.URI, it.Status))
 		}
-		return nil, fmt.Errorf("%s: a cassette of %d interactions: name one, %s#K:\n  %s", name, len(c.Interactions), name, strings.Join(list, "\n  "))
+		return nil, nil, fmt.Errorf("%s: a cassette of %d interactions: name one, %s#K:\n  %s", name, len(c.Interactions), name, strings.Join(list, "\n  "))
 	}
 	it := c.Interactions[k-1]
-	return recordings.Parse(fmt.Sprintf("%s#%d", name, k), it.Recording())
+	for _, s := range it.Secrets() {
+		warnings = append(warnings, s.String())
+	}
+	r, err = recordings.Parse(fmt.Sprintf("%s#%d", name, k), it.Recording())
+	return r, warnings, err
 }
 
 // readFile reads a file, refusing anything larger than recordings.MaxSize

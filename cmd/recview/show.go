@@ -17,8 +17,8 @@ const maxShownText = 2000
 // show prints a recording for a terminal: a header, the request
 // (parameters, tools by name, messages by role), the assembled response
 // (text, tool calls with pretty arguments, finish reason, usage) and the
-// hash status.
-func show(r *recordings.Recording, stdout, stderr io.Writer) error {
+// hash status; warnings (load's) head the header's warnings.
+func show(r *recordings.Recording, warnings []string, stdout, stderr io.Writer) error {
 	w := &printer{w: stdout}
 	w.line("%s", r.Name)
 	if r.HasTestID {
@@ -44,6 +44,9 @@ func show(r *recordings.Recording, stdout, stderr io.Writer) error {
 	w.field("hash", hashSummary(hc))
 	if r.Unknown {
 		w.field("notice", r.Notice)
+	}
+	for _, s := range warnings {
+		w.field("warning", s)
 	}
 	for _, d := range r.Duplicates {
 		w.field("warning", d.String())

@@ -62,7 +62,9 @@ func interactionPath(p string, k int) string { return p + "#" + strconv.Itoa(k+1
 // recording (cassette.Interaction.Recording) paired with an interaction
 // of the other side (alignInteractions) and triaged as recordings are;
 // an interaction whose recording is the same on both sides but whose
-// headers differ is metadata only.
+// headers differ is metadata only. A head interaction that keeps a
+// credential (cassette.Interaction.Secrets) is of high severity: a
+// cassette must never leak a key.
 func (rv *reviewer) cassettes(base, head []File) {
 	inHead := make(map[string]File, len(head))
 	for _, f := range head {
@@ -180,6 +182,12 @@ func (rv *reviewer) cassettePair(fb, fh *File) {
 			if change == Unchanged && headersDiffer(b.c, h.c, m.base.path, m.head.path) {
 				p.Change, p.Verdict, p.MetadataOnly = Modified, VerdictMetadata, true
 				p.Findings = append(p.Findings, diff.Finding{Severity: SeverityNone, Text: "only the recorded headers changed"})
+			}
+		}
+		if m.head != nil {
+			for _, sec := range interactionOf(h.c, m.head.path).Secrets() {
+				p.Findings = append(p.Findings, diff.Finding{Severity: SeverityHigh, Text: "credential recorded in " + sec.Where})
+				p.Severity = SeverityHigh
 			}
 		}
 		p.Name = "" // a cassette's name holds no request hash

@@ -232,7 +232,8 @@ func TestCassetteTest(t *testing.T) {
 // only, of no severity; a cassette that does not parse is an unreadable
 // pair of high severity; a YAML file that is no cassette is skipped; a
 // JSON file of a cassettes folder that is no cassette goes to the
-// recordings' review; a deleted cassette's interactions are deleted.
+// recordings' review; a deleted cassette's interactions are deleted; a
+// key recorded in a header is of high severity, whatever else changed.
 // A side that reads and a side that does not make one unreadable pair
 // of the two files.
 func TestCassetteEdges(t *testing.T) {
@@ -245,7 +246,9 @@ func TestCassetteEdges(t *testing.T) {
 	if agent == string(one) {
 		t.Fatal("the cassette has no connection header to change")
 	}
+	leak := strings.Replace(string(one), "    headers:\n", "    headers:\n      Authorization:\n      - Bearer sk-proj-abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV\n", 1)
 	base := []File{
+		{dir + "test_leak.yaml", one},
 		{dir + "test_headers.yaml", one},
 		{dir + "test_broken.yaml", one},
 		{dir + "test_gone.yaml", one},
@@ -253,6 +256,7 @@ func TestCassetteEdges(t *testing.T) {
 		{"tests/cassettes/data.json", []byte(`{"a": 1}`)},
 	}
 	head := []File{
+		{dir + "test_leak.yaml", []byte(leak)},
 		{dir + "test_headers.yaml", []byte(agent)},
 		{dir + "test_broken.yaml", []byte("interactions:\n- request: [\n")},
 		{dir + "config.yaml", []byte("a: 2\n")},
@@ -265,11 +269,17 @@ func TestCassetteEdges(t *testing.T) {
 	}
 	want := map[string]string{
 		dir + "test_headers.yaml#1": "modified metadata only none",
+		dir + "test_leak.yaml#1":    "modified metadata only high",
 		dir + "test_broken.yaml":    "modified unreadable high",
 		dir + "test_gone.yaml#1":    "deleted deleted low",
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("pairs (-want +got):\n%s", d)
+	}
+	for _, p := range res.Pairs {
+		if p.Head == dir+"test_leak.yaml#1" && !strings.HasPrefix(p.Why, "credential recorded in request header Authorization") {
+			t.Errorf("a recorded key's pair says %q", p.Why)
+		}
 	}
 	var skipped []string
 	for _, s := range res.Skipped {
