@@ -43,6 +43,10 @@ type Source struct {
 	// none. The name holds the request hash the viewer checks, which
 	// inline data (d=) would otherwise lose.
 	Name string
+	// Interaction is, for a source that is another recorder's cassette
+	// (a vcrpy cassette: several recorded calls), the one to show
+	// (i=K), from 1; 0 when the link names none (the first).
+	Interaction int
 }
 
 // Fragment is a decoded permalink fragment: the view state of the viewer,
@@ -93,7 +97,8 @@ type Fragment struct {
 //	fragment = [ "#" ] [ pair *( "&" pair ) ]
 //	pair     = key [ "=" value ]
 //	key      = "v" / "d" / "src" / "sample" / "step" / "panel" / "name" /
-//	           "pr" / "compare" / "folders" / "file" / "base" / other-key
+//	           "i" / "pr" / "compare" / "folders" / "file" / "base" /
+//	           other-key
 //
 // A pair is split at its first "="; its value is percent-decoded (%XX,
 // RFC 3986; "+" stands for itself, not a space). Empty pairs ("&&") are
@@ -119,6 +124,10 @@ type Fragment struct {
 //     has none of its own), so the viewer can title it and check its
 //     request hash; a plain file name like sample's. At most one per
 //     source.
+//   - i=K: the interaction to show of the source just before it, when
+//     that source is a cassette of another recorder (vcrpy's: several
+//     recorded calls), K a decimal number from 1 of at most 9 digits.
+//     At most one per source; the viewer checks K against the cassette.
 //   - pr=OWNER/REPO/N: review GitHub pull request N of OWNER/REPO; N a
 //     decimal number from 1, at most 9 digits.
 //   - compare=OWNER/REPO/BASE...HEAD: review the GitHub comparison of two
@@ -144,7 +153,8 @@ type Fragment struct {
 // and Offset to the byte of s where its pair starts: a version other than
 // 1 or 2, a step that is not a decimal number of at most 9 digits (so negative
 // steps are refused), a panel that is not such a word, a third source, a repeated v, step
-// or panel, a known key without a value, a value with a bad percent
+// or panel, an i that is not a number from 1 or follows no source or
+// a source's i, a known key without a value, a value with a bad percent
 // escape, a d value outside base64url, a src URL that does not parse or
 // has a scheme other than http or https, a sample that is not a plain
 // file name, a review value of the wrong shape, a second review or file,
@@ -172,7 +182,7 @@ func Parse(s string) (Fragment, error) {
 			return &recordings.ParseError{Offset: int64(at), Path: key, Err: fmt.Errorf("%w: "+format, append([]any{ErrBadLink}, args...)...)}
 		}
 		switch key {
-		case "v", "step", "panel", "d", "src", "sample", "name", "pr", "compare", "folders", "file", "base":
+		case "v", "step", "panel", "d", "src", "sample", "name", "i", "pr", "compare", "folders", "file", "base":
 		default:
 			continue // unknown keys are for later versions
 		}
@@ -210,6 +220,15 @@ func Parse(s string) (Fragment, error) {
 				return Fragment{}, bad("name must be a file name, not %q", val)
 			}
 			f.Sources[len(f.Sources)-1].Name = val
+		case "i":
+			if len(f.Sources) == 0 || f.Sources[len(f.Sources)-1].Interaction != 0 {
+				return Fragment{}, bad("i must follow the source it names an interaction of, once")
+			}
+			n, ok := parseStep(val)
+			if !ok || n < 1 {
+				return Fragment{}, bad("want an interaction number 1 or more, got %q", val)
+			}
+			f.Sources[len(f.Sources)-1].Interaction = n
 		case "pr", "compare", "folders":
 			if f.Review.Kind != "" {
 				return Fragment{}, bad("a link names one review, this is a second")
@@ -371,6 +390,9 @@ func (f Fragment) String() string {
 		b.WriteString("&" + string(s.Kind) + "=" + escapeValue(s.Value))
 		if s.Name != "" {
 			b.WriteString("&name=" + escapeValue(s.Name))
+		}
+		if s.Interaction > 0 {
+			b.WriteString("&i=" + strconv.Itoa(s.Interaction))
 		}
 	}
 	if f.HasStep {

@@ -15,7 +15,7 @@ import (
 )
 
 func TestParseFragment(t *testing.T) {
-	sample := Source{SourceSample, "4078aa36a9cbcb50c445a46d69fb9126952d1c85f3d413125b034730e51b6508.json", ""}
+	sample := Source{SourceSample, "4078aa36a9cbcb50c445a46d69fb9126952d1c85f3d413125b034730e51b6508.json", "", 0}
 	for _, tc := range []struct {
 		name, in string
 		want     Fragment
@@ -25,30 +25,34 @@ func TestParseFragment(t *testing.T) {
 		{"hash only", "#", Fragment{Version: 1}, "v=1"},
 		{"legacy sample and step", "#sample=" + sample.Value + "&step=3",
 			Fragment{Version: 1, Sources: []Source{sample}, Step: 3, HasStep: true}, "v=1&sample=" + sample.Value + "&step=3"},
-		{"legacy sample, no step", "sample=a.json", Fragment{Version: 1, Sources: []Source{{SourceSample, "a.json", ""}}}, "v=1&sample=a.json"},
+		{"legacy sample, no step", "sample=a.json", Fragment{Version: 1, Sources: []Source{{SourceSample, "a.json", "", 0}}}, "v=1&sample=a.json"},
 		{"data step panel", "v=1&d=q1YqSsxLKS1KVbJSSi4tLsnPTS1SqgUA&step=0&panel=raw",
-			Fragment{Version: 1, Sources: []Source{{SourceData, "q1YqSsxLKS1KVbJSSi4tLsnPTS1SqgUA", ""}}, Step: 0, HasStep: true, Panel: "raw"}, ""},
-		{"data with padding", "v=1&d=q1Y=", Fragment{Version: 1, Sources: []Source{{SourceData, "q1Y=", ""}}}, ""},
+			Fragment{Version: 1, Sources: []Source{{SourceData, "q1YqSsxLKS1KVbJSSi4tLsnPTS1SqgUA", "", 0}}, Step: 0, HasStep: true, Panel: "raw"}, ""},
+		{"data with padding", "v=1&d=q1Y=", Fragment{Version: 1, Sources: []Source{{SourceData, "q1Y=", "", 0}}}, ""},
 		{"any order", "panel=request&step=12&v=1&src=https://example.com/a.json",
-			Fragment{Version: 1, Sources: []Source{{SourceURL, "https://example.com/a.json", ""}}, Step: 12, HasStep: true, Panel: "request"},
+			Fragment{Version: 1, Sources: []Source{{SourceURL, "https://example.com/a.json", "", 0}}, Step: 12, HasStep: true, Panel: "request"},
 			"v=1&src=https://example.com/a.json&step=12&panel=request"},
 		{"src percent-encoded", "v=1&src=https://h/x.json%3Fa%3D1%26b%3D2%23frag",
-			Fragment{Version: 1, Sources: []Source{{SourceURL, "https://h/x.json?a=1&b=2#frag", ""}}},
+			Fragment{Version: 1, Sources: []Source{{SourceURL, "https://h/x.json?a=1&b=2#frag", "", 0}}},
 			"v=1&src=https://h/x.json?a=1%26b=2%23frag"},
 		{"src relative with space", "src=samples/my%20file.json",
-			Fragment{Version: 1, Sources: []Source{{SourceURL, "samples/my file.json", ""}}}, "v=1&src=samples/my%20file.json"},
-		{"plus is literal", "src=/a+b.json", Fragment{Version: 1, Sources: []Source{{SourceURL, "/a+b.json", ""}}}, "v=1&src=/a%2Bb.json"},
+			Fragment{Version: 1, Sources: []Source{{SourceURL, "samples/my file.json", "", 0}}}, "v=1&src=samples/my%20file.json"},
+		{"plus is literal", "src=/a+b.json", Fragment{Version: 1, Sources: []Source{{SourceURL, "/a+b.json", "", 0}}}, "v=1&src=/a%2Bb.json"},
 		{"comparison, mixed kinds", "v=1&sample=a.json&d=AAAA",
-			Fragment{Version: 1, Sources: []Source{{SourceSample, "a.json", ""}, {SourceData, "AAAA", ""}}}, ""},
+			Fragment{Version: 1, Sources: []Source{{SourceSample, "a.json", "", 0}, {SourceData, "AAAA", "", 0}}}, ""},
 		{"comparison, same kind", "v=1&src=/before.json&src=/after.json",
-			Fragment{Version: 1, Sources: []Source{{SourceURL, "/before.json", ""}, {SourceURL, "/after.json", ""}}}, ""},
+			Fragment{Version: 1, Sources: []Source{{SourceURL, "/before.json", "", 0}, {SourceURL, "/after.json", "", 0}}}, ""},
 		{"unknown keys ignored", "v=1&theme=dark&sample=a.json&zoom&x=%zz&&",
-			Fragment{Version: 1, Sources: []Source{{SourceSample, "a.json", ""}}}, "v=1&sample=a.json"},
+			Fragment{Version: 1, Sources: []Source{{SourceSample, "a.json", "", 0}}}, "v=1&sample=a.json"},
 		{"named data", "v=1&d=AAAA&name=4078aa36.json&step=2",
-			Fragment{Version: 1, Sources: []Source{{SourceData, "AAAA", "4078aa36.json"}}, Step: 2, HasStep: true}, ""},
+			Fragment{Version: 1, Sources: []Source{{SourceData, "AAAA", "4078aa36.json", 0}}, Step: 2, HasStep: true}, ""},
 		{"comparison, both named", "v=1&d=AAAA&name=a.json&d=BBBB&name=b%20c.json",
-			Fragment{Version: 1, Sources: []Source{{SourceData, "AAAA", "a.json"}, {SourceData, "BBBB", "b c.json"}}}, ""},
-		{"version 2", "v=2&d=AAAA&step=1", Fragment{Version: 2, Sources: []Source{{SourceData, "AAAA", ""}}, Step: 1, HasStep: true}, "v=2&d=AAAA&step=1"},
+			Fragment{Version: 1, Sources: []Source{{SourceData, "AAAA", "a.json", 0}, {SourceData, "BBBB", "b c.json", 0}}}, ""},
+		{"version 2", "v=2&d=AAAA&step=1", Fragment{Version: 2, Sources: []Source{{SourceData, "AAAA", "", 0}}, Step: 1, HasStep: true}, "v=2&d=AAAA&step=1"},
+		{"a cassette's interaction", "v=2&src=/c.yaml&i=3&step=1",
+			Fragment{Version: 2, Sources: []Source{{SourceURL, "/c.yaml", "", 3}}, Step: 1, HasStep: true}, ""},
+		{"interactions of two named cassettes", "v=2&d=AAAA&i=2&name=a.yaml&d=BBBB&name=b.yaml&i=12",
+			Fragment{Version: 2, Sources: []Source{{SourceData, "AAAA", "a.yaml", 2}, {SourceData, "BBBB", "b.yaml", 12}}}, "v=2&d=AAAA&name=a.yaml&i=2&d=BBBB&name=b.yaml&i=12"},
 		{"leading zeros", "step=007", Fragment{Version: 1, Step: 7, HasStep: true}, "v=1&step=7"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -83,6 +87,10 @@ func TestParseFragmentErrors(t *testing.T) {
 		{"name before any source", "v=1&name=a.json&d=AAAA", `name must follow the source it names`, 4},
 		{"name twice", "d=AAAA&name=a.json&name=b.json", `name must follow the source it names`, 19},
 		{"name with a folder", "d=AAAA&name=../a.json", `name must be a file name`, 7},
+		{"interaction before any source", "i=1&d=AAAA", `i must follow the source it names an interaction of`, 0},
+		{"interaction twice", "d=AAAA&i=1&i=2", `i must follow the source it names an interaction of`, 11},
+		{"interaction zero", "d=AAAA&i=0", `want an interaction number 1 or more, got "0"`, 7},
+		{"interaction negative", "d=AAAA&i=-1", `got "-1"`, 7},
 		{"step too big", "step=1234567890", `got "1234567890"`, 0},
 		{"step plus", "step=%2B3", `got "+3"`, 0},
 		{"unknown version", "v=3&d=AAAA", `recordings: v: bad link: unknown format version "3" (this viewer reads versions 1 to 2)`, 0},
@@ -176,7 +184,7 @@ func writeGolden(t *testing.T, file, linkPath, jsonPath string, step int, hasSte
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := Fragment{Version: Version, Sources: []Source{{SourceData, d, ""}}, Step: step, HasStep: hasStep, Panel: panel}
+	f := Fragment{Version: Version, Sources: []Source{{SourceData, d, "", 0}}, Step: step, HasStep: hasStep, Panel: panel}
 	if err := os.MkdirAll(filepath.Dir(linkPath), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -46,7 +46,7 @@ func linkSeeds(f *testing.F) []string {
 		if err != nil {
 			f.Fatal(err)
 		}
-		seeds = append(seeds, Fragment{Sources: []Source{{SourceData, d, ""}}}.String())
+		seeds = append(seeds, Fragment{Sources: []Source{{SourceData, d, "", 0}}}.String())
 		n++
 	}
 	return seeds
