@@ -30,6 +30,8 @@
 //
 //	page → worker  Compare       two recordings' bytes, asked by ID
 //	worker → page  Answer        their Comparison, for the ID asked
+//	page → worker  ReadCassette  a cassette's bytes, asked by ID
+//	worker → page  Answer        its interactions as recordings
 //
 // # The encoding
 //

@@ -23,6 +23,7 @@ const (
 	KindNotFound     Kind = "not-found"
 	KindAnswer       Kind = "answer"
 	KindCompare      Kind = "compare"
+	KindCassette     Kind = "cassette"
 )
 
 // Message is one of the protocol's structs.
@@ -82,12 +83,14 @@ type NotFound struct {
 // Answer is the worker's answer to the ReplayReport, NotFound or Compare
 // whose ID it carries: for a NotFound the panel's HTML; for a
 // ReplayReport the panel's head (one element) in HTML and its Folds
-// (replayhtml.Report.Panel); for a Compare the Comparison, or Err.
+// (replayhtml.Report.Panel); for a Compare the Comparison, for a
+// ReadCassette the Cassette, or Err.
 type Answer struct {
 	ID         int         `json:"id"`
 	HTML       string      `json:"html,omitempty"`
 	Folds      []Fold      `json:"folds,omitempty"`
 	Comparison *Comparison `json:"comparison,omitempty"`
+	Cassette   *Cassette   `json:"cassette,omitempty"`
 	Err        string      `json:"error,omitempty"`
 }
 

@@ -1,6 +1,7 @@
 package pageworker
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -29,6 +30,11 @@ func TestMessagesRoundTrip(t *testing.T) {
 		&Compare{ID: 7, Names: [2]string{"a.json", "b.json"}},
 		&Answer{ID: 7, Comparison: &Comparison{Text: map[int][]diff.Span{0: {{Op: diff.OpEqual, Text: "a "}, {Op: diff.OpAdded, Text: "b"}}}, Finish: map[int]bool{1: true}}},
 		&Answer{ID: 8, Err: "b.json: not a recording"},
+		&ReadCassette{ID: 9, Name: "test_x.yaml"},
+		&Answer{ID: 9, Cassette: &Cassette{Recorder: "vcrpy", Interactions: []Interaction{
+			{Method: "POST", URI: "https://api.example/v1/chat/completions", Status: 200, Streamed: true,
+				Secrets:   []string{"credential recorded in request header Authorization: Bearer sk-p… (56 characters)"},
+				Recording: json.RawMessage(`{"request":{"url":"https://api.example/v1/chat/completions"}}`)}}}},
 	}
 	kinds := map[Kind]bool{}
 	for _, m := range msgs {
@@ -44,6 +50,7 @@ func TestMessagesRoundTrip(t *testing.T) {
 			KindReport: func() Message { return &Report{} }, KindReplayAdd: func() Message { return &ReplayAdd{} },
 			KindReplayReport: func() Message { return &ReplayReport{} }, KindNotFound: func() Message { return &NotFound{} },
 			KindAnswer: func() Message { return &Answer{} }, KindCompare: func() Message { return &Compare{} },
+			KindCassette: func() Message { return &ReadCassette{} },
 		}[m.Kind()]()
 		if err := Decode(m.Kind(), body, fresh); err != nil {
 			t.Fatalf("%T: %v\n%s", m, err, body)
@@ -52,8 +59,8 @@ func TestMessagesRoundTrip(t *testing.T) {
 			t.Errorf("%T (-posted +read):\n%s", m, diff)
 		}
 	}
-	if len(kinds) != 10 {
-		t.Errorf("%d kinds among the messages, want the ten of the protocol", len(kinds))
+	if len(kinds) != 11 {
+		t.Errorf("%d kinds among the messages, want the eleven of the protocol", len(kinds))
 	}
 }
 

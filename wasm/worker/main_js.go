@@ -73,6 +73,11 @@ func serve(inbox <-chan received) {
 			if err = pageworker.Decode(m.kind, m.body, &q); err == nil {
 				err = handleCompare(&q, m.files)
 			}
+		case pageworker.KindCassette:
+			var q pageworker.ReadCassette
+			if err = pageworker.Decode(m.kind, m.body, &q); err == nil {
+				err = handleCassette(&q, m.files)
+			}
 		default:
 			err = fmt.Errorf("the worker's protocol: a %q message the worker does not read", m.kind)
 		}
@@ -99,6 +104,22 @@ func handleCompare(q *pageworker.Compare, files []js.Value) error {
 	}
 	c, err := pageworker.CompareFiles(q.Names, [2][]byte{jsweb.Bytes(files[0]), jsweb.Bytes(files[1])})
 	a := &pageworker.Answer{ID: q.ID, Comparison: c}
+	if err != nil {
+		a.Err = err.Error()
+	}
+	post(a, nil, nil)
+	return nil
+}
+
+// handleCassette reads the cassette whose bytes are files[0] (an
+// ArrayBuffer) and answers q with its interactions, or with why it is
+// not one; the error is a message that is not a ReadCassette.
+func handleCassette(q *pageworker.ReadCassette, files []js.Value) error {
+	if len(files) != 1 {
+		return fmt.Errorf("the worker's protocol: a cassette message with %d files, not 1", len(files))
+	}
+	c, err := readCassette(q.Name, jsweb.Bytes(files[0]))
+	a := &pageworker.Answer{ID: q.ID, Cassette: c}
 	if err != nil {
 		a.Err = err.Error()
 	}

@@ -1,0 +1,42 @@
+package pageworker
+
+import "encoding/json"
+
+// ReadCassette asks for another recorder's cassette (recordings/cassette:
+// vcrpy's YAML or JSON, pydantic-ai's, Datadog's test agent's) read as
+// recordings: Name is its file name, the message's one file its bytes (an
+// ArrayBuffer). The worker answers with an Answer whose Cassette is set,
+// or whose Err says why the file is not one (the cassette package's
+// error). The worker reads YAML so that app.wasm need not link a YAML
+// parser.
+type ReadCassette struct {
+	ID   int    `json:"id"`
+	Name string `json:"name"`
+}
+
+// Kind returns KindCassette.
+func (*ReadCassette) Kind() Kind { return KindCassette }
+
+// Cassette is a cassette read: the recorder that wrote it and its
+// interactions, in order.
+type Cassette struct {
+	// Recorder names the recorder (cassette.Recorder: "vcrpy",
+	// "pydantic-ai-xai", "dd-test-agent").
+	Recorder     string        `json:"recorder"`
+	Interactions []Interaction `json:"interactions"`
+}
+
+// Interaction is one recorded call of a cassette: what its list shows,
+// and the call as an ogx recording (cassette.Interaction.Recording), which
+// the page opens as it opens any recording.
+type Interaction struct {
+	Method string `json:"method"`
+	URI    string `json:"uri"`
+	// Status is the response's HTTP status code, 0 when not recorded.
+	Status   int  `json:"status,omitempty"`
+	Streamed bool `json:"streamed,omitempty"`
+	// Secrets says what looks like a live credential in the request
+	// (cassette.Secret.String), one line each.
+	Secrets   []string        `json:"secrets,omitempty"`
+	Recording json.RawMessage `json:"recording"`
+}
