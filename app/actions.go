@@ -41,6 +41,7 @@ func (v *Viewer) handleActions(ctx app.Context) {
 	handle(&ctx, v, actionOpenText, (*Viewer).openText)
 	handle(&ctx, v, actionOpenURL, (*Viewer).openURL)
 	handle(&ctx, v, actionOpenFiles, (*Viewer).readFiles)
+	handle(&ctx, v, actionInteraction, (*Viewer).openInteraction)
 	// actions_index.go
 	handle(&ctx, v, actionOpenFolder, (*Viewer).openFolder)
 	handle(&ctx, v, actionPickFolder, (*Viewer).pickFolder)

@@ -278,7 +278,7 @@ func (v *Viewer) compareRows(rows [2]int) {
 		var docs [2]*openDoc
 		var err error
 		for k, i := range rows {
-			if docs[k], err = readDoc(ix.files[i]); err != nil {
+			if docs[k], err = readDoc(v.asyncWorker, ix.files[i]); err != nil {
 				break
 			}
 		}

@@ -42,7 +42,8 @@ func (v *Viewer) openURL(link string) {
 	v.openSources([]permalink.Source{{Kind: permalink.SourceURL, Value: link}}, permalink.Fragment{})
 }
 
-// openText opens pasted JSON text; blank text is ignored.
+// openText opens pasted text: a recording's JSON, or a cassette (YAML
+// or JSON) as its first interaction; blank text is ignored.
 func (v *Viewer) openText(text string) {
 	if strings.TrimSpace(text) == "" {
 		return
@@ -51,12 +52,22 @@ func (v *Viewer) openText(text string) {
 		v.lookupNotFound(text, false)
 		return
 	}
-	d, err := newDoc("pasted.json", []byte(text))
-	if err != nil {
-		v.fail(err)
-		return
+	name := "pasted.json"
+	if !looksJSON([]byte(text)) && mayBeCassette([]byte(text)) {
+		name = "pasted.yaml"
 	}
-	v.open([]*openDoc{d})
+	ctx := v.ctx
+	v.loading = "the pasted text"
+	ctx.Async(func() {
+		d, err := newDocOrCassette(v.asyncWorker, name, []byte(text), 0)
+		ctx.Dispatch(func(app.Context) {
+			if err != nil {
+				v.fail(err)
+				return
+			}
+			v.open([]*openDoc{d})
+		})
+	})
 }
 
 // readFiles opens File objects (a JavaScript array): one file opens as a
@@ -82,7 +93,7 @@ func (v *Viewer) openFile(f browser.File, push bool) {
 	v.loading = f.Path
 	ctx := v.ctx
 	ctx.Async(func() {
-		d, err := readDoc(f)
+		d, err := readDoc(v.asyncWorker, f)
 		ctx.Dispatch(func(ctx app.Context) {
 			if err != nil {
 				v.fail(err)
@@ -110,7 +121,7 @@ func (v *Viewer) openSources(sources []permalink.Source, f permalink.Fragment) {
 		var err error
 		for _, s := range sources {
 			var d *openDoc
-			if d, err = readSource(ctx, s); err != nil {
+			if d, err = readSource(ctx, v.asyncWorker, s); err != nil {
 				break
 			}
 			docs = append(docs, d)

@@ -128,7 +128,7 @@ func (v *Viewer) showing(sources []permalink.Source) bool {
 	}
 	for i, d := range docs {
 		s, ok, _ := sourceOf(d, false)
-		if !ok || s.Kind != sources[i].Kind || s.Value != sources[i].Value {
+		if !ok || s.Kind != sources[i].Kind || s.Value != sources[i].Value || s.Interaction != sources[i].Interaction {
 			return false
 		}
 	}
@@ -194,10 +194,10 @@ func (v *Viewer) linkLocal(docs []*openDoc) {
 		browser.Idle(time.Second)
 		for _, d := range local {
 			link, err := "", error(nil)
-			if len(d.data) > maxAddressFile {
+			if data := d.linkData(); len(data) > maxAddressFile {
 				err = permalink.ErrLinkTooLarge
 			} else {
-				link, err = permalink.EncodeDataInSlices(d.data, permalink.MaxLinkLen, browser.Breather())
+				link, err = permalink.EncodeDataInSlices(data, permalink.MaxLinkLen, browser.Breather())
 			}
 			ctx.Dispatch(func(ctx app.Context) {
 				if err != nil {
@@ -205,6 +205,7 @@ func (v *Viewer) linkLocal(docs []*openDoc) {
 				} else if d.link == "" {
 					d.link = link
 				}
+				v.shareCassetteLink(d)
 				v.syncFragment()
 			})
 		}

@@ -32,6 +32,7 @@ func (h *docHeader) Render() app.UI {
 	r := d.rec
 	return app.Header().Class("rec-head").Body(
 		app.If(d.pair != nil, func() app.UI { return sharedSideLine(d.pair) }),
+		app.If(d.cas != nil, func() app.UI { return cassetteList(d.cas) }),
 		app.H1().DataSet("testid", "recording-title").Text(d.name),
 		app.Div().Class("meta").Body(
 			app.Span().Class("chip family").Text(r.Family.Title()),
@@ -40,7 +41,7 @@ func (h *docHeader) Render() app.UI {
 			}),
 			app.If(r.Model != "", func() app.UI { return app.Span().Class("chip").Text(r.Model) }),
 			app.Span().Class("chip").Text(streamLabel(d)),
-			hashBadge(d.hash),
+			app.If(d.cas == nil, func() app.UI { return hashBadge(d.hash) }), // a cassette's name holds no hash
 			shareButton(),
 		),
 		app.If(r.HasTestID, h.renderTestID),

@@ -33,6 +33,9 @@ type openDoc struct {
 	// recording is, when it was opened from that pair's shared link;
 	// nil otherwise.
 	pair *sharedSide
+	// cas is the cassette this recording is an interaction of, nil for
+	// a recording of ogx's.
+	cas *cassetteDoc
 }
 
 // sharedSide is the one side of an added or deleted pair of a two-folder

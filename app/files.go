@@ -11,14 +11,15 @@ import (
 // maxOpenSize are refused before they are read, and errors name the file's
 // path.
 
-// readDoc reads the file and prepares it as a recording to open (newDoc).
-// It blocks: call it from a goroutine, not the UI goroutine.
-func readDoc(f browser.File) (*openDoc, error) {
+// readDoc reads the file and prepares it as a recording to open, or a
+// cassette's first interaction (newDocOrCassette, with the worker worker
+// returns). It blocks: call it from a goroutine, not the UI goroutine.
+func readDoc(worker func() *pageWorker, f browser.File) (*openDoc, error) {
 	data, err := readBytes(f)
 	if err != nil {
 		return nil, err
 	}
-	return newDoc(f.Name, data)
+	return newDocOrCassette(worker, f.Name, data, 0)
 }
 
 // readBytes reads a file's bytes. It blocks: call it from a goroutine,

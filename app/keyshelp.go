@@ -29,6 +29,9 @@ func (v *Viewer) keysFor() [][2]string {
 			{"Space", "play the stream, or pause it"},
 		}
 	}
+	if d := v.current(); v.view == viewDoc && d != nil && d.cas != nil {
+		keys = append(keys, [2]string{"[ ]", "the cassette's previous or next interaction"})
+	}
 	return append(keys, [2]string{"Ctrl+V (⌘V)", "paste a recording, or replay's “Recording not found” error"},
 		[2]string{"?", "show or hide these keys"}, [2]string{"Esc", "close this panel, or the share panel"})
 }

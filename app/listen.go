@@ -26,6 +26,12 @@ func (v *Viewer) listen(ctx app.Context) {
 		case "ArrowLeft", "ArrowRight", "Home", "End", " ":
 			e.PreventDefault()
 			ctx.Dispatch(func(ctx app.Context) { v.onKey(key, shift) })
+		case "[", "]":
+			ctx.Dispatch(func(ctx app.Context) {
+				if d := v.current(); d != nil && d.cas != nil && v.view == viewDoc {
+					v.openInteraction(d.cas.k + map[bool]int{true: 1, false: -1}[key == "]"])
+				}
+			})
 		}
 	})
 	browser.Listen("paste", false, func(e browser.Event) {

@@ -13,12 +13,13 @@ func fetchSample(ctx app.Context, name string) ([]byte, error) {
 	return fetchStatic(ctx.ResolveStaticResource("/web/samples/" + name))
 }
 
-// readSource reads and prepares (newDoc) the recording a permalink source
-// names: a gallery sample from the site's own files, a URL with fetch
-// (GitHub blob links through raw.githubusercontent.com), or inline data
-// (permalink.DecodeData). Errors name the source and say why; an unknown
+// readSource reads and prepares (newDocOrCassette, with the worker
+// worker returns for a cassette) the recording a permalink source names:
+// a gallery sample from the site's own files, a URL with fetch (GitHub
+// blob links through raw.githubusercontent.com), or inline data
+// (permalink.DecodeData); for a cassette, the interaction it names. Errors name the source and say why; an unknown
 // sample is one. It blocks: call it from a goroutine (ctx.Async).
-func readSource(ctx app.Context, s permalink.Source) (*openDoc, error) {
+func readSource(ctx app.Context, worker func() *pageWorker, s permalink.Source) (*openDoc, error) {
 	switch s.Kind {
 	case permalink.SourceSample:
 		if _, ok := sampleByFile(s.Value); !ok {
@@ -28,7 +29,7 @@ func readSource(ctx app.Context, s permalink.Source) (*openDoc, error) {
 		if err != nil {
 			return nil, err
 		}
-		d, err := newDoc(s.Value, data)
+		d, err := newDocOrCassette(worker, s.Value, data, s.Interaction)
 		if d != nil {
 			d.sample = s.Value
 		}
@@ -46,7 +47,7 @@ func readSource(ctx app.Context, s permalink.Source) (*openDoc, error) {
 		if name == "" {
 			name = fileName(src)
 		}
-		d, err := newDoc(name, data)
+		d, err := newDocOrCassette(worker, name, data, s.Interaction)
 		if d != nil {
 			d.src = src
 		}
@@ -56,11 +57,12 @@ func readSource(ctx app.Context, s permalink.Source) (*openDoc, error) {
 		if err != nil {
 			return nil, fmt.Errorf("the link's recording cannot be read: %w", err)
 		}
+		data = cassetteText(data)
 		name := s.Name
 		if name == "" {
 			name = "shared.json"
 		}
-		d, err := newDoc(name, data)
+		d, err := newDocOrCassette(worker, name, data, s.Interaction)
 		if d != nil {
 			d.link = s.Value
 		}
@@ -75,11 +77,11 @@ func readSource(ctx app.Context, s permalink.Source) (*openDoc, error) {
 func sourceOf(d *openDoc, inline bool) (permalink.Source, bool, error) {
 	switch {
 	case d.sample != "":
-		return permalink.Source{Kind: permalink.SourceSample, Value: d.sample}, true, nil
+		return permalink.Source{Kind: permalink.SourceSample, Value: d.sample, Interaction: d.interaction()}, true, nil
 	case d.src != "":
-		s := permalink.Source{Kind: permalink.SourceURL, Value: d.src}
-		if fileName(d.src) != d.name {
-			s.Name = d.name
+		s := permalink.Source{Kind: permalink.SourceURL, Value: d.src, Interaction: d.interaction()}
+		if fileName(d.src) != d.linkName() {
+			s.Name = d.linkName()
 		}
 		return s, true, nil
 	case d.link == "" && !inline:
@@ -93,13 +95,13 @@ func sourceOf(d *openDoc, inline bool) (permalink.Source, bool, error) {
 // not yet.
 func dataSource(d *openDoc) (permalink.Source, error) {
 	if d.link == "" {
-		link, err := permalink.EncodeData(d.data)
+		link, err := permalink.EncodeData(d.linkData())
 		if err != nil {
 			return permalink.Source{}, err
 		}
 		d.link = link
 	}
-	return permalink.Source{Kind: permalink.SourceData, Value: d.link, Name: d.name}, nil
+	return permalink.Source{Kind: permalink.SourceData, Value: d.link, Name: d.linkName(), Interaction: d.interaction()}, nil
 }
 
 // describeSources says what is loading, for the loading line.

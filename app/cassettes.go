@@ -1,0 +1,279 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/app/internal/browser"
+	"github.com/recview/recview/internal/pageworker"
+)
+
+// Other recorders' cassettes (vcrpy's YAML or JSON, pydantic-ai's,
+// Datadog's test agent's: recordings/cassette) open as one of their
+// interactions. The page's worker reads them (pageworker.ReadCassette:
+// app.wasm links no YAML parser) into the interactions' recordings, which
+// the page opens as any recording, with the cassette's list of
+// interactions above.
+
+// actionInteraction opens another interaction (an index from 0) of the
+// current recording's cassette.
+const actionInteraction action[int] = "recview/interaction"
+
+// cassetteDoc is the cassette an open recording is an interaction of.
+type cassetteDoc struct {
+	name string // the cassette's file name
+	data []byte // the cassette as read: what a link carries
+	info *pageworker.Cassette
+	k    int // the interaction shown, from 0
+}
+
+// isYAMLName reports a file name of YAML, which only a cassette can be.
+func isYAMLName(name string) bool {
+	n := strings.ToLower(name)
+	return strings.HasSuffix(n, ".yaml") || strings.HasSuffix(n, ".yml")
+}
+
+// mayBeCassette reports a file recordings.Parse refused (or pasted text)
+// that may be a cassette: vcrpy's {interactions: …}, or the test
+// agent's {request: …, response: …}.
+func mayBeCassette(data []byte) bool {
+	return bytes.Contains(data, []byte("interactions")) ||
+		bytes.Contains(data, []byte("request")) && bytes.Contains(data, []byte("response"))
+}
+
+// looksJSON reports data whose first non-blank byte opens a JSON object
+// or array.
+func looksJSON(data []byte) bool {
+	t := bytes.TrimSpace(data)
+	return len(t) > 0 && (t[0] == '{' || t[0] == '[')
+}
+
+// newDocOrCassette prepares the file name's data as a recording
+// (newDoc), or, when it is another recorder's cassette, as its
+// interaction k (from 1; 0 for the first), read by the worker worker
+// returns. The error is the recording's when the file is JSON that is
+// neither, else the cassette's. It blocks: call it from a goroutine
+// (ctx.Async).
+func newDocOrCassette(worker func() *pageWorker, name string, data []byte, k int) (*openDoc, error) {
+	var recErr error
+	if !isYAMLName(name) {
+		d, err := newDoc(name, data)
+		if err == nil || !mayBeCassette(data) {
+			return d, err
+		}
+		recErr = err
+	}
+	c, err := worker().readCassette(name, data)
+	switch {
+	case err != nil && recErr != nil && looksJSON(data):
+		return nil, recErr
+	case err != nil:
+		return nil, err
+	}
+	return interactionDoc(&cassetteDoc{name: name, data: data, info: c}, k)
+}
+
+// interactionDoc prepares interaction k (from 1; 0 for the first) of a
+// cassette as a recording named "NAME#K", as `recview show` names it.
+func interactionDoc(cas *cassetteDoc, k int) (*openDoc, error) {
+	n := len(cas.info.Interactions)
+	if k == 0 {
+		k = 1
+	}
+	switch {
+	case n == 0:
+		return nil, fmt.Errorf("%s: the cassette holds no interactions", cas.name)
+	case k > n:
+		return nil, fmt.Errorf("%s: the link names interaction #%d; the cassette holds #1 to #%d", cas.name, k, n)
+	}
+	c := *cas
+	c.k = k - 1
+	d, err := newDoc(cas.name+"#"+strconv.Itoa(k), cas.info.Interactions[k-1].Recording)
+	if d != nil {
+		d.cas = &c
+	}
+	return d, err
+}
+
+// readCassette asks the worker for the cassette's interactions. It
+// blocks: call it from a goroutine (ctx.Async).
+func (p *pageWorker) readCassette(name string, data []byte) (*pageworker.Cassette, error) {
+	a, err := p.ask(func(id int) pageworker.Message { return &pageworker.ReadCassette{ID: id, Name: name} },
+		[]app.Value{browser.NewBuffer(data)})
+	switch {
+	case err != nil:
+		return nil, err
+	case a.Err != "":
+		return nil, fmt.Errorf("%s", a.Err)
+	case a.Cassette == nil:
+		return nil, fmt.Errorf("the worker's protocol: an answer to a cassette message without its cassette")
+	}
+	return a.Cassette, nil
+}
+
+// asyncWorker is the page's worker (comparingWorker: started now if there
+// is none, or if it died) for a goroutine of the page's: it asks the UI
+// goroutine for it.
+func (v *Viewer) asyncWorker() *pageWorker {
+	ch := make(chan *pageWorker, 1)
+	v.ctx.Dispatch(func(app.Context) {
+		if v.comparer != nil && v.comparer.dead() {
+			v.comparer.stop()
+			v.comparer = nil
+		}
+		ch <- v.comparingWorker()
+	})
+	return <-ch
+}
+
+// openInteraction shows interaction k (from 0) of the current
+// recording's cassette in its place; the cassette's link goes with it.
+func (v *Viewer) openInteraction(k int) {
+	d := v.current()
+	if d == nil || d.cas == nil || k == d.cas.k || k < 0 || k >= len(d.cas.info.Interactions) {
+		return
+	}
+	at := v.cur
+	ctx := v.ctx
+	v.loading = fmt.Sprintf("%s#%d", d.cas.name, k+1)
+	ctx.Async(func() {
+		nd, err := interactionDoc(d.cas, k+1)
+		ctx.Dispatch(func(app.Context) {
+			if err != nil {
+				v.fail(err)
+				return
+			}
+			v.loading = ""
+			if at >= len(v.docs) || v.docs[at] != d {
+				return // the page moved on meanwhile
+			}
+			nd.sample, nd.src, nd.link, nd.noLink = d.sample, d.src, d.link, d.noLink
+			v.docs[at] = nd
+			v.playing = false
+			v.syncFragment()
+		})
+	})
+}
+
+// shareCassetteLink gives d's link (or noLink) to the open interactions
+// of d's cassette: one opened while linkLocal encoded the cassette for
+// another has none of its own.
+func (v *Viewer) shareCassetteLink(d *openDoc) {
+	if d.cas == nil {
+		return
+	}
+	for _, o := range v.docs {
+		if o.cas != nil && o.cas.info == d.cas.info && o.link == "" {
+			o.link, o.noLink = d.link, d.noLink
+		}
+	}
+}
+
+// linkData is what a link to d carries (permalink data is JSON): the
+// recording, or the cassette of an interaction, a YAML one as the JSON
+// string of its text (cassetteText reads it back).
+func (d *openDoc) linkData() []byte {
+	switch {
+	case d.cas == nil:
+		return d.data
+	case looksJSON(d.cas.data):
+		return d.cas.data
+	}
+	b, _ := json.Marshal(string(d.cas.data))
+	return b
+}
+
+// cassetteText is the text of a cassette a link carried as a JSON string
+// (linkData); other data as it is.
+func cassetteText(data []byte) []byte {
+	var s string
+	if len(data) > 0 && data[0] == '"' && json.Unmarshal(data, &s) == nil {
+		return []byte(s)
+	}
+	return data
+}
+
+// linkName is the file name a link to d gives: the cassette's for an
+// interaction of one.
+func (d *openDoc) linkName() string {
+	if d.cas != nil {
+		return d.cas.name
+	}
+	return d.name
+}
+
+// interaction is the i=K of a link to d: K from 1 for an interaction of
+// a cassette, 0 otherwise.
+func (d *openDoc) interaction() int {
+	if d.cas != nil {
+		return d.cas.k + 1
+	}
+	return 0
+}
+
+// cassetteList is the list of a cassette's interactions above the one
+// shown: each its number, method, host and path, status, whether it
+// streams and whether it records a credential; a click (or [ and ])
+// opens another.
+func cassetteList(cas *cassetteDoc) app.UI {
+	its := cas.info.Interactions
+	return app.Div().Class("cassette").DataSet("testid", "cassette").Body(
+		app.P().Class("cassette-head").Body(
+			app.Strong().Text(recorderTitle(cas.info.Recorder)),
+			app.Text(fmt.Sprintf(" · %d interactions · [ and ] step through them", len(its))),
+		),
+		app.Ol().Class("interactions").Body(
+			app.Range(its).Slice(func(i int) app.UI {
+				it := &its[i]
+				return app.Li().Body(
+					app.Button().Class("interaction").Class(map[bool]string{true: "current"}[i == cas.k]).
+						DataSet("testid", "interaction").
+						Attr("aria-current", map[bool]string{true: "true", false: "false"}[i == cas.k]).
+						OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionInteraction.with(i)) }).
+						Body(
+							app.Span().Class("n").Text(fmt.Sprintf("#%d", i+1)),
+							app.Code().Text(it.Method+" "+hostPath(it.URI)),
+							app.If(it.Status != 0, func() app.UI {
+								return app.Span().Class("chip").Class(map[bool]string{true: "bad"}[it.Status >= 400]).Text(strconv.Itoa(it.Status))
+							}),
+							app.If(it.Streamed, func() app.UI { return app.Span().Class("chip").Text("stream") }),
+							app.If(len(it.Secrets) > 0, func() app.UI {
+								return app.Span().Class("chip bad").DataSet("testid", "interaction-secret").Text("credential")
+							}),
+						),
+				)
+			}),
+		),
+		app.Range(its[cas.k].Secrets).Slice(func(i int) app.UI {
+			return app.P().Class("notice bad").DataSet("testid", "secret").Text(its[cas.k].Secrets[i] + ": filter it (vcrpy's filter_headers, filter_query_parameters) and rotate the key")
+		}),
+	)
+}
+
+// recorderTitle names a cassette's recorder for the list's head.
+func recorderTitle(r string) string {
+	switch r {
+	case "vcrpy":
+		return "vcrpy cassette"
+	case "pydantic-ai-xai":
+		return "pydantic-ai xAI cassette"
+	case "dd-test-agent":
+		return "Datadog test agent cassette"
+	}
+	return "cassette"
+}
+
+// hostPath is a URL's host and path, its query left out (it may hold a
+// key: the list shows where the call went, the raw JSON the rest).
+func hostPath(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return raw
+	}
+	return u.Host + u.EscapedPath()
+}

@@ -1,0 +1,127 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/recview/recview/recordings/permalink"
+)
+
+// cassette is the path of a cassette of testdata (go test runs in e2e/).
+func cassette(name string) string {
+	return filepath.Join("..", "recordings", "testdata", "cassettes", name)
+}
+
+// fileSearchStream is a pydantic-ai cassette of six interactions: a file
+// uploaded, a vector store made and filled, a streamed Responses API call
+// (21 SSE events: `recview steps FILE#4`), the file and the store
+// deleted (checked by hand in the YAML: the six uri: lines).
+const fileSearchStream = "pydantic-ai__tests__models__cassettes__test_openai_responses__test_openai_responses_model_file_search_tool_stream.yaml"
+
+// TestCassette opens a vcrpy cassette as a reviewer would: picked in the
+// file input, it shows its six interactions and the first; a click and
+// ] open others, the streamed one steps; the address names the cassette
+// and the interaction (i=K), and opens that interaction in a fresh
+// browser; pasted, the cassette opens too.
+func TestCassette(t *testing.T) {
+	tb := newTab(t)
+	tb.open("/")
+	tb.upload(cassette(fileSearchStream))
+	tb.waitTitle(fileSearchStream + "#1")
+	if n := eval[int](tb, `document.querySelectorAll('[data-testid=interaction]').length`); n != 6 {
+		t.Fatalf("%d interactions listed, want 6", n)
+	}
+	items := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=interaction]')].map(e => e.textContent)`)
+	for i, want := range []string{
+		"#1POST api.openai.com/v1/files200", "#2POST api.openai.com/v1/vector_stores200",
+		"#4POST api.openai.com/v1/responses200stream", "#6DELETE api.openai.com/v1/vector_stores/vs_6931d752e41c8191833fcaad1cf47055200",
+	} {
+		if k := []int{0, 1, 3, 5}[i]; items[k] != want {
+			t.Errorf("interaction %d reads %q, want %q", k+1, items[k], want)
+		}
+	}
+	if h, _ := tb.text(sel("hash-status")); h != "" {
+		t.Errorf("a cassette's interaction shows a hash status %q", h)
+	}
+	tb.screenshot("first")
+
+	tb.click(`[data-testid=interaction]:nth-child(1)`) // the current one: nothing changes
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('[data-testid=interaction]')[3].click()`))
+	tb.waitTitle(fileSearchStream + "#4")
+	tb.waitStep(21, 21)
+	tb.key(kb.ArrowLeft)
+	tb.waitStep(20, 21)
+	tb.waitFor("the cassette and its interaction in the address bar", `location.hash.includes('&i=4')`)
+	hash := eval[string](tb, "location.hash")
+	f, err := permalink.Parse(strings.TrimPrefix(hash, "#"))
+	if err != nil || len(f.Sources) != 1 || f.Sources[0].Kind != permalink.SourceData || f.Sources[0].Name != fileSearchStream || f.Sources[0].Interaction != 4 || f.Step != 20 {
+		t.Fatalf("the address's fragment %.100q… reads %+v (%v), want the cassette inline, named, interaction 4 at step 20", hash, f, err)
+	}
+	data, err := permalink.DecodeData(f.Sources[0].Value)
+	orig, _ := os.ReadFile(cassette(fileSearchStream))
+	if err != nil || !strings.HasPrefix(string(data), `"interactions:\n- request:`) {
+		t.Fatalf("the address's data %.60q is not the cassette's text as a JSON string (%v)", data, err)
+	}
+	tb.screenshot("stream")
+
+	tb.key("]")
+	tb.waitTitle(fileSearchStream + "#5")
+	tb.key("[")
+	tb.key("[")
+	tb.waitTitle(fileSearchStream + "#3")
+
+	fresh := newTab(t)
+	fresh.open("/" + hash)
+	fresh.waitTitle(fileSearchStream + "#4")
+	fresh.waitStep(20, 21)
+	if n := eval[int](fresh, `document.querySelectorAll('[data-testid=interaction][aria-current=true]').length`); n != 1 {
+		t.Errorf("%d interactions marked current in the reopened link, want 1", n)
+	}
+
+	paste := newTab(t)
+	paste.open("/")
+	paste.visible(sel("sample"))
+	paste.do(chromedp.Evaluate[chromedp.Void](`(() => {
+		const dt = new DataTransfer();
+		dt.setData('text/plain', ` + jsq(string(orig)) + `);
+		document.body.dispatchEvent(new ClipboardEvent('paste', {clipboardData: dt, bubbles: true, cancelable: true}));
+	})()`))
+	paste.waitTitle("pasted.yaml#1")
+}
+
+// TestCassetteSecret: an interaction that records a key in a header is
+// flagged in the list, and its notice says where, showing only the
+// key's start.
+func TestCassetteSecret(t *testing.T) {
+	data, err := os.ReadFile(cassette(fileSearchStream))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const key = "sk-proj-abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV" // made up
+	leak := strings.Replace(string(data), "    headers:\n", "    headers:\n      authorization:\n      - Bearer "+key+"\n", 1)
+	p := filepath.Join(t.TempDir(), "leak.yaml")
+	if err := os.WriteFile(p, []byte(leak), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	tb.open("/")
+	tb.upload(p)
+	tb.waitTitle("leak.yaml#1")
+	tb.visible(sel("secret"))
+	if got, _ := tb.text(sel("secret")); !strings.HasPrefix(got, "credential recorded in request header authorization: Bearer sk-p… (56 characters)") {
+		t.Errorf("the notice reads %q", got)
+	}
+	if n := eval[int](tb, `document.querySelectorAll('[data-testid=interaction-secret]').length`); n != 1 {
+		t.Errorf("%d interactions flagged, want the first alone", n)
+	}
+	if eval[bool](tb, `document.body.textContent.includes(`+jsq(key)+`)`) {
+		t.Error("the page shows the key")
+	}
+	tb.screenshot("secret")
+}
