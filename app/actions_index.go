@@ -118,13 +118,15 @@ const bigIndexFile = 256 << 10
 // readBatch is how many files the index asks the browser to read at once.
 const readBatch = 16
 
-// splitTests parts a folder's files into its .json files and its Python
-// test files (browser.Listed).
+// splitTests parts a folder's files (browser.Listed) into its .json
+// files and its Python test files; its YAML files (cassettes, which the
+// index does not list yet) are left out.
 func splitTests(refs []browser.File) (json, tests []browser.File) {
 	for _, f := range refs {
-		if strings.HasSuffix(f.Name, ".py") {
+		switch {
+		case strings.HasSuffix(f.Name, ".py"):
 			tests = append(tests, f)
-		} else {
+		case strings.HasSuffix(strings.ToLower(f.Name), ".json"):
 			json = append(json, f)
 		}
 	}

@@ -4,10 +4,13 @@ import (
 	"errors"
 	"path"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
 	"github.com/recview/recview/internal/pageworker"
+	"github.com/recview/recview/recordings/fixturepath"
 	"github.com/recview/recview/recordings/permalink"
 )
 
@@ -179,7 +182,7 @@ func (v *Viewer) openPair(i int, push bool) {
 		var err error
 		for side, p := range []string{row.Base, row.Head} {
 			if p != "" && err == nil {
-				docs[side], err = rv.readSide(side, p)
+				docs[side], err = rv.readSide(v.asyncWorker, side, p)
 			}
 		}
 		ctx.Dispatch(func(app.Context) {
@@ -232,12 +235,19 @@ func (v *Viewer) openSide(side int) {
 	v.syncFragment()
 }
 
-// readSide reads and prepares the file of a side (0 base, 1 head) at p.
-// It blocks: call it from a goroutine.
-func (rv *reviewSet) readSide(side int, p string) (*openDoc, error) {
-	f, ok := rv.files[side][p]
+// readSide reads and prepares the file of a side (0 base, 1 head) at p:
+// a recording, or "PATH#K", interaction K of the cassette at PATH (the
+// worker worker returns reads it). It blocks: call it from a goroutine.
+func (rv *reviewSet) readSide(worker func() *pageWorker, side int, p string) (*openDoc, error) {
+	file, k := p, 0
+	if c, n, ok := strings.Cut(p, "#"); ok && fixturepath.Cassette(c) {
+		if i, err := strconv.Atoi(n); err == nil && i > 0 {
+			file, k = c, i
+		}
+	}
+	f, ok := rv.files[side][file]
 	if !ok {
-		return nil, errors.New(p + ": this file could not be fetched")
+		return nil, errors.New(file + ": this file could not be fetched")
 	}
 	var data []byte
 	if f.file != nil {
@@ -247,6 +257,9 @@ func (rv *reviewSet) readSide(side int, p string) (*openDoc, error) {
 		}
 	} else {
 		data = browser.BufferBytes(f.buf)
+	}
+	if k > 0 {
+		return newDocOrCassette(worker, path.Base(file), data, k)
 	}
 	return newDoc(path.Base(p), data)
 }

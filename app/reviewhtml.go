@@ -40,7 +40,7 @@ func startHTML(picks [2]*pickedFolder, pending *permalink.Fragment) string {
 			[2]string{"Base folder (before)", "Head folder (after)"}[side], `</strong><span class="muted">`)
 		if p := picks[side]; p != nil {
 			w.Text(p.name)
-			w.Raw(": ", plural(len(p.files), ".json file"))
+			w.Raw(": ", p.count())
 		} else {
 			w.Raw("drop a folder here, or pick one")
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
 	"github.com/recview/recview/internal/pageworker"
+	"github.com/recview/recview/recordings/fixturepath"
 )
 
 // foldersFiles lists two folders' files for the worker's Review (their
@@ -117,9 +118,25 @@ func (v *Viewer) reviewed(rv *reviewSet, rep *pageworker.Report, err error) {
 	rv.st.Failed = fmt.Sprintf("the link names %s, and this change set has no such pair", want)
 }
 
+// count says how many files the folder holds for the review: "536 .json
+// files", "40 files (37 cassettes)".
+func (p *pickedFolder) count() string {
+	n := 0
+	for _, f := range p.files {
+		if !strings.HasSuffix(strings.ToLower(f.Path), ".json") {
+			n++
+		}
+	}
+	if n == 0 {
+		return plural(len(p.files), ".json file")
+	}
+	return plural(len(p.files), "file") + " (" + plural(n, "YAML cassette") + ")"
+}
+
 // folderOf splits files picked or dropped as one folder into the
-// folder's name and its files, with paths relative to it; an error when
-// they are not one folder with .json files in it.
+// folder's name and its files (.json files, and cassettes:
+// fixturepath.Cassette), with paths relative to it; an error when they
+// are not one folder with such files in it.
 func folderOf(files []browser.File) (*pickedFolder, error) {
 	p := &pickedFolder{}
 	for _, f := range files {
@@ -128,13 +145,13 @@ func folderOf(files []browser.File) (*pickedFolder, error) {
 			return nil, errors.New("pick or drop one folder for each side of the review")
 		}
 		p.name = name
-		if strings.HasSuffix(strings.ToLower(rest), ".json") {
+		if strings.HasSuffix(strings.ToLower(rest), ".json") || fixturepath.Cassette(rest) {
 			f.Path = rest
 			p.files = append(p.files, f)
 		}
 	}
 	if len(p.files) == 0 {
-		return nil, errors.New("the folder holds no .json files")
+		return nil, errors.New("the folder holds no .json files and no cassettes")
 	}
 	return p, nil
 }

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/recview/recview/recordings/fixturepath"
 	"github.com/recview/recview/recordings/review"
 )
 
@@ -90,11 +91,8 @@ func gitDiffTrees(shas [2]string) (trees [2][]review.File, err error) {
 	return trees, nil
 }
 
-// isRecordingPath reports a *.json file in a folder named "recordings"
-// at any depth, or a cassette (review.IsCassettePath).
-func isRecordingPath(p string) bool {
-	return strings.HasSuffix(p, ".json") && (strings.HasPrefix(p, "recordings/") || strings.Contains(p, "/recordings/")) || review.IsCassettePath(p)
-}
+// isRecordingPath reports a recording or a cassette (fixturepath.Fixture).
+func isRecordingPath(p string) bool { return fixturepath.Fixture(p) }
 
 // readBlob reads one answer of git cat-file --batch: "SHA blob SIZE\n",
 // the content and "\n".

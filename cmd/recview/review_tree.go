@@ -7,11 +7,12 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/recview/recview/recordings/fixturepath"
 	"github.com/recview/recview/recordings/review"
 )
 
 // readTree reads every *.json file and every cassette
-// (review.IsCassettePath) under root, recursively, as a tree
+// (fixturepath.Cassette) under root, recursively, as a tree
 // for review.Review: paths relative to root with "/" separators, in
 // lexical order. Symbolic links are not followed.
 func readTree(root string) ([]review.File, error) {
@@ -23,7 +24,7 @@ func readTree(root string) ([]review.File, error) {
 		if d.IsDir() && p != root && skippedDirs[d.Name()] {
 			return filepath.SkipDir
 		}
-		if d.IsDir() || !d.Type().IsRegular() || !strings.HasSuffix(d.Name(), ".json") && !review.IsCassettePath(filepath.ToSlash(p)) {
+		if d.IsDir() || !d.Type().IsRegular() || !strings.HasSuffix(d.Name(), ".json") && !fixturepath.Cassette(filepath.ToSlash(p)) {
 			return nil
 		}
 		rel, err := filepath.Rel(root, p)

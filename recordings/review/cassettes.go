@@ -14,21 +14,6 @@ import (
 	"github.com/recview/recview/recordings/diff"
 )
 
-// IsCassettePath reports a path Review reads as another recorder's
-// cassette (package cassette): a .yaml, .yml or .json file in a folder
-// whose name ends in "cassettes" at any depth (pytest-recording's
-// "cassettes", vcrpy's customary "vcr_cassettes", dd-trace-py's
-// "bedrock_cassettes").
-func IsCassettePath(p string) bool {
-	switch strings.ToLower(path.Ext(p)) {
-	case ".yaml", ".yml", ".json":
-	default:
-		return false
-	}
-	dirs := strings.Split(path.Dir(p), "/")
-	return slices.ContainsFunc(dirs, func(d string) bool { return strings.HasSuffix(d, "cassettes") })
-}
-
 // CassetteTest is the test_id of a cassette at path p as
 // pytest-recording's default layout names it (plugin.py's
 // vcr_cassette_dir and default_cassette_name): a test of DIR/MODULE.py

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/recview/recview/recordings/fixturepath"
 	"github.com/recview/recview/recordings/reqhash"
 )
 
@@ -108,7 +109,7 @@ func Review(base, head []File, opt *Options) (*Result, error) {
 		}
 	}
 	rv := &reviewer{opt: opt, counts: map[string]*TestCount{}, plain: map[Side][]File{}}
-	isCassette := func(f File) bool { return IsCassettePath(f.Path) }
+	isCassette := func(f File) bool { return fixturepath.Cassette(f.Path) }
 	rv.cassettes(slices.DeleteFunc(slices.Clone(base), func(f File) bool { return !isCassette(f) }),
 		slices.DeleteFunc(slices.Clone(head), func(f File) bool { return !isCassette(f) }))
 	rv.run(append(slices.DeleteFunc(slices.Clone(base), isCassette), rv.plain[Base]...),

@@ -155,7 +155,7 @@ func (l *loader) github(ref permalink.Review) (base, head []review.File, err err
 	l.st.HeadSHA = commits[1].SHA
 	plan, skipped := github.Plan(files, commits[0], commits[1])
 	if len(plan) == 0 {
-		return nil, nil, fmt.Errorf("%s changes %d files and none is a recording (a .json file in a recordings folder)", github.PageURL(ref), skipped)
+		return nil, nil, fmt.Errorf("%s changes %d files and none is a recording (a .json file in a recordings folder) or a cassette", github.PageURL(ref), skipped)
 	}
 	got := l.fetchAll(plan)
 	// A changed file is reviewed only when each of its sides came: one

@@ -67,11 +67,11 @@ func NewFile(f app.Value, path string) File {
 }
 
 // Listed reports whether a folder's walk keeps the file of that name: a
-// .json file (any case) and, with tests, a Python test file as pytest
-// finds them (test_*.py or *_test.py), which tells replay's report which
-// tests still exist.
+// .json, .yaml or .yml file (any case: recordings and cassettes) and,
+// with tests, a Python test file as pytest finds them (test_*.py or
+// *_test.py), which tells replay's report which tests still exist.
 func Listed(name string, tests bool) bool {
-	if strings.HasSuffix(strings.ToLower(name), ".json") {
+	if n := strings.ToLower(name); strings.HasSuffix(n, ".json") || strings.HasSuffix(n, ".yaml") || strings.HasSuffix(n, ".yml") {
 		return true
 	}
 	return tests && strings.HasSuffix(name, ".py") && (strings.HasPrefix(name, "test_") || strings.HasSuffix(name, "_test.py"))

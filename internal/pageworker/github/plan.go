@@ -1,6 +1,6 @@
 package github
 
-import "strings"
+import "github.com/recview/recview/recordings/fixturepath"
 
 // Side is which tree of the change set a file belongs to: "base" or
 // "head", as recordings/review names them.
@@ -27,16 +27,9 @@ type Download struct {
 	Change int
 }
 
-// IsRecording reports whether a changed file is a recording the review
-// fetches: a ".json" file (any case) inside a folder named "recordings",
-// at any depth ("tests/integration/agents/recordings/0f54….json",
-// "tests/integration/recordings/responses/ab12.json").
-func IsRecording(path string) bool {
-	if !strings.HasSuffix(strings.ToLower(path), ".json") {
-		return false
-	}
-	return strings.HasPrefix(path, "recordings/") || strings.Contains(path, "/recordings/")
-}
+// IsRecording reports whether a changed file is one the review fetches:
+// a recording or another recorder's cassette (fixturepath.Fixture).
+func IsRecording(path string) bool { return fixturepath.Fixture(path) }
 
 // Plan lists the downloads of the changed files that are recordings
 // (IsRecording), base and head commits given: an added or copied file on

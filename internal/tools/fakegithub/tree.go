@@ -9,14 +9,17 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/recview/recview/recordings/fixturepath"
 )
 
-// ReadTree reads every .json file under dir, by its "/"-separated path
-// relative to dir.
+// ReadTree reads every .json file and every cassette
+// (fixturepath.Cassette) under dir, by its "/"-separated path relative to
+// dir.
 func ReadTree(dir string) (map[string][]byte, error) {
 	tree := map[string][]byte{}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".json") {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".json") && !fixturepath.Cassette(filepath.ToSlash(p)) {
 			return err
 		}
 		data, err := os.ReadFile(p)
@@ -29,7 +32,8 @@ func ReadTree(dir string) (map[string][]byte, error) {
 
 // ReadTarGz reads a change set packed as recordings/review/testdata's
 // changesets are: base/... and head/... in a .tar.gz. It returns the two
-// trees' .json files by path relative to base/ and head/.
+// trees' .json files and cassettes (fixturepath.Cassette) by path
+// relative to base/ and head/.
 func ReadTarGz(file string) (base, head map[string][]byte, err error) {
 	f, err := os.Open(file)
 	if err != nil {
@@ -51,7 +55,7 @@ func ReadTarGz(file string) (base, head map[string][]byte, err error) {
 			return nil, nil, err
 		}
 		name := path.Clean(strings.TrimPrefix(h.Name, "./"))
-		if h.Typeflag != tar.TypeReg || !strings.HasSuffix(name, ".json") {
+		if h.Typeflag != tar.TypeReg || !strings.HasSuffix(name, ".json") && !fixturepath.Cassette(name) {
 			continue
 		}
 		side, rest, _ := strings.Cut(name, "/")

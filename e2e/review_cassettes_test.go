@@ -1,0 +1,78 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/recview/recview/internal/tools/fakegithub"
+	"github.com/recview/recview/recordings/review"
+)
+
+// TestReviewCassetteFolders reviews two folders of vcrpy cassettes
+// (pydantic-ai's #6793; recordings/review's TestCassettesToolAvailability
+// checks its pairs by hand) on the review page: the summary and every
+// row as `recview review` gives them, one row per interaction; a pair of
+// two interactions of one cassette opens as their comparison, with one
+// verdict, and its head side opens as a recording of the cassette.
+func TestReviewCassetteFolders(t *testing.T) {
+	base, head, err := fakegithub.ReadTarGz("../recordings/review/testdata/changesets/cassettes-tool-availability-6793.tar.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for side, tree := range map[string]map[string][]byte{"base": base, "head": head} {
+		for p, data := range tree {
+			f := filepath.Join(dir, side, filepath.FromSlash(p))
+			if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(f, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	res, lines := cliReview(t, base, head, false)
+	if len(lines) != 63 {
+		t.Fatalf("recview review gives %d pairs, want the 63 interactions' (26 base, 57 head)", len(lines))
+	}
+	tb := newTab(t)
+	tb.open("/")
+	tb.dropOn(sel("review-drop-base"), filepath.Join(dir, "base"))
+	tb.waitFor("the base folder", `document.body.textContent.includes('base: 5 files (5 YAML cassettes)')`)
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-head-input")), []string{filepath.Join(dir, "head")}))
+	tb.checkSummary(res)
+	if eval[bool](tb, q(sel("review-unfold"))+` !== null`) {
+		tb.click(sel("review-unfold"))
+	}
+	tb.waitFor("every row", fmt.Sprintf(`document.querySelectorAll('[data-testid=review-row]').length === %d`, len(lines)))
+	if got, want := rowAttrs(tb), cliAttrs(lines); !slices.Equal(got, want) {
+		t.Errorf("rows:\n%s\nwant (recview review --json):\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	tb.screenshot("table")
+
+	const google = "tests/cassettes/test_tool_search/test_cross_provider_capability_replay[google-gemini-3-flash-preview-openai-responses-gpt-5.4].yaml"
+	var pair review.Pair
+	for _, p := range res.Pairs {
+		if p.Base == google+"#7" {
+			pair = p
+		}
+	}
+	if pair.Head != google+"#4" {
+		t.Fatalf("base #7 pairs with %q, want head #4", pair.Head)
+	}
+	tb.click(sel("review-row") + `[data-head="` + pair.Head + `"]`)
+	tb.waitFor("the pair", `document.querySelector('[data-testid=review-pair]') && document.querySelector('[data-testid=diff-verdict]')`)
+	if sides := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=diff-side]')].map(s => s.textContent)`); len(sides) != 2 ||
+		sides[0] != "base "+pair.Base || sides[1] != "head "+pair.Head {
+		t.Errorf("comparison headers %q, want base %s and head %s", sides, pair.Base, pair.Head)
+	}
+	tb.checkOneVerdict(pair)
+	tb.screenshot("pair")
+}
