@@ -76,3 +76,27 @@ func TestReviewCassetteFolders(t *testing.T) {
 	tb.checkOneVerdict(pair)
 	tb.screenshot("pair")
 }
+
+// TestReviewCassettePR reviews pydantic-ai's #6793 as a pull request (a
+// fake GitHub serving its files): the page fetches the cassettes, gives
+// the summary `recview review` gives, and opens a pair of interactions
+// by its link.
+func TestReviewCassettePR(t *testing.T) {
+	base, head, err := fakegithub.ReadTarGz("../recordings/review/testdata/changesets/cassettes-tool-availability-6793.tar.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := fakegithub.New("pydantic", "pydantic-ai", 6793, base, head)
+	res, _ := cliReview(t, base, head, true)
+	const google = "tests/cassettes/test_tool_search/test_cross_provider_capability_replay[google-gemini-3-flash-preview-openai-responses-gpt-5.4].yaml"
+	tb := newTab(t)
+	tb.serveGitHub(srv)
+	tb.open("/#v=2&pr=pydantic/pydantic-ai/6793")
+	tb.checkSummary(res)
+	tb.open("/#v=2&pr=pydantic/pydantic-ai/6793&file=" + strings.ReplaceAll(strings.ReplaceAll(google, "[", "%5B"), "]", "%5D") + "%234")
+	tb.waitFor("the pair", `document.querySelector('[data-testid=review-pair]') && document.querySelector('[data-testid=diff-verdict]')`)
+	if sides := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=diff-side]')].map(s => s.textContent)`); len(sides) != 2 ||
+		sides[0] != "base "+google+"#7" || sides[1] != "head "+google+"#4" {
+		t.Errorf("comparison headers %q, want base #7 and head #4 of %s", sides, google)
+	}
+}
