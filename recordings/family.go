@@ -22,6 +22,7 @@ const (
 	FamilyAnthropicMessages  Family = "anthropic-messages" // POST /v1/messages
 	FamilyGeminiGenerate     Family = "gemini-generate-content"
 	FamilyGeminiInteractions Family = "gemini-interactions" // POST /v1beta/interactions
+	FamilyBedrockConverse    Family = "bedrock-converse"    // POST /model/{modelId}/converse(-stream)
 	FamilyRerank             Family = "rerank"              // POST .../rerank
 	FamilyTool               Family = "tool"                // a tool runtime invocation
 	FamilyFileProcessor      Family = "file-processor"      // a file processor call

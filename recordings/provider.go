@@ -6,7 +6,8 @@ import "github.com/valyala/fastjson"
 // classify its recordings, the assembler of its streams, the reader of its
 // answers and the response fields those answers hold. Each family's file
 // fills in its own (openai.go, responses.go, gemini.go, interactions.go,
-// ollama.go, anthropic.go, rerank.go, tools.go); providers lists them.
+// ollama.go, anthropic.go, bedrock.go, rerank.go, tools.go); providers
+// lists them.
 type provider struct {
 	family      Family
 	title       string // Family.Title
@@ -52,7 +53,7 @@ var providers = []*provider{
 	&openaiChatProvider, &openaiCompletionsProvider, &openaiEmbeddingsProvider, &openaiModelsProvider, &openaiResponsesProvider,
 	&geminiGenerateProvider, &geminiInteractionsProvider,
 	&ollamaGenerateProvider, &ollamaChatProvider, &ollamaEmbeddingsProvider, &ollamaTagsProvider, &ollamaPSProvider, &ollamaPullProvider,
-	&anthropicMessagesProvider, &rerankProvider, &toolCallProvider, &fileProcessorProvider, &unknownProvider,
+	&anthropicMessagesProvider, &bedrockConverseProvider, &rerankProvider, &toolCallProvider, &fileProcessorProvider, &unknownProvider,
 }
 
 // unknownProvider is the family of recordings no rule classifies.

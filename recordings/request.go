@@ -80,6 +80,11 @@ func (r *Recording) Conversation() Conversation {
 		c.Messages = append(c.Messages, Message{Role: "document", Parts: contentParts(d)})
 	}
 	c.Tools = append(c.Tools, tools(body.Get("tools"))...)
+	for _, t := range body.GetArray("toolConfig", "tools") { // Bedrock's Converse
+		if s := t.Get("toolSpec"); s != nil {
+			c.Tools = append(c.Tools, Tool{Name: getStr(s, "name"), Description: getStr(s, "description"), Parameters: s.Get("inputSchema", "json")})
+		}
+	}
 	c.Params = append(params(body, conversationKeys), c.Params...)
 	return c
 }
@@ -198,6 +203,10 @@ func contentPart(p *fastjson.Value) Part {
 		return Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(p, "id"), getStr(p, "name"), p.Get("input")), Raw: p}
 	case "tool_result":
 		return Part{Kind: PartToolResult, Text: textOf(p.Get("content")), CallID: getStr(p, "tool_use_id"), Raw: p}
+	case "":
+		if bp, ok := bedrockPart(p); ok {
+			return bp
+		}
 	}
 	return Part{Kind: PartOther, Raw: p, Text: string(jsonx.Compact(p))}
 }

@@ -7,10 +7,12 @@ import (
 )
 
 // StreamedResponse reports that the interaction's response is a stream of
-// server-sent events (a text/event-stream Content-Type), or an xAI
-// streamed sample.
+// server-sent events (a text/event-stream Content-Type), an AWS event
+// stream (Bedrock's: its body begins with an event stream message), or
+// an xAI streamed sample.
 func (it *Interaction) StreamedResponse() bool {
-	return it.Streamed || strings.Contains(strings.ToLower(Header(it.ResponseHeaders, "Content-Type")), "text/event-stream")
+	return it.Streamed || strings.Contains(strings.ToLower(Header(it.ResponseHeaders, "Content-Type")), "text/event-stream") ||
+		isEventStream(it.ResponseBody)
 }
 
 // Recording writes the interaction as a recording of ogx's recorder, the
@@ -22,7 +24,8 @@ func (it *Interaction) StreamedResponse() bool {
 // lines are all data: lines (OpenAI's, Gemini's) as the list of their
 // JSON objects, "data: [DONE]" left out; another stream (with event:
 // lines: Anthropic's, the Responses API's) as its lines, blank ones
-// included, as ogx writes them; any other body as a string.
+// included, as ogx writes them; an AWS event stream as the list of its
+// events (eventsJSON); any other body as a string.
 func (it *Interaction) Recording() []byte {
 	type request struct {
 		URL     string          `json:"url"`
@@ -36,7 +39,12 @@ func (it *Interaction) Recording() []byte {
 	}
 	streamed := it.StreamedResponse()
 	body := jsonOrString(it.ResponseBody)
-	if streamed && !it.Streamed {
+	switch {
+	case streamed && isEventStream(it.ResponseBody):
+		if events := eventsJSON(it.ResponseBody); events != nil {
+			body = events
+		}
+	case streamed && !it.Streamed:
 		body = sseBody(it.ResponseBody)
 	}
 	var doc bytes.Buffer

@@ -1,0 +1,70 @@
+package cassette
+
+import (
+	"bufio"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/recview/recview/recordings"
+)
+
+// TestConverseAnswers reads every Amazon Bedrock Converse call of the
+// cassettes (converse and converse-stream, the stream's events
+// assembled) and checks its answer against converse.tsv, which PyYAML and
+// CPython's json wrote (testdata/converse.py): the stop reason, the
+// tools called and the text blocks joined.
+func TestConverseAnswers(t *testing.T) {
+	f, err := os.Open("testdata/converse.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	all := interactions(t)
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	sc.Scan() // the header
+	n := 0
+	for sc.Scan() {
+		cols := strings.Split(sc.Text(), "\t")
+		name := cols[0] + "#" + cols[1]
+		it, ok := all[name]
+		if !ok {
+			t.Fatalf("%s: no such interaction", name)
+		}
+		r, v, ok := assembled(t, name, it)
+		if !ok {
+			continue
+		}
+		if r.Family != recordings.FamilyBedrockConverse {
+			t.Errorf("%s: family %s", name, r.Family)
+		}
+		a := recordings.ReadAnswer(r.Family, v)
+		if len(a.Choices) != 1 {
+			t.Errorf("%s: %d choices", name, len(a.Choices))
+			continue
+		}
+		var text strings.Builder
+		var tools []string
+		for _, p := range a.Choices[0].Parts {
+			switch p.Kind {
+			case recordings.PartText:
+				text.WriteString(p.Text)
+			case recordings.PartToolCall:
+				tools = append(tools, p.ToolCall.Name)
+			}
+		}
+		want, err := strconv.Unquote(cols[4])
+		if err != nil {
+			t.Fatalf("%s: the text column: %v", name, err)
+		}
+		if a.Choices[0].FinishReason != cols[2] || strings.Join(tools, ",") != cols[3] || text.String() != want {
+			t.Errorf("%s: %s, tools %q, text %.80q\nwant %s, tools %q, text %.80q", name, a.Choices[0].FinishReason, tools, text.String(), cols[2], cols[3], want)
+		}
+		n++
+	}
+	if n != 16 {
+		t.Errorf("%d Converse calls checked, want the 16 of converse.tsv", n)
+	}
+}
