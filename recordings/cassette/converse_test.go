@@ -70,3 +70,32 @@ func TestConverseAnswers(t *testing.T) {
 		t.Errorf("%d Converse calls checked, want the 16 of converse.tsv", n)
 	}
 }
+
+// TestBedrockInvokeAnthropic: an Anthropic model's stream through
+// Bedrock's invoke-with-response-stream (each event in a chunk's base64
+// bytes) is read as an Anthropic messages stream. Checked by hand
+// (python3, eventstreams.py's reader and base64): its 23 events' text
+// deltas join to the text below; message_delta gives end_turn and 22
+// output tokens, message_start 21 input tokens.
+func TestBedrockInvokeAnthropic(t *testing.T) {
+	const name = "dd-trace-py__tests__contrib__botocore__bedrock_cassettes__anthropic_message_invoke_stream.yaml#1"
+	r, v, ok := assembled(t, name, interactions(t)[name])
+	if !ok {
+		return
+	}
+	a := recordings.ReadAnswer(r.Family, v)
+	if r.Family != recordings.FamilyAnthropicMessages || len(r.Chunks) != 23 || len(a.Choices) != 1 {
+		t.Fatalf("family %s, %d chunks, %d choices", r.Family, len(r.Chunks), len(a.Choices))
+	}
+	c := a.Choices[0]
+	if len(c.Parts) != 1 || c.Parts[0].Text != "Hobbits embark on epic quest to destroy powerful ring, battling dark forces." || c.FinishReason != "end_turn" {
+		t.Errorf("parts %+v, finish %q", c.Parts, c.FinishReason)
+	}
+	var usage []string
+	for _, u := range a.Usage {
+		usage = append(usage, u.Name+"="+u.Value)
+	}
+	if got := strings.Join(usage, " "); got != "input_tokens=21 output_tokens=22" {
+		t.Errorf("usage %s", got)
+	}
+}

@@ -123,15 +123,17 @@ func isEventStream(b []byte) bool {
 // the object {TYPE: PAYLOAD} that AWS's SDKs give (boto3's
 // {"contentBlockDelta": {…}}): TYPE the :event-type header (an
 // exception's :exception-type, an error's :error-code), PAYLOAD its JSON
-// (a string when it is none). The model's own chunks that
-// invoke-with-response-stream sends as {"bytes": BASE64} are decoded:
-// {"chunk": CHUNK}. Nil when b is no event stream.
+// (a string when it is none). The model's own events that
+// invoke-with-response-stream sends as {"chunk": {"bytes": BASE64}} are
+// those events themselves when BASE64 is JSON (an Anthropic model's
+// message_start, content_block_delta …), so that the core reads them as
+// that model's stream. Nil when b is no event stream.
 func eventsJSON(b []byte) []byte {
 	events, err := DecodeEventStream(b)
 	if err != nil {
 		return nil
 	}
-	list := make([]map[string]json.RawMessage, 0, len(events))
+	list := make([]any, 0, len(events))
 	for _, e := range events {
 		typ := e.Headers[":event-type"]
 		if typ == "" {
@@ -145,7 +147,8 @@ func eventsJSON(b []byte) []byte {
 			Bytes []byte `json:"bytes"` // base64, which encoding/json decodes
 		}
 		if typ == "chunk" && json.Unmarshal(payload, &chunk) == nil && json.Valid(chunk.Bytes) {
-			payload = chunk.Bytes
+			list = append(list, json.RawMessage(chunk.Bytes))
+			continue
 		}
 		list = append(list, map[string]json.RawMessage{typ: payload})
 	}

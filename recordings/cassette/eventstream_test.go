@@ -103,7 +103,7 @@ func TestEventStreamErrors(t *testing.T) {
 	if ev, err := DecodeEventStream(two); err != nil || len(ev) != 2 || ev[1].Headers[":event-type"] != "chunk" {
 		t.Fatalf("two messages: %v, %+v", err, ev)
 	}
-	if got := string(eventsJSON(two)); got != `[{"chunk":{"type":"ping"}},{"chunk":{"type":"ping"}}]` {
+	if got := string(eventsJSON(two)); got != `[{"type":"ping"},{"type":"ping"}]` {
 		t.Errorf("eventsJSON = %s", got)
 	}
 	flipped := append([]byte(nil), two...)
