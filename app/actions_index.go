@@ -118,15 +118,13 @@ const bigIndexFile = 256 << 10
 // readBatch is how many files the index asks the browser to read at once.
 const readBatch = 16
 
-// splitTests parts a folder's files (browser.Listed) into its .json
-// files and its Python test files; its YAML files (cassettes, which the
-// index does not list yet) are left out.
+// splitTests parts a folder's files (browser.Listed) into its .json and
+// YAML files (recordings and cassettes) and its Python test files.
 func splitTests(refs []browser.File) (json, tests []browser.File) {
 	for _, f := range refs {
-		switch {
-		case strings.HasSuffix(f.Name, ".py"):
+		if strings.HasSuffix(f.Name, ".py") {
 			tests = append(tests, f)
-		case strings.HasSuffix(strings.ToLower(f.Name), ".json"):
+		} else {
 			json = append(json, f)
 		}
 	}
@@ -193,8 +191,30 @@ func (v *Viewer) indexFiles(files, tests []browser.File) {
 				time.Sleep(time.Millisecond) // let the page draw first
 			}
 			var row indexRow
-			row, items = summarize(&parser, f, data, err, items)
-			rows = append(rows, row)
+			mark := len(items)
+			if err != nil || !isYAMLName(f.Name) {
+				row, items = summarize(&parser, f, data, err, items)
+				row.file = i
+			}
+			// Another recorder's cassette: a row per interaction, read
+			// by the folder's worker (app.wasm links no YAML), and
+			// nothing for replay, which reads ogx's recordings only.
+			if err == nil && (isYAMLName(f.Name) || row.err != "" && mayBeCassette(data)) {
+				cas, cerr := indexCassette(ix.worker, &parser, f, i, data)
+				switch {
+				case cerr == nil:
+					rows, items = append(rows, cas...), items[:mark]
+				case row.path == "" && strings.Contains(cerr.Error(), "not a cassette"):
+					// YAML that is no cassette (a configuration): no row.
+				case row.path == "":
+					rows = append(rows, indexRow{file: i, path: f.Path, hash: "error", err: cerr.Error(),
+						hay: strings.ToLower(f.Path + "\x00error\x00" + cerr.Error())})
+				default:
+					rows = append(rows, row)
+				}
+			} else {
+				rows = append(rows, row)
+			}
 			pause()
 			if i == len(files)-1 || time.Since(last) > 250*time.Millisecond {
 				last = time.Now()
@@ -204,9 +224,9 @@ func (v *Viewer) indexFiles(files, tests []browser.File) {
 				}
 				ix.worker.addItems(items, files[handed:i+1], withTests)
 				items, handed = items[:0], i+1
-				read := rows[:len(rows):len(rows)]
+				read, n := rows[:len(rows):len(rows)], i+1
 				ctx.Dispatch(func(ctx app.Context) {
-					ix.rows = read
+					ix.rows, ix.read = read, n
 					ix.version++
 					if ix.done() {
 						ix.took = time.Since(ix.started)
@@ -259,19 +279,21 @@ func (v *Viewer) setRecordingDir(dir string) {
 	}
 }
 
-// openRow reads the file of index row i again and opens it.
+// openRow reads the file of index row i again and opens it (a
+// cassette's row: its interaction).
 func (v *Viewer) openRow(i int) {
-	if v.index == nil || i < 0 || i >= len(v.index.files) {
+	if v.index == nil || i < 0 || i >= len(v.index.rows) {
 		return
 	}
-	v.openFile(v.index.files[i], true)
+	r := v.index.rows[i]
+	v.openFileAt(v.index.files[r.file], r.k, true)
 }
 
 // compareRows reads the files of two index rows, opens them, and shows
 // their comparison.
 func (v *Viewer) compareRows(rows [2]int) {
 	ix := v.index
-	if ix == nil || min(rows[0], rows[1]) < 0 || max(rows[0], rows[1]) >= len(ix.files) {
+	if ix == nil || min(rows[0], rows[1]) < 0 || max(rows[0], rows[1]) >= len(ix.rows) {
 		return
 	}
 	v.loading = "two files to compare"
@@ -280,7 +302,8 @@ func (v *Viewer) compareRows(rows [2]int) {
 		var docs [2]*openDoc
 		var err error
 		for k, i := range rows {
-			if docs[k], err = readDoc(v.asyncWorker, ix.files[i]); err != nil {
+			r := ix.rows[i]
+			if docs[k], err = readDoc(v.asyncWorker, ix.files[r.file], r.k); err != nil {
 				break
 			}
 		}

@@ -82,18 +82,19 @@ func (v *Viewer) readFiles(files app.Value) {
 		v.listFiles(files, false)
 		return
 	}
-	v.openFile(browser.NewFile(files.Index(0), ""), false)
+	v.openFileAt(browser.NewFile(files.Index(0), ""), 0, false)
 }
 
-// openFile reads a local file in the background and opens it; the page
-// says it is loading f.Path meanwhile, and shows the error if it fails.
-// push makes the opened file a new place in the history (from an index
-// row), so that Back returns to the index.
-func (v *Viewer) openFile(f browser.File, push bool) {
+// openFileAt reads a local file in the background and opens it (a
+// cassette at its interaction k, from 1; 0 for the first); the page says
+// it is loading f.Path meanwhile, and shows the error if it fails. push
+// makes the opened file a new place in the history (from an index row),
+// so that Back returns to the index.
+func (v *Viewer) openFileAt(f browser.File, k int, push bool) {
 	v.loading = f.Path
 	ctx := v.ctx
 	ctx.Async(func() {
-		d, err := readDoc(v.asyncWorker, f)
+		d, err := readDoc(v.asyncWorker, f, k)
 		ctx.Dispatch(func(ctx app.Context) {
 			if err != nil {
 				v.fail(err)

@@ -11,6 +11,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
 	"github.com/recview/recview/internal/pageworker"
+	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/fixturepath"
 )
 
 // Other recorders' cassettes (vcrpy's YAML or JSON, pydantic-ai's,
@@ -276,4 +278,40 @@ func hostPath(raw string) string {
 		return raw
 	}
 	return u.Host + u.EscapedPath()
+}
+
+// indexCassette is the index's rows of a cassette the folder's worker w
+// read from data (one per interaction: its recording summarized with p,
+// test_id from the path as pytest-recording writes cassettes, a recorded
+// credential flagged), or nil with the worker's error when it is none.
+// It blocks: call it from a goroutine (ctx.Async).
+func indexCassette(w *pageWorker, p *recordings.Parser, f browser.File, file int, data []byte) ([]indexRow, error) {
+	c, err := w.readCassette(f.Name, data)
+	if err != nil {
+		return nil, err
+	}
+	test := fixturepath.CassetteTest(f.Path)
+	rows := make([]indexRow, 0, len(c.Interactions))
+	for k := range c.Interactions {
+		it := &c.Interactions[k]
+		sub := f
+		sub.Path, sub.Name = f.Path+"#"+strconv.Itoa(k+1), f.Name+"#"+strconv.Itoa(k+1)
+		row, _ := summarize(p, sub, it.Recording, nil, nil)
+		row.file, row.k = file, k+1
+		if row.err == "" {
+			row.hash, row.scheme = "cassette", ""
+			if row.testID == "" {
+				row.testID = test
+			}
+		}
+		if len(it.Secrets) > 0 {
+			row.secret = it.Secrets[0]
+		}
+		row.hay = strings.ToLower(strings.Join([]string{row.path, row.testID, string(row.family), row.family.Title(), row.model, row.hash, row.secret}, "\x00"))
+		if row.secret != "" {
+			row.hay += "\x00credential"
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
 }

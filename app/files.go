@@ -12,14 +12,15 @@ import (
 // path.
 
 // readDoc reads the file and prepares it as a recording to open, or a
-// cassette's first interaction (newDocOrCassette, with the worker worker
-// returns). It blocks: call it from a goroutine, not the UI goroutine.
-func readDoc(worker func() *pageWorker, f browser.File) (*openDoc, error) {
+// cassette's interaction k (from 1; 0 for the first: newDocOrCassette,
+// with the worker worker returns). It blocks: call it from a goroutine,
+// not the UI goroutine.
+func readDoc(worker func() *pageWorker, f browser.File, k int) (*openDoc, error) {
 	data, err := readBytes(f)
 	if err != nil {
 		return nil, err
 	}
-	return newDocOrCassette(worker, f.Name, data, 0)
+	return newDocOrCassette(worker, f.Name, data, k)
 }
 
 // readBytes reads a file's bytes. It blocks: call it from a goroutine,

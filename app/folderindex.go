@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -13,8 +14,11 @@ import (
 // folderIndex is the index of many files: one row per file, filled in as
 // the files are read (indexFiles).
 type folderIndex struct {
-	files   []browser.File
-	rows    []indexRow // rows[i] is files[i]; len(rows) is how many are read
+	files []browser.File
+	// rows are the files read so far, in order: one per file, or, for
+	// another recorder's cassette, one per interaction.
+	rows    []indexRow
+	read    int // how many files are read
 	version int        // bumped on every change, so the index renders again
 	started time.Time
 	took    time.Duration // how long reading all took, once done
@@ -43,11 +47,24 @@ type indexView struct {
 	picked []int // rows ticked for comparison, at most two
 }
 
-// done reports whether every file is read.
-func (ix *folderIndex) done() bool { return len(ix.rows) == len(ix.files) }
+// hasRecordings reports whether the rows read hold a file of ogx's (a
+// recording, or a file that is not one), which replay's report is about;
+// a folder of cassettes alone has none.
+func (ix *folderIndex) hasRecordings() bool {
+	return slices.ContainsFunc(ix.rows, func(r indexRow) bool { return r.k == 0 })
+}
 
-// indexRow is what the index shows of one file.
+// done reports whether every file is read.
+func (ix *folderIndex) done() bool { return ix.read == len(ix.files) }
+
+// indexRow is what the index shows of one file, or of one interaction
+// of a cassette.
 type indexRow struct {
+	file int // the file's index in folderIndex.files
+	// k is the interaction of a cassette the row is, from 1 (path is
+	// then "PATH#K"); 0 for a file.
+	k         int
+	secret    string // what looks like a credential the interaction records, "" for none
 	path      string
 	testID    string
 	family    recordings.Family

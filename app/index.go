@@ -58,7 +58,7 @@ func (x *index) Render() app.UI {
 		// in it; the report beside, and close its folds).
 		app.Div().Class("replay").OnClick(x.onReplayClick).OnChange(x.onReplayClick).Body(
 			app.Div().Class("slot").Body(app.If(x.Iindex.notFound != "", func() app.UI { return app.Raw(x.Iindex.notFound) })),
-			app.Div().Class("slot").Body(app.If(x.Iindex.report.HTML != "", func() app.UI { return replayPanel(x.Iindex.report) })),
+			app.Div().Class("slot").Body(app.If(x.Iindex.report.HTML != "" && x.Iindex.hasRecordings(), func() app.UI { return replayPanel(x.Iindex.report) })),
 		),
 		x.renderFacets(),
 		// Clicks are handled here, by what the target's data attributes say.
@@ -152,14 +152,17 @@ func (x *index) renderHead() app.UI {
 	ix := x.Iindex
 	status := fmt.Sprintf("%s", plural(len(ix.files), "file"))
 	if ix.done() {
+		if len(ix.rows) != len(ix.files) { // cassettes: a row per interaction
+			status += fmt.Sprintf(" (%s)", plural(len(ix.rows), "row"))
+		}
 		status += fmt.Sprintf(", read in %s", ix.took.Round(10*time.Millisecond))
 	}
 	return app.Div().Class("index-head").Body(
 		app.H2().Text("Index"),
 		app.Span().Class("muted").DataSet("testid", "index-status").Text(status),
 		app.If(!ix.done(), func() app.UI {
-			return app.Progress().DataSet("testid", "index-progress").Attr("max", len(ix.files)).Attr("value", len(ix.rows)).
-				Attr("aria-label", fmt.Sprintf("Reading %d of %d files", len(ix.rows), len(ix.files)))
+			return app.Progress().DataSet("testid", "index-progress").Attr("max", len(ix.files)).Attr("value", ix.read).
+				Attr("aria-label", fmt.Sprintf("Reading %d of %d files", ix.read, len(ix.files)))
 		}),
 		app.Input().Type("search").Class("index-filter").Placeholder("Filter: file, test_id, model, API…").
 			DataSet("testid", "index-filter").Attr("aria-label", "Filter the index").Value(x.filter).
@@ -276,6 +279,9 @@ func (x *index) rowHTML(b *strings.Builder, i int) {
 	fmt.Fprintf(b, `<td><span class="badge hash-%s">%s</span>`, esc(r.hash), esc(status))
 	if r.dup != "" {
 		fmt.Fprintf(b, ` <span class="badge dup-key" data-testid="dup-key" title="%s">duplicate key</span>`, esc(r.dup))
+	}
+	if r.secret != "" {
+		fmt.Fprintf(b, ` <span class="badge hash-error" data-testid="index-secret" title="%s">credential</span>`, esc(r.secret))
 	}
 	b.WriteString(`</td></tr>`)
 }

@@ -5,8 +5,10 @@ package e2e
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -124,4 +126,76 @@ func TestCassetteSecret(t *testing.T) {
 		t.Error("the page shows the key")
 	}
 	tb.screenshot("secret")
+}
+
+// TestCassetteIndex picks a folder of three cassettes (6, 2 and 1
+// interactions: the "- request:" lines of each, counted by hand), one
+// with a key left in a header, and a YAML configuration: the index lists
+// the nine interactions, none for the configuration, flags the key, and
+// a row opens its interaction.
+func TestCassetteIndex(t *testing.T) {
+	const (
+		redacted = "pydantic-ai__tests__models__cassettes__test_anthropic__test_anthropic_model_thinking_part_redacted.yaml"
+		converse = "dd-trace-py__tests__contrib__botocore__bedrock_cassettes__bedrock_converse_stream.yaml"
+	)
+	dir := filepath.Join(t.TempDir(), "cassettes")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{fileSearchStream, redacted, converse} {
+		data, err := os.ReadFile(cassette(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == redacted {
+			data = []byte(strings.Replace(string(data), "    headers:\n", "    headers:\n      x-api-key:\n      - sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789\n", 1))
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "config.yaml"), []byte("retries: 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	tb.open("/")
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("folder-input")), []string{dir}))
+	tb.waitFor("the folder's index", `document.querySelector('[data-testid=index-progress]') === null && document.querySelectorAll('[data-testid=index-row]').length === 9`)
+	rows := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=index-row]')].map(r => r.dataset.file)`)
+	for _, want := range []string{"cassettes/" + fileSearchStream + "#6", "cassettes/" + redacted + "#2", "cassettes/" + converse + "#1"} {
+		if !slices.Contains(rows, want) {
+			t.Errorf("no row %s among %q", want, rows)
+		}
+	}
+	if got := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=index-secret]')].map(b => b.closest('tr').dataset.file)`); len(got) != 1 || got[0] != "cassettes/"+redacted+"#1" {
+		t.Errorf("credential flagged on %q, want the redacted cassette's first interaction", got)
+	}
+	if s, _ := tb.text(sel("index-status")); !strings.HasPrefix(s, "4 files (9 rows), read in") {
+		t.Errorf("index status %q", s)
+	}
+	tb.screenshot("index")
+	tb.do(chromedp.Click(chromedp.CSS(sel("index-row") + `[data-file="cassettes/` + fileSearchStream + `#4"] td.file button`)))
+	tb.waitTitle(fileSearchStream + "#4")
+	tb.waitStep(21, 21)
+}
+
+// TestCassettesAllIndexed picks testdata's folder of 260 real cassettes:
+// the page reads every one (through its worker) into a row per
+// interaction, the 352 that recordings/cassette's PyYAML oracle lists
+// (testdata/cassettes.tsv), none of them an error.
+func TestCassettesAllIndexed(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("..", "recordings", "testdata", "cassettes"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	tb.open("/")
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("folder-input")), []string{dir}))
+	tb.waitForWithin(60*time.Second, "the folder's index", `document.querySelector('[data-testid=index-progress]') === null && document.querySelector('[data-testid=index-status]').textContent.includes('read in')`)
+	if s, _ := tb.text(sel("index-status")); !strings.HasPrefix(s, "260 files (352 rows)") {
+		t.Errorf("index status %q, want 260 files and 352 rows", s)
+	}
+	if bad := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=index-row]')].filter(r => r.querySelector('.hash-error:not([data-testid])')).map(r => r.dataset.file + ': ' + r.title)`); len(bad) > 0 {
+		t.Errorf("%d rows are errors: %q", len(bad), bad)
+	}
 }

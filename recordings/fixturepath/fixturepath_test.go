@@ -24,3 +24,21 @@ func TestPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestCassetteTest derives test ids as pytest-recording's default
+// layout writes cassettes (plugin.py: vcr_cassette_dir is the module's
+// folder/cassettes/MODULE, the name the test's node name, "Class.name"
+// for a method).
+func TestCassetteTest(t *testing.T) {
+	for p, want := range map[string]string{
+		"tests/models/cassettes/test_openai/test_x.yaml":                   "tests/models/test_openai.py::test_x",
+		"tests/cassettes/test_settings/test_stop_settings[anthropic].yaml": "tests/test_settings.py::test_stop_settings[anthropic]",
+		"cassettes/test_a/TestB.test_c[1.5].yml":                           "test_a.py::TestB::test_c[1.5]",
+		"tests/contrib/openai/cassettes/v1/completion.yaml":                "",
+		"tests/cassettes/openai/chat.json":                                 "",
+	} {
+		if got := CassetteTest(p); got != want {
+			t.Errorf("CassetteTest(%q) = %q, want %q", p, got, want)
+		}
+	}
+}

@@ -12,31 +12,8 @@ import (
 
 	"github.com/recview/recview/recordings/cassette"
 	"github.com/recview/recview/recordings/diff"
+	"github.com/recview/recview/recordings/fixturepath"
 )
-
-// CassetteTest is the test_id of a cassette at path p as
-// pytest-recording's default layout names it (plugin.py's
-// vcr_cassette_dir and default_cassette_name): a test of DIR/MODULE.py
-// writes DIR/cassettes/MODULE/NAME.yaml, NAME being the test's node name,
-// "Class.name" for a test method; so
-// "tests/models/cassettes/test_openai/test_x[a].yaml" is
-// "tests/models/test_openai.py::test_x[a]". "" for a path of another
-// layout (a cassette named by its test), whose test recview cannot know.
-// The characters pytest-recording replaces by "-" stay replaced.
-func CassetteTest(p string) string {
-	parts := strings.Split(p, "/")
-	n := len(parts)
-	if n < 3 || parts[n-3] != "cassettes" || !strings.HasPrefix(parts[n-2], "test") {
-		return ""
-	}
-	name := strings.TrimSuffix(parts[n-1], path.Ext(parts[n-1]))
-	params := ""
-	if i := strings.IndexByte(name, '['); i >= 0 {
-		name, params = name[:i], name[i:]
-	}
-	name = strings.Replace(name, ".", "::", 1) + params
-	return path.Join(append(parts[:n-3:n-3], parts[n-2]+".py")...) + "::" + name
-}
 
 // interactionPath names interaction k (from 0) of the cassette at p as
 // the review's pairs and `recview show` do: "p#K", K from 1.
@@ -94,7 +71,7 @@ func (rv *reviewer) readCassette(s Side, f *File) (out side, ok bool, bad *entry
 		return side{}, false, &entry{side: s, path: f.Path, err: err}
 	}
 	out.c = c
-	test := CassetteTest(f.Path)
+	test := fixturepath.CassetteTest(f.Path)
 	for k := range c.Interactions {
 		e := read(s, interactionPath(f.Path, k), c.Interactions[k].Recording(), rv.pl.Parse)
 		e.rec = nil
