@@ -19,7 +19,7 @@ type folderIndex struct {
 	// another recorder's cassette, one per interaction.
 	rows    []indexRow
 	read    int // how many files are read
-	version int        // bumped on every change, so the index renders again
+	version int // bumped on every change, so the index renders again
 	started time.Time
 	took    time.Duration // how long reading all took, once done
 	view    indexView     // the index component's view, kept while it is not shown

@@ -197,7 +197,6 @@ func TestCassetteAlignment(t *testing.T) {
 	}
 }
 
-
 // TestCassetteEdges: a cassette whose only change is a header is metadata
 // only, of no severity; a cassette that does not parse is an unreadable
 // pair of high severity; a YAML file that is no cassette is skipped; a
