@@ -38,6 +38,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/andybalholm/brotli"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -256,9 +257,11 @@ func bytesOf(n *yaml.Node) ([]byte, error) {
 	return []byte(n.Value), nil
 }
 
-// decode undoes a gzip or deflate Content-Encoding of b (bytes that
-// carry its magic: recorders keep some bodies decoded whatever the
-// header says), at most MaxSize bytes out.
+// decode undoes a gzip, deflate or brotli ("br") Content-Encoding of b
+// (recorders keep some bodies decoded whatever the header says: gzip
+// only over bytes that carry its magic, deflate and brotli, which have
+// none, only over bytes that are not JSON, and b as it is when they do
+// not decode), at most MaxSize bytes out.
 func decode(b []byte, encoding string) ([]byte, error) {
 	var r io.Reader
 	encoding = strings.ToLower(strings.TrimSpace(encoding))
@@ -272,15 +275,21 @@ func decode(b []byte, encoding string) ([]byte, error) {
 			return nil, fmt.Errorf("gzip: %w", err)
 		}
 		r = zr
-	case "deflate":
+	case "deflate", "br":
+		if json.Valid(b) {
+			return b, nil
+		}
 		r = flate.NewReader(bytes.NewReader(b))
+		if encoding == "br" {
+			r = brotli.NewReader(bytes.NewReader(b))
+		}
 	default:
 		return b, nil
 	}
 	out, err := io.ReadAll(io.LimitReader(r, MaxSize+1))
 	if err != nil {
-		if encoding == "deflate" {
-			return b, nil // a deflate header over bytes kept decoded
+		if encoding != "gzip" && encoding != "x-gzip" {
+			return b, nil // a deflate or br header over bytes kept decoded
 		}
 		return nil, fmt.Errorf("%s: %w", encoding, err)
 	}
