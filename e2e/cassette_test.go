@@ -199,3 +199,44 @@ func TestCassettesAllIndexed(t *testing.T) {
 		t.Errorf("%d rows are errors: %q", len(bad), bad)
 	}
 }
+
+// TestCassetteHostile drops hostile YAML on a page showing a recording:
+// an alias bomb ("billion laughs"), 100,000-deep nesting (which
+// overflowed the worker's stack before cassette.Parse bounded nesting)
+// and a body nested 999 deep each get an error naming the file, read in
+// the worker; the recording stays open and the page keeps answering.
+func TestCassetteHostile(t *testing.T) {
+	laughs := "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
+	for i, prev := 'b', 'a'; i <= 'j'; prev, i = i, i+1 {
+		laughs += string(i) + ": &" + string(i) + " [" + strings.Repeat("*"+string(prev)+",", 8) + "*" + string(prev) + "]\n"
+	}
+	laughs += "interactions:\n- request: {method: POST, uri: 'http://x/', parsed_body: *j}\n  response: {status: {code: 200}}\n"
+	dir := t.TempDir()
+	files := map[string]string{
+		"laughs.yaml": laughs,
+		"deep.yaml":   "interactions: " + strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000),
+		// At the bound cassette.Parse allows, parsed: the worker's stack
+		// holds it.
+		"edge.yaml": "interactions:\n- request: {method: POST, uri: 'http://x/', parsed_body: " + strings.Repeat("[", 999) + strings.Repeat("]", 999) + "}\n  response: {status: {code: 200}}\n",
+	}
+	tb := newTab(t)
+	tb.open("/")
+	tb.dropPaths(seed(seedHello))
+	tb.waitTitle(seedHello)
+	for name, doc := range files {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		tb.dropPaths(p)
+		tb.visible(sel("error"))
+		if msg, _ := tb.text(sel("error")); !strings.Contains(msg, name) {
+			t.Errorf("dropping %s shows %q, want an error naming it", name, msg)
+		}
+		if title, _ := tb.text(sel("recording-title")); title != seedHello {
+			t.Errorf("after %s the page shows %q, want %s still open", name, title, seedHello)
+		}
+		tb.do(chromedp.Click(chromedp.CSS(sel("error") + " button")))
+		tb.waitFor("the error to be dismissed", q(sel("error"))+" === null")
+	}
+}

@@ -102,13 +102,17 @@ func Header(h map[string][]string, name string) string {
 
 // Parse reads a cassette named name (shown in errors) from data.
 //
-// Errors: a document larger than MaxSize; YAML or JSON that does not
+// Errors: a document larger than MaxSize, or nested deeper than
+// maxNesting levels (nestingError); YAML or JSON that does not
 // parse (with yaml.v3's line); ErrNotCassette (wrapped, with why) for
 // another document; an interaction whose parts are not of the layout's
 // types, naming its index.
 func Parse(name string, data []byte) (*Cassette, error) {
 	if len(data) > MaxSize {
 		return nil, fmt.Errorf("cassette: %s: %d bytes, more than %d", name, len(data), MaxSize)
+	}
+	if err := nestingError(data); err != nil {
+		return nil, fmt.Errorf("cassette: %s: %w", name, err)
 	}
 	var doc yaml.Node
 	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '{' && json.Valid(t) {
