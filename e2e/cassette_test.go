@@ -3,6 +3,8 @@
 package e2e
 
 import (
+	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -239,4 +241,31 @@ func TestCassetteHostile(t *testing.T) {
 		tb.do(chromedp.Click(chromedp.CSS(sel("error") + " button")))
 		tb.waitFor("the error to be dismissed", q(sel("error"))+" === null")
 	}
+}
+
+// TestCassetteURL opens a cassette served by another origin: by a link
+// naming its fourth interaction (src= and i=), and by the URL box (its
+// first).
+func TestCassetteURL(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/c/{name}", func(w http.ResponseWriter, r *http.Request) {
+		data, err := os.ReadFile(cassette(r.PathValue("name")))
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Access-Control-Allow-Origin", "*")
+		w.Header().Set("Content-Type", "application/yaml")
+		w.Write(data)
+	})
+	src := serveLoopback(t, mux) + "/c/" + fileSearchStream
+	tb := newTab(t)
+	tb.open("/#v=2&src=" + url.QueryEscape(src) + "&i=4")
+	tb.waitTitle(fileSearchStream + "#4")
+	tb.waitStep(21, 21)
+	if h := eval[string](tb, "location.hash"); !strings.HasSuffix(h, "&i=4") {
+		t.Errorf("address %q, want the cassette's URL and i=4", h)
+	}
+	tb.enterURL(src)
+	tb.waitTitle(fileSearchStream + "#1")
 }
