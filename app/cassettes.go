@@ -10,6 +10,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
+	"github.com/recview/recview/internal/base/htmlw"
 	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/recordings"
 	"github.com/recview/recview/recordings/fixturepath"
@@ -221,40 +222,52 @@ func (d *openDoc) interaction() int {
 // cassetteList is the list of a cassette's interactions above the one
 // shown: each its number, method, host and path, status, whether it
 // streams and whether it records a credential; a click (or [ and ])
-// opens another.
+// opens another. Written as HTML by hand, as the index's table is, for
+// app.wasm's size; every text escaped.
 func cassetteList(cas *cassetteDoc) app.UI {
 	its := cas.info.Interactions
-	return app.Div().Class("cassette").DataSet("testid", "cassette").Body(
-		app.P().Class("cassette-head").Body(
-			app.Strong().Text(recorderTitle(cas.info.Recorder)),
-			app.Text(fmt.Sprintf(" · %d interactions · [ and ] step through them", len(its))),
-		),
-		app.Ol().Class("interactions").Body(
-			app.Range(its).Slice(func(i int) app.UI {
-				it := &its[i]
-				return app.Li().Body(
-					app.Button().Class("interaction").Class(map[bool]string{true: "current"}[i == cas.k]).
-						DataSet("testid", "interaction").
-						Attr("aria-current", map[bool]string{true: "true", false: "false"}[i == cas.k]).
-						OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionInteraction.with(i)) }).
-						Body(
-							app.Span().Class("n").Text(fmt.Sprintf("#%d", i+1)),
-							app.Code().Text(it.Method+" "+hostPath(it.URI)),
-							app.If(it.Status != 0, func() app.UI {
-								return app.Span().Class("chip").Class(map[bool]string{true: "bad"}[it.Status >= 400]).Text(strconv.Itoa(it.Status))
-							}),
-							app.If(it.Streamed, func() app.UI { return app.Span().Class("chip").Text("stream") }),
-							app.If(len(it.Secrets) > 0, func() app.UI {
-								return app.Span().Class("chip bad").DataSet("testid", "interaction-secret").Text("credential")
-							}),
-						),
-				)
-			}),
-		),
-		app.Range(its[cas.k].Secrets).Slice(func(i int) app.UI {
-			return app.P().Class("notice bad").DataSet("testid", "secret").Text(its[cas.k].Secrets[i] + ": filter it (vcrpy's filter_headers, filter_query_parameters) and rotate the key")
-		}),
-	)
+	var w htmlw.Writer
+	w.Raw(`<div><p class="cassette-head"><strong>`, recorderTitle(cas.info.Recorder), `</strong> · `)
+	w.Num(len(its))
+	w.Raw(` interactions · [ and ] step through them</p><ol class="interactions">`)
+	for i := range its {
+		it := &its[i]
+		cur := i == cas.k
+		w.Raw(`<li><button class="interaction`, iff(cur, " current", ""), `" data-testid="interaction" data-act="`, pageworker.ActInteraction, `" data-k="`)
+		w.Num(i)
+		w.Raw(`" aria-current="`, iff(cur, "true", "false"), `"><span class="n">#`)
+		w.Num(i + 1)
+		w.Raw(`</span><code>`)
+		w.Text(it.Method + " " + hostPath(it.URI))
+		w.Raw(`</code>`)
+		if it.Status != 0 {
+			w.Raw(`<span class="chip`, iff(it.Status >= 400, " bad", ""), `">`)
+			w.Num(it.Status)
+			w.Raw(`</span>`)
+		}
+		if it.Streamed {
+			w.Raw(`<span class="chip">stream</span>`)
+		}
+		if len(it.Secrets) > 0 {
+			w.Raw(`<span class="chip bad" data-testid="interaction-secret">credential</span>`)
+		}
+		w.Raw(`</button></li>`)
+	}
+	w.Raw(`</ol>`)
+	for _, s := range its[cas.k].Secrets {
+		w.Raw(`<p class="notice bad" data-testid="secret">`)
+		w.Text(s + ": filter it (vcrpy's filter_headers, filter_query_parameters) and rotate the key")
+		w.Raw(`</p>`)
+	}
+	w.Raw(`</div>`)
+	return app.Div().Class("cassette").DataSet("testid", "cassette").
+		OnClick(func(ctx app.Context, e app.Event) {
+			if b := browser.EventOf(e).Target().Closest("[data-act=" + pageworker.ActInteraction + "]"); b.Exists() {
+				if k, err := strconv.Atoi(b.Data("k")); err == nil {
+					ctx.NewActionWithValue(actionInteraction.with(k))
+				}
+			}
+		}).Body(app.Raw(w.String()))
 }
 
 // recorderTitle names a cassette's recorder for the list's head.

@@ -91,15 +91,21 @@ type anthropicAssembler struct {
 
 func (s *anthropicAssembler) clone() assembler {
 	c := *s
-	c.blocks = append([]anthropicBlock(nil), s.blocks...)
-	for i := range c.blocks {
-		b := &c.blocks[i]
-		b.text, b.thinking, b.signature, b.input = b.text.clone(), b.thinking.clone(), b.signature.clone(), b.input.clone()
-		b.citations = b.citations[:len(b.citations):len(b.citations)]
-	}
+	c.blocks = cloneBlocks(s.blocks)
 	c.deltaFields = s.deltaFields[:len(s.deltaFields):len(s.deltaFields)]
 	c.usage = s.usage[:len(s.usage):len(s.usage)]
 	return &c
+}
+
+// cloneBlocks is a copy of blocks that shares their text (textBuf.clone).
+func cloneBlocks(blocks []anthropicBlock) []anthropicBlock {
+	c := append([]anthropicBlock(nil), blocks...)
+	for i := range c {
+		b := &c[i]
+		b.text, b.thinking, b.signature, b.input = b.text.clone(), b.thinking.clone(), b.signature.clone(), b.input.clone()
+		b.citations = b.citations[:len(b.citations):len(b.citations)]
+	}
+	return c
 }
 
 func (s *anthropicAssembler) complete() bool { return s.stopped }

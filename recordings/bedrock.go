@@ -83,18 +83,12 @@ func bedrockText(v *fastjson.Value) string {
 // "p" AWS adds to each event is dropped. The stream is complete once
 // metadata, which comes last, has come.
 
-type bedrockBlock struct {
-	start     *fastjson.Value // the start's toolUse, nil for none
-	text      textBuf
-	reasoning textBuf
-	signature textBuf
-	input     textBuf
-	has       uint8 // bits: hasText, hasThinking (reasoning), hasSignature, hasInput
-}
-
+// bedrockAssembler keeps its blocks as the Anthropic assembler does
+// (anthropicBlock): a toolUse's start as the block's start, the
+// reasoning text as its thinking.
 type bedrockAssembler struct {
 	role     *fastjson.Value
-	blocks   []bedrockBlock
+	blocks   []anthropicBlock
 	stop     *fastjson.Value
 	usage    *fastjson.Value
 	metrics  *fastjson.Value
@@ -103,11 +97,7 @@ type bedrockAssembler struct {
 
 func (s *bedrockAssembler) clone() assembler {
 	c := *s
-	c.blocks = append([]bedrockBlock(nil), s.blocks...)
-	for i := range c.blocks {
-		b := &c.blocks[i]
-		b.text, b.reasoning, b.signature, b.input = b.text.clone(), b.reasoning.clone(), b.signature.clone(), b.input.clone()
-	}
+	c.blocks = cloneBlocks(s.blocks)
 	return &c
 }
 
@@ -118,13 +108,13 @@ const maxBedrockBlocks = 1 << 12
 
 // block is the block at the event's contentBlockIndex, opened (with the
 // blocks before it) when new.
-func (s *bedrockAssembler) block(ev *fastjson.Value) (*bedrockBlock, int, error) {
+func (s *bedrockAssembler) block(ev *fastjson.Value) (*anthropicBlock, int, error) {
 	i, ok := intOf(ev.Get("contentBlockIndex"))
 	if !ok || i < 0 || i >= maxBedrockBlocks {
 		return nil, 0, fmt.Errorf("contentBlockIndex %s is not a block's index", ev.Get("contentBlockIndex"))
 	}
 	for len(s.blocks) <= i {
-		s.blocks = append(s.blocks, bedrockBlock{})
+		s.blocks = append(s.blocks, anthropicBlock{})
 	}
 	return &s.blocks[i], i, nil
 }
@@ -156,7 +146,7 @@ func (s *bedrockAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		if err != nil {
 			return ds, err
 		}
-		ds = b.addDelta(i, body.Get("delta"), ds)
+		ds = addBedrockDelta(b, i, body.Get("delta"), ds)
 	case "messageStop":
 		s.stop = body.Get("stopReason")
 		ds = append(ds, Delta{Kind: KindFinish, Field: "stopReason", Text: getStr(body, "stopReason")})
@@ -169,7 +159,8 @@ func (s *bedrockAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	return ds, nil
 }
 
-func (b *bedrockBlock) addDelta(i int, d *fastjson.Value, ds []Delta) []Delta {
+// addBedrockDelta appends a contentBlockDelta's delta to block b (at i).
+func addBedrockDelta(b *anthropicBlock, i int, d *fastjson.Value, ds []Delta) []Delta {
 	field := "content[" + strconv.Itoa(i) + "]."
 	var t string
 	switch {
@@ -183,7 +174,7 @@ func (b *bedrockBlock) addDelta(i int, d *fastjson.Value, ds []Delta) []Delta {
 		ds = append(ds, Delta{Kind: KindToolCall, Field: field + "toolUse.input", Text: t, Append: true})
 	case d.Get("reasoningContent", "text") != nil:
 		b.has |= hasThinking
-		t, _ = b.reasoning.add(d.Get("reasoningContent", "text"))
+		t, _ = b.thinking.add(d.Get("reasoningContent", "text"))
 		ds = append(ds, Delta{Kind: KindThinking, Field: field + "reasoningContent.reasoningText.text", Text: t, Append: true})
 	case d.Get("reasoningContent", "signature") != nil:
 		b.has |= hasSignature
@@ -195,10 +186,10 @@ func (b *bedrockBlock) addDelta(i int, d *fastjson.Value, ds []Delta) []Delta {
 	return ds
 }
 
-// value is the block as Converse gives it: {text}, {toolUse: {toolUseId,
-// name, input}} or {reasoningContent: {reasoningText: {text,
+// bedrockValue is block b as Converse gives it: {text}, {toolUse:
+// {toolUseId, name, input}} or {reasoningContent: {reasoningText: {text,
 // signature}}}.
-func (b *bedrockBlock) value(a *arena) *fastjson.Value {
+func bedrockValue(a *arena, b *anthropicBlock) *fastjson.Value {
 	o := a.NewObject()
 	if b.start != nil || b.has&hasInput != 0 {
 		u := a.NewObject()
@@ -217,7 +208,7 @@ func (b *bedrockBlock) value(a *arena) *fastjson.Value {
 	if b.has&(hasThinking|hasSignature) != 0 {
 		r := a.NewObject()
 		if b.has&hasThinking != 0 {
-			r.Set("text", textValue(a, &b.reasoning))
+			r.Set("text", textValue(a, &b.thinking))
 		}
 		if b.has&hasSignature != 0 {
 			r.Set("signature", textValue(a, &b.signature))
@@ -235,7 +226,7 @@ func (b *bedrockBlock) value(a *arena) *fastjson.Value {
 func (s *bedrockAssembler) result(a *arena) *fastjson.Value {
 	content := a.NewArray()
 	for i := range s.blocks {
-		content.SetArrayItem(i, s.blocks[i].value(a))
+		content.SetArrayItem(i, bedrockValue(a, &s.blocks[i]))
 	}
 	msg := a.NewObject()
 	if s.role != nil {

@@ -33,6 +33,9 @@ const (
 	ActUnfold = "unfold"
 	// ActViewed marks a review pair (data-row) viewed, or not.
 	ActViewed = "viewed"
+	// ActInteraction opens another interaction (data-k, from 0) of the
+	// cassette shown.
+	ActInteraction = "interaction"
 	// ActBack goes from a review pair back to the table.
 	ActBack = "back"
 	// ActOpenSide opens one side of the review pair shown (data-side:
