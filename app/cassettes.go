@@ -220,9 +220,10 @@ func (d *openDoc) interaction() int {
 }
 
 // cassetteList is the list of a cassette's interactions above the one
-// shown: each its number, method, host and path, status, whether it
-// streams and whether it records a credential; a click (or [ and ])
-// opens another. Written as HTML by hand, as the index's table is, for
+// shown: each its number, method, host and path, status, model, whether
+// it streams (and its chunks) and whether it records a credential; a
+// click (or [ and ]) opens another; then the shown one's headers,
+// folded. Written as HTML by hand, as the index's table is, for
 // app.wasm's size; every text escaped.
 func cassetteList(cas *cassetteDoc) app.UI {
 	its := cas.info.Interactions
@@ -245,8 +246,18 @@ func cassetteList(cas *cassetteDoc) app.UI {
 			w.Num(it.Status)
 			w.Raw(`</span>`)
 		}
+		if it.Model != "" {
+			w.Raw(`<span class="chip">`)
+			w.Text(it.Model)
+			w.Raw(`</span>`)
+		}
 		if it.Streamed {
-			w.Raw(`<span class="chip">stream</span>`)
+			w.Raw(`<span class="chip">stream`)
+			if it.Chunks > 0 {
+				w.Raw(` · `)
+				w.Num(it.Chunks)
+			}
+			w.Raw(`</span>`)
 		}
 		if len(it.Secrets) > 0 {
 			w.Raw(`<span class="chip bad" data-testid="interaction-secret">credential</span>`)
@@ -254,6 +265,19 @@ func cassetteList(cas *cassetteDoc) app.UI {
 		w.Raw(`</button></li>`)
 	}
 	w.Raw(`</ol>`)
+	if hs := its[cas.k].Headers; len(hs) > 0 {
+		w.Raw(`<details class="headers" data-testid="interaction-headers"><summary>Headers of #`)
+		w.Num(cas.k + 1)
+		w.Raw(`</summary><table>`)
+		for _, h := range hs {
+			w.Raw(`<tr><td class="muted">`, h.Side, `</td><td><code>`)
+			w.Text(h.Name)
+			w.Raw(`</code></td><td><code>`)
+			w.Text(h.Value)
+			w.Raw(`</code></td></tr>`)
+		}
+		w.Raw(`</table></details>`)
+	}
 	for _, s := range its[cas.k].Secrets {
 		w.Raw(`<p class="notice bad" data-testid="secret">`)
 		w.Text(s + ": filter it (vcrpy's filter_headers, filter_query_parameters) and rotate the key")

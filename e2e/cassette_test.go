@@ -28,23 +28,29 @@ func cassette(name string) string {
 // deleted (checked by hand in the YAML: the six uri: lines).
 const fileSearchStream = "pydantic-ai__tests__models__cassettes__test_openai_responses__test_openai_responses_model_file_search_tool_stream.yaml"
 
-// TestCassette opens a vcrpy cassette as a reviewer would: picked in the
-// file input, it shows its six interactions and the first; a click and
+// TestCassette opens a vcrpy cassette as a reviewer would: dropped on
+// the page, it shows its six interactions (the streamed one with its
+// model and chunks) and the first with its headers; a click and
 // ] open others, the streamed one steps; the address names the cassette
 // and the interaction (i=K), and opens that interaction in a fresh
 // browser; pasted, the cassette opens too.
 func TestCassette(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
-	tb.upload(cassette(fileSearchStream))
+	tb.dropPaths(cassette(fileSearchStream))
 	tb.waitTitle(fileSearchStream + "#1")
+	// Its first request's headers, as recorded (the YAML's first
+	// headers: block).
+	if h := eval[string](tb, q(sel("interaction-headers"))+`.textContent`); !strings.Contains(h, "requestcontent-typemultipart/form-data") || !strings.Contains(h, "responsecontent-typeapplication/json") {
+		t.Errorf("headers %.300q", h)
+	}
 	if n := eval[int](tb, `document.querySelectorAll('[data-testid=interaction]').length`); n != 6 {
 		t.Fatalf("%d interactions listed, want 6", n)
 	}
 	items := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=interaction]')].map(e => e.textContent)`)
 	for i, want := range []string{
 		"#1POST api.openai.com/v1/files200", "#2POST api.openai.com/v1/vector_stores200",
-		"#4POST api.openai.com/v1/responses200stream", "#6DELETE api.openai.com/v1/vector_stores/vs_6931d752e41c8191833fcaad1cf47055200",
+		"#4POST api.openai.com/v1/responses200gpt-4ostream · 21", "#6DELETE api.openai.com/v1/vector_stores/vs_6931d752e41c8191833fcaad1cf47055200",
 	} {
 		if k := []int{0, 1, 3, 5}[i]; items[k] != want {
 			t.Errorf("interaction %d reads %q, want %q", k+1, items[k], want)

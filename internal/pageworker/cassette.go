@@ -35,8 +35,24 @@ type Interaction struct {
 	// Status is the response's HTTP status code, 0 when not recorded.
 	Status   int  `json:"status,omitempty"`
 	Streamed bool `json:"streamed,omitempty"`
+	// Model is the request's model and Chunks the streamed response's
+	// chunks, as recordings.Parse reads the Recording.
+	Model  string `json:"model,omitempty"`
+	Chunks int    `json:"chunks,omitempty"`
 	// Secrets says what looks like a live credential in the request
 	// (cassette.Secret.String), one line each.
-	Secrets   []string        `json:"secrets,omitempty"`
+	Secrets []string `json:"secrets,omitempty"`
+	// Headers are the recorded headers, the request's then the
+	// response's, each by name; a credential's value as its hint only
+	// (cassette.Shown).
+	Headers   []Header        `json:"headers,omitempty"`
 	Recording json.RawMessage `json:"recording"`
+}
+
+// Header is one recorded header value of an interaction: Side is
+// "request" or "response".
+type Header struct {
+	Side  string `json:"side"`
+	Name  string `json:"name"`
+	Value string `json:"value"`
 }

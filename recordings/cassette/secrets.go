@@ -25,6 +25,17 @@ type Secret struct {
 // Authorization: Bearer sk-p… (164 characters)".
 func (s Secret) String() string { return "credential recorded in " + s.Where + ": " + s.Hint }
 
+// Shown is a request header's value as recview shows it: a live
+// credential (one Secrets lists) as its hint, any other value as it is.
+func Shown(name, value string) string {
+	if slices.Contains(credentialHeaders, strings.ToLower(name)) {
+		if h, ok := live(value); ok {
+			return h
+		}
+	}
+	return value
+}
+
 // credentialHeaders are request headers that carry credentials: HTTP's
 // own, the providers' API keys (OpenAI-compatible api-key on Azure,
 // Anthropic's x-api-key, Google's x-goog-api-key) and AWS's session

@@ -1,14 +1,21 @@
 package main
 
 import (
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
 	"github.com/recview/recview/internal/pageworker"
+	"github.com/recview/recview/recordings"
 	"github.com/recview/recview/recordings/cassette"
 )
 
 // readCassette reads the cassette named name for the page
-// (pageworker.ReadCassette): each interaction's list entry, the
-// credentials it records and the interaction as an ogx recording. The
-// error is cassette.Parse's.
+// (pageworker.ReadCassette): each interaction's list entry (its model
+// and chunks as the core reads its recording), the credentials it
+// records, its headers (credentials as hints) and the interaction as an
+// ogx recording. The error is cassette.Parse's.
 func readCassette(name string, data []byte) (*pageworker.Cassette, error) {
 	c, err := cassette.Parse(name, data)
 	if err != nil {
@@ -18,9 +25,23 @@ func readCassette(name string, data []byte) (*pageworker.Cassette, error) {
 	for i := range c.Interactions {
 		it := &c.Interactions[i]
 		x := pageworker.Interaction{Method: it.Method, URI: it.URI, Status: it.Status, Streamed: it.StreamedResponse(), Recording: it.Recording()}
+		if r, err := recordings.Parse(name+"#"+strconv.Itoa(i+1), x.Recording); err == nil {
+			x.Model = r.Model
+			if r.Streaming {
+				x.Chunks = len(r.Chunks)
+			}
+		}
 		for _, s := range it.Secrets() {
 			x.Secrets = append(x.Secrets, s.String())
 		}
+		for side, h := range map[string]map[string][]string{"request": it.RequestHeaders, "response": it.ResponseHeaders} {
+			for _, name := range slices.Sorted(maps.Keys(h)) {
+				for _, v := range h[name] {
+					x.Headers = append(x.Headers, pageworker.Header{Side: side, Name: name, Value: cassette.Shown(name, v)})
+				}
+			}
+		}
+		slices.SortStableFunc(x.Headers, func(a, b pageworker.Header) int { return strings.Compare(a.Side, b.Side) })
 		out.Interactions[i] = x
 	}
 	return out, nil

@@ -3,9 +3,11 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/recordings"
 )
 
@@ -13,8 +15,9 @@ import (
 // reads as two recordings the core parses, the first calling the
 // Messages API (checked by hand in the YAML: both POST
 // https://api.anthropic.com/v1/messages?beta=true, status 200, not
-// streamed); a key recorded in a header is listed, and a file that is no
-// cassette says so.
+// streamed, model claude-sonnet-4-5-20250929); a key recorded in a
+// header is listed, shown among the headers by its hint only, and a file
+// that is no cassette says so.
 func TestReadCassette(t *testing.T) {
 	const file = "../../recordings/testdata/cassettes/pydantic-ai__tests__models__cassettes__test_anthropic__test_anthropic_model_thinking_part_redacted.yaml"
 	data, err := os.ReadFile(file)
@@ -40,12 +43,18 @@ func TestReadCassette(t *testing.T) {
 		if r.Endpoint != "/v1/messages" {
 			t.Errorf("#%d: endpoint %q", i+1, r.Endpoint)
 		}
+		if it.Model != "claude-sonnet-4-5-20250929" || it.Chunks != 0 {
+			t.Errorf("#%d: model %q, %d chunks", i+1, it.Model, it.Chunks)
+		}
 	}
 	if want := []string{"credential recorded in request header x-api-key: sk-a… (49 characters)"}; strings.Join(c.Interactions[0].Secrets, "|") != want[0] || len(c.Interactions[1].Secrets) != 0 {
 		t.Errorf("secrets %q and %q, want %q and none", c.Interactions[0].Secrets, c.Interactions[1].Secrets, want)
 	}
 	if b, _ := json.Marshal(c); strings.Contains(string(b), "abcdefghijklmnopqrstuvwxyz0123456789") {
 		t.Error("the answer carries the key")
+	}
+	if h := c.Interactions[0].Headers; len(h) == 0 || h[0].Side != "request" || !slices.Contains(h, pageworker.Header{Side: "request", Name: "x-api-key", Value: "sk-a… (49 characters)"}) {
+		t.Errorf("headers %+v, want the request's first, the key as its hint", h)
 	}
 	if _, err := readCassette("notes.yaml", []byte("a: 1\n")); err == nil || !strings.Contains(err.Error(), "not a cassette") {
 		t.Errorf("a YAML file that is no cassette: %v", err)
