@@ -21,7 +21,8 @@ const pageBackground = `(() => {
 
 // TestScreenshots writes pictures of the landing page, of seed 4078aa36
 // at its last step and at step 5 with the share panel, of an index of 40
-// corpus files and of a comparison, in the light and the dark scheme, at
+// corpus files, of a comparison and of a cassette with its headers
+// open, in the light and the dark scheme, at
 // 1280x900, to e2e/screenshots/TestScreenshots/. The dark scheme must
 // change the page's colours.
 func TestScreenshots(t *testing.T) {
@@ -64,6 +65,12 @@ func TestScreenshots(t *testing.T) {
 		tb.open("/#v=1&sample=" + seedHello + "&sample=" + seedToolCall)
 		tb.visible(sel("diff-verdict"))
 		t.Logf("wrote %s", tb.screenshot("diff-"+scheme))
+
+		tb.open("/")
+		tb.upload(cassette(fileSearchStream))
+		tb.waitTitle(fileSearchStream + "#1")
+		tb.click(sel("interaction-headers") + " summary")
+		t.Logf("wrote %s", tb.screenshot("cassette-"+scheme))
 	}
 	if background["light"] == background["dark"] {
 		t.Errorf("the page background is %s in both the light and the dark scheme", background["light"])
