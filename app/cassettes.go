@@ -270,7 +270,9 @@ func cassetteList(cas *cassetteDoc) app.UI {
 		w.Num(cas.k + 1)
 		w.Raw(`</summary><table>`)
 		for _, h := range hs {
-			w.Raw(`<tr><td class="muted">`, h.Side, `</td><td><code>`)
+			w.Raw(`<tr><td class="muted">`)
+			w.Text(h.Side)
+			w.Raw(`</td><td><code>`)
 			w.Text(h.Name)
 			w.Raw(`</code></td><td><code>`)
 			w.Text(h.Value)

@@ -48,8 +48,8 @@ func (rv *reviewer) cassettes(base, head []File) {
 }
 
 // side is one side's cassette, read: its interactions as entries (their
-// recordings dropped), nil when the side has no such file or it is not a
-// cassette.
+// recordings dropped); c is nil when the side has no such file or it is
+// not a cassette.
 type side struct {
 	c       *cassette.Cassette
 	entries []*entry
@@ -171,8 +171,7 @@ func headersDiffer(b, h *cassette.Cassette, pb, ph string) bool {
 
 // interactionOf is the interaction that interactionPath p names in c.
 func interactionOf(c *cassette.Cassette, p string) *cassette.Interaction {
-	_, k, _ := strings.Cut(p[strings.LastIndexByte(p, '/')+1:], "#")
-	i, err := strconv.Atoi(k)
+	i, err := strconv.Atoi(p[strings.LastIndexByte(p, '#')+1:])
 	if err != nil || i < 1 || i > len(c.Interactions) {
 		return nil
 	}
