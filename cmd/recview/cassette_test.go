@@ -74,7 +74,8 @@ func TestCassetteSteps(t *testing.T) {
 }
 
 // TestShowSecret: show, in text and JSON, warns of a key recorded in a
-// cassette's request headers, showing only its start.
+// cassette's request headers, showing only its start; its hash line says
+// a cassette has none.
 func TestShowSecret(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(cassettes, "pydantic-ai__tests__models__cassettes__test_anthropic__test_anthropic_model_usage_limit_exceeded.yaml"))
 	if err != nil {
@@ -93,6 +94,9 @@ func TestShowSecret(t *testing.T) {
 	}
 	if strings.Contains(out, key) {
 		t.Errorf("show prints the key")
+	}
+	if !strings.Contains(out, "\n  hash     none: a cassette is named by its test, not by a request hash\n") {
+		t.Errorf("show gives a cassette's interaction a hash status:\n%s", out)
 	}
 	out, _, code = runCmd(t, "", "show", "--json", p)
 	var doc struct{ Warnings []string }

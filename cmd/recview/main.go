@@ -124,16 +124,16 @@ func dispatch(cmd string, rest []string, stdin io.Reader, stdout, stderr io.Writ
 			fmt.Fprintf(stderr, "usage: recview %s%s FILE\n", cmd, map[bool]string{true: " [--json]"}[cmd == "show"])
 			return exitError{2}
 		}
-		r, warnings, err := load(pos[0], stdin)
+		r, info, err := load(pos[0], stdin)
 		if err != nil {
 			complain(stderr, cmd, err)
 			return exitError{2}
 		}
 		switch {
 		case cmd == "show" && *asJSON:
-			return showAsJSON(r, warnings, stdout)
+			return showAsJSON(r, info.warnings, stdout)
 		case cmd == "show":
-			return show(r, warnings, stdout, stderr)
+			return show(r, info, stdout, stderr)
 		case cmd == "assemble":
 			return assemble(r, stdout, stderr)
 		default:
@@ -174,10 +174,10 @@ func dispatch(cmd string, rest []string, stdin io.Reader, stdout, stderr io.Writ
 // cassette of another recorder (recordings/cassette: a .yaml or .yml
 // file, or JSON that is a cassette) is one of its interactions: path#K
 // names the K-th, from 1; a cassette of one interaction needs no #K.
-// warnings says what the recording does not (an interaction's recorded
-// credentials: cassette.Secret). The errors are the core's, or say which
-// interactions there are.
-func load(path string, stdin io.Reader) (r *recordings.Recording, warnings []string, err error) {
+// info says what the recording does not: whether it is a cassette's
+// interaction, and its recorded credentials (cassette.Secret). The
+// errors are the core's, or say which interactions there are.
+func load(path string, stdin io.Reader) (r *recordings.Recording, info loaded, err error) {
 	var data []byte
 	name, pick := path, ""
 	if path == "-" {
@@ -194,44 +194,51 @@ func load(path string, stdin io.Reader) (r *recordings.Recording, warnings []str
 		}
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, info, err
 	}
 	ext := strings.ToLower(filepath.Ext(path))
 	var recErr error
 	if pick == "" && ext != ".yaml" && ext != ".yml" {
 		r, err := recordings.Parse(name, data)
 		if err == nil {
-			return r, nil, nil
+			return r, info, nil
 		}
 		recErr = err
 	}
 	c, err := cassette.Parse(name, data)
 	if err != nil {
 		if recErr != nil {
-			return nil, nil, recErr // JSON that is neither: the recording's error
+			return nil, info, recErr // JSON that is neither: the recording's error
 		}
-		return nil, nil, err
+		return nil, info, err
 	}
 	k := 1
 	switch {
 	case pick != "":
 		var err error
 		if k, err = strconv.Atoi(pick); err != nil || k < 1 || k > len(c.Interactions) {
-			return nil, nil, fmt.Errorf("%s: #%s: the cassette holds interactions #1 to #%d", name, pick, len(c.Interactions))
+			return nil, info, fmt.Errorf("%s: #%s: the cassette holds interactions #1 to #%d", name, pick, len(c.Interactions))
 		}
 	case len(c.Interactions) != 1:
 		var list []string
 		for i, it := range c.Interactions {
 			list = append(list, fmt.Sprintf("#%d %s %s (%d)", i+1, it.Method, it.URI, it.Status))
 		}
-		return nil, nil, fmt.Errorf("%s: a cassette of %d interactions: name one, %s#K:\n  %s", name, len(c.Interactions), name, strings.Join(list, "\n  "))
+		return nil, info, fmt.Errorf("%s: a cassette of %d interactions: name one, %s#K:\n  %s", name, len(c.Interactions), name, strings.Join(list, "\n  "))
 	}
 	it := c.Interactions[k-1]
+	info.cassette = true
 	for _, s := range it.Secrets() {
-		warnings = append(warnings, s.String())
+		info.warnings = append(info.warnings, s.String())
 	}
 	r, err = recordings.Parse(fmt.Sprintf("%s#%d", name, k), it.Recording())
-	return r, warnings, err
+	return r, info, err
+}
+
+// loaded is what load says of a recording beside it.
+type loaded struct {
+	cassette bool     // an interaction of another recorder's cassette
+	warnings []string // its recorded credentials
 }
 
 // readFile reads a file, refusing anything larger than recordings.MaxSize

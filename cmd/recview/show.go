@@ -17,8 +17,9 @@ const maxShownText = 2000
 // show prints a recording for a terminal: a header, the request
 // (parameters, tools by name, messages by role), the assembled response
 // (text, tool calls with pretty arguments, finish reason, usage) and the
-// hash status; warnings (load's) head the header's warnings.
-func show(r *recordings.Recording, warnings []string, stdout, stderr io.Writer) error {
+// hash status (none for a cassette's interaction: its name is its
+// test's); load's warnings head the header's warnings.
+func show(r *recordings.Recording, info loaded, stdout, stderr io.Writer) error {
 	w := &printer{w: stdout}
 	w.line("%s", r.Name)
 	if r.HasTestID {
@@ -41,11 +42,15 @@ func show(r *recordings.Recording, warnings []string, stdout, stderr io.Writer) 
 		w.field("stream", "no")
 	}
 	hc := reqhash.Verify(filepath.Base(r.Name), r.Doc)
-	w.field("hash", hashSummary(hc))
+	if info.cassette {
+		w.field("hash", "none: a cassette is named by its test, not by a request hash")
+	} else {
+		w.field("hash", hashSummary(hc))
+	}
 	if r.Unknown {
 		w.field("notice", r.Notice)
 	}
-	for _, s := range warnings {
+	for _, s := range info.warnings {
 		w.field("warning", s)
 	}
 	for _, d := range r.Duplicates {
