@@ -119,7 +119,7 @@ func (v *Viewer) reviewed(rv *reviewSet, rep *pageworker.Report, err error) {
 }
 
 // count says how many files the folder holds for the review: "536 .json
-// files", "40 files (37 cassettes)".
+// files", "5 files (5 YAML cassettes)".
 func (p *pickedFolder) count() string {
 	n := 0
 	for _, f := range p.files {
