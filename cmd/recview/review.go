@@ -103,10 +103,9 @@ func reviewCmd(args []string, stdout, stderr io.Writer) error {
 		opt := review.MarkdownOptions{Viewer: *linkBase, Footer: footer, Review: prReview, Prefix: strings.Trim(*prefix, "/")}
 		if *repo != "" && *baseSHA != "" && *headSHA != "" {
 			opt.URL = rawURLs(*repo, *baseSHA, *headSHA, *prefix)
-			// With no viewer, the rows link to the files on GitHub
-			// (cassettes' rows always do).
-			opt.FileView = blobURLs(*repo, *baseSHA, *headSHA, *prefix)
 			if *linkBase == "" {
+				// No viewer: the rows link to the files on GitHub.
+				opt.FileView = blobURLs(*repo, *baseSHA, *headSHA, *prefix)
 				opt.Footer = strings.TrimSpace(opt.Footer + " Rows link to the files on GitHub: give a recview viewer's address (the action's viewer input, or --link-base) to open each pair in it.")
 			}
 		}

@@ -3,6 +3,7 @@ package review
 import (
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -51,11 +52,10 @@ type MarkdownOptions struct {
 	// Prefix is the folder the trees' paths lie in within the repository
 	// ("tests/integration/"), "" when they are the repository's paths.
 	Prefix string
-	// FileView returns the page of a file of the change set on its
-	// host, like GitHub's blob page at a pinned commit ("" for none).
-	// When Viewer is "", rows link to their head file (their base file
-	// when deleted) there; a cassette's rows always link to the
-	// cassette's file there.
+	// FileView, when Viewer is "", returns the page of a file of the
+	// change set on its host, like GitHub's blob page at a pinned commit
+	// ("" for none): rows then link to their head file (their base file
+	// when deleted) there, a cassette's interaction to its cassette.
 	FileView func(side Side, path string) string
 }
 
@@ -150,27 +150,21 @@ func testCell(p *Pair, opt MarkdownOptions, dir string, link bool) string {
 
 // viewerLink is the link that opens a pair in the viewer (or, with no
 // viewer, its file's page: FileView), "" when there is none or it would
-// be longer than MaxLink.
-//
-// A cassette's interaction links to the cassette's file page (the
-// viewer does not open cassettes yet).
+// be longer than MaxLink. A cassette's interaction ("PATH#K") is its
+// cassette's URL and i=K (permalink.Source.Interaction), or, with no
+// viewer, the cassette's page.
 func viewerLink(p *Pair, opt MarkdownOptions) string {
-	if (opt.Viewer == "" || p.cassette) && opt.FileView != nil {
+	if opt.Viewer == "" && opt.FileView != nil {
 		side, file := Head, p.Head
 		if file == "" {
 			side, file = Base, p.Base
 		}
-		if p.cassette {
-			file, _, _ = strings.Cut(file, "#")
-		}
+		file, _ = p.interaction(file)
 		u := opt.FileView(side, file)
 		if u == "" || len(u) >= MaxLink {
 			return ""
 		}
 		return strings.NewReplacer("(", "%28", ")", "%29", " ", "%20", "<", "%3C", ">", "%3E").Replace(u)
-	}
-	if p.cassette {
-		return ""
 	}
 	if opt.Review.Kind != "" && opt.Viewer != "" {
 		return finishLink(opt.Viewer, permalink.Fragment{Version: permalink.Version, Review: opt.Review, File: path.Join(opt.Prefix, p.sortPath())})
@@ -186,13 +180,28 @@ func viewerLink(p *Pair, opt MarkdownOptions) string {
 		if s.path == "" {
 			continue
 		}
-		u := opt.URL(s.side, s.path)
+		file, k := p.interaction(s.path)
+		u := opt.URL(s.side, file)
 		if u == "" {
 			return ""
 		}
-		srcs = append(srcs, permalink.Source{Kind: permalink.SourceURL, Value: u})
+		srcs = append(srcs, permalink.Source{Kind: permalink.SourceURL, Value: u, Interaction: k})
 	}
 	return finishLink(opt.Viewer, permalink.Fragment{Version: permalink.Version, Sources: srcs})
+}
+
+// interaction splits a path of the pair into its file and, for a
+// cassette's interaction ("PATH#K"), K; 0 for a recording's path.
+func (p *Pair) interaction(s string) (file string, k int) {
+	if !p.cassette {
+		return s, 0
+	}
+	i := strings.LastIndexByte(s, '#')
+	if i < 0 {
+		return s, 0
+	}
+	k, _ = strconv.Atoi(s[i+1:])
+	return s[:i], k
 }
 
 // finishLink is the viewer's link to fragment f, escaped for a Markdown
