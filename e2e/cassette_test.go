@@ -250,8 +250,9 @@ func TestCassetteHostile(t *testing.T) {
 }
 
 // TestCassetteURL opens a cassette served by another origin: by a link
-// naming its fourth interaction (src= and i=), and by the URL box (its
-// first).
+// naming its fourth interaction (src= and i=), by the URL box (its
+// first), and two of its interactions compared, as a review comment's
+// row links them.
 func TestCassetteURL(t *testing.T) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/c/{name}", func(w http.ResponseWriter, r *http.Request) {
@@ -274,4 +275,13 @@ func TestCassetteURL(t *testing.T) {
 	}
 	tb.enterURL(src)
 	tb.waitTitle(fileSearchStream + "#1")
+
+	// The comment's link to a pair of interactions: both by URL, each
+	// with its i=K, compared.
+	tb.open("/#v=2&src=" + url.QueryEscape(src) + "&i=5&src=" + url.QueryEscape(src) + "&i=6")
+	tb.visible(sel("diff-verdict"))
+	if sides := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=diff-side]')].map(s => s.textContent)`); len(sides) != 2 ||
+		!strings.HasSuffix(sides[0], fileSearchStream+"#5") || !strings.HasSuffix(sides[1], fileSearchStream+"#6") {
+		t.Errorf("comparison headers %q, want interactions #5 and #6", sides)
+	}
 }
