@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"net/url"
 	"path"
 	"slices"
 	"strconv"
@@ -80,6 +81,9 @@ func (rv *reviewer) readCassette(s Side, f *File) (out side, ok bool, bad *entry
 		}
 		if e.err == nil && e.testID == "" {
 			e.testID = test
+		}
+		if u, err := url.Parse(c.Interactions[k].URI); err == nil {
+			e.host = u.Host
 		}
 		out.entries = append(out.entries, e)
 		rv.between()
@@ -187,15 +191,15 @@ func equalHeaders(a, b map[string][]string) bool {
 const maxAlign = 1 << 20
 
 // alignInteractions pairs the interactions of two versions of a cassette
-// by request and order, never two calls of different endpoints: the
-// longest run, in order, of interactions whose requests are the same as
-// the recorder hashes them (entry.ident: the headers apart) pair; between
-// two such pairs, the longest run of calls to the same endpoint with the
-// same method (entry.call) pair, each the earliest it can; between
-// those, unreadable interactions pair by order. The rest are added or
-// deleted.
+// by request and order, never two calls of different endpoints or hosts:
+// the longest run, in order, of interactions to one host whose requests
+// are the same as the recorder hashes them (entry.ident: the headers
+// apart) pair; between two such pairs, the longest run of calls to the
+// same host and endpoint with the same method (entry.call) pair, each
+// the earliest it can; between those, unreadable interactions pair by
+// order. The rest are added or deleted.
 func alignInteractions(b, h []*entry) []matched {
-	readable := func(x, y *entry) bool { return x.err == nil && y.err == nil }
+	readable := func(x, y *entry) bool { return x.err == nil && y.err == nil && x.host == y.host }
 	return align(b, h, []func(x, y *entry) bool{
 		func(x, y *entry) bool { return readable(x, y) && x.ident == y.ident },
 		func(x, y *entry) bool { return readable(x, y) && x.call == y.call },

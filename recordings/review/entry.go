@@ -34,6 +34,9 @@ type entry struct {
 	// call is the shape, method and endpoint; bucket, which groups
 	// recordings that may be near twins, adds the model.
 	call, bucket string
+	// host is a cassette interaction's URL host (the provider it
+	// called), "" for a recording.
+	host string
 	// ident is what the recorder hashes, the test_id aside; see
 	// hashed.Identity.
 	ident string
