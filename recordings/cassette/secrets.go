@@ -1,6 +1,7 @@
 package cassette
 
 import (
+	"maps"
 	"net/url"
 	"slices"
 	"strconv"
@@ -77,7 +78,7 @@ const minSecret = 16
 // nor are cookies, which hold sessions rather than keys.
 func (it *Interaction) Secrets() []Secret {
 	var out []Secret
-	for _, name := range sortedKeys(it.RequestHeaders) {
+	for _, name := range slices.Sorted(maps.Keys(it.RequestHeaders)) {
 		if !slices.Contains(credentialHeaders, strings.ToLower(name)) {
 			continue
 		}
@@ -89,7 +90,7 @@ func (it *Interaction) Secrets() []Secret {
 	}
 	if u, err := url.Parse(it.URI); err == nil {
 		q := u.Query()
-		for _, name := range sortedKeys(q) {
+		for _, name := range slices.Sorted(maps.Keys(q)) {
 			if !slices.Contains(credentialParams, strings.ToLower(name)) {
 				continue
 			}
@@ -103,11 +104,16 @@ func (it *Interaction) Secrets() []Secret {
 	return out
 }
 
+// schemes are the HTTP authentication schemes a credential's value may
+// start with (RFC 9110's Authorization, AWS's Signature Version 4), which
+// a hint shows whole.
+var schemes = []string{"bearer", "basic", "token", "digest", "oauth", "negotiate", "aws4-hmac-sha256", "apikey", "key"}
+
 // live reports a value that looks like a live credential, with its hint.
 func live(v string) (hint string, ok bool) {
 	v = strings.TrimSpace(v)
 	scheme := ""
-	if s, rest, found := strings.Cut(v, " "); found && !strings.ContainsAny(s, "=,") {
+	if s, rest, found := strings.Cut(v, " "); found && slices.Contains(schemes, strings.ToLower(s)) {
 		scheme, v = s+" ", strings.TrimSpace(rest)
 	}
 	if len(v) < minSecret {
@@ -124,14 +130,4 @@ func live(v string) (hint string, ok bool) {
 		head = string(r[:4])
 	}
 	return scheme + head + "… (" + strconv.Itoa(len(v)) + " characters)", true
-}
-
-// sortedKeys is m's keys in order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

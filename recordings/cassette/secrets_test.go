@@ -24,6 +24,8 @@ const secretsCassette = `interactions:
       - AIzaSyabcdefghijklmnopqrstuvwxyz0123456
       X-Amz-Security-Token:
       - IQoJb3JpZ2luX2VjEabcdefghijklmnopqrstuvwxyz
+      X-Auth-Token:
+      - sk-live-0123456789abcdefghij moreafterspace
       Cookie:
       - __cf_bm=abcdefghijklmnopqrstuvwxyz0123456789
     method: POST
@@ -64,6 +66,7 @@ func TestSecrets(t *testing.T) {
 	want := []Secret{
 		{"request header Authorization", "Bearer sk-p… (56 characters)"},
 		{"request header X-Amz-Security-Token", "IQoJ… (43 characters)"},
+		{"request header X-Auth-Token", "sk-l… (43 characters)"}, // its first word is no scheme: not shown
 		{"request header X-Goog-Api-Key", "AIza… (39 characters)"},
 		{"request header x-api-key", "sk-a… (49 characters)"},
 		{"query parameter key", "AIza… (39 characters)"},
