@@ -139,12 +139,14 @@ build:
 # patches of third_party/go-app, applied in this order: the first leaves
 # go-app's HTTP handler (and so net/http) out of the WebAssembly build, the
 # second makes its random UUIDs without google/uuid (and so without
-# crypto/md5); its README says why and what each saves. The copy is made from the module cache (checked against go.sum)
+# crypto/md5), the third leaves its AES-GCM encryption (which recview
+# never uses) out of the WebAssembly build; its README says why and what
+# each saves. The copy is made from the module cache (checked against go.sum)
 # and used through a workspace, build/go.work, for app.wasm only: native
 # builds and every test use go-app as published.
 GOAPP      := github.com/maxence-charriere/go-app/v10
 WASMWORK   := $(CURDIR)/build/go.work
-GOAPPPATCHES := third_party/go-app/wasm-without-net-http.patch third_party/go-app/without-uuid.patch
+GOAPPPATCHES := third_party/go-app/wasm-without-net-http.patch third_party/go-app/without-uuid.patch third_party/go-app/without-encryption.patch
 
 build/go.work: go.mod go.sum $(GOAPPPATCHES)
 	rm -rf build/go-app build/go.work build/go.work.sum && mkdir -p build
