@@ -5,7 +5,6 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -16,6 +15,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/recview/recview/internal/tools/corpustest"
 	"github.com/recview/recview/internal/tools/fakegithub"
 )
 
@@ -58,22 +58,10 @@ func TestBenchReview(t *testing.T) {
 			fmt.Println(r)
 		}
 	}()
-	base, head, err := fakegithub.ReadTarGz(full3681)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cs := corpustest.ReadChangeSet(t, full3681)
+	base, head := cs.Base, cs.Head
 	dir := t.TempDir()
-	for side, tree := range map[string]map[string][]byte{"base": base, "head": head} {
-		for p, data := range tree {
-			f := filepath.Join(dir, side, filepath.FromSlash(p))
-			if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(f, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	cs.WriteTrees(t, dir)
 	var took, gaps, tasks, floor []float64
 	for range 3 {
 		// The floor first, in a page of its own, so that the review's

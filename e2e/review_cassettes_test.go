@@ -4,13 +4,13 @@ package e2e
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/recview/recview/internal/tools/corpustest"
 	"github.com/recview/recview/internal/tools/fakegithub"
 	"github.com/recview/recview/recordings/review"
 )
@@ -22,22 +22,10 @@ import (
 // two interactions of one cassette opens as their comparison, with one
 // verdict, and its head side opens as a recording of the cassette.
 func TestReviewCassetteFolders(t *testing.T) {
-	base, head, err := fakegithub.ReadTarGz("../recordings/review/testdata/changesets/cassettes-tool-availability-6793.tar.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cs := corpustest.ReadChangeSet(t, corpustest.ChangeSetFile("cassettes-tool-availability-6793"))
+	base, head := cs.Base, cs.Head
 	dir := t.TempDir()
-	for side, tree := range map[string]map[string][]byte{"base": base, "head": head} {
-		for p, data := range tree {
-			f := filepath.Join(dir, side, filepath.FromSlash(p))
-			if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(f, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	cs.WriteTrees(t, dir)
 	res, lines := cliReview(t, base, head, false)
 	if len(lines) != 63 {
 		t.Fatalf("recview review gives %d pairs, want the 63 interactions' (26 base, 57 head)", len(lines))
@@ -82,10 +70,8 @@ func TestReviewCassetteFolders(t *testing.T) {
 // the summary `recview review` gives, and opens a pair of interactions
 // by its link.
 func TestReviewCassettePR(t *testing.T) {
-	base, head, err := fakegithub.ReadTarGz("../recordings/review/testdata/changesets/cassettes-tool-availability-6793.tar.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cs := corpustest.ReadChangeSet(t, corpustest.ChangeSetFile("cassettes-tool-availability-6793"))
+	base, head := cs.Base, cs.Head
 	srv := fakegithub.New("pydantic", "pydantic-ai", 6793, base, head)
 	res, _ := cliReview(t, base, head, true)
 	const google = "tests/cassettes/test_tool_search/test_cross_provider_capability_replay[google-gemini-3-flash-preview-openai-responses-gpt-5.4].yaml"

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,19 +17,9 @@ import (
 // the viewer (the cassettes' raw files and i=K), or without a viewer
 // link to the cassette's page on GitHub, never to a PATH#K file.
 func TestReviewCassetteFolders(t *testing.T) {
-	cs := corpustest.ReadChangeSet(t, "../../recordings/review/testdata/changesets/cassettes-tool-availability-6793.tar.gz")
+	cs := corpustest.ReadChangeSet(t, corpustest.ChangeSetFile("cassettes-tool-availability-6793"))
 	dir := t.TempDir()
-	for side, tree := range map[string]map[string][]byte{"base": cs.Base, "head": cs.Head} {
-		for p, data := range tree {
-			f := filepath.Join(dir, side, filepath.FromSlash(p))
-			if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(f, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	cs.WriteTrees(t, dir)
 	base, head := filepath.Join(dir, "base"), filepath.Join(dir, "head")
 	out, errOut, code := runCmd(t, "", "review", base, head)
 	if code != 0 || errOut != "" {

@@ -82,3 +82,14 @@ func ReadChangeSet(t testing.TB, file string) ChangeSet {
 	}
 	return cs
 }
+
+// WriteTrees writes the change set's two trees under dir, as dir/base/PATH
+// and dir/head/PATH: two folders to review.
+func (cs ChangeSet) WriteTrees(t testing.TB, dir string) {
+	t.Helper()
+	for side, tree := range map[string]map[string][]byte{"base": cs.Base, "head": cs.Head} {
+		for p, data := range tree {
+			write(t, filepath.Join(dir, side, filepath.FromSlash(p)), data)
+		}
+	}
+}

@@ -1,12 +1,8 @@
 package fakegithub
 
 import (
-	"archive/tar"
-	"compress/gzip"
-	"io"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
 
@@ -28,46 +24,4 @@ func ReadTree(dir string) (map[string][]byte, error) {
 		return err
 	})
 	return tree, err
-}
-
-// ReadTarGz reads a change set packed as recordings/review/testdata's
-// changesets are: base/... and head/... in a .tar.gz. It returns the two
-// trees' .json files and cassettes (fixturepath.Cassette) by path
-// relative to base/ and head/.
-func ReadTarGz(file string) (base, head map[string][]byte, err error) {
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		return nil, nil, err
-	}
-	base, head = map[string][]byte{}, map[string][]byte{}
-	tr := tar.NewReader(zr)
-	for {
-		h, err := tr.Next()
-		if err == io.EOF {
-			return base, head, nil
-		}
-		if err != nil {
-			return nil, nil, err
-		}
-		name := path.Clean(strings.TrimPrefix(h.Name, "./"))
-		if h.Typeflag != tar.TypeReg || !strings.HasSuffix(name, ".json") && !fixturepath.Cassette(name) {
-			continue
-		}
-		side, rest, _ := strings.Cut(name, "/")
-		data, err := io.ReadAll(tr)
-		if err != nil {
-			return nil, nil, err
-		}
-		switch side {
-		case "base":
-			base[rest] = data
-		case "head":
-			head[rest] = data
-		}
-	}
 }
