@@ -9,7 +9,8 @@ Run from this folder: python3 converse.py
 """
 import glob, json, os
 import yaml
-from eventstreams import CASSETTES, Loader, messages
+from eventstreams import messages
+from oracle import CASSETTES, Loader
 
 
 def main():

@@ -11,24 +11,7 @@ SelectObjectContent appendix). Run from this folder: python3 eventstreams.py
 """
 import base64, glob, json, os, struct, zlib
 import yaml
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-CASSETTES = os.path.join(HERE, "..", "..", "testdata", "cassettes")
-
-
-class Loader(yaml.SafeLoader):
-    pass
-
-
-def tagged(loader, suffix, node):
-    if isinstance(node, yaml.SequenceNode):
-        return loader.construct_sequence(node)[0]
-    if isinstance(node, yaml.MappingNode):
-        return loader.construct_mapping(node)
-    return loader.construct_scalar(node)
-
-
-Loader.add_multi_constructor("tag:yaml.org,2002:python/", tagged)
+from oracle import CASSETTES, HERE, Loader
 
 
 def messages(b):

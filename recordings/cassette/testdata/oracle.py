@@ -100,4 +100,5 @@ def main():
     print(len(rows), "interactions")
 
 
-main()
+if __name__ == "__main__":
+    main()
