@@ -3,9 +3,7 @@
 package e2e
 
 import (
-	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -39,10 +37,7 @@ func TestReviewCassetteFolders(t *testing.T) {
 	if eval[bool](tb, q(sel("review-unfold"))+` !== null`) {
 		tb.click(sel("review-unfold"))
 	}
-	tb.waitFor("every row", fmt.Sprintf(`document.querySelectorAll('[data-testid=review-row]').length === %d`, len(lines)))
-	if got, want := rowAttrs(tb), cliAttrs(lines); !slices.Equal(got, want) {
-		t.Errorf("rows:\n%s\nwant (recview review --json):\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	tb.checkAllRows(lines)
 	tb.screenshot("table")
 
 	const google = "tests/cassettes/test_tool_search/test_cross_provider_capability_replay[google-gemini-3-flash-preview-openai-responses-gpt-5.4].yaml"

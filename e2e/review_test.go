@@ -114,6 +114,16 @@ func rowAttrs(tb *tab) []string {
 	return rows
 }
 
+// checkAllRows waits for the table to show a row per line of `recview
+// review --json` (lines), and checks the rows are those lines.
+func (tb *tab) checkAllRows(lines []map[string]any) {
+	tb.t.Helper()
+	tb.waitFor("every row", fmt.Sprintf(`document.querySelectorAll('[data-testid=review-row]').length === %d`, len(lines)))
+	if got, want := rowAttrs(tb), cliAttrs(lines); !slices.Equal(got, want) {
+		tb.t.Errorf("rows:\n%s\nwant (recview review --json):\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 func cliAttrs(lines []map[string]any) []string {
 	str := func(v any) string {
 		if v == nil {
@@ -209,10 +219,7 @@ func TestReviewPR(t *testing.T) {
 	tb.waitFor(fmt.Sprintf("%d rows shown (%d folded)", len(lines)-folded, folded),
 		fmt.Sprintf(`document.querySelectorAll('[data-testid=review-row]').length === %d`, len(lines)-folded))
 	tb.click(sel("review-unfold"))
-	tb.waitFor("every row", fmt.Sprintf(`document.querySelectorAll('[data-testid=review-row]').length === %d`, len(lines)))
-	if got, want := rowAttrs(tb), cliAttrs(lines); !slices.Equal(got, want) {
-		t.Errorf("rows:\n%s\nwant (recview review --json):\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	tb.checkAllRows(lines)
 
 	// Filter on the 2025 folder: the renamed and deleted pairs.
 	const filter = "recordings/responses"
@@ -336,10 +343,7 @@ func TestReviewFolders(t *testing.T) {
 	if eval[bool](tb, q(sel("review-unfold"))+` !== null`) {
 		tb.click(sel("review-unfold"))
 	}
-	tb.waitFor("every row", fmt.Sprintf(`document.querySelectorAll('[data-testid=review-row]').length === %d`, len(lines)))
-	if got, want := rowAttrs(tb), cliAttrs(lines); !slices.Equal(got, want) {
-		t.Errorf("rows:\n%s\nwant (recview review --json):\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	tb.checkAllRows(lines)
 	if h := hash(tb); h != "#v=2&folders=base/head" {
 		t.Errorf("address %q", h)
 	}
