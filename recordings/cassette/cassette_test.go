@@ -15,6 +15,21 @@ import (
 
 const cassettes = "../testdata/cassettes"
 
+// tsvRows is the rows of a table an oracle script of testdata wrote, its
+// header left out, each split at its tabs.
+func tsvRows(t *testing.T, file string) [][]string {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows [][]string
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n")[1:] {
+		rows = append(rows, strings.Split(line, "\t"))
+	}
+	return rows
+}
+
 // TestCassettesOracle reads every cassette of testdata and holds each
 // interaction's method, URI, status and bodies to testdata/cassettes.tsv,
 // which testdata/oracle.py writes with PyYAML and CPython's json, gzip and
@@ -22,13 +37,8 @@ const cassettes = "../testdata/cassettes"
 // sample) compared as json.dumps(sort_keys=True) writes it (pyjson), the
 // others byte for byte.
 func TestCassettesOracle(t *testing.T) {
-	data, err := os.ReadFile("testdata/cassettes.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
 	want := map[string][]string{} // file/i -> the row
-	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n")[1:] {
-		f := strings.Split(line, "\t")
+	for _, f := range tsvRows(t, "testdata/cassettes.tsv") {
 		want[f[0]+"/"+f[1]] = f
 	}
 	files := cassetteFiles(t)

@@ -3,8 +3,6 @@
 package cassette
 
 import (
-	"bufio"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -18,18 +16,9 @@ import (
 // CPython's json wrote (testdata/converse.py): the stop reason, the
 // tools called and the text blocks joined.
 func TestConverseAnswers(t *testing.T) {
-	f, err := os.Open("testdata/converse.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	all := interactions(t)
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	sc.Scan() // the header
 	n := 0
-	for sc.Scan() {
-		cols := strings.Split(sc.Text(), "\t")
+	for _, cols := range tsvRows(t, "testdata/converse.tsv") {
 		name := cols[0] + "#" + cols[1]
 		it, ok := all[name]
 		if !ok {

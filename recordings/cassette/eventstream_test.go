@@ -1,7 +1,6 @@
 package cassette
 
 import (
-	"bufio"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -19,16 +18,8 @@ import (
 // one's event type, with the type of the model's own event a "chunk"
 // carries.
 func TestEventStreams(t *testing.T) {
-	f, err := os.Open("testdata/eventstreams.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Scan() // the header
 	n := 0
-	for sc.Scan() {
-		cols := strings.Split(sc.Text(), "\t")
+	for _, cols := range tsvRows(t, "testdata/eventstreams.tsv") {
 		k, _ := strconv.Atoi(cols[1])
 		data, err := os.ReadFile(filepath.Join(cassettes, cols[0]))
 		if err != nil {
