@@ -74,7 +74,8 @@ func (rv *reviewer) readCassette(s Side, f *File) (out side, ok bool, bad *entry
 	out.c = c
 	test := fixturepath.CassetteTest(f.Path)
 	for k := range c.Interactions {
-		e := read(s, interactionPath(f.Path, k), c.Interactions[k].Recording(), rv.pl.Parse)
+		it := &c.Interactions[k]
+		e := readUnnamed(s, interactionPath(f.Path, k), it.Recording(), rv.pl.Parse)
 		e.rec = nil
 		if e.skip != "" { // in a cassette, never skipped
 			e.err, e.skip = errors.New(e.skip), ""
@@ -82,7 +83,8 @@ func (rv *reviewer) readCassette(s Side, f *File) (out side, ok bool, bad *entry
 		if e.err == nil && e.testID == "" {
 			e.testID = test
 		}
-		if u, err := url.Parse(c.Interactions[k].URI); err == nil {
+		e.it = it
+		if u, err := url.Parse(it.URI); err == nil {
 			e.host = u.Host
 		}
 		out.entries = append(out.entries, e)
@@ -145,13 +147,13 @@ func (rv *reviewer) cassettePair(fb, fh *File) {
 			}
 			p = triage(m.base, m.head, change)
 			m.base.rec, m.head.rec = nil, nil
-			if change == Unchanged && headersDiffer(b.c, h.c, m.base.path, m.head.path) {
+			if change == Unchanged && headersDiffer(m.base.it, m.head.it) {
 				p.Change, p.Verdict, p.MetadataOnly = Modified, VerdictMetadata, true
 				p.Findings = append(p.Findings, diff.Finding{Severity: SeverityNone, Text: "only the recorded headers changed"})
 			}
 		}
 		if m.head != nil {
-			for _, sec := range interactionOf(h.c, m.head.path).Secrets() {
+			for _, sec := range m.head.it.Secrets() {
 				p.Findings = append(p.Findings, diff.Finding{Severity: SeverityHigh, Text: "credential recorded in " + sec.Where})
 				p.Severity = SeverityHigh
 			}
@@ -163,23 +165,10 @@ func (rv *reviewer) cassettePair(fb, fh *File) {
 	}
 }
 
-// headersDiffer reports that the interactions at the two paths
-// (interactionPath) differ in their recorded headers.
-func headersDiffer(b, h *cassette.Cassette, pb, ph string) bool {
-	ib, ih := interactionOf(b, pb), interactionOf(h, ph)
-	if ib == nil || ih == nil {
-		return false
-	}
-	return !equalHeaders(ib.RequestHeaders, ih.RequestHeaders) || !equalHeaders(ib.ResponseHeaders, ih.ResponseHeaders)
-}
-
-// interactionOf is the interaction that interactionPath p names in c.
-func interactionOf(c *cassette.Cassette, p string) *cassette.Interaction {
-	i, err := strconv.Atoi(p[strings.LastIndexByte(p, '#')+1:])
-	if err != nil || i < 1 || i > len(c.Interactions) {
-		return nil
-	}
-	return &c.Interactions[i-1]
+// headersDiffer reports that two interactions differ in their recorded
+// headers.
+func headersDiffer(b, h *cassette.Interaction) bool {
+	return !equalHeaders(b.RequestHeaders, h.RequestHeaders) || !equalHeaders(b.ResponseHeaders, h.ResponseHeaders)
 }
 
 func equalHeaders(a, b map[string][]string) bool {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/cassette"
 	"github.com/recview/recview/recordings/diff"
 	"github.com/recview/recview/recordings/internal/hashed"
 	"github.com/recview/recview/recordings/internal/pyjson"
@@ -34,8 +35,9 @@ type entry struct {
 	// call is the shape, method and endpoint; bucket, which groups
 	// recordings that may be near twins, adds the model.
 	call, bucket string
-	// host is a cassette interaction's URL host (the provider it
-	// called), "" for a recording.
+	// it is the cassette interaction the entry is, and host its URL's
+	// host (the provider it called); nil and "" for a recording.
+	it   *cassette.Interaction
 	host string
 	// ident is what the recorder hashes, the test_id aside; see
 	// hashed.Identity.
@@ -46,8 +48,19 @@ type entry struct {
 	leaves map[string]leaf
 }
 
-// read parses a file with parse and reads what pairing and triage need.
+// read parses a file with parse and reads what pairing and triage need,
+// its name checked against its request (reqhash.Verify).
 func read(side Side, p string, data []byte, parse func(string, []byte) (*recordings.Recording, error)) *entry {
+	e := readUnnamed(side, p, data, parse)
+	if e.rec != nil {
+		e.check = reqhash.Verify(path.Base(p), e.rec.Doc)
+	}
+	return e
+}
+
+// readUnnamed is read without the name's check: a cassette's
+// interactions are named by their test, never by a request hash.
+func readUnnamed(side Side, p string, data []byte, parse func(string, []byte) (*recordings.Recording, error)) *entry {
 	e := &entry{side: side, path: p, data: data}
 	r, err := parse(p, data)
 	if err != nil {
@@ -71,7 +84,6 @@ func read(side Side, p string, data []byte, parse func(string, []byte) (*recordi
 	e.call = string(r.Shape) + " " + r.Method + " " + e.endpoint
 	e.bucket = e.call + " " + r.Model
 	e.ident = hashed.Identity(r)
-	e.check = reqhash.Verify(path.Base(p), r.Doc)
 	return e
 }
 
