@@ -200,7 +200,7 @@ func (v *Viewer) indexFiles(files, tests []browser.File) {
 			// by the folder's worker (app.wasm links no YAML), and
 			// nothing for replay, which reads ogx's recordings only.
 			if err == nil && (isYAMLName(f.Name) || row.err != "" && mayBeCassette(data)) {
-				cas, cerr := indexCassette(ix.worker, &parser, f, i, data)
+				cas, cerr := indexCassette(ix.worker, f, i, data)
 				switch {
 				case cerr == nil:
 					rows, items = append(rows, cas...), items[:mark]

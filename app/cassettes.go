@@ -320,11 +320,12 @@ func hostPath(raw string) string {
 }
 
 // indexCassette is the index's rows of a cassette the folder's worker w
-// read from data (one per interaction: its recording summarized with p,
-// test_id from the path as pytest-recording writes cassettes, a recorded
-// credential flagged), or nil with the worker's error when it is none.
-// It blocks: call it from a goroutine (ctx.Async).
-func indexCassette(w *pageWorker, p *recordings.Parser, f browser.File, file int, data []byte) ([]indexRow, error) {
+// read from data: one per interaction, from what the worker read of its
+// recording (the page parses none of them), test_id from the path as
+// pytest-recording writes cassettes, a recorded credential flagged; or
+// nil with the worker's error when it is none. It blocks: call it from
+// a goroutine (ctx.Async).
+func indexCassette(w *pageWorker, f browser.File, file int, data []byte) ([]indexRow, error) {
 	c, err := w.readCassette(f.Name, data)
 	if err != nil {
 		return nil, err
@@ -333,20 +334,21 @@ func indexCassette(w *pageWorker, p *recordings.Parser, f browser.File, file int
 	rows := make([]indexRow, 0, len(c.Interactions))
 	for k := range c.Interactions {
 		it := &c.Interactions[k]
-		sub := f
-		sub.Path, sub.Name = f.Path+"#"+strconv.Itoa(k+1), f.Name+"#"+strconv.Itoa(k+1)
-		row, _ := summarize(p, sub, it.Recording, nil, nil)
-		row.file, row.k = file, k+1
-		if row.err == "" {
-			row.hash, row.scheme = "cassette", ""
-			if row.testID == "" {
-				row.testID = test
-			}
+		row := indexRow{file: file, k: k + 1, path: f.Path + "#" + strconv.Itoa(k+1), testID: test, hash: "cassette",
+			family: recordings.Family(it.Family), model: it.Model, streaming: it.Streamed, chunks: it.Chunks, result: "ok"}
+		switch {
+		case it.Err != "":
+			row = indexRow{file: file, k: k + 1, path: row.path, hash: "error", err: it.Err}
+		case it.Failed:
+			row.result, row.failed = "error", it.FailedStatus
 		}
 		if len(it.Secrets) > 0 {
 			row.secret = it.Secrets[0]
 		}
-		row.hay = strings.ToLower(strings.Join([]string{row.path, row.testID, string(row.family), row.family.Title(), row.model, row.hash, row.secret}, "\x00"))
+		row.hay = strings.ToLower(strings.Join([]string{row.path, row.testID, string(row.family), row.family.Title(), row.model, row.hash, row.secret, row.err}, "\x00"))
+		if row.result == "error" {
+			row.hay += "\x00error"
+		}
 		if row.secret != "" {
 			row.hay += "\x00credential"
 		}

@@ -178,6 +178,10 @@ func TestCassetteIndex(t *testing.T) {
 	if got := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=index-secret]')].map(b => b.closest('tr').dataset.file)`); len(got) != 1 || got[0] != "cassettes/"+redacted+"#1" {
 		t.Errorf("credential flagged on %q, want the redacted cassette's first interaction", got)
 	}
+	// The streamed Responses call, as the worker's core read it.
+	if row := eval[string](tb, q(sel("index-row")+`[data-file="cassettes/`+fileSearchStream+`#4"]`)+`.textContent`); !strings.Contains(row, "OpenAI responses") || !strings.Contains(row, "gpt-4o21") {
+		t.Errorf("row #4 reads %q, want its family, model and 21 chunks", row)
+	}
 	if s, _ := tb.text(sel("index-status")); !strings.HasPrefix(s, "4 files (9 rows), read in") {
 		t.Errorf("index status %q", s)
 	}

@@ -35,10 +35,16 @@ type Interaction struct {
 	// Status is the response's HTTP status code, 0 when not recorded.
 	Status   int  `json:"status,omitempty"`
 	Streamed bool `json:"streamed,omitempty"`
-	// Model is the request's model and Chunks the streamed response's
-	// chunks, as recordings.Parse reads the Recording.
-	Model  string `json:"model,omitempty"`
-	Chunks int    `json:"chunks,omitempty"`
+	// Family, Model and Chunks (of a streamed response) are the
+	// Recording's as recordings.Parse reads it; Failed reports that it
+	// records a failure (Recording.Failure), with its HTTP status
+	// (FailedStatus, 0 when none given); Err says why it does not parse.
+	Family       string `json:"family,omitempty"`
+	Model        string `json:"model,omitempty"`
+	Chunks       int    `json:"chunks,omitempty"`
+	Failed       bool   `json:"failed,omitempty"`
+	FailedStatus int    `json:"failedStatus,omitempty"`
+	Err          string `json:"error,omitempty"`
 	// Secrets says what looks like a live credential in the request
 	// (cassette.Secret.String), one line each.
 	Secrets []string `json:"secrets,omitempty"`

@@ -12,8 +12,9 @@ import (
 )
 
 // readCassette reads the cassette named name for the page
-// (pageworker.ReadCassette): each interaction's list entry (its model
-// and chunks as the core reads its recording), the credentials it
+// (pageworker.ReadCassette): each interaction's list entry (its family,
+// model, chunks and failure as the core reads its recording, or why it
+// does not read), the credentials it
 // records, its headers (credentials as hints) and the interaction as an
 // ogx recording. The error is cassette.Parse's.
 func readCassette(name string, data []byte) (*pageworker.Cassette, error) {
@@ -26,10 +27,15 @@ func readCassette(name string, data []byte) (*pageworker.Cassette, error) {
 		it := &c.Interactions[i]
 		x := pageworker.Interaction{Method: it.Method, URI: it.URI, Status: it.Status, Streamed: it.StreamedResponse(), Recording: it.Recording()}
 		if r, err := recordings.Parse(name+"#"+strconv.Itoa(i+1), x.Recording); err == nil {
-			x.Model = r.Model
+			x.Family, x.Model = string(r.Family), r.Model
 			if r.Streaming {
 				x.Chunks = len(r.Chunks)
 			}
+			if e := r.Failure(); e != nil {
+				x.Failed, x.FailedStatus = true, e.Status
+			}
+		} else {
+			x.Err = err.Error()
 		}
 		for _, s := range it.Secrets() {
 			x.Secrets = append(x.Secrets, s.String())
