@@ -11,6 +11,7 @@ import (
 	"github.com/recview/recview/internal/base/gchold"
 	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/fixturepath"
 )
 
 // The index of a folder or many files (folderIndex): opening a folder,
@@ -192,14 +193,14 @@ func (v *Viewer) indexFiles(files, tests []browser.File) {
 			}
 			var row indexRow
 			mark := len(items)
-			if err != nil || !isYAMLName(f.Name) {
+			if err != nil || !fixturepath.YAML(f.Name) {
 				row, items = summarize(&parser, f, data, err, items)
 				row.file = i
 			}
 			// Another recorder's cassette: a row per interaction, read
 			// by the folder's worker (app.wasm links no YAML), and
 			// nothing for replay, which reads ogx's recordings only.
-			if err == nil && (isYAMLName(f.Name) || row.err != "" && mayBeCassette(data)) {
+			if err == nil && (fixturepath.YAML(f.Name) || row.err != "" && mayBeCassette(data)) {
 				cas, cerr := indexCassette(ix.worker, f, i, data)
 				switch {
 				case cerr == nil:

@@ -35,12 +35,6 @@ type cassetteDoc struct {
 	k    int // the interaction shown, from 0
 }
 
-// isYAMLName reports a file name of YAML, which only a cassette can be.
-func isYAMLName(name string) bool {
-	n := strings.ToLower(name)
-	return strings.HasSuffix(n, ".yaml") || strings.HasSuffix(n, ".yml")
-}
-
 // mayBeCassette reports a file recordings.Parse refused (or pasted text)
 // that may be a cassette: vcrpy's {interactions: …}, or the test
 // agent's {request: …, response: …}.
@@ -64,7 +58,7 @@ func looksJSON(data []byte) bool {
 // (ctx.Async).
 func newDocOrCassette(worker func() *pageWorker, name string, data []byte, k int) (*openDoc, error) {
 	var recErr error
-	if !isYAMLName(name) {
+	if !fixturepath.YAML(name) {
 		d, err := newDoc(name, data)
 		if err == nil || !mayBeCassette(data) {
 			return d, err

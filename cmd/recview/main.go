@@ -35,12 +35,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/recview/recview/recordings"
 	"github.com/recview/recview/recordings/cassette"
+	"github.com/recview/recview/recordings/fixturepath"
 )
 
 const usage = `usage: recview COMMAND [ARGS]
@@ -196,9 +196,8 @@ func load(path string, stdin io.Reader) (r *recordings.Recording, info loaded, e
 	if err != nil {
 		return nil, info, err
 	}
-	ext := strings.ToLower(filepath.Ext(path))
 	var recErr error
-	if pick == "" && ext != ".yaml" && ext != ".yml" {
+	if pick == "" && !fixturepath.YAML(path) {
 		r, err := recordings.Parse(name, data)
 		if err == nil {
 			return r, info, nil

@@ -22,14 +22,19 @@ func Recording(p string) bool {
 	return strings.HasPrefix(p, "recordings/") || strings.Contains(p, "/recordings/")
 }
 
+// YAML reports a ".yaml" or ".yml" file (any case): among the files
+// recview reads, only a cassette can be one.
+func YAML(p string) bool {
+	ext := strings.ToLower(path.Ext(p))
+	return ext == ".yaml" || ext == ".yml"
+}
+
 // Cassette reports a ".yaml", ".yml" or ".json" file (any case) in a
 // folder whose name ends in "cassettes", at any depth: pytest-recording's
 // "cassettes" (plugin.py's vcr_cassette_dir), vcrpy's customary
 // "vcr_cassettes", dd-trace-py's "bedrock_cassettes".
 func Cassette(p string) bool {
-	switch strings.ToLower(path.Ext(p)) {
-	case ".yaml", ".yml", ".json":
-	default:
+	if !YAML(p) && !strings.EqualFold(path.Ext(p), ".json") {
 		return false
 	}
 	return slices.ContainsFunc(strings.Split(path.Dir(p), "/"), func(d string) bool { return strings.HasSuffix(d, "cassettes") })

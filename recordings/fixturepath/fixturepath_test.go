@@ -42,3 +42,11 @@ func TestCassetteTest(t *testing.T) {
 		}
 	}
 }
+
+func TestYAML(t *testing.T) {
+	for p, want := range map[string]bool{"a.yaml": true, "x/b.YML": true, "c.json": false, "d.yaml.orig": false, "yaml": false} {
+		if got := YAML(p); got != want {
+			t.Errorf("YAML(%q) = %v, want %v", p, got, want)
+		}
+	}
+}

@@ -36,6 +36,7 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/recordings/fixturepath"
 )
 
 // BreathEvery is how long work may run before a Breather hands the thread
@@ -71,7 +72,7 @@ func NewFile(f app.Value, path string) File {
 // with tests, a Python test file as pytest finds them (test_*.py or
 // *_test.py), which tells replay's report which tests still exist.
 func Listed(name string, tests bool) bool {
-	if n := strings.ToLower(name); strings.HasSuffix(n, ".json") || strings.HasSuffix(n, ".yaml") || strings.HasSuffix(n, ".yml") {
+	if strings.HasSuffix(strings.ToLower(name), ".json") || fixturepath.YAML(name) {
 		return true
 	}
 	return tests && strings.HasSuffix(name, ".py") && (strings.HasPrefix(name, "test_") || strings.HasSuffix(name, "_test.py"))
