@@ -10,16 +10,19 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// maxDepth bounds the nesting of a YAML body written as JSON, aliases
-// followed: yaml.v3 bounds what is written, an alias can still name a
-// value that holds it.
-const maxDepth = 10_000
+// maxAliases bounds the aliases a YAML body written as JSON may follow:
+// each writes again the value it names, so a few lines of them can
+// stand for gigabytes ("billion laughs"). The cassettes recorders write
+// hold none.
+const maxAliases = 1000
 
 // The errors of bodyJSON: YAML's aliases can name a value many times
-// over ("billion laughs"), or a value that holds the alias itself.
+// over, or a value that holds the alias itself; the nesting, aliases
+// followed, is bounded as Parse bounds the text's (maxNesting).
 var (
-	errJSONTooLarge = fmt.Errorf("the JSON of a YAML body would pass %d bytes (its aliases repeat it)", MaxSize)
-	errJSONTooDeep  = fmt.Errorf("a YAML body nested more than %d deep (an alias names a value that holds it)", maxDepth)
+	errJSONTooLarge   = fmt.Errorf("the JSON of a YAML body would pass %d bytes (its aliases repeat it)", MaxSize)
+	errJSONTooDeep    = fmt.Errorf("a YAML body nested more than %d deep (an alias names a value that holds it)", maxNesting)
+	errTooManyAliases = fmt.Errorf("a YAML body follows more than %d aliases (a \"billion laughs\")", maxAliases)
 )
 
 // bodyJSON is the compact JSON of the YAML value n, mappings in their
@@ -27,7 +30,7 @@ var (
 // quoted, numbers, booleans and null as they are (a float as written when
 // it is a JSON number), other scalars (timestamps, !!binary) as strings;
 // an alias as the value it names. Errors: errJSONTooLarge past MaxSize
-// bytes, errJSONTooDeep.
+// bytes, errJSONTooDeep, errTooManyAliases.
 func bodyJSON(n *yaml.Node) ([]byte, error) {
 	var w jsonWriter
 	err := w.write(n, 0)
@@ -35,13 +38,16 @@ func bodyJSON(n *yaml.Node) ([]byte, error) {
 }
 
 // jsonWriter writes YAML values as JSON (bodyJSON).
-type jsonWriter struct{ b []byte }
+type jsonWriter struct {
+	b       []byte
+	aliases int // the aliases followed
+}
 
 func (w *jsonWriter) write(n *yaml.Node, depth int) error {
 	switch {
 	case len(w.b) > MaxSize:
 		return errJSONTooLarge
-	case depth > maxDepth:
+	case depth > maxNesting:
 		return errJSONTooDeep
 	case n == nil:
 		w.b = append(w.b, "null"...)
@@ -55,6 +61,9 @@ func (w *jsonWriter) write(n *yaml.Node, depth int) error {
 		}
 		return w.write(n.Content[0], depth+1)
 	case yaml.AliasNode:
+		if w.aliases++; w.aliases > maxAliases {
+			return errTooManyAliases
+		}
 		return w.write(n.Alias, depth+1)
 	case yaml.MappingNode:
 		w.b = append(w.b, '{')
