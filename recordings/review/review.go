@@ -90,9 +90,6 @@ var ErrBadTree = errors.New("review: bad tree")
 // The error wraps ErrBadTree and names the path, for paths that cannot be
 // paired (see ErrBadTree); Review never fails on a file's content.
 func Review(base, head []File, opt *Options) (*Result, error) {
-	if opt == nil {
-		opt = &Options{}
-	}
 	for _, t := range []struct {
 		side  Side
 		files []File
@@ -108,13 +105,27 @@ func Review(base, head []File, opt *Options) (*Result, error) {
 			seen[f.Path] = true
 		}
 	}
-	rv := &reviewer{opt: opt, counts: map[string]*TestCount{}, plain: map[Side][]File{}}
+	return newReviewer(opt).review(base, head), nil
+}
+
+// newReviewer returns a reviewer with opt (nil for the zero Options).
+func newReviewer(opt *Options) *reviewer {
+	if opt == nil {
+		opt = &Options{}
+	}
+	return &reviewer{opt: opt, counts: map[string]*TestCount{}, plain: map[Side][]File{}}
+}
+
+// review reviews the two trees, whose paths were checked: cassettes
+// first, then the recordings (the JSON files of a cassettes folder that
+// are not cassettes among them).
+func (rv *reviewer) review(base, head []File) *Result {
 	isCassette := func(f File) bool { return fixturepath.Cassette(f.Path) }
 	rv.cassettes(slices.DeleteFunc(slices.Clone(base), func(f File) bool { return !isCassette(f) }),
 		slices.DeleteFunc(slices.Clone(head), func(f File) bool { return !isCassette(f) }))
 	rv.run(append(slices.DeleteFunc(slices.Clone(base), isCassette), rv.plain[Base]...),
 		append(slices.DeleteFunc(slices.Clone(head), isCassette), rv.plain[Head]...))
-	return rv.result(), nil
+	return rv.result()
 }
 
 // checkPath says what is wrong with a tree path, "" when nothing is.

@@ -25,6 +25,9 @@ type reviewer struct {
 	// plain holds, per side, the JSON files of a cassettes folder that
 	// are not cassettes: the recordings' review reads them.
 	plain map[Side][]File
+	// pre holds, per side, the entries a Tree read as its files came (by
+	// path, their recordings dropped); nil for Review.
+	pre map[Side]map[string]*entry
 }
 
 func (rv *reviewer) between() {
@@ -99,8 +102,36 @@ func (rv *reviewer) run(base, head []File) {
 // readLonely reads a file found on one side only, keeping what pairing
 // needs but not its recording.
 func (rv *reviewer) readLonely(side Side, p string, data []byte) *entry {
+	if e := rv.readBefore(side, p); e != nil {
+		return e
+	}
 	e := read(side, p, data, rv.pl.Parse)
 	e.rec = nil
+	return e
+}
+
+// readBefore returns a copy of the entry a Tree read for the file of side
+// at p, nil when none did; its recording is not kept (see reparse).
+func (rv *reviewer) readBefore(side Side, p string) *entry {
+	e := rv.pre[side][p]
+	if e == nil {
+		return nil
+	}
+	c := *e
+	return &c
+}
+
+// readPair reads a file of a same-path pair with parse, as read does, or
+// takes the entry a Tree read and parses the file again with p for its
+// recording.
+func (rv *reviewer) readPair(side Side, f File, p *recordings.Parser) *entry {
+	e := rv.readBefore(side, f.Path)
+	switch {
+	case e == nil:
+		return read(side, f.Path, f.Data, p.Parse)
+	case e.skip == "" && e.err == nil:
+		e.reparse(p)
+	}
 	return e
 }
 
@@ -109,14 +140,14 @@ func (rv *reviewer) readLonely(side Side, p string, data []byte) *entry {
 // recording on one side only.
 func (rv *reviewer) samePath(fb, fh File, lonely []*entry) []*entry {
 	same := bytes.Equal(fb.Data, fh.Data)
-	eb := read(Base, fb.Path, fb.Data, rv.pb.Parse)
+	eb := rv.readPair(Base, fb, &rv.pb)
 	var eh *entry
 	if same {
 		c := *eb
 		c.side = Head
 		eh = &c
 	} else {
-		eh = read(Head, fh.Path, fh.Data, rv.ph.Parse)
+		eh = rv.readPair(Head, fh, &rv.ph)
 	}
 	switch {
 	case eb.err != nil || eh.err != nil:
