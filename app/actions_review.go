@@ -128,10 +128,9 @@ func (v *Viewer) setFolder(side int, files []browser.File) {
 	v.err = ""
 	v.rs.picks[side] = folder
 	v.view = viewReview
+	v.warmReview()
+	v.rs.warm.giveFolder(side, folder)
 	if v.rs.picks[0] == nil || v.rs.picks[1] == nil {
-		if v.rs.warm == nil {
-			v.rs.warm = startWorker(v.ctx.ResolveStaticResource(workerScript))
-		}
 		v.syncFragment()
 		return
 	}
@@ -145,10 +144,10 @@ func (v *Viewer) setFolder(side int, files []browser.File) {
 	v.rs.set, v.rs.picks, v.rs.pending = rv, [2]*pickedFolder{}, nil
 	tableFrom(v.hist.loaded, rv)
 	v.syncFragment()
-	refs, objs := foldersFiles(rv, base, head)
+	keepFolders(rv, base, head)
 	w := v.rs.warm
 	v.rs.warm = nil
-	v.ctx.Async(func() { v.review(rv, &pageworker.Review{Files: refs}, objs, w) })
+	v.ctx.Async(func() { v.review(rv, &pageworker.Review{}, nil, w) })
 }
 
 // openPairPush opens a row's pair, a new place in the history.

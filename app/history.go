@@ -205,9 +205,33 @@ func (v *Viewer) listenReview(ctx app.Context) {
 		dt := e.DataTransfer()
 		entries, _ := browser.DroppedEntries(dt)
 		handles := browser.DroppedHandles(dt)
-		ctx.Dispatch(func(app.Context) { v.drag = false })
+		ctx.Dispatch(func(app.Context) {
+			v.drag = false
+			v.warmReview()
+		})
 		v.dropReviewFolder(side, entries, handles)
 	})
+	// A folder dragged over a review target, or its picker pressed: the
+	// review's worker starts now, while the person drags or browses, so
+	// that it is up (worker.wasm compiled, Go's runtime started) when the
+	// first folder comes.
+	var warmed time.Time
+	warm := func(e browser.Event) {
+		if time.Since(warmed) > time.Second && e.Target().Closest("[data-review-drop]").Exists() {
+			warmed = time.Now()
+			ctx.Dispatch(func(app.Context) { v.warmReview() })
+		}
+	}
+	browser.Listen("dragover", true, warm)
+	browser.Listen("pointerdown", true, warm)
+}
+
+// warmReview starts the worker of the next two-folder review, unless one
+// waits already (reviewState.warm).
+func (v *Viewer) warmReview() {
+	if v.rs.warm == nil {
+		v.rs.warm = startWorker(v.ctx.ResolveStaticResource(workerScript))
+	}
 }
 
 // dropReviewFolder lists the .json files of a folder dropped for one

@@ -12,27 +12,22 @@ import (
 	"github.com/recview/recview/recordings/fixturepath"
 )
 
-// foldersFiles lists two folders' files for the worker's Review (their
-// sides and paths, and their File objects in the same order); they are
-// kept for opening pairs.
-func foldersFiles(rv *reviewSet, base, head *pickedFolder) ([]pageworker.FileRef, []app.Value) {
-	var refs []pageworker.FileRef
-	var files []app.Value
+// keepFolders keeps two folders' files for opening pairs (the worker
+// has them already: pageWorker.giveFolder).
+func keepFolders(rv *reviewSet, base, head *pickedFolder) {
 	for side, p := range []*pickedFolder{base, head} {
 		for i := range p.files {
 			f := &p.files[i]
 			rv.files[side][f.Path] = reviewFile{file: f}
-			refs = append(refs, pageworker.FileRef{Side: pageworker.Sides[side], Path: f.Path})
-			files = append(files, f.JS)
 		}
 	}
-	return refs, files
 }
 
-// review has a worker review m (with files, the folders' File objects),
+// review has a worker review m (with files, for the worker's protocol),
 // showing its status as it comes, then its report: the table, or the
-// pair a link named. w is a worker started already (reviewState.warm),
-// nil to start one. It blocks: call it from a goroutine (ctx.Async).
+// pair a link named. w is a worker started already (reviewState.warm,
+// given the two folders of a two-folder review), nil to start one. It
+// blocks: call it from a goroutine (ctx.Async).
 func (v *Viewer) review(rv *reviewSet, m *pageworker.Review, files []app.Value, w *pageWorker) {
 	ctx := v.ctx
 	if w == nil {

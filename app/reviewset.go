@@ -28,7 +28,8 @@ type reviewState struct {
 	// review opens at that pair once they are read.
 	pending *permalink.Fragment
 	// warm is a worker started when the first of two folders was given,
-	// so that it is up by the time the second is: the review takes it
+	// and given each folder as it comes, so that it is up and has read
+	// the first by the time the second is: the review takes it
 	// (setFolder); nil when none waits.
 	warm *pageWorker
 }

@@ -165,6 +165,18 @@ func (p *pageWorker) review(m *pageworker.Review, files []app.Value, status func
 	return a.body, a.files, a.err
 }
 
+// giveFolder hands the worker one folder of a two-folder review (side 0
+// the base, 1 the head), to read while the other is picked
+// (pageworker.ReviewFolder); a folder given again for a side replaces it.
+func (p *pageWorker) giveFolder(side int, f *pickedFolder) {
+	m := &pageworker.ReviewFolder{Side: pageworker.Sides[side], Paths: make([]string, len(f.files))}
+	files := make([]app.Value, len(f.files))
+	for i := range f.files {
+		m.Paths[i], files[i] = f.files[i].Path, f.files[i].JS
+	}
+	p.send(m, files)
+}
+
 // addItems hands the worker what the index read of some files (items,
 // pageworker.AppendItem's; files their File objects in the same order)
 // and the folder's test files (tests, sent once).

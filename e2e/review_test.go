@@ -371,6 +371,33 @@ func TestReviewFolders(t *testing.T) {
 	}
 }
 
+// TestReviewFolderReplaced: a folder given again for a side replaces the
+// first in the review (the worker reads each folder as it is given, and
+// must drop the first one's files): the head folder dropped by mistake as
+// the base, then the base dropped over it, then the head picked, and the
+// review is the CLI's of base and head, row for row.
+func TestReviewFolderReplaced(t *testing.T) {
+	const set = "instructions-param-3741"
+	base, head := readSet(t, set)
+	res, lines := cliReview(t, base, head, false)
+	dir, err := filepath.Abs(changeSetDir(set))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	tb.open("/")
+	tb.dropOn(sel("review-drop-base"), filepath.Join(dir, "head"))
+	tb.waitFor("the wrong base folder", q(sel("review-drop-base"))+`.textContent.includes('head: `+strconv.Itoa(len(head))+` .json files')`)
+	tb.dropOn(sel("review-drop-base"), filepath.Join(dir, "base"))
+	tb.waitFor("the base folder", q(sel("review-drop-base"))+`.textContent.includes('base: `+strconv.Itoa(len(base))+` .json files')`)
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-head-input")), []string{filepath.Join(dir, "head")}))
+	tb.checkSummary(res)
+	if eval[bool](tb, q(sel("review-unfold"))+` !== null`) {
+		tb.click(sel("review-unfold"))
+	}
+	tb.checkAllRows(lines)
+}
+
 // TestReviewCompare opens a comparison by its URL: one API request, the
 // same summary as recview review of the change, the comparison in the
 // address.

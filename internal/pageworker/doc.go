@@ -10,8 +10,11 @@
 // Then, a worker reviewing a change set (the review page starts one per
 // review):
 //
+//	page → worker  ReviewFolder a folder of a two-folder review, with its
+//	                            File objects, as soon as it is picked
+//	                            (the worker reads it meanwhile)
 //	page → worker  Review       the change set: a GitHub pull request or
-//	                            comparison, or two folders' files
+//	                            comparison, or the two folders given
 //	worker → page  Status       how far it is, any number of times
 //	worker → page  Report       the review, with the files it fetched
 //	            or Failure      why there is none

@@ -16,6 +16,7 @@ const (
 	KindReady        Kind = "ready"
 	KindFailure      Kind = "failure"
 	KindReview       Kind = "review"
+	KindReviewFolder Kind = "review-folder"
 	KindStatus       Kind = "status"
 	KindReport       Kind = "report"
 	KindReplayAdd    Kind = "replay-add"
@@ -43,11 +44,21 @@ type Failure struct {
 }
 
 // Review asks for the review of a change set: a GitHub pull request or
-// comparison (GitHub), else the files of two folders (Files, whose File
-// objects are the message's files, in the same order).
+// comparison (GitHub), else the two folders the ReviewFolder messages
+// before it gave.
 type Review struct {
 	GitHub *permalink.Review `json:"github,omitempty"`
-	Files  []FileRef         `json:"files,omitempty"`
+}
+
+// ReviewFolder gives the worker one folder of a two-folder review as
+// soon as it is picked: its Side (one of Sides) and its files' Paths,
+// whose File objects are the message's files, in the same order. The
+// worker reads and parses them at once (review.Tree), while the other
+// folder is picked, and the Review after both reviews them. A later
+// ReviewFolder of the same side replaces the folder.
+type ReviewFolder struct {
+	Side  string   `json:"side"`
+	Paths []string `json:"paths"`
 }
 
 // Sides are the values of FileRef.Side, by side: 0 the base, 1 the head.
@@ -112,6 +123,9 @@ func (*Failure) Kind() Kind { return KindFailure }
 
 // Kind returns KindReview.
 func (*Review) Kind() Kind { return KindReview }
+
+// Kind returns KindReviewFolder.
+func (*ReviewFolder) Kind() Kind { return KindReviewFolder }
 
 // Kind returns KindStatus.
 func (*Status) Kind() Kind { return KindStatus }

@@ -17,7 +17,8 @@ func TestMessagesRoundTrip(t *testing.T) {
 		&Ready{},
 		&Failure{Err: "the worker cannot start"},
 		&Review{GitHub: &permalink.Review{Kind: permalink.ReviewPR, Owner: "ogx-ai", Repo: "ogx", Number: 3681}},
-		&Review{Files: []FileRef{{Side: "base", Path: "a/b.json"}, {Side: "head", Path: "a/c.json"}}},
+		&Review{},
+		&ReviewFolder{Side: "base", Paths: []string{"a/b.json", "a/c.json"}},
 		&Status{Phase: "Comparing", Done: 3, Total: 7, Rate: "57 of 60 GitHub API requests left", Notes: []string{"x"}},
 		&Report{Rows: []Row{{Base: "a.json", Head: "b.json", Severity: "high", Why: "line\nbreak"}, {Head: "c.json"}},
 			Verdicts: []Count{{Of: "changed result", N: 1}}, Changes: []Count{{Of: "renamed", N: 2}}, Skipped: 1,
@@ -50,7 +51,7 @@ func TestMessagesRoundTrip(t *testing.T) {
 			KindReport: func() Message { return &Report{} }, KindReplayAdd: func() Message { return &ReplayAdd{} },
 			KindReplayReport: func() Message { return &ReplayReport{} }, KindNotFound: func() Message { return &NotFound{} },
 			KindAnswer: func() Message { return &Answer{} }, KindCompare: func() Message { return &Compare{} },
-			KindCassette: func() Message { return &ReadCassette{} },
+			KindCassette: func() Message { return &ReadCassette{} }, KindReviewFolder: func() Message { return &ReviewFolder{} },
 		}[m.Kind()]()
 		if err := Decode(m.Kind(), body, fresh); err != nil {
 			t.Fatalf("%T: %v\n%s", m, err, body)
@@ -59,8 +60,8 @@ func TestMessagesRoundTrip(t *testing.T) {
 			t.Errorf("%T (-posted +read):\n%s", m, diff)
 		}
 	}
-	if len(kinds) != 11 {
-		t.Errorf("%d kinds among the messages, want the eleven of the protocol", len(kinds))
+	if len(kinds) != 12 {
+		t.Errorf("%d kinds among the messages, want the twelve of the protocol", len(kinds))
 	}
 }
 

@@ -36,17 +36,30 @@ func main() {
 }
 
 // serve handles the page's messages in the order posted, by their kind:
-// a review runs on a goroutine of its own; a folder's replay messages are
+// a review runs on a goroutine of its own, as does the reading of each
+// folder of a two-folder review (folders_js.go); a folder's replay messages are
 // handled one after the other, here (replay_js.go).
 func serve(inbox <-chan received) {
 	f := newJSFolder()
+	var folders [2]*folderRead // a two-folder review's, as given
 	for m := range inbox {
 		var err error
 		switch m.kind {
+		case pageworker.KindReviewFolder:
+			var q pageworker.ReviewFolder
+			if err = pageworker.Decode(m.kind, m.body, &q); err == nil {
+				var fr *folderRead
+				if fr, err = readFolder(&q, m.files); err == nil {
+					if old := folders[fr.side]; old != nil {
+						old.stop()
+					}
+					folders[fr.side] = fr
+				}
+			}
 		case pageworker.KindReview:
 			var r pageworker.Review
 			if err = pageworker.Decode(m.kind, m.body, &r); err == nil {
-				go handleReview(&r, m.files)
+				go handleReview(&r, folders)
 			}
 		case pageworker.KindReplayAdd:
 			var a pageworker.ReplayAdd
@@ -127,12 +140,12 @@ func handleCassette(q *pageworker.ReadCassette, files []js.Value) error {
 	return nil
 }
 
-// handleReview reviews what r names: two folders' files (files, in r's
-// order; read here) or a GitHub review (loader.github). It posts Status as
-// it goes, then the Report with, for GitHub, the files fetched (their
-// buffers transferred: the page opens pairs from them), or a Status that
-// says why it failed and a Failure.
-func handleReview(r *pageworker.Review, files []js.Value) {
+// handleReview reviews what r names: a GitHub review (loader.github), or
+// the two folders the page gave (folders, read as they came; waited for
+// here). It posts Status as it goes, then the Report with, for GitHub,
+// the files fetched (their buffers transferred: the page opens pairs from
+// them), or a Status that says why it failed and a Failure.
+func handleReview(r *pageworker.Review, folders [2]*folderRead) {
 	var st pageworker.Status
 	status := func(s pageworker.Status) {
 		st = s
@@ -144,23 +157,45 @@ func handleReview(r *pageworker.Review, files []js.Value) {
 		post(&pageworker.Failure{Err: st.Failed}, nil, nil)
 	}
 	var base, head []review.File
-	var err error
+	var do func(*review.Options) (*review.Result, error)
 	sums := func() ([2]map[string][32]byte, error) { return [2]map[string][32]byte{}, nil }
 	l := &loader{get: jsFetch, post: status, now: time.Now}
+	n := 0
 	if r.GitHub != nil {
-		base, head, err = l.github(*r.GitHub)
+		var err error
+		if base, head, err = l.github(*r.GitHub); err != nil {
+			fail(err)
+			return
+		}
+		n = len(base) + len(head)
+		do = func(o *review.Options) (*review.Result, error) { return review.Review(base, head, o) }
 	} else {
-		base, head, sums, err = readFiles(r.Files, files, status)
+		if folders[0] == nil || folders[1] == nil {
+			fail(errors.New("the worker's protocol: a review of two folders before both were given"))
+			return
+		}
+		if err := waitFolders(folders, status); err != nil {
+			fail(err)
+			return
+		}
+		n = folders[0].tree.Len() + folders[1].tree.Len()
+		do = func(o *review.Options) (*review.Result, error) {
+			return review.ReviewTrees(folders[0].tree, folders[1].tree, o)
+		}
+		sums = func() (out [2]map[string][32]byte, err error) {
+			for i, f := range folders {
+				if out[i], err = f.digests(); err != nil {
+					return out, err
+				}
+			}
+			return out, nil
+		}
 	}
-	if err != nil {
-		fail(err)
-		return
-	}
-	n, last := len(base)+len(head), time.Now()
+	last := time.Now()
 	k := 0
 	st.Phase, st.Done, st.Total = "Comparing", 0, n
 	status(st)
-	rep, err := run(base, head, func() {
+	rep, err := run(do, func() {
 		k++
 		if time.Since(last) > 50*time.Millisecond {
 			last = time.Now()
@@ -192,70 +227,30 @@ func handleReview(r *pageworker.Review, files []js.Value) {
 	post(&rep, bufs, bufs)
 }
 
-// readFiles reads the folders' files the page posted (refs, and their
-// File objects or ArrayBuffers in files) into the two trees, every read
-// started at once, as the browser's own floor does (the bytes are all
-// kept anyway). Each file's SHA-256 is started in the browser's
-// crypto.subtle as its bytes arrive, off this thread, while the review
-// runs; sums waits for them (fileSums where crypto.subtle is missing: a
-// page served over plain HTTP but from loopback).
-func readFiles(refs []pageworker.FileRef, files []js.Value, status func(pageworker.Status)) (base, head []review.File, sums func() ([2]map[string][32]byte, error), err error) {
-	if len(refs) != len(files) {
-		return nil, nil, nil, fmt.Errorf("the worker's protocol: a review of %d files with %d attached", len(refs), len(files))
-	}
-	n := len(refs)
-	started := make([]js.Value, n)
-	for i, d := range files {
-		started[i] = d
-		if d.Get("arrayBuffer").Type() == js.TypeFunction { // a File or Blob
-			started[i] = d.Call("arrayBuffer")
-		}
-	}
-	subtle := js.Global().Get("crypto").Get("subtle")
-	digests := !subtle.IsUndefined()
-	var sumsOf []any // the digests' promises, in refs' order
-	last := time.Now()
-	for i, ref := range refs {
-		buf := started[i]
-		if buf.Get("then").Type() == js.TypeFunction {
-			if buf, err = jsweb.Await(buf); err != nil {
-				return nil, nil, nil, errors.New(ref.Path + ": cannot read the file: " + err.Error())
+// waitFolders waits until both folders are read, posting how far the
+// reading is every 50 ms; the error is the first a folder met.
+func waitFolders(folders [2]*folderRead, status func(pageworker.Status)) error {
+	for _, f := range folders {
+		for {
+			done, total := 0, 0
+			for _, g := range folders {
+				d, t := g.progress()
+				done, total = done+d, total+t
 			}
+			status(pageworker.Status{Phase: "Reading the folders", Done: done, Total: total})
+			select {
+			case <-f.done:
+			case <-time.After(50 * time.Millisecond):
+				continue
+			}
+			break
 		}
-		started[i] = js.Undefined()
-		if digests {
-			sumsOf = append(sumsOf, subtle.Call("digest", "SHA-256", buf))
-		}
-		rf := review.File{Path: ref.Path, Data: jsweb.Bytes(buf)}
-		if ref.Side == pageworker.Sides[0] {
-			base = append(base, rf)
-		} else {
-			head = append(head, rf)
-		}
-		if time.Since(last) > 50*time.Millisecond || i == n-1 {
-			last = time.Now()
-			status(pageworker.Status{Phase: "Reading the folders", Done: i + 1, Total: n})
-		}
-	}
-	sums = func() ([2]map[string][32]byte, error) {
-		if !digests {
-			return fileSums(base, head), nil
-		}
-		all, err := jsweb.Await(js.Global().Get("Promise").Call("all", sumsOf))
+		f.mu.Lock()
+		err := f.err
+		f.mu.Unlock()
 		if err != nil {
-			return [2]map[string][32]byte{}, errors.New("the files' digests: " + err.Error())
+			return err
 		}
-		out := [2]map[string][32]byte{make(map[string][32]byte, len(base)), make(map[string][32]byte, len(head))}
-		for i, ref := range refs {
-			var sum [32]byte
-			js.CopyBytesToGo(sum[:], js.Global().Get("Uint8Array").New(all.Index(i)))
-			side := 0
-			if ref.Side != pageworker.Sides[0] {
-				side = 1
-			}
-			out[side][ref.Path] = sum
-		}
-		return out, nil
 	}
-	return base, head, sums, nil
+	return nil
 }

@@ -44,7 +44,8 @@ func TestReportMatchesJSON(t *testing.T) {
 			dir := filepath.Join("..", "..", "recordings", "review", "testdata", set)
 			base, head := readTree(t, filepath.Join(dir, "base")), readTree(t, filepath.Join(dir, "head"))
 			calls := 0
-			made, err := run(base, head, func() { calls++ }, func() ([2]map[string][32]byte, error) { return fileSums(base, head), nil })
+			do := func(o *review.Options) (*review.Result, error) { return review.Review(base, head, o) }
+			made, err := run(do, func() { calls++ }, func() ([2]map[string][32]byte, error) { return fileSums(base, head), nil })
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -52,7 +53,7 @@ func TestReportMatchesJSON(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if plain, err := run(base, head, func() {}, func() ([2]map[string][32]byte, error) { return [2]map[string][32]byte{}, nil }); err != nil || len(plain.Rows) != len(made.Rows) || plain.Rows[0].Digest != "" {
+			if plain, err := run(do, func() {}, func() ([2]map[string][32]byte, error) { return [2]map[string][32]byte{}, nil }); err != nil || len(plain.Rows) != len(made.Rows) || plain.Rows[0].Digest != "" {
 				t.Errorf("without digests: %d rows, the first's digest %q, err %v", len(plain.Rows), plain.Rows[0].Digest, err)
 			}
 			if calls < len(base) {

@@ -1,0 +1,142 @@
+//go:build js
+
+package main
+
+import (
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"sync"
+	"syscall/js"
+
+	"github.com/recview/recview/internal/base/jsweb"
+	"github.com/recview/recview/internal/pageworker"
+	"github.com/recview/recview/recordings/review"
+)
+
+// folderRead is one folder of a two-folder review, read as soon as the
+// page gives it (ReviewFolder): every file's read started at once, each
+// added to the side's review.Tree (parsed and name-checked) as its bytes
+// arrive, and its SHA-256 (for the viewed marks' digests) started in the
+// browser's crypto.subtle, off this thread.
+type folderRead struct {
+	side  int
+	paths []string
+	done  chan struct{} // closed when every file is read, or on err
+
+	mu      sync.Mutex
+	tree    *review.Tree
+	sums    []js.Value          // the digests' promises, in paths' order
+	goSums  map[string][32]byte // Go's digests, without crypto.subtle
+	read    int                 // files added to tree so far
+	err     error
+	stopped bool
+}
+
+// readFolder starts reading the folder of m, whose File objects (or
+// ArrayBuffers) are files, in m.Paths' order. The error is a message that
+// is not a folder of the protocol.
+func readFolder(m *pageworker.ReviewFolder, files []js.Value) (*folderRead, error) {
+	side := -1
+	for i, s := range pageworker.Sides {
+		if m.Side == s {
+			side = i
+		}
+	}
+	switch {
+	case side < 0:
+		return nil, fmt.Errorf("the worker's protocol: a folder of side %q", m.Side)
+	case len(m.Paths) != len(files):
+		return nil, fmt.Errorf("the worker's protocol: a folder of %d files with %d attached", len(m.Paths), len(files))
+	}
+	f := &folderRead{side: side, paths: m.Paths, done: make(chan struct{}), goSums: map[string][32]byte{},
+		tree: review.NewTree([2]review.Side{review.Base, review.Head}[side])}
+	started := make([]js.Value, len(files))
+	for i, d := range files {
+		started[i] = d
+		if d.Get("arrayBuffer").Type() == js.TypeFunction { // a File or Blob
+			started[i] = d.Call("arrayBuffer")
+		}
+	}
+	go f.readAll(started)
+	return f, nil
+}
+
+// readAll adds each file to the tree as its bytes arrive, in order.
+func (f *folderRead) readAll(started []js.Value) {
+	defer close(f.done)
+	subtle := js.Global().Get("crypto").Get("subtle")
+	for i, p := range f.paths {
+		buf := started[i]
+		started[i] = js.Undefined()
+		var err error
+		if buf.Get("then").Type() == js.TypeFunction {
+			if buf, err = jsweb.Await(buf); err != nil {
+				err = errors.New(p + ": cannot read the file: " + err.Error())
+			}
+		}
+		f.mu.Lock()
+		if err == nil && !f.stopped {
+			data := jsweb.Bytes(buf)
+			if subtle.IsUndefined() {
+				f.goSums[p] = sha256.Sum256(data)
+			} else {
+				f.sums = append(f.sums, subtle.Call("digest", "SHA-256", buf))
+			}
+			err = f.tree.Add(review.File{Path: p, Data: data})
+			f.read++
+		}
+		if err != nil && f.err == nil {
+			f.err = err
+		}
+		stop := f.stopped || f.err != nil
+		f.mu.Unlock()
+		if stop {
+			return
+		}
+	}
+}
+
+// stop ends the reading: the folder was replaced.
+func (f *folderRead) stop() {
+	f.mu.Lock()
+	f.stopped = true
+	f.mu.Unlock()
+}
+
+// progress is how many files were read, of how many.
+func (f *folderRead) progress() (done, total int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.read, len(f.paths)
+}
+
+// digests waits for the folder's files' SHA-256 (done first), by path:
+// the browser's, or Go's where crypto.subtle is missing (a page served
+// over plain HTTP but from loopback).
+func (f *folderRead) digests() (map[string][32]byte, error) {
+	<-f.done
+	if len(f.sums) == 0 {
+		return f.goSums, nil
+	}
+	out := make(map[string][32]byte, len(f.paths))
+	all, err := jsweb.Await(js.Global().Get("Promise").Call("all", js.ValueOf(toAny(f.sums))))
+	if err != nil {
+		return nil, errors.New("the files' digests: " + err.Error())
+	}
+	for i, p := range f.paths[:len(f.sums)] {
+		var sum [32]byte
+		js.CopyBytesToGo(sum[:], js.Global().Get("Uint8Array").New(all.Index(i)))
+		out[p] = sum
+	}
+	return out, nil
+}
+
+// toAny is vs as the []any js.ValueOf takes.
+func toAny(vs []js.Value) []any {
+	out := make([]any, len(vs))
+	for i, v := range vs {
+		out[i] = v
+	}
+	return out
+}
