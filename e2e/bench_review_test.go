@@ -46,8 +46,9 @@ func longest(tb *tab) float64 {
 
 // TestBenchReview measures the review page, medians of 3: two dropped
 // folders of the whole of #3681 reviewed (from the head folder's drop to
-// the summary on screen) with the page's longest freeze from the first
-// drop; and a pull request of 300 changed recordings from the fake GitHub
+// the summary on screen), the head dropped as soon as the base is listed,
+// with the page's longest freeze from the first drop, and the head
+// dropped 2 s after the base (as a person would); and a pull request of 300 changed recordings from the fake GitHub
 // (e2e/fakegithub_test.go), every request answered after 20 ms, opened
 // from the URL box to the summary on screen.
 func TestBenchReview(t *testing.T) {
@@ -62,8 +63,8 @@ func TestBenchReview(t *testing.T) {
 	base, head := cs.Base, cs.Head
 	dir := t.TempDir()
 	cs.WriteTrees(t, dir)
-	var took, gaps, tasks, floor []float64
-	for range 3 {
+	var took, paced, gaps, tasks, floor []float64
+	for run := range 6 {
 		// The floor first, in a page of its own, so that the review's
 		// reads do not warm it.
 		fl := reviewTab(t)
@@ -78,6 +79,9 @@ func TestBenchReview(t *testing.T) {
 		tb.do(chromedp.Evaluate[chromedp.Void](`window.__resetGaps(); window.__t0 = performance.now()`))
 		tb.dropOn(sel("review-drop-base"), filepath.Join(dir, "base"))
 		tb.waitFor("the base folder", `document.body.textContent.includes('base: `+strconv.Itoa(len(base))+` .json files')`)
+		if run%2 == 1 {
+			time.Sleep(2 * time.Second) // a person finding the head folder
+		}
 		tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
 			window.__shown = 0;
 			new MutationObserver((_, obs) => {
@@ -87,6 +91,11 @@ func TestBenchReview(t *testing.T) {
 		})()`))
 		tb.dropOn(sel("review-drop-head"), filepath.Join(dir, "head"))
 		tb.waitForWithin(60*time.Second, "the summary", "window.__shown > 0")
+		if run%2 == 1 {
+			paced = append(paced, eval[float64](tb, "window.__shown - window.__t1"))
+			tb.close()
+			continue
+		}
 		took = append(took, eval[float64](tb, "window.__shown - window.__t1"))
 		time.Sleep(300 * time.Millisecond) // the table's frames
 		gaps = append(gaps, eval[float64](tb, "window.__maxGap"))
@@ -97,6 +106,7 @@ func TestBenchReview(t *testing.T) {
 		benchRow{fmt.Sprintf("two dropped folders of #3681 (%d + %d files) reviewed: head folder dropped → summary on screen", len(base), len(head)), fmt.Sprintf("%.2f s", median(took)/1000), "3 s", median(took) < 3000},
 		benchRow{"… the floor: plain JavaScript in the viewer's page reads the two folders' files (File.text(), all at once) and JSON.parses them", fmt.Sprintf("%.2f s", median(floor)/1000), "", false},
 		benchRow{"… the review against that floor (issue 27: within 2×)", fmt.Sprintf("%.1f×", median(took)/median(floor)), "2×", median(took) <= 2*median(floor)},
+		benchRow{"… the head folder dropped 2 s after the base (a person's pace: the worker has read the base meanwhile) → summary on screen; against the floor", fmt.Sprintf("%.2f s; %.1f×", median(paced)/1000, median(paced)/median(floor)), "2×", median(paced) <= 2*median(floor)},
 		benchRow{"… longest task on the page's thread from the first drop (Long Tasks API)", fmt.Sprintf("%.0f ms (max %.0f)", median(tasks), slices.Max(tasks)), "100 ms", slices.Max(tasks) < 100},
 		benchRow{"… longest gap between frames (a busy machine's CPU counts too)", fmt.Sprintf("%.0f ms (max %.0f)", median(gaps), slices.Max(gaps)), "", false})
 
