@@ -58,10 +58,13 @@ lint: deps build/go.work
 	$(GO) run $(ACTIONLINT) -no-color .github/workflows/*.yml build/docs-workflows/.github/workflows/*.yml
 	shellcheck scripts/*.sh
 
-# Natively every package; and the test the second go-app patch adds
-# (its UUIDs parse as version 4), in the workspace that builds app.wasm.
+# Natively every package; the tests of the copy of fastjson recview
+# builds with (third_party/fastjson/RECVIEW.md); and the test the second
+# go-app patch adds (its UUIDs parse as version 4), in the workspace that
+# builds app.wasm.
 test-native: build/go.work
 	$(GO) test ./...
+	cd third_party/fastjson && $(GO) test ./...
 	GOWORK=$(WASMWORK) $(GO) test -run TestNewUUID $(GOAPP)/pkg/app
 
 # The core must also work in the browser: run its tests as WebAssembly

@@ -1,0 +1,3 @@
+module github.com/valyala/fastjson
+
+go 1.24
