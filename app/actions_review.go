@@ -77,7 +77,7 @@ func (v *Viewer) startGitHub(r permalink.Review, file string) {
 	v.rs.set, v.rs.pending = rv, nil
 	v.view, v.err, v.playing = viewReview, "", false
 	tableFrom(v.hist.loaded, rv)
-	v.ctx.Async(func() { v.review(rv, &pageworker.Review{GitHub: &r}, nil, nil) })
+	v.ctx.Async(func() { v.review(rv, &pageworker.Review{GitHub: &r}, nil) })
 }
 
 // openReviewFragment opens what a review link names: the change set
@@ -147,7 +147,7 @@ func (v *Viewer) setFolder(side int, files []browser.File) {
 	keepFolders(rv, base, head)
 	w := v.rs.warm
 	v.rs.warm = nil
-	v.ctx.Async(func() { v.review(rv, &pageworker.Review{}, nil, w) })
+	v.ctx.Async(func() { v.review(rv, &pageworker.Review{}, w) })
 }
 
 // openPairPush opens a row's pair, a new place in the history.

@@ -23,18 +23,18 @@ func keepFolders(rv *reviewSet, base, head *pickedFolder) {
 	}
 }
 
-// review has a worker review m (with files, for the worker's protocol),
-// showing its status as it comes, then its report: the table, or the
-// pair a link named. w is a worker started already (reviewState.warm,
-// given the two folders of a two-folder review), nil to start one. It
-// blocks: call it from a goroutine (ctx.Async).
-func (v *Viewer) review(rv *reviewSet, m *pageworker.Review, files []app.Value, w *pageWorker) {
+// review has a worker review m, showing its status as it comes, then its
+// report: the table, or the pair a link named. w is a worker started
+// already (reviewState.warm, given the two folders of a two-folder
+// review), nil to start one. It blocks: call it from a goroutine
+// (ctx.Async).
+func (v *Viewer) review(rv *reviewSet, m *pageworker.Review, w *pageWorker) {
 	ctx := v.ctx
 	if w == nil {
 		w = startWorker(ctx.ResolveStaticResource(workerScript))
 	}
 	ctx.Dispatch(func(app.Context) { rv.worker = w })
-	report, fetched, err := w.review(m, files, func(st pageworker.Status) {
+	report, fetched, err := w.review(m, func(st pageworker.Status) {
 		ctx.Dispatch(func(app.Context) {
 			rv.st = st
 			rv.version++

@@ -151,16 +151,15 @@ func (p *pageWorker) send(m pageworker.Message, files []app.Value) {
 	})
 }
 
-// review posts m with files (the folders' File objects, in m's order) and
-// waits for the review: the report's body and the files the worker
-// fetched (ArrayBuffers, in the report's Files order). status gets each
+// review posts m and waits for the review: the report's body and the
+// files the worker fetched (ArrayBuffers, in the report's Files order). status gets each
 // Status on the page's event loop (it must not block). It blocks: call it
 // from a goroutine (ctx.Async).
-func (p *pageWorker) review(m *pageworker.Review, files []app.Value, status func(pageworker.Status)) ([]byte, []app.Value, error) {
+func (p *pageWorker) review(m *pageworker.Review, status func(pageworker.Status)) ([]byte, []app.Value, error) {
 	p.mu.Lock()
 	p.status = status
 	p.mu.Unlock()
-	p.send(m, files)
+	p.send(m, nil)
 	a := <-p.done
 	return a.body, a.files, a.err
 }
