@@ -174,7 +174,10 @@ func (v *Viewer) indexFiles(files, tests []browser.File) {
 		var parser recordings.Parser
 		var buf []byte   // the file being summarized
 		var items []byte // the Item lines not yet handed to the worker
-		handed := 0      // the files handed to it
+		// The File of each of those items, in order: a cassette, and YAML
+		// that is no cassette, have none.
+		var itemFiles []browser.File
+		handed := false // whether the test files were handed to it
 		next := startBatch(0)
 		pause := browser.Breather()
 		for i, f := range files {
@@ -216,15 +219,18 @@ func (v *Viewer) indexFiles(files, tests []browser.File) {
 			} else {
 				rows = append(rows, row)
 			}
+			if len(items) > mark {
+				itemFiles = append(itemFiles, f)
+			}
 			pause()
 			if i == len(files)-1 || time.Since(last) > 250*time.Millisecond {
 				last = time.Now()
 				var withTests []browser.File // sent once, with the first rows
-				if handed == 0 {
-					withTests = tests
+				if !handed {
+					withTests, handed = tests, true
 				}
-				ix.worker.addItems(items, files[handed:i+1], withTests)
-				items, handed = items[:0], i+1
+				ix.worker.addItems(items, itemFiles, withTests)
+				items, itemFiles = items[:0], itemFiles[:0]
 				read, n := rows[:len(rows):len(rows)], i+1
 				ctx.Dispatch(func(ctx app.Context) {
 					ix.rows, ix.read = read, n

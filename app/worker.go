@@ -177,8 +177,9 @@ func (p *pageWorker) giveFolder(side int, f *pickedFolder) {
 }
 
 // addItems hands the worker what the index read of some files (items,
-// pageworker.AppendItem's; files their File objects in the same order)
-// and the folder's test files (tests, sent once).
+// pageworker.AppendItem's; files their File objects, one per item, in
+// the same order: a file without an item, a cassette or YAML, is not
+// among them) and the folder's test files (tests, sent once).
 func (p *pageWorker) addItems(items []byte, files, tests []browser.File) {
 	// The body is made now: the index reuses items.
 	paths := make([]string, len(tests))

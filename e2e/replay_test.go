@@ -134,6 +134,39 @@ func TestReplayReport(t *testing.T) {
 	tb.waitTitle(path.Base(copyPath))
 }
 
+// TestReplayWithYAML drops the tree of TestReplayReport with a YAML file
+// that is no cassette (a configuration: no index row, nothing for
+// replay) in each of its folders: the replay panel still reads each
+// recording and the test file from its own File (the page hands the
+// worker the File objects of the files it hands items for, and of the
+// test files, in that order), so its counts are the core's.
+func TestReplayWithYAML(t *testing.T) {
+	dir, tree := replayTree(t)
+	rep := tree.Report(replay.ReportOptions{})
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		return os.WriteFile(filepath.Join(p, "config.yaml"), []byte("setting: 1\n"), 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	tb.open("/")
+	tb.dropPaths(dir)
+	tb.visible(sel("replay-report"))
+	tb.waitText(sel("replay-stale"), strconv.Itoa(rep.Statuses[reqhash.Stale])+" stale")
+	orphans := eval[string](tb, q(sel("replay-orphans"))+`.closest('details').querySelector('summary').textContent`)
+	if want := "Recordings of tests that no longer exist: " + strconv.Itoa(len(rep.Orphans)); orphans != want {
+		t.Errorf("orphans %q, want %q", orphans, want)
+	}
+	tb.waitFor("the heavy tests' requests compared", `!`+q(sel("replay-report"))+`.textContent.includes('comparing their requests')`)
+	if n := eval[int](tb, `document.querySelectorAll('[data-testid=replay-duplicate]').length`); n != len(rep.Duplicates) {
+		t.Errorf("%d duplicate groups shown, the core finds %d", n, len(rep.Duplicates))
+	}
+}
+
 // The corpus seed 5d00fd96…, named by the recorder under today's scheme
 // (recordings/replay's TestDiffRequest checks its body hashes to its
 // name), and its request.
