@@ -108,7 +108,16 @@ type comparison struct {
 	review permalink.Review
 	// marks is what differs between the two answers, marked on them.
 	marks answerMarks
+	// judged is the review's judgement of the pair, when the comparison
+	// is a reviewed pair's: its head shows it rather than diff.Compare's,
+	// which knows only the two recordings (a review also weighs what the
+	// files record besides: a credential, a name that does not match),
+	// so that the pair says one severity and one verdict.
+	judged *judgement
 }
+
+// judgement is a severity, a verdict and why, as a review's row has them.
+type judgement struct{ severity, verdict, why string }
 
 // newComparison is the comparison of a (A) and b (B), by meaning
 // (diff.Compare), its result to come: fillComparison asks for it.

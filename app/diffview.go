@@ -38,7 +38,8 @@ func (d *diffView) Render() app.UI {
 	)
 }
 
-// renderHead is the comparison's head: its severity, verdict and why, or
+// renderHead is the comparison's head: its severity, verdict and why (a
+// reviewed pair's: the review's, its why in the pair's head above), or
 // that it is being made, or why it could not be.
 func (d *diffView) renderHead() app.UI {
 	c := d.Icmp
@@ -54,11 +55,14 @@ func (d *diffView) renderHead() app.UI {
 		)
 	}
 	j := &c.res.Judgement
-	why := j.Why(diff.MaxWhy)
+	sev, verdict, why := string(j.Severity), string(j.Verdict), j.Why(diff.MaxWhy)
+	if c.judged != nil {
+		sev, verdict, why = c.judged.severity, c.judged.verdict, c.judged.why
+	}
 	return app.Div().Class("diff-head").Body(
 		app.H2().Text("Comparison"),
-		app.Span().Class("badge severity-"+string(j.Severity)).DataSet("testid", "diff-severity").Title("Severity: how much a reviewer needs to see this").Text(string(j.Severity)),
-		app.Span().Class("badge verdict-"+verdictClass(string(j.Verdict))).DataSet("testid", "diff-verdict").Text(string(j.Verdict)),
+		app.Span().Class("badge severity-"+verdictClass(sev)).DataSet("testid", "diff-severity").Title("Severity: how much a reviewer needs to see this").Text(sev),
+		app.Span().Class("badge verdict-"+verdictClass(verdict)).DataSet("testid", "diff-verdict").Text(verdict),
 		app.If(why != "", func() app.UI { return app.Span().Class("diff-why").DataSet("testid", "diff-why").Text(why) }),
 		shareButton(),
 	)

@@ -60,6 +60,49 @@ func TestReviewCassetteFolders(t *testing.T) {
 	tb.screenshot("pair")
 }
 
+// TestReviewCassetteCredential: the head of a pair of interactions
+// (pydantic-ai's #3278, a cassette the commit left as it was) records an
+// API key in its request headers; the review raises the pair (high: a
+// credential recorded), and its pair view says so once: the comparison's
+// badges are the review's, not diff.Compare's of the two recordings
+// alone, which find the same request and the same answer.
+func TestReviewCassetteCredential(t *testing.T) {
+	cs := corpustest.ReadChangeSet(t, corpustest.ChangeSetFile("cassettes-latest-models-3278"))
+	const file = "tests/models/cassettes/test_anthropic/test_text_document_url_input.yaml"
+	y := string(cs.Head[file])
+	at := strings.Index(y, "- request:\n")
+	at += strings.Index(y[at:], "\n    headers:\n") + len("\n    headers:\n")
+	cs.Head[file] = []byte(y[:at] + "      authorization:\n      - Bearer sk-ant-api03-xAmPlEkEy0123456789abcdefghijk\n" + y[at:])
+	dir := t.TempDir()
+	cs.WriteTrees(t, dir)
+	res, _ := cliReview(t, cs.Base, cs.Head, false)
+	var pair review.Pair
+	for _, p := range res.Pairs {
+		if p.Head == file+"#1" {
+			pair = p
+		}
+	}
+	if pair.Base != file+"#1" || pair.Severity != review.SeverityHigh || !strings.Contains(pair.Why, "authorization") {
+		t.Fatalf("recview review gives the pair %s → %s, %s: %s; want #1 → #1, high for the key", pair.Base, pair.Head, pair.Severity, pair.Why)
+	}
+	tb := newTab(t)
+	tb.open("/")
+	tb.dropOn(sel("review-drop-base"), filepath.Join(dir, "base"))
+	tb.waitFor("the base folder", q(sel("review-drop-base"))+`.textContent.includes('YAML cassettes')`)
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-head-input")), []string{filepath.Join(dir, "head")}))
+	tb.checkSummary(res)
+	if eval[bool](tb, q(sel("review-unfold"))+` !== null`) {
+		tb.click(sel("review-unfold"))
+	}
+	tb.click(sel("review-row") + `[data-head="` + pair.Head + `"]`)
+	tb.waitFor("the pair", `document.querySelector('[data-testid=review-pair]') && document.querySelector('[data-testid=diff-verdict]')`)
+	tb.checkOneVerdict(pair)
+	if why, _ := tb.text(sel("review-pair") + " .pair-head"); !strings.Contains(why, "authorization") || strings.Contains(why, "xAmPlEkEy") {
+		t.Errorf("the pair's head %q: want the header named, the key not shown", why)
+	}
+	tb.screenshot("credential-pair")
+}
+
 // TestReviewCassettePR reviews pydantic-ai's #6793 as a pull request (a
 // fake GitHub serving its files): the page fetches the cassettes, gives
 // the summary `recview review` gives, and opens a pair of interactions
