@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/recview/recview/internal/tools/corpustest"
 	"github.com/recview/recview/recordings"
 	"github.com/recview/recview/recordings/reqhash"
@@ -57,6 +58,37 @@ func TestParserReuse(t *testing.T) {
 		if k.r.TestID != k.testID || k.r.Model != k.model {
 			t.Errorf("%s: TestID/Model changed after later parses: %q %q, were %q %q", k.name, k.r.TestID, k.r.Model, k.testID, k.model)
 		}
+	}
+}
+
+// TestReparse: bytes Parse took, Reparse takes to the same Recording
+// (every corpus file); and it skips only the check of JSON's grammar:
+// a number outside it, which Parse refuses, it lets through.
+func TestReparse(t *testing.T) {
+	var p recordings.Parser
+	n := 0
+	for _, row := range corpustest.Manifest(t) {
+		data := corpustest.Read(t, row.File)
+		wr, werr := recordings.Parse(row.File, data)
+		if werr != nil {
+			continue
+		}
+		n++
+		want := summary(row.File, wr, werr) + string(jsonx.Compact(wr.Doc))
+		r, err := p.Reparse(row.File, data)
+		if got := summary(row.File, r, err) + string(jsonx.Compact(r.Doc)); got != want {
+			t.Fatalf("%s: Reparse gives %.200s, Parse %.200s", row.File, got, want)
+		}
+	}
+	if n < 100 {
+		t.Fatalf("only %d recordings parsed", n)
+	}
+	loose := []byte(`{"request": {"url": "/v1/models", "body": {"n": 01}}, "response": {"body": {}}}`)
+	if _, err := recordings.Parse("loose.json", loose); err == nil {
+		t.Fatal("Parse took a number outside JSON's grammar")
+	}
+	if _, err := p.Reparse("loose.json", loose); err != nil {
+		t.Errorf("Reparse checked the grammar again: %v", err)
 	}
 }
 

@@ -21,6 +21,31 @@ func BenchmarkReview3681(b *testing.B) {
 	}
 }
 
+// BenchmarkReviewTrees3681 is the part of BenchmarkReview3681 left once
+// each side was read into a Tree as its files came (the page's worker
+// reads the first folder while the second is picked): ReviewTrees on the
+// two trees, read before the clock starts.
+func BenchmarkReviewTrees3681(b *testing.B) {
+	base, head, _ := readChangeSet(b, full3681)
+	tb, th := NewTree(Base), NewTree(Head)
+	for _, f := range base {
+		if err := tb.Add(f); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, f := range head {
+		if err := th.Add(f); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ReviewTrees(tb, th, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkReviewSynthetic3000 reviews a synthetic change set of 3,000
 // pairs made from the corpus (see synthetic).
 func BenchmarkReviewSynthetic3000(b *testing.B) {

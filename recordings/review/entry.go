@@ -106,10 +106,10 @@ func (e *entry) name() NameStatus {
 // is matched by identity only.
 const maxLeaves = 4096
 
-// reparse parses the entry's file again with p, as read did; the error
-// (not expected: the bytes parsed before) is kept in e.err.
+// reparse parses the entry's file again with p, as read did (Reparse:
+// the bytes parsed before); the error (not expected) is kept in e.err.
 func (e *entry) reparse(p *recordings.Parser) bool {
-	e.rec, e.err = p.Parse(e.path, e.data)
+	e.rec, e.err = p.Reparse(e.path, e.data)
 	return e.err == nil
 }
 
