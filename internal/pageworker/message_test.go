@@ -20,7 +20,9 @@ func TestMessagesRoundTrip(t *testing.T) {
 		&Review{},
 		&ReviewFolder{Side: "base", Paths: []string{"a/b.json", "a/c.json"}},
 		&Status{Phase: "Comparing", Done: 3, Total: 7, Rate: "57 of 60 GitHub API requests left", Notes: []string{"x"}},
-		&Report{Rows: []Row{{Base: "a.json", Head: "b.json", Severity: "high", Why: "line\nbreak"}, {Head: "c.json"}},
+		&Report{Rows: []Row{{Base: "a.json", Head: "b.json", Change: "renamed", Request: "same", Result: "changed", MetadataOnly: true,
+			TestID: "t.py::test_x", Endpoint: "/v1/chat/completions", Name: "stale", Severity: "high", Verdict: "changed result", Why: "line\nbreak",
+			Meaningful: true, Err: "base: <b>", Digest: "9e9e"}, {Head: "c.json"}},
 			Verdicts: []Count{{Of: "changed result", N: 1}}, Changes: []Count{{Of: "renamed", N: 2}}, Skipped: 1,
 			Multiplied: []TestCount{{TestID: "t", Base: 1, Head: 75}}, MultipliedAdded: 74, Files: []FileRef{{Side: "head", Path: "b.json"}}},
 		&ReplayAdd{Items: []Item{{Path: "p.json", Size: 2}}, Tests: []string{"tests/t.py"}},
@@ -75,6 +77,18 @@ func TestDecodeErrors(t *testing.T) {
 	if err := Decode(KindReport, []byte("{}\n{\"base\":"), &Report{}); err == nil || !strings.Contains(err.Error(), "line 2") {
 		t.Errorf("a report cut in its first row: %v", err)
 	}
+	for _, bad := range []string{`{"severity":1}`, `{"meaningful":"yes"}`, `[]`} {
+		if err := Decode(KindReport, []byte("{}\n{}\n"+bad), &Report{}); err == nil || !strings.Contains(err.Error(), "line 3") {
+			t.Errorf("a row %s read with %v, want an error naming line 3", bad, err)
+		}
+	}
+	// What encoding/json would read: null and absent fields as zero,
+	// unknown ones ignored, escapes unescaped.
+	var r Report
+	if err := Decode(KindReport, []byte(`{}`+"\n"+`{"base":null,"why":"a\u0020\"b\"","meaningful":true,"extra":[1]}`), &r); err != nil ||
+		len(r.Rows) != 1 || r.Rows[0] != (Row{Why: `a "b"`, Meaningful: true}) {
+		t.Errorf("a row read as %+v, %v", r.Rows, err)
+	}
 }
 
 // TestReportLines: a report is one line, then one line a row, and the
@@ -95,5 +109,29 @@ func TestReportLines(t *testing.T) {
 	got, err := DecodeReport(body, func() { pauses++ })
 	if err != nil || pauses != 5 || !cmp.Equal(rep, got) {
 		t.Errorf("read back %+v (%d pauses, %v), want %+v", got, pauses, err, rep)
+	}
+}
+
+// BenchmarkDecodeReport reads a report of 413 rows (ogx's #3681 has as
+// many pairs), each as long as a real one, as the page does when the
+// review's worker answers.
+func BenchmarkDecodeReport(b *testing.B) {
+	rep := &Report{Verdicts: []Count{{Of: "changed result", N: 400}}, Changes: []Count{{Of: "renamed", N: 115}}}
+	for i := range 413 {
+		rep.Rows = append(rep.Rows, Row{
+			Base: "tests/integration/inference/recordings/" + strings.Repeat("0f", 32) + ".json", Head: "tests/integration/common/recordings/" + strings.Repeat("a1", 32) + ".json",
+			Change: "renamed", Request: "same", Result: "changed", TestID: "tests/integration/inference/test_openai_completion.py::test_openai_chat_completion_streaming[txt=ollama/llama3.2:3b-instruct-fp16-inference:chat_completion:streaming_01]",
+			Endpoint: "/v1/chat/completions", Name: "ok", Why: "answer reworded: -31 +33 words (tool call get_weather arguments changed)", Severity: "medium",
+			Verdict: "changed result", Meaningful: i%3 != 0, Digest: strings.Repeat("9e", 16)})
+	}
+	data, err := EncodeReport(rep)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := DecodeReport(data, func() {}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
