@@ -116,8 +116,8 @@ type comparison struct {
 	judged *judgement
 }
 
-// judgement is a severity, a verdict and why, as a review's row has them.
-type judgement struct{ severity, verdict, why string }
+// judgement is a severity and a verdict, as a review's row has them.
+type judgement struct{ severity, verdict string }
 
 // newComparison is the comparison of a (A) and b (B), by meaning
 // (diff.Compare), its result to come: fillComparison asks for it.

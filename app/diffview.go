@@ -56,8 +56,8 @@ func (d *diffView) renderHead() app.UI {
 	}
 	j := &c.res.Judgement
 	sev, verdict, why := string(j.Severity), string(j.Verdict), j.Why(diff.MaxWhy)
-	if c.judged != nil {
-		sev, verdict, why = c.judged.severity, c.judged.verdict, c.judged.why
+	if c.judged != nil { // the review's, whose why the pair's head shows
+		sev, verdict, why = c.judged.severity, c.judged.verdict, ""
 	}
 	return app.Div().Class("diff-head").Body(
 		app.H2().Text("Comparison"),

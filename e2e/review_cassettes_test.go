@@ -91,10 +91,10 @@ func TestReviewCassetteCredential(t *testing.T) {
 	tb.waitFor("the base folder", q(sel("review-drop-base"))+`.textContent.includes('YAML cassettes')`)
 	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-head-input")), []string{filepath.Join(dir, "head")}))
 	tb.checkSummary(res)
-	if eval[bool](tb, q(sel("review-unfold"))+` !== null`) {
-		tb.click(sel("review-unfold"))
-	}
-	tb.click(sel("review-row") + `[data-head="` + pair.Head + `"]`)
+	// The table comes a piece at a time after the summary.
+	row := sel("review-row") + `[data-head="` + pair.Head + `"]`
+	tb.waitFor("the pair's row", q(row)+` !== null`)
+	tb.click(row)
 	tb.waitFor("the pair", `document.querySelector('[data-testid=review-pair]') && document.querySelector('[data-testid=diff-verdict]')`)
 	tb.checkOneVerdict(pair)
 	if why, _ := tb.text(sel("review-pair") + " .pair-head"); !strings.Contains(why, "authorization") || strings.Contains(why, "xAmPlEkEy") {

@@ -190,9 +190,10 @@ func (p *Parser) Parse(name string, data []byte) (*Recording, error) {
 
 // Reparse is Parse for bytes a Parse accepted before, unchanged: it
 // gives the same Recording, in this Parser's memory, without checking
-// again the tokens of data against JSON's grammar (jsonx.CheckStrict, a
-// quarter of a review's second parses). Bytes no Parse accepted may come
-// back as a Recording that Parse would refuse.
+// again the tokens of data against JSON's grammar (jsonx.CheckStrict),
+// for a caller that reads the same files twice (a review's pairs). Bytes
+// no Parse accepted may come back as a Recording that Parse would
+// refuse.
 func (p *Parser) Reparse(name string, data []byte) (*Recording, error) {
 	return parse(&p.p, name, data, false)
 }
