@@ -4,8 +4,6 @@ import (
 	"errors"
 	"path"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
@@ -240,10 +238,8 @@ func (v *Viewer) openSide(side int) {
 // worker worker returns reads it). It blocks: call it from a goroutine.
 func (rv *reviewSet) readSide(worker func() *pageWorker, side int, p string) (*openDoc, error) {
 	file, k := p, 0
-	if c, n, ok := strings.Cut(p, "#"); ok && fixturepath.Cassette(c) {
-		if i, err := strconv.Atoi(n); err == nil && i > 0 {
-			file, k = c, i
-		}
+	if c, i, ok := fixturepath.CutInteraction(p); ok && fixturepath.Cassette(c) {
+		file, k = c, i
 	}
 	f, ok := rv.files[side][file]
 	if !ok {

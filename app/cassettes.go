@@ -90,7 +90,7 @@ func interactionDoc(cas *cassetteDoc, k int) (*openDoc, error) {
 	}
 	c := *cas
 	c.k = k - 1
-	d, err := newDoc(cas.name+"#"+strconv.Itoa(k), cas.info.Interactions[k-1].Recording)
+	d, err := newDoc(fixturepath.Interaction(cas.name, k), cas.info.Interactions[k-1].Recording)
 	if d != nil {
 		d.cas = &c
 	}
@@ -137,7 +137,7 @@ func (v *Viewer) openInteraction(k int) {
 	}
 	at := v.cur
 	ctx := v.ctx
-	v.loading = fmt.Sprintf("%s#%d", d.cas.name, k+1)
+	v.loading = fixturepath.Interaction(d.cas.name, k+1)
 	ctx.Async(func() {
 		nd, err := interactionDoc(d.cas, k+1)
 		ctx.Dispatch(func(app.Context) {
@@ -328,7 +328,7 @@ func indexCassette(w *pageWorker, f browser.File, file int, data []byte) ([]inde
 	rows := make([]indexRow, 0, len(c.Interactions))
 	for k := range c.Interactions {
 		it := &c.Interactions[k]
-		row := indexRow{file: file, k: k + 1, path: f.Path + "#" + strconv.Itoa(k+1), testID: test, hash: "cassette",
+		row := indexRow{file: file, k: k + 1, path: fixturepath.Interaction(f.Path, k+1), testID: test, hash: "cassette",
 			family: recordings.Family(it.Family), model: it.Model, streaming: it.Streamed, chunks: it.Chunks, result: "ok"}
 		switch {
 		case it.Err != "":

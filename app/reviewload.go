@@ -118,7 +118,7 @@ func (v *Viewer) reviewed(rv *reviewSet, rep *pageworker.Report, err error) {
 func (p *pickedFolder) count() string {
 	n := 0
 	for _, f := range p.files {
-		if !strings.HasSuffix(strings.ToLower(f.Path), ".json") {
+		if fixturepath.YAML(f.Path) {
 			n++
 		}
 	}

@@ -230,7 +230,7 @@ func load(path string, stdin io.Reader) (r *recordings.Recording, info loaded, e
 	for _, s := range it.Secrets() {
 		info.warnings = append(info.warnings, s.String())
 	}
-	r, err = recordings.Parse(fmt.Sprintf("%s#%d", name, k), it.Recording())
+	r, err = recordings.Parse(fixturepath.Interaction(name, k), it.Recording())
 	return r, info, err
 }
 

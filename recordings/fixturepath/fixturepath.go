@@ -8,6 +8,7 @@ package fixturepath
 import (
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -65,4 +66,24 @@ func CassetteTest(p string) string {
 	}
 	name = strings.Replace(name, ".", "::", 1) + params
 	return path.Join(append(parts[:n-3:n-3], parts[n-2]+".py")...) + "::" + name
+}
+
+// Interaction is the path of interaction k (from 1) of the cassette at
+// p, as the review's pairs, the index's rows and `recview show` name it:
+// "p#k".
+func Interaction(p string, k int) string { return p + "#" + strconv.Itoa(k) }
+
+// CutInteraction splits an Interaction path at its last '#' (a cassette's
+// own name may hold one): the cassette's path and k, from 1. ok is false
+// when p does not end in "#k" with k a positive number.
+func CutInteraction(p string) (file string, k int, ok bool) {
+	i := strings.LastIndexByte(p, '#')
+	if i < 0 {
+		return p, 0, false
+	}
+	k, err := strconv.Atoi(p[i+1:])
+	if err != nil || k < 1 {
+		return p, 0, false
+	}
+	return p[:i], k, true
 }

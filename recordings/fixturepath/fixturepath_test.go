@@ -50,3 +50,25 @@ func TestYAML(t *testing.T) {
 		}
 	}
 }
+
+// TestInteraction: an interaction's path reads back as its cassette and
+// number, a '#' in the cassette's own name kept; a path that does not end
+// in "#K" (K a positive number) is no interaction's.
+func TestInteraction(t *testing.T) {
+	for _, p := range []string{"tests/cassettes/test_a/test_b.yaml", "cassettes/test_x[#1].yaml", "c.json"} {
+		for _, k := range []int{1, 12} {
+			ip := Interaction(p, k)
+			if file, got, ok := CutInteraction(ip); !ok || file != p || got != k {
+				t.Errorf("CutInteraction(%q) = %q, %d, %v; want %q, %d", ip, file, got, ok, p, k)
+			}
+		}
+	}
+	if got := Interaction("a.yaml", 3); got != "a.yaml#3" {
+		t.Errorf("Interaction(a.yaml, 3) = %q", got)
+	}
+	for _, p := range []string{"a.yaml", "a.yaml#", "a.yaml#0", "a.yaml#-1", "a.yaml#x", "a#2.yaml"} {
+		if file, k, ok := CutInteraction(p); ok || file != p || k != 0 {
+			t.Errorf("CutInteraction(%q) = %q, %d, %v; want no interaction", p, file, k, ok)
+		}
+	}
+}

@@ -8,17 +8,12 @@ import (
 	"net/url"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/recview/recview/recordings/cassette"
 	"github.com/recview/recview/recordings/diff"
 	"github.com/recview/recview/recordings/fixturepath"
 )
-
-// interactionPath names interaction k (from 0) of the cassette at p as
-// the review's pairs and `recview show` do: "p#K", K from 1.
-func interactionPath(p string, k int) string { return p + "#" + strconv.Itoa(k+1) }
 
 // cassettes reviews the cassettes of the two trees: a cassette pairs with
 // the cassette of the same path, and each of its interactions is a
@@ -75,7 +70,7 @@ func (rv *reviewer) readCassette(s Side, f *File) (out side, ok bool, bad *entry
 	test := fixturepath.CassetteTest(f.Path)
 	for k := range c.Interactions {
 		it := &c.Interactions[k]
-		e := readUnnamed(s, interactionPath(f.Path, k), it.Recording(), rv.pl.Parse)
+		e := readUnnamed(s, fixturepath.Interaction(f.Path, k+1), it.Recording(), rv.pl.Parse)
 		e.rec = nil
 		if e.skip != "" { // in a cassette, never skipped
 			e.err, e.skip = errors.New(e.skip), ""

@@ -3,10 +3,10 @@ package review
 import (
 	"fmt"
 	"path"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/recview/recview/recordings/fixturepath"
 	"github.com/recview/recview/recordings/permalink"
 	"github.com/recview/recview/recordings/reqhash"
 )
@@ -191,17 +191,14 @@ func viewerLink(p *Pair, opt MarkdownOptions) string {
 }
 
 // interaction splits a path of the pair into its file and, for a
-// cassette's interaction ("PATH#K"), K; 0 for a recording's path.
+// cassette's interaction ("PATH#K": fixturepath.CutInteraction), K; 0
+// for a recording's path.
 func (p *Pair) interaction(s string) (file string, k int) {
 	if !p.cassette {
 		return s, 0
 	}
-	i := strings.LastIndexByte(s, '#')
-	if i < 0 {
-		return s, 0
-	}
-	k, _ = strconv.Atoi(s[i+1:])
-	return s[:i], k
+	file, k, _ = fixturepath.CutInteraction(s)
+	return file, k
 }
 
 // finishLink is the viewer's link to fragment f, escaped for a Markdown

@@ -3,12 +3,12 @@ package main
 import (
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/recordings"
 	"github.com/recview/recview/recordings/cassette"
+	"github.com/recview/recview/recordings/fixturepath"
 )
 
 // readCassette reads the cassette named name for the page
@@ -26,7 +26,7 @@ func readCassette(name string, data []byte) (*pageworker.Cassette, error) {
 	for i := range c.Interactions {
 		it := &c.Interactions[i]
 		x := pageworker.Interaction{Method: it.Method, URI: it.URI, Status: it.Status, Streamed: it.StreamedResponse(), Recording: it.Recording()}
-		if r, err := recordings.Parse(name+"#"+strconv.Itoa(i+1), x.Recording); err == nil {
+		if r, err := recordings.Parse(fixturepath.Interaction(name, i+1), x.Recording); err == nil {
 			x.Family, x.Model = string(r.Family), r.Model
 			if r.Streaming {
 				x.Chunks = len(r.Chunks)
