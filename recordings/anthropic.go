@@ -225,6 +225,20 @@ func (b *anthropicBlock) addDelta(i int, d *fastjson.Value, ds []Delta) []Delta 
 	return ds
 }
 
+// setInput sets o's "input" to a tool call's streamed input: its
+// partial JSON parsed, or, while it does not parse yet (a step mid-call),
+// {} with the text kept as "partial_json" (none for no text).
+func setInput(a *arena, o *fastjson.Value, input []byte) {
+	if v, err := fastjson.ParseBytes(input); err == nil {
+		o.Set("input", v)
+		return
+	}
+	o.Set("input", a.NewObject())
+	if len(input) > 0 {
+		o.Set("partial_json", newString(a, input))
+	}
+}
+
 func (b *anthropicBlock) value(a *arena) *fastjson.Value {
 	o := a.NewObject()
 	b.start.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })
@@ -238,12 +252,7 @@ func (b *anthropicBlock) value(a *arena) *fastjson.Value {
 		o.Set("signature", textValue(a, &b.signature))
 	}
 	if input := b.input.bytes(); b.has&hasInput != 0 && len(input) > 0 {
-		if v, err := fastjson.ParseBytes(input); err == nil {
-			o.Set("input", v)
-		} else {
-			o.Set("input", a.NewObject())
-			o.Set("partial_json", newString(a, input))
-		}
+		setInput(a, o, input)
 	}
 	if len(b.citations) > 0 {
 		o.Set("citations", arrayOf(a, b.citations))

@@ -194,15 +194,7 @@ func bedrockValue(a *arena, b *anthropicBlock) *fastjson.Value {
 	if b.start != nil || b.has&hasInput != 0 {
 		u := a.NewObject()
 		b.start.GetObject().Visit(func(k []byte, v *fastjson.Value) { u.Set(string(k), v) })
-		input := b.input.bytes()
-		if v, err := fastjson.ParseBytes(input); err == nil {
-			u.Set("input", v)
-		} else {
-			u.Set("input", a.NewObject())
-			if len(input) > 0 {
-				u.Set("partial_json", newString(a, input))
-			}
-		}
+		setInput(a, u, b.input.bytes())
 		o.Set("toolUse", u)
 	}
 	if b.has&(hasThinking|hasSignature) != 0 {
