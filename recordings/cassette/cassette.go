@@ -283,9 +283,10 @@ func decode(b []byte, encoding string) ([]byte, error) {
 		if json.Valid(b) {
 			return b, nil
 		}
-		r = flate.NewReader(bytes.NewReader(b))
 		if encoding == "br" {
 			r = brotli.NewReader(bytes.NewReader(b))
+		} else {
+			r = flate.NewReader(bytes.NewReader(b))
 		}
 	default:
 		return b, nil
