@@ -230,20 +230,23 @@ func handleReview(r *pageworker.Review, folders [2]*folderRead) {
 // waitFolders waits until both folders are read, posting how far the
 // reading is every 50 ms; the error is the first a folder met.
 func waitFolders(folders [2]*folderRead, status func(pageworker.Status)) error {
+	report := func() {
+		done, total := 0, 0
+		for _, g := range folders {
+			d, t := g.progress()
+			done, total = done+d, total+t
+		}
+		status(pageworker.Status{Phase: "Reading the folders", Done: done, Total: total})
+	}
 	for _, f := range folders {
-		for {
-			done, total := 0, 0
-			for _, g := range folders {
-				d, t := g.progress()
-				done, total = done+d, total+t
-			}
-			status(pageworker.Status{Phase: "Reading the folders", Done: done, Total: total})
+		report()
+		for waiting := true; waiting; {
 			select {
 			case <-f.done:
+				waiting = false
 			case <-time.After(50 * time.Millisecond):
-				continue
+				report()
 			}
-			break
 		}
 		f.mu.Lock()
 		err := f.err
