@@ -9,9 +9,8 @@ they are not JSON), comma-separated. Every prelude and message CRC is
 checked. Source of the encoding: AWS's "Event stream encoding" (the S3
 SelectObjectContent appendix). Run from this folder: python3 eventstreams.py
 """
-import base64, glob, json, os, struct, zlib
-import yaml
-from oracle import CASSETTES, HERE, Loader
+import base64, json, os, struct, zlib
+from oracle import HERE, yaml_interactions
 
 
 def messages(b):
@@ -41,28 +40,24 @@ def messages(b):
 
 def main():
     rows = []
-    for path in sorted(glob.glob(os.path.join(CASSETTES, "*.yaml"))):
-        doc = yaml.load(open(path, encoding="utf-8"), Loader=Loader)
-        if not isinstance(doc, dict):
+    for name, k, it in yaml_interactions():
+        body = ((it.get("response") or {}).get("body") or {})
+        body = body.get("string") if isinstance(body, dict) else body
+        if not isinstance(body, bytes) or len(body) < 16:
             continue
-        for k, it in enumerate(doc.get("interactions") or []):
-            body = ((it.get("response") or {}).get("body") or {})
-            body = body.get("string") if isinstance(body, dict) else body
-            if not isinstance(body, bytes) or len(body) < 16:
-                continue
-            if zlib.crc32(body[:8]) != struct.unpack(">I", body[8:12])[0]:
-                continue
-            types = []
-            for headers, payload in messages(body):
-                t = headers.get(":event-type") or headers.get(":exception-type")
-                if t == "chunk":
-                    try:
-                        inner = json.loads(base64.b64decode(json.loads(payload)["bytes"]))
-                        t += ":" + str(inner.get("type", "")) if isinstance(inner, dict) else ":"
-                    except ValueError:
-                        t += ":?"
-                types.append(t)
-            rows.append("%s\t%d\t%d\t%s" % (os.path.basename(path), k + 1, len(types), ",".join(types)))
+        if zlib.crc32(body[:8]) != struct.unpack(">I", body[8:12])[0]:
+            continue
+        types = []
+        for headers, payload in messages(body):
+            t = headers.get(":event-type") or headers.get(":exception-type")
+            if t == "chunk":
+                try:
+                    inner = json.loads(base64.b64decode(json.loads(payload)["bytes"]))
+                    t += ":" + str(inner.get("type", "")) if isinstance(inner, dict) else ":"
+                except ValueError:
+                    t += ":?"
+            types.append(t)
+        rows.append("%s\t%d\t%d\t%s" % (name, k, len(types), ",".join(types)))
     with open(os.path.join(HERE, "eventstreams.tsv"), "w") as f:
         f.write("file\tinteraction\tmessages\ttypes\n")
         f.write("\n".join(rows) + "\n")

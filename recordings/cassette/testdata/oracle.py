@@ -29,6 +29,17 @@ def tagged(loader, suffix, node):
 Loader.add_multi_constructor("tag:yaml.org,2002:python/", tagged)
 
 
+def yaml_interactions():
+    """Yields (file name, k from 1, interaction) for each interaction of
+    the YAML cassettes, in the files' order."""
+    for path in sorted(glob.glob(os.path.join(CASSETTES, "*.yaml"))):
+        doc = yaml.load(open(path, encoding="utf-8"), Loader=Loader)
+        if not isinstance(doc, dict):
+            continue
+        for k, it in enumerate(doc.get("interactions") or []):
+            yield os.path.basename(path), k + 1, it
+
+
 def digest(b):
     return hashlib.sha256(b).hexdigest()
 
