@@ -27,17 +27,7 @@ func BenchmarkReview3681(b *testing.B) {
 // two trees, read before the clock starts.
 func BenchmarkReviewTrees3681(b *testing.B) {
 	base, head, _ := readChangeSet(b, full3681)
-	tb, th := NewTree(Base), NewTree(Head)
-	for _, f := range base {
-		if err := tb.Add(f); err != nil {
-			b.Fatal(err)
-		}
-	}
-	for _, f := range head {
-		if err := th.Add(f); err != nil {
-			b.Fatal(err)
-		}
-	}
+	tb, th := trees(b, base, head)
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := ReviewTrees(tb, th, nil); err != nil {

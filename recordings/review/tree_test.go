@@ -8,7 +8,7 @@ import (
 )
 
 // trees adds base and head, in their order, to a Tree each.
-func trees(t *testing.T, base, head []File) (*Tree, *Tree) {
+func trees(t testing.TB, base, head []File) (*Tree, *Tree) {
 	t.Helper()
 	tb, th := NewTree(Base), NewTree(Head)
 	for _, f := range base {
