@@ -32,12 +32,7 @@ func TestReviewCassetteFolders(t *testing.T) {
 	tb.open("/")
 	tb.dropOn(sel("review-drop-base"), filepath.Join(dir, "base"))
 	tb.waitFor("the base folder", `document.body.textContent.includes('base: 5 files (5 YAML cassettes)')`)
-	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-head-input")), []string{filepath.Join(dir, "head")}))
-	tb.checkSummary(res)
-	if eval[bool](tb, q(sel("review-unfold"))+` !== null`) {
-		tb.click(sel("review-unfold"))
-	}
-	tb.checkAllRows(lines)
+	tb.pickHeadAndCheck(filepath.Join(dir, "head"), res, lines)
 	tb.screenshot("table")
 
 	const google = "tests/cassettes/test_tool_search/test_cross_provider_capability_replay[google-gemini-3-flash-preview-openai-responses-gpt-5.4].yaml"

@@ -124,6 +124,19 @@ func (tb *tab) checkAllRows(lines []map[string]any) {
 	}
 }
 
+// pickHeadAndCheck picks folder head in the review page's head picker,
+// then checks the summary against recview review's (res) and, the pairs
+// of no severity unfolded, every row against its lines.
+func (tb *tab) pickHeadAndCheck(head string, res *review.Result, lines []map[string]any) {
+	tb.t.Helper()
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-head-input")), []string{head}))
+	tb.checkSummary(res)
+	if eval[bool](tb, q(sel("review-unfold"))+` !== null`) {
+		tb.click(sel("review-unfold"))
+	}
+	tb.checkAllRows(lines)
+}
+
 func cliAttrs(lines []map[string]any) []string {
 	str := func(v any) string {
 		if v == nil {
@@ -338,12 +351,7 @@ func TestReviewFolders(t *testing.T) {
 	if eval[bool](tb, q(sel("index-table"))+` !== null`) {
 		t.Fatal("the folder dropped for the review was indexed")
 	}
-	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-head-input")), []string{filepath.Join(dir, "head")}))
-	tb.checkSummary(res)
-	if eval[bool](tb, q(sel("review-unfold"))+` !== null`) {
-		tb.click(sel("review-unfold"))
-	}
-	tb.checkAllRows(lines)
+	tb.pickHeadAndCheck(filepath.Join(dir, "head"), res, lines)
 	if h := hash(tb); h != "#v=2&folders=base/head" {
 		t.Errorf("address %q", h)
 	}
@@ -390,12 +398,7 @@ func TestReviewFolderReplaced(t *testing.T) {
 	tb.waitFor("the wrong base folder", q(sel("review-drop-base"))+`.textContent.includes('head: `+strconv.Itoa(len(head))+` .json files')`)
 	tb.dropOn(sel("review-drop-base"), filepath.Join(dir, "base"))
 	tb.waitFor("the base folder", q(sel("review-drop-base"))+`.textContent.includes('base: `+strconv.Itoa(len(base))+` .json files')`)
-	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-head-input")), []string{filepath.Join(dir, "head")}))
-	tb.checkSummary(res)
-	if eval[bool](tb, q(sel("review-unfold"))+` !== null`) {
-		tb.click(sel("review-unfold"))
-	}
-	tb.checkAllRows(lines)
+	tb.pickHeadAndCheck(filepath.Join(dir, "head"), res, lines)
 }
 
 // TestReviewCompare opens a comparison by its URL: one API request, the
