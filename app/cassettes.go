@@ -90,7 +90,7 @@ func interactionDoc(cas *cassetteDoc, k int) (*openDoc, error) {
 	}
 	c := *cas
 	c.k = k - 1
-	d, err := newDoc(fixturepath.Interaction(cas.name, k), cas.info.Interactions[k-1].Recording)
+	d, err := prepareDoc(fixturepath.Interaction(cas.name, k), cas.info.Interactions[k-1].Recording, false)
 	if d != nil {
 		d.cas = &c
 	}

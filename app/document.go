@@ -21,7 +21,7 @@ type openDoc struct {
 	noLink  bool   // the file's data would not fit a link: the address bar does without it
 	rec     *recordings.Recording
 	conv    recordings.Conversation
-	hash    reqhash.Check
+	hash    reqhash.Check   // the name against the request's hash; zero for a cassette's interaction
 	final   *fastjson.Value // the assembled response
 	asmErr  error           // a warning from assembly (cut stream, skipped chunk)
 	stepper *recordings.Stepper
@@ -53,7 +53,12 @@ type sharedSide struct {
 // when newDoc runs in a goroutine of the page's (ctx.Async) the page keeps
 // drawing. For a file of gchold.MinSize or more the collector is held off
 // meanwhile (gchold.Hold).
-func newDoc(name string, data []byte) (*openDoc, error) {
+func newDoc(name string, data []byte) (*openDoc, error) { return prepareDoc(name, data, true) }
+
+// prepareDoc is newDoc, the name checked against the request's hash
+// (reqhash.Verify) only when named is set: a cassette's interaction is
+// named by its test, never by a request hash.
+func prepareDoc(name string, data []byte, named bool) (*openDoc, error) {
 	pause := browser.Breather()
 	if len(data) >= gchold.MinSize {
 		release := gchold.Hold()
@@ -74,7 +79,9 @@ func newDoc(name string, data []byte) (*openDoc, error) {
 		return nil, err
 	}
 	d := &openDoc{name: name, data: data, rec: rec, conv: rec.Conversation()}
-	d.hash = reqhash.Verify(name, rec.Doc)
+	if named {
+		d.hash = reqhash.Verify(name, rec.Doc)
+	}
 	s := folded // an OpenAI stream of 1 MB or more, folded as it was read
 	if s == nil {
 		s, err = recordings.NewStepperInSlices(rec, pause)
