@@ -23,10 +23,11 @@ func readCassette(name string, data []byte) (*pageworker.Cassette, error) {
 		return nil, err
 	}
 	out := &pageworker.Cassette{Recorder: string(c.Recorder), Interactions: make([]pageworker.Interaction, len(c.Interactions))}
+	var p recordings.Parser // one for all: what is kept of each recording is copied
 	for i := range c.Interactions {
 		it := &c.Interactions[i]
 		x := pageworker.Interaction{Method: it.Method, URI: it.URI, Status: it.Status, Streamed: it.StreamedResponse(), Recording: it.Recording()}
-		if r, err := recordings.Parse(fixturepath.Interaction(name, i+1), x.Recording); err == nil {
+		if r, err := p.Parse(fixturepath.Interaction(name, i+1), x.Recording); err == nil {
 			x.Family, x.Model = string(r.Family), r.Model
 			if r.Streaming {
 				x.Chunks = len(r.Chunks)
