@@ -28,19 +28,34 @@ import (
 // sizes of one wasm file, in bytes.
 type sizes struct{ raw, gz, br int }
 
+// measure reads the file at path and measures it (sizesOf).
 func measure(path string) (sizes, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return sizes{}, err
 	}
-	var g, b bytes.Buffer
+	return sizesOf(data), nil
+}
+
+// sizesOf is data's size raw, after gzip -9 and after brotli 11.
+func sizesOf(data []byte) sizes {
+	var g bytes.Buffer
 	gw, _ := gzip.NewWriterLevel(&g, gzip.BestCompression)
 	gw.Write(data)
 	gw.Close()
-	bw := brotli.NewWriterLevel(&b, brotli.BestCompression)
-	bw.Write(data)
-	bw.Close()
-	return sizes{len(data), g.Len(), b.Len()}, nil
+	return sizes{len(data), g.Len(), brotliSize(data, 0)}
+}
+
+// brotliSize is the size of data after brotli at quality 11 with a
+// window of 2^lgwin bytes, brotli's default (4 MB) for 0: with 24 (16
+// MB) the size of a 10 MB file no longer jumps by tens of kilobytes for
+// a few bytes changed.
+func brotliSize(data []byte, lgwin int) int {
+	var b bytes.Buffer
+	w := brotli.NewWriterOptions(&b, brotli.WriterOptions{Quality: brotli.BestCompression, LGWin: lgwin})
+	w.Write(data)
+	w.Close()
+	return b.Len()
 }
 
 // buildSizes compiles a package with build tags for GOOS=js GOARCH=wasm
@@ -97,10 +112,11 @@ func main() {
 		fmt.Printf("| %s | %s | %s | %s | %s |\n", l.name, mb(s.raw), mb(s.gz), mb(s.br), mb(s.br-prev))
 		prev = s.br
 	}
-	s, err := measure(*wasm)
+	viewer, err := os.ReadFile(*wasm)
 	if err != nil {
 		log.Fatalf("%v (run make dist first)", err)
 	}
+	s := sizesOf(viewer)
 	fmt.Printf("| **the viewer** (%s) | %s | %s | %s | %s |\n", *wasm, mb(s.raw), mb(s.gz), mb(s.br), mb(s.br-prev))
 	if *gowork != "off" {
 		p, err := buildSizes("./wasm", "", "off", filepath.Join(dir, "published.wasm"))
@@ -115,18 +131,5 @@ func main() {
 	}
 	fmt.Printf("\nTarget: app.wasm under %s (%d bytes) after brotli; it is %s (%d bytes): %s. MB here is 10^6 bytes.\n",
 		mb(budget), budget, mb(s.br), s.br, verdict)
-	if data, err := os.ReadFile(*wasm); err == nil {
-		fmt.Printf("With a 16 MB window (lgwin 24), steadier from build to build (docs/dev/wasm-size.md): %d bytes.\n", brotliWide(data))
-	}
-}
-
-// brotliWide is the size of data after brotli at quality 11 with a 16 MB
-// window: the default 4 MB window makes the size of a 10 MB file jump by
-// tens of kilobytes for a few bytes changed.
-func brotliWide(data []byte) int {
-	var b bytes.Buffer
-	w := brotli.NewWriterOptions(&b, brotli.WriterOptions{Quality: 11, LGWin: 24})
-	w.Write(data)
-	w.Close()
-	return b.Len()
+	fmt.Printf("With a 16 MB window (lgwin 24), steadier from build to build (docs/dev/wasm-size.md): %d bytes.\n", brotliSize(viewer, 24))
 }
