@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -68,6 +69,42 @@ func jsFloor(tb *tab, folder bool, paths ...string) (ms float64, files int) {
 		inputs.forEach(i => i.remove());
 		return [d, files.length];
 	})()`)
+	return got[0], int(got[1])
+}
+
+// dropFloor is jsFloor with the drop's own work: what plain JavaScript
+// in tb's page takes, from the drop event of the folders at paths, to
+// walk them by their File System Access handles (as the viewer lists a
+// dropped folder), get every .json file's File, read them all at once
+// and JSON.parse them, in ms, and how many it read. A capturing listener
+// keeps that one drop from the viewer, and removes itself after it.
+func dropFloor(tb *tab, paths ...string) (ms float64, files int) {
+	tb.t.Helper()
+	tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
+		window.__dropFloor = null;
+		const onDrop = async e => {
+			e.preventDefault();
+			e.stopImmediatePropagation();
+			window.removeEventListener('drop', onDrop, true);
+			const t = performance.now();
+			const dirs = await Promise.all([...e.dataTransfer.items].map(i => i.getAsFileSystemHandle()));
+			const handles = [];
+			const walk = async d => {
+				for await (const h of d.values()) {
+					if (h.kind === 'directory') await walk(h);
+					else if (h.name.endsWith('.json')) handles.push(h);
+				}
+			};
+			for (const d of dirs) await walk(d);
+			const texts = await Promise.all((await Promise.all(handles.map(h => h.getFile()))).map(f => f.text()));
+			for (const s of texts) JSON.parse(s);
+			window.__dropFloor = [performance.now() - t, texts.length];
+		};
+		window.addEventListener('drop', onDrop, true);
+	})()`))
+	tb.dropPaths(paths...)
+	tb.waitForWithin(60*time.Second, "the floor's drop", "window.__dropFloor !== null")
+	got := eval[[]float64](tb, "window.__dropFloor")
 	return got[0], int(got[1])
 }
 
