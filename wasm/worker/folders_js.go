@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"syscall/js"
 
 	"github.com/recview/recview/internal/base/jsweb"
@@ -31,6 +32,11 @@ type folderRead struct {
 	read    int                 // files added to tree so far
 	err     error
 	stopped bool
+	// sample is the first warmFiles files added to tree, for warmReview.
+	sample []review.File
+	// paired is set once the other side's folder is given too: the
+	// review is coming, warming for it ends.
+	paired atomic.Bool
 }
 
 // readFolder starts reading the folder of m, whose File objects (or
@@ -84,6 +90,9 @@ func (f *folderRead) readAll(started []js.Value) {
 				f.sums = append(f.sums, subtle.Call("digest", "SHA-256", buf))
 			}
 			err = f.tree.Add(review.File{Path: p, Data: data})
+			if err == nil && len(f.sample) < warmFiles {
+				f.sample = append(f.sample, review.File{Path: p, Data: data})
+			}
 			f.read++
 		}
 		if err != nil && f.err == nil {
@@ -95,6 +104,24 @@ func (f *folderRead) readAll(started []js.Value) {
 			return
 		}
 	}
+}
+
+// warm waits until the folder is read, then, unless the other side's
+// folder came meanwhile, warms the review's code on its files
+// (warmReview) until it does or this folder is replaced.
+func (f *folderRead) warm() {
+	<-f.done
+	f.mu.Lock()
+	sample, failed := f.sample, f.err != nil
+	f.mu.Unlock()
+	if failed {
+		return
+	}
+	warmReview(sample, func() bool {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		return f.stopped || f.paired.Load()
+	})
 }
 
 // stop ends the reading: the folder was replaced.

@@ -54,6 +54,12 @@ func serve(inbox <-chan received) {
 						old.stop()
 					}
 					folders[fr.side] = fr
+					if other := folders[1-fr.side]; other != nil {
+						other.paired.Store(true)
+						fr.paired.Store(true)
+					} else {
+						go fr.warm()
+					}
 				}
 			}
 		case pageworker.KindReview:
