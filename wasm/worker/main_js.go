@@ -10,6 +10,7 @@ import (
 
 	"github.com/recview/recview/internal/base/jsweb"
 	"github.com/recview/recview/internal/pageworker"
+	"github.com/recview/recview/recordings/reqhash"
 	"github.com/recview/recview/recordings/review"
 )
 
@@ -21,6 +22,9 @@ type received struct {
 }
 
 func main() {
+	// The request-hash checks of the files a review reads hash with the
+	// browser's SHA-256, as the page's do (jsweb.SHA256).
+	reqhash.SetSHA256(jsweb.SHA256)
 	inbox := make(chan received, 1<<16)
 	js.Global().Set("onmessage", js.FuncOf(func(this js.Value, args []js.Value) any {
 		k, body, files, err := pageworker.Receive(args[0].Get("data"))

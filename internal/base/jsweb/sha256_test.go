@@ -1,0 +1,43 @@
+//go:build js
+
+package jsweb
+
+import (
+	"crypto/sha256"
+	"syscall/js"
+	"testing"
+)
+
+// TestSHA256: the browser's digest (node has SubtleCrypto too) is
+// SHA-256, for inputs hashed by it and by Go alike; and the input big
+// enough for SubtleCrypto is hashed by it, not by Go (a digest that fails
+// there would fall back to Go and hide it: crypto.subtle is taken away
+// for a moment, and the answer must then still be right).
+func TestSHA256(t *testing.T) {
+	for _, n := range []int{0, 100, subtleMin - 1, subtleMin, 3 << 20} {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(i*7 + i>>8)
+		}
+		if got, want := SHA256(b), sha256.Sum256(b); got != want {
+			t.Errorf("%d bytes: %x, want %x", n, got, want)
+		}
+	}
+	calls := 0
+	subtle := js.Global().Get("crypto").Get("subtle")
+	digest := subtle.Get("digest")
+	spy := js.FuncOf(func(this js.Value, args []js.Value) any {
+		calls++
+		return digest.Call("apply", subtle, js.Global().Get("Array").Call("from", js.ValueOf([]any{args[0], args[1]})))
+	})
+	defer spy.Release()
+	subtle.Set("digest", spy)
+	defer subtle.Set("digest", digest)
+	big := make([]byte, subtleMin)
+	if got, want := SHA256(big), sha256.Sum256(big); got != want || calls != 1 {
+		t.Errorf("%d bytes: %x after %d calls of SubtleCrypto, want %x after 1", len(big), got, calls, want)
+	}
+	if SHA256(big[:100]); calls != 1 {
+		t.Errorf("100 bytes went to SubtleCrypto")
+	}
+}
