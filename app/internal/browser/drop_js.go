@@ -5,6 +5,7 @@ package browser
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -61,17 +62,27 @@ func DroppedHandles(dt app.Value) []app.Value {
 // handleGroup is how many Files WalkHandles asks the browser for at once.
 const handleGroup = 64
 
+// handlesAhead is how many groups of handleGroup Files WalkHandles asks
+// for before it awaits the first.
+const handlesAhead = 8
+
+// listingsAtOnce is how many folders WalkHandles lists at the same time.
+const listingsAtOnce = 16
+
 // WalkHandles lists the .json files (by name, any case), and with tests
 // the Python test files (Listed), under dropped
 // FileSystemHandle objects (the promises DroppedHandles returned),
 // folders recursively: a folder's files in the order the browser lists
-// them, then its subfolders, each File's Path relative to the drop. It
+// them, then its subfolders', each File's Path relative to the drop. It
 // returns ok false when a handle cannot be had, for the caller to walk
 // the dropped entries instead (WalkEntries); an error names the folder or
 // file that could not be read. It is WalkEntries' faster twin:
 // FileSystemFileHandle.getFile costs the page little, where
-// FileSystemFileEntry.file blocks it a while on every call. It blocks:
-// call it from a goroutine (ctx.Async).
+// FileSystemFileEntry.file blocks it a while on every call. The folders
+// are listed listingsAtOnce at a time, and the Files asked for once all
+// are listed, handlesAhead groups at a time: each wait is a round trip
+// to the browser, which answers many at once. It blocks: call it from a
+// goroutine (ctx.Async).
 func WalkHandles(promises []app.Value, tests bool) ([]File, bool, error) {
 	var roots []app.Value
 	for _, p := range promises {
@@ -81,42 +92,86 @@ func WalkHandles(promises []app.Value, tests bool) ([]File, bool, error) {
 		}
 		roots = append(roots, h)
 	}
-	var refs []File
-	var walk func(dir string, batch []app.Value) error
-	walk = func(dir string, batch []app.Value) error {
-		var files, dirs []app.Value
-		// Asking thousands of handles their kind and name takes longer
-		// than a frame.
-		pause := Breather()
-		for _, h := range batch {
-			pause()
-			switch {
-			case h.Get("kind").String() == "directory":
-				dirs = append(dirs, h)
-			case Listed(h.Get("name").String(), tests):
-				files = append(files, h)
-			}
-		}
-		var err error
-		refs, err = getFiles(refs, files, handleGroup,
-			func(h app.Value) app.Value { return h.Call("getFile") },
-			func(h app.Value) string { return dir + h.Get("name").String() })
-		if err != nil {
-			return err
-		}
-		for _, d := range dirs {
-			path := dir + d.Get("name").String() + "/"
-			kids, err := listHandles(d)
-			if err != nil {
-				return fmt.Errorf("%s: %v", strings.TrimSuffix(path, "/"), err)
-			}
-			if err := walk(path, kids); err != nil {
-				return err
-			}
-		}
-		return nil
+	slots := make(chan struct{}, listingsAtOnce)
+	found, err := walkHandles("", roots, tests, slots).flatten(nil)
+	if err != nil {
+		return nil, true, err
 	}
-	return refs, true, walk("", roots)
+	refs, err := getFiles(nil, found, handleGroup, handlesAhead,
+		func(f listedFile) app.Value { return f.handle.Call("getFile") },
+		func(f listedFile) string { return f.path })
+	return refs, true, err
+}
+
+// listedFile is a file (or folder) WalkHandles listed: its handle, and
+// its path relative to the drop (a folder's ends in "/").
+type listedFile struct {
+	handle app.Value
+	path   string
+}
+
+// listedDir is a folder WalkHandles listed: its Listed files and its
+// subfolders, or why it could not be listed.
+type listedDir struct {
+	files []listedFile
+	subs  []*listedDir
+	err   error
+}
+
+// walkHandles sorts the handles of the folder at dir (batch) into its
+// Listed files and its subfolders, and lists the subfolders, each on a
+// goroutine of its own, at most cap(slots) at a time.
+func walkHandles(dir string, batch []app.Value, tests bool, slots chan struct{}) *listedDir {
+	d := &listedDir{}
+	var dirs []listedFile // the subfolders, each with its path
+	// Asking thousands of handles their kind and name takes longer than
+	// a frame.
+	pause := Breather()
+	for _, h := range batch {
+		pause()
+		name := h.Get("name").String()
+		switch {
+		case h.Get("kind").String() == "directory":
+			dirs = append(dirs, listedFile{h, dir + name + "/"})
+		case Listed(name, tests):
+			d.files = append(d.files, listedFile{h, dir + name})
+		}
+	}
+	d.subs = make([]*listedDir, len(dirs))
+	var wg sync.WaitGroup
+	for i, sub := range dirs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			slots <- struct{}{}
+			kids, err := listHandles(sub.handle)
+			<-slots
+			if err != nil {
+				d.subs[i] = &listedDir{err: fmt.Errorf("%s: %v", strings.TrimSuffix(sub.path, "/"), err)}
+				return
+			}
+			d.subs[i] = walkHandles(sub.path, kids, tests, slots)
+		}()
+	}
+	wg.Wait()
+	return d
+}
+
+// flatten appends to out the files of d, then those of its subfolders in
+// turn; the error is the first folder's, in that order, that could not be
+// listed.
+func (d *listedDir) flatten(out []listedFile) ([]listedFile, error) {
+	if d.err != nil {
+		return out, d.err
+	}
+	out = append(out, d.files...)
+	for _, s := range d.subs {
+		var err error
+		if out, err = s.flatten(out); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
 }
 
 // listBatch is how many entries of a folder listHandles asks for at once.
@@ -180,7 +235,7 @@ func WalkEntries(entries []app.Value, tests bool) ([]File, error) {
 			}
 		}
 		var err error
-		refs, err = getFiles(refs, files, fileGroup,
+		refs, err = getFiles(refs, files, fileGroup, 1,
 			func(e app.Value) app.Value {
 				return NewPromise(func(res, rej app.Value) { e.Call("file", res, rej) })
 			},
@@ -219,21 +274,37 @@ func WalkEntries(entries []app.Value, tests bool) ([]File, error) {
 // time (ask starts the request for one and returns its promise), waits for
 // them in order, and appends them to refs under the paths path gives;
 // after each group it lets the page draw (settled promises resume Go as
-// microtasks, which never let it: Yield does).
-func getFiles(refs []File, files []app.Value, group int, ask func(app.Value) app.Value, path func(app.Value) string) ([]File, error) {
-	for len(files) > 0 {
-		batch := files[:min(group, len(files))]
-		files = files[len(batch):]
-		asked := app.Window().Get("Array").New()
-		for _, e := range batch {
-			asked.Call("push", ask(e))
+// microtasks, which never let it: Yield does). ahead is how many groups
+// are asked before the first is awaited, 1 or more: more where asking
+// costs the page little (FileSystemFileHandle.getFile), not where each
+// ask blocks it a while (FileSystemFileEntry.file).
+func getFiles[T any](refs []File, files []T, group, ahead int, ask func(T) app.Value, path func(T) string) ([]File, error) {
+	var asked []app.Value // an array of promises per group asked, in order
+	next := 0             // the first of files not asked for yet
+	askGroup := func() {
+		if next == len(files) {
+			return
 		}
-		// One wait for the batch (Promise.all): each wait is a round trip
+		end := min(next+group, len(files))
+		a := app.Window().Get("Array").New()
+		for _, e := range files[next:end] {
+			a.Call("push", ask(e))
+		}
+		asked, next = append(asked, a), end
+	}
+	for range ahead {
+		askGroup()
+	}
+	for done := 0; done < len(files); {
+		batch, a := files[done:min(done+group, len(files))], asked[0]
+		asked = asked[1:]
+		askGroup()
+		// One wait for the group (Promise.all): each wait is a round trip
 		// between Go and the page.
-		got, err := Await(app.Window().Get("Promise").Call("all", asked))
+		got, err := Await(app.Window().Get("Promise").Call("all", a))
 		if err != nil {
 			for i, e := range batch { // which one failed
-				if _, err := Await(asked.Index(i)); err != nil {
+				if _, err := Await(a.Index(i)); err != nil {
 					return refs, fmt.Errorf("%s: %v", path(e), err)
 				}
 			}
@@ -242,6 +313,7 @@ func getFiles(refs []File, files []app.Value, group int, ask func(app.Value) app
 		for i, e := range batch {
 			refs = append(refs, NewFile(got.Index(i), path(e)))
 		}
+		done += len(batch)
 		Yield()
 	}
 	return refs, nil
