@@ -8,11 +8,11 @@ import (
 	"testing"
 )
 
-// TestSHA256: the browser's digest (node has SubtleCrypto too) is
-// SHA-256, for inputs hashed by it and by Go alike; and the input big
-// enough for SubtleCrypto is hashed by it, not by Go (a digest that fails
-// there would fall back to Go and hide it: crypto.subtle is taken away
-// for a moment, and the answer must then still be right).
+// TestSHA256: the digest is SHA-256's, for inputs under subtleMin (Go's)
+// and from it up (the browser's; node has SubtleCrypto too); and an input
+// of subtleMin bytes goes to SubtleCrypto, one of 100 does not (a spy in
+// place of crypto.subtle.digest counts its calls): a failing call would
+// fall back to Go, and the right digest alone would not show it.
 func TestSHA256(t *testing.T) {
 	for _, n := range []int{0, 100, subtleMin - 1, subtleMin, 3 << 20} {
 		b := make([]byte, n)
