@@ -61,6 +61,10 @@ func TestClickRoutes(t *testing.T) {
 	look := replayhtml.Lookup{Hash: strings.Repeat("a", 64), Found: "a.json", Places: []replayhtml.Place{{Dir: "d", Want: "a.json", Present: []string{"a.json"}}},
 		Named: []replayhtml.File{file}, Held: []replayhtml.File{file}, Candidates: []replayhtml.Candidate{{File: file, Why: "same test"}}}
 	lookup := look.HTML() + errorPanel("notfound-panel", "The lookup failed")
+	panel, folds := rep.Panel()
+	for _, f := range folds {
+		panel += f.Summary + f.Body
+	}
 
 	for _, part := range []struct {
 		name   string
@@ -69,7 +73,7 @@ func TestClickRoutes(t *testing.T) {
 		want   int // the names it must emit at least
 	}{
 		{"review page", review, (&reviewView{Iset: rv}).routes(), 7},
-		{"index's replay panels", rep.HTML() + errorPanel("replay-report", "failed") + lookup, (&index{}).replayRoutes(), 3},
+		{"index's replay panels", panel + errorPanel("replay-report", "failed") + lookup, (&index{}).replayRoutes(), 3},
 		{"playground's lookup panel", lookup, lookupRoutes, 2},
 	} {
 		emitted := actsIn(part.markup)

@@ -33,22 +33,6 @@ func more(w *htmlw.Writer, shown, all int) {
 // of 100 groups would run to thousands of links).
 const maxCopies = 5
 
-// HTML is the index's replay panel as one markup, as the page draws it
-// from Panel's parts: a <section data-testid="replay-report"> holding
-// the head and each fold as <details class="fold" data-fold=NAME>.
-func (r *Report) HTML() string {
-	head, folds := r.Panel()
-	var w htmlw.Writer
-	w.Raw(`<section class="replay-report" data-testid="replay-report">`, head)
-	for _, f := range folds {
-		w.Raw(`<details class="fold" data-fold="`)
-		w.Text(f.Name)
-		w.Raw(`"><summary>`, f.Summary, `</summary>`, f.Body, `</details>`)
-	}
-	w.Raw(`</section>`)
-	return w.String()
-}
-
 // Panel is the index's replay panel: what replay will do with the
 // folder (see Report), in parts. head is one element (a <div>): the
 // counts, with hooks replay-never, replay-stale and replay-mismatch
