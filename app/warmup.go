@@ -20,7 +20,8 @@ const warmRuns = 20
 // optimizes the hot functions as they run, so the reader's first file
 // would pay for that (docs/dev/performance-notes.md has the figures). The
 // sample is one of the site's own files; nothing is shown, and a file the
-// reader opens meanwhile is not held up (both take turns with the page).
+// reader opens meanwhile is not held up: the runs let the page draw and
+// handle events between them.
 func (v *Viewer) warmUp(ctx app.Context) {
 	ctx.Async(func() {
 		browser.Idle(3 * time.Second)
@@ -28,7 +29,12 @@ func (v *Viewer) warmUp(ctx app.Context) {
 		if err != nil {
 			return
 		}
+		// The runs take turns with the page (a pause every few of them):
+		// all at once, they held its thread for a long task, one that a
+		// reader's first drop, early on, waited behind.
+		pause := browser.Breather()
 		for range warmRuns {
+			pause()
 			if _, err := newDoc(warmSample, data); err != nil {
 				return
 			}
