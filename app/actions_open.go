@@ -148,6 +148,7 @@ func (v *Viewer) openSources(sources []permalink.Source, f permalink.Fragment) {
 						base = f.File
 					}
 					v.cmp.labels, v.cmp.paths, v.cmp.review = [2]string{"base", "head"}, [2]string{base, f.File}, f.Review
+					v.judgeSharedPair(v.cmp)
 				}
 			}
 			v.applyView(f)

@@ -193,7 +193,7 @@ func (v *Viewer) openPair(i int, push bool) {
 			case docs[0] != nil && docs[1] != nil:
 				rv.cmp = newComparison(docs[0], docs[1])
 				rv.cmp.labels, rv.cmp.paths = [2]string{"base", "head"}, [2]string{row.Base, row.Head}
-				rv.cmp.judged = &judgement{row.Severity, row.Verdict}
+				rv.cmp.judged = &judgement{severity: row.Severity, verdict: row.Verdict}
 				v.fillComparison(rv.cmp, func() { rv.version++ })
 			case docs[0] != nil:
 				rv.single = docs[0]

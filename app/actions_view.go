@@ -109,15 +109,21 @@ type comparison struct {
 	// marks is what differs between the two answers, marked on them.
 	marks answerMarks
 	// judged is the review's judgement of the pair, when the comparison
-	// is a reviewed pair's: its head shows it rather than diff.Compare's,
-	// which knows only the two recordings (a review also weighs what the
-	// files record besides: a credential, a name that does not match),
-	// so that the pair says one severity and one verdict.
+	// is a reviewed pair's (or a shared pair's: judgeSharedPair): its
+	// head shows it rather than diff.Compare's, which knows only the two
+	// recordings (a review also weighs what the files record besides: a
+	// credential, a name that does not match), so that the pair says one
+	// severity and one verdict.
 	judged *judgement
+	// reviewing is set while the review of a shared pair's two files is
+	// made (judgeSharedPair): its head waits for it.
+	reviewing bool
 }
 
-// judgement is a severity and a verdict, as a review's row has them.
-type judgement struct{ severity, verdict string }
+// judgement is a severity and a verdict, as a review's row has them,
+// and its why when no pair's head above the comparison shows it (a
+// shared pair's).
+type judgement struct{ severity, verdict, why string }
 
 // newComparison is the comparison of a (A) and b (B), by meaning
 // (diff.Compare), its result to come: fillComparison asks for it.

@@ -39,14 +39,17 @@ func (d *diffView) Render() app.UI {
 }
 
 // renderHead is the comparison's head: its severity, verdict and why (a
-// reviewed pair's: the review's, its why in the pair's head above), or
-// that it is being made, or why it could not be.
+// reviewed pair's: the review's, its why in the pair's head above; a
+// shared pair's: the review's of its two files, why included), or that
+// it is being made, or why it could not be.
 func (d *diffView) renderHead() app.UI {
 	c := d.Icmp
-	if c.res == nil {
+	if c.res == nil || c.reviewing {
 		return app.Div().Class("diff-head").Body(
 			app.H2().Text("Comparison"),
-			app.If(c.err == "", func() app.UI {
+			app.If(c.err == "" && c.reviewing, func() app.UI {
+				return app.Span().Class("muted").DataSet("testid", "diff-pending").Text("Reviewing the pair…")
+			}).ElseIf(c.err == "", func() app.UI {
 				return app.Span().Class("muted").DataSet("testid", "diff-pending").Text("Comparing…")
 			}).Else(func() app.UI {
 				return app.Span().Class("warn").DataSet("testid", "diff-error").Text(c.err)
@@ -56,8 +59,8 @@ func (d *diffView) renderHead() app.UI {
 	}
 	j := &c.res.Judgement
 	sev, verdict, why := string(j.Severity), string(j.Verdict), j.Why(diff.MaxWhy)
-	if c.judged != nil { // the review's, whose why the pair's head shows
-		sev, verdict, why = c.judged.severity, c.judged.verdict, ""
+	if c.judged != nil { // the review's; its why, unless the pair's head shows it
+		sev, verdict, why = c.judged.severity, c.judged.verdict, c.judged.why
 	}
 	return app.Div().Class("diff-head").Body(
 		app.H2().Text("Comparison"),

@@ -96,6 +96,27 @@ func TestReviewCassetteCredential(t *testing.T) {
 		t.Errorf("the pair's head %q: want the header named, the key not shown", why)
 	}
 	tb.screenshot("credential-pair")
+
+	// The pair's shared link, opened in a fresh tab, says what the review
+	// said: its two files are reviewed again there, the key with them.
+	tb.click(sel("share-button"))
+	tb.visible(sel("share-url"))
+	link := eval[string](tb, q(sel("share-url"))+`.value`)
+	fresh := newTab(t)
+	fresh.open(strings.TrimPrefix(link, fresh.base))
+	fresh.waitFor("the shared pair's judgement", q(sel("diff-verdict")))
+	sev, _ := fresh.text(sel("diff-severity"))
+	verdict, _ := fresh.text(sel("diff-verdict"))
+	why, _ := fresh.text(sel("diff-why"))
+	if sev != string(pair.Severity) || verdict != string(pair.Verdict) || !strings.Contains(why, "authorization") {
+		t.Errorf("the shared pair says %s, %s: %q; want %s, %s, the header named, as recview review", sev, verdict, why, pair.Severity, pair.Verdict)
+	}
+	if strings.Contains(eval[string](fresh, "document.body.innerText"), "xAmPlEkEy") {
+		t.Error("the shared pair shows the key")
+	}
+	fresh.screenshot("credential-pair-shared")
+	fresh.do(colorScheme("dark"), chromedp.EmulateViewport(390, 900))
+	fresh.screenshot("credential-pair-shared-dark-390")
 }
 
 // TestReviewCassettePR reviews pydantic-ai's #6793 as a pull request (a
