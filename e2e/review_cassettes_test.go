@@ -60,7 +60,8 @@ func TestReviewCassetteFolders(t *testing.T) {
 // API key in its request headers; the review raises the pair (high: a
 // credential recorded), and its pair view says so once: the comparison's
 // badges are the review's, not diff.Compare's of the two recordings
-// alone, which find the same request and the same answer.
+// alone, which find the same request and the same answer; and so does
+// the pair's share link, opened in a fresh tab.
 func TestReviewCassetteCredential(t *testing.T) {
 	cs := corpustest.ReadChangeSet(t, corpustest.ChangeSetFile("cassettes-latest-models-3278"))
 	const file = "tests/models/cassettes/test_anthropic/test_text_document_url_input.yaml"
