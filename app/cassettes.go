@@ -329,7 +329,8 @@ func indexCassette(w *pageWorker, f browser.File, file int, data []byte) ([]inde
 	for k := range c.Interactions {
 		it := &c.Interactions[k]
 		row := indexRow{file: file, k: k + 1, path: fixturepath.Interaction(f.Path, k+1), testID: test, hash: "cassette",
-			family: recordings.Family(it.Family), model: it.Model, streaming: it.Streamed, chunks: it.Chunks, result: "ok"}
+			family: recordings.Family(it.Family), endpoint: callOf(it.Method, it.URI), model: it.Model,
+			streaming: it.Streamed, chunks: it.Chunks, result: "ok"}
 		switch {
 		case it.Err != "":
 			row = indexRow{file: file, k: k + 1, path: row.path, hash: "error", err: it.Err}
@@ -339,7 +340,7 @@ func indexCassette(w *pageWorker, f browser.File, file int, data []byte) ([]inde
 		if len(it.Secrets) > 0 {
 			row.secret = it.Secrets[0]
 		}
-		row.hay = strings.ToLower(strings.Join([]string{row.path, row.testID, string(row.family), row.family.Title(), row.model, row.hash, row.secret, row.err}, "\x00"))
+		row.hay = strings.ToLower(strings.Join([]string{row.path, row.testID, string(row.family), row.family.Title(), row.endpoint, row.model, row.hash, row.secret, row.err}, "\x00"))
 		if row.result == "error" {
 			row.hay += "\x00error"
 		}
@@ -349,4 +350,17 @@ func indexCassette(w *pageWorker, f browser.File, file int, data []byte) ([]inde
 		rows = append(rows, row)
 	}
 	return rows, nil
+}
+
+// callOf is an interaction's call as the index names it: its method and
+// its URI's path, without the scheme, host and query ("POST /v1/files").
+func callOf(method, uri string) string {
+	if _, rest, ok := strings.Cut(uri, "://"); ok {
+		uri = "/"
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			uri = rest[i:]
+		}
+	}
+	uri, _, _ = strings.Cut(uri, "?")
+	return strings.TrimSpace(method + " " + uri)
 }

@@ -68,6 +68,7 @@ type indexRow struct {
 	path      string
 	testID    string
 	family    recordings.Family
+	endpoint  string // the call, "POST /v1/files": its method and its URL's path
 	model     string
 	streaming bool
 	chunks    int
@@ -100,6 +101,7 @@ func summarize(p *recordings.Parser, f browser.File, data []byte, err error, ite
 		return row, pageworker.AppendItem(items, &it)
 	}
 	row.testID, row.family, row.model = rec.TestID, rec.Family, rec.Model
+	row.endpoint = strings.TrimSpace(rec.Method + " " + rec.Endpoint)
 	row.streaming, row.chunks = rec.Streaming, len(rec.Chunks)
 	row.result = "ok"
 	if e := rec.Failure(); e != nil {
@@ -110,7 +112,7 @@ func summarize(p *recordings.Parser, f browser.File, data []byte, err error, ite
 	if len(rec.Duplicates) > 0 {
 		row.dup = rec.Duplicates[0].String()
 	}
-	row.hay = strings.ToLower(strings.Join([]string{row.path, row.testID, string(row.family), row.family.Title(), row.model, row.hash, row.scheme, row.dup}, "\x00"))
+	row.hay = strings.ToLower(strings.Join([]string{row.path, row.testID, string(row.family), row.family.Title(), row.endpoint, row.model, row.hash, row.scheme, row.dup}, "\x00"))
 	if row.result == "error" {
 		row.hay += "\x00error"
 	}

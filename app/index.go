@@ -274,8 +274,12 @@ func (x *index) rowHTML(b *strings.Builder, i int) {
 			failed = fmt.Sprintf(` <span class="badge hash-error" data-testid="index-failed">error %d</span>`, r.failed)
 		}
 	}
-	fmt.Fprintf(b, `<td class="tid">%s</td><td>%s%s</td><td>%s</td><td class="num">%s</td>`,
-		esc(r.testID), esc(familyTitle(string(r.family))), failed, esc(r.model), chunks)
+	call := "" // the call, for a kind recview does not read: the family says nothing then
+	if r.family == recordings.FamilyUnknown && r.endpoint != "" {
+		call = `<div class="muted call" data-testid="index-call">` + esc(r.endpoint) + `</div>`
+	}
+	fmt.Fprintf(b, `<td class="tid">%s</td><td>%s%s%s</td><td>%s</td><td class="num">%s</td>`,
+		esc(r.testID), esc(familyTitle(string(r.family))), failed, call, esc(r.model), chunks)
 	fmt.Fprintf(b, `<td><span class="badge hash-%s">%s</span>`, esc(r.hash), esc(status))
 	if r.dup != "" {
 		fmt.Fprintf(b, ` <span class="badge dup-key" data-testid="dup-key" title="%s">duplicate key</span>`, esc(r.dup))
