@@ -96,16 +96,26 @@ func Review(base, head []File, opt *Options) (*Result, error) {
 	}{{Base, base}, {Head, head}} {
 		seen := make(map[string]bool, len(t.files))
 		for _, f := range t.files {
-			if err := checkPath(f.Path); err != nil {
-				return nil, fmt.Errorf("%w: %s: %q: %s", ErrBadTree, t.side, f.Path, err)
+			if err := badPath(t.side, f.Path, seen); err != nil {
+				return nil, err
 			}
-			if seen[f.Path] {
-				return nil, fmt.Errorf("%w: %s: %q given twice", ErrBadTree, t.side, f.Path)
-			}
-			seen[f.Path] = true
 		}
 	}
 	return newReviewer(opt).review(base, head), nil
+}
+
+// badPath is the error, wrapping ErrBadTree, for a path of side that
+// cannot be paired (checkPath) or was seen already in its tree; nil for
+// a good one, which it marks seen.
+func badPath(side Side, p string, seen map[string]bool) error {
+	if err := checkPath(p); err != nil {
+		return fmt.Errorf("%w: %s: %q: %s", ErrBadTree, side, p, err)
+	}
+	if seen[p] {
+		return fmt.Errorf("%w: %s: %q given twice", ErrBadTree, side, p)
+	}
+	seen[p] = true
+	return nil
 }
 
 // newReviewer returns a reviewer with opt (nil for the zero Options).

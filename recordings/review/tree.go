@@ -34,20 +34,12 @@ func NewTree(side Side) *Tree {
 // for a path Review would refuse (see ErrBadTree); the tree then refuses
 // to be reviewed, and the file is not added.
 func (t *Tree) Add(f File) error {
-	err := checkPath(f.Path)
-	switch {
-	case err != nil:
-		err = fmt.Errorf("%w: %s: %q: %s", ErrBadTree, t.side, f.Path, err)
-	case t.seen[f.Path]:
-		err = fmt.Errorf("%w: %s: %q given twice", ErrBadTree, t.side, f.Path)
-	}
-	if err != nil {
+	if err := badPath(t.side, f.Path, t.seen); err != nil {
 		if t.err == nil {
 			t.err = err
 		}
 		return err
 	}
-	t.seen[f.Path] = true
 	t.files = append(t.files, f)
 	if !fixturepath.Cassette(f.Path) {
 		e := read(t.side, f.Path, f.Data, t.p.Parse)
