@@ -132,23 +132,51 @@ func EncodeReport(r *Report) ([]byte, error) {
 	return out, err
 }
 
+// rowStrings are r's string fields by their JSON names, in the order
+// appendRow writes them: the one list of them the encoder and the
+// decoder (decodeRow) both go by. Digest is written only when set
+// (omitempty).
+func rowStrings(r *Row) [13]struct {
+	key string
+	v   *string
+} {
+	return [...]struct {
+		key string
+		v   *string
+	}{{"base", &r.Base}, {"head", &r.Head}, {"change", &r.Change}, {"request", &r.Request}, {"result", &r.Result},
+		{"test_id", &r.TestID}, {"endpoint", &r.Endpoint}, {"name", &r.Name}, {"why", &r.Why}, {"severity", &r.Severity},
+		{"verdict", &r.Verdict}, {"err", &r.Err}, {"digest", &r.Digest}}
+}
+
+// rowBools are r's boolean fields by their JSON names, in the order
+// appendRow writes them.
+func rowBools(r *Row) [2]struct {
+	key string
+	v   *bool
+} {
+	return [...]struct {
+		key string
+		v   *bool
+	}{{"metadata_only", &r.MetadataOnly}, {"meaningful", &r.Meaningful}}
+}
+
 // appendRow appends r as one line of JSON, its fields by their JSON
 // names (as encoding/json writes them, by hand: its reflection cost the
 // worker more than the review's report is worth).
 func appendRow(b []byte, r *Row) []byte {
-	strs := [...]struct{ key, v string }{
-		{`{"base":`, r.Base}, {`,"head":`, r.Head}, {`,"change":`, r.Change}, {`,"request":`, r.Request},
-		{`,"result":`, r.Result}, {`,"test_id":`, r.TestID}, {`,"endpoint":`, r.Endpoint}, {`,"name":`, r.Name},
-		{`,"why":`, r.Why}, {`,"severity":`, r.Severity}, {`,"verdict":`, r.Verdict}, {`,"err":`, r.Err},
+	sep := byte('{')
+	for _, f := range rowStrings(r) {
+		if f.key == "digest" && *f.v == "" {
+			continue
+		}
+		b = append(append(append(append(b, sep, '"'), f.key...), '"'), ':')
+		b = jsonx.AppendQuote(b, []byte(*f.v))
+		sep = ','
 	}
-	for _, f := range strs {
-		b = jsonx.AppendQuote(append(b, f.key...), []byte(f.v))
+	for _, f := range rowBools(r) {
+		b = append(append(append(b, ',', '"'), f.key...), '"', ':')
+		b = strconv.AppendBool(b, *f.v)
 	}
-	if r.Digest != "" {
-		b = jsonx.AppendQuote(append(b, `,"digest":`...), []byte(r.Digest))
-	}
-	b = strconv.AppendBool(append(b, `,"metadata_only":`...), r.MetadataOnly)
-	b = strconv.AppendBool(append(b, `,"meaningful":`...), r.Meaningful)
 	return append(b, '}')
 }
 
@@ -188,32 +216,22 @@ func decodeRow(p *fastjson.Parser, line []byte, r *Row) error {
 	if err != nil {
 		return err
 	}
-	strs := [...]struct {
-		key string
-		dst *string
-	}{{"base", &r.Base}, {"head", &r.Head}, {"change", &r.Change}, {"request", &r.Request}, {"result", &r.Result},
-		{"test_id", &r.TestID}, {"endpoint", &r.Endpoint}, {"name", &r.Name}, {"why", &r.Why}, {"severity", &r.Severity},
-		{"verdict", &r.Verdict}, {"err", &r.Err}, {"digest", &r.Digest}}
-	for _, f := range strs {
+	for _, f := range rowStrings(r) {
 		x := o.Get(f.key)
 		switch {
 		case x == nil || x.Type() == fastjson.TypeNull:
 		case x.Type() == fastjson.TypeString:
-			*f.dst = string(x.GetStringBytes())
+			*f.v = string(x.GetStringBytes())
 		default:
 			return fmt.Errorf("the row's %q is %s, not a string", f.key, x.Type())
 		}
 	}
-	bools := [...]struct {
-		key string
-		dst *bool
-	}{{"metadata_only", &r.MetadataOnly}, {"meaningful", &r.Meaningful}}
-	for _, f := range bools {
+	for _, f := range rowBools(r) {
 		x := o.Get(f.key)
 		switch {
 		case x == nil || x.Type() == fastjson.TypeNull:
 		case x.Type() == fastjson.TypeTrue || x.Type() == fastjson.TypeFalse:
-			*f.dst = x.Type() == fastjson.TypeTrue
+			*f.v = x.Type() == fastjson.TypeTrue
 		default:
 			return fmt.Errorf("the row's %q is %s, not a boolean", f.key, x.Type())
 		}
