@@ -168,7 +168,7 @@ func (c *Chunk) Raw() []byte {
 // comes back with Unknown set.
 func Parse(name string, data []byte) (*Recording, error) {
 	var p fastjson.Parser
-	return parseWith(&p, name, data)
+	return parse(&p, name, data, true)
 }
 
 // Parser parses recordings one after the other, reusing its memory from
@@ -185,7 +185,7 @@ type Parser struct{ p fastjson.Parser }
 // until the Parser's next Parse. Its strings (TestID, Model, URL and the
 // like) are copies and stay valid.
 func (p *Parser) Parse(name string, data []byte) (*Recording, error) {
-	return parseWith(&p.p, name, data)
+	return parse(&p.p, name, data, true)
 }
 
 // Reparse is Parse for bytes a Parse accepted before, unchanged: it
@@ -198,13 +198,8 @@ func (p *Parser) Reparse(name string, data []byte) (*Recording, error) {
 	return parse(&p.p, name, data, false)
 }
 
-// parseWith is Parse with the fastjson parser p.
-func parseWith(p *fastjson.Parser, name string, data []byte) (*Recording, error) {
-	return parse(p, name, data, true)
-}
-
-// parse is parseWith, the tokens' check (jsonx.CheckStrict) made only
-// when strict.
+// parse is Parse with the fastjson parser p, the tokens' check
+// (jsonx.CheckStrict) made only when strict.
 func parse(p *fastjson.Parser, name string, data []byte, strict bool) (*Recording, error) {
 	if len(data) > MaxSize {
 		return nil, &ParseError{Name: name, Err: fmt.Errorf("%w: %d bytes, the limit is %d", ErrTooLarge, len(data), MaxSize)}
