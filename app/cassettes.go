@@ -351,16 +351,3 @@ func indexCassette(w *pageWorker, f browser.File, file int, data []byte) ([]inde
 	}
 	return rows, nil
 }
-
-// callOf is an interaction's call as the index names it: its method and
-// its URI's path, without the scheme, host and query ("POST /v1/files").
-func callOf(method, uri string) string {
-	if _, rest, ok := strings.Cut(uri, "://"); ok {
-		uri = "/"
-		if i := strings.IndexByte(rest, '/'); i >= 0 {
-			uri = rest[i:]
-		}
-	}
-	uri, _, _ = strings.Cut(uri, "?")
-	return strings.TrimSpace(method + " " + uri)
-}

@@ -101,7 +101,7 @@ func summarize(p *recordings.Parser, f browser.File, data []byte, err error, ite
 		return row, pageworker.AppendItem(items, &it)
 	}
 	row.testID, row.family, row.model = rec.TestID, rec.Family, rec.Model
-	row.endpoint = strings.TrimSpace(rec.Method + " " + rec.Endpoint)
+	row.endpoint = callOf(rec.Method, rec.Endpoint)
 	row.streaming, row.chunks = rec.Streaming, len(rec.Chunks)
 	row.result = "ok"
 	if e := rec.Failure(); e != nil {
@@ -118,4 +118,18 @@ func summarize(p *recordings.Parser, f browser.File, data []byte, err error, ite
 	}
 	it := pageworker.ItemOf(f.Path, len(data), rec, &h)
 	return row, pageworker.AppendItem(items, &it)
+}
+
+// callOf is a call as the index names it (indexRow.endpoint): its method
+// and its URI's path, without the scheme, host and query ("POST
+// /v1/files"); uri may be a path already (a recording's Endpoint).
+func callOf(method, uri string) string {
+	if _, rest, ok := strings.Cut(uri, "://"); ok {
+		uri = "/"
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			uri = rest[i:]
+		}
+	}
+	uri, _, _ = strings.Cut(uri, "?")
+	return strings.TrimSpace(method + " " + uri)
 }

@@ -2,9 +2,9 @@ package app
 
 import "testing"
 
-// TestCallOf: an interaction's call is its method and its URI's path,
-// whatever the URI holds besides (the examples are real cassettes'
-// URIs: pydantic-ai's OpenAI and vcrpy's, Datadog's test agent's paths).
+// TestCallOf: a call is its method and its URI's path, whatever the URI
+// holds besides (the examples are real cassettes' URIs: pydantic-ai's
+// OpenAI and vcrpy's, Datadog's test agent's paths), or the path it is.
 func TestCallOf(t *testing.T) {
 	for _, c := range []struct{ method, uri, want string }{
 		{"POST", "https://api.openai.com/v1/files", "POST /v1/files"},
