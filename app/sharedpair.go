@@ -10,13 +10,13 @@ import (
 // judgeSharedPair reviews the two files of a two-folder review's pair
 // opened from its shared link (c, whose paths are the link's), as the
 // review did: a worker of its own is given each file as a one-file
-// folder at its path (a cassette whole, for a pair of its interactions)
-// and reviews them (pageworker.Review); the row of the pair gives c its
-// severity, verdict and why (comparison.judged), which can differ from
-// the comparison's alone (a credential the cassette records). c shows
-// that it is being reviewed meanwhile (comparison.reviewing); a review
-// that fails, or that does not pair the two files as the link does,
-// leaves the comparison's own judgement.
+// folder at its path (giveFiles; a cassette whole, for a pair of its
+// interactions) and reviews them (pageworker.Review); the row of the
+// pair gives c its severity, verdict and why (comparison.judged), which
+// can differ from the comparison's alone (a credential the cassette
+// records). c shows that it is being reviewed meanwhile
+// (comparison.reviewing); a review that fails, or that does not pair the
+// two files as the link does, leaves the comparison's own judgement.
 func (v *Viewer) judgeSharedPair(c *comparison) {
 	c.reviewing = true
 	ctx := v.ctx
@@ -26,7 +26,7 @@ func (v *Viewer) judgeSharedPair(c *comparison) {
 		if f, _, ok := fixturepath.CutInteraction(file); ok && d.cas != nil {
 			file = f // the cassette, reviewed whole
 		}
-		w.giveData(side, file, fileData(d))
+		w.giveFiles(side, []string{file}, []app.Value{browser.NewBuffer(fileData(d))})
 	}
 	ctx.Async(func() {
 		body, _, err := w.review(&pageworker.Review{}, func(pageworker.Status) {})
@@ -55,11 +55,4 @@ func fileData(d *openDoc) []byte {
 		return d.cas.data
 	}
 	return d.data
-}
-
-// giveData hands the worker a folder of one file for side (0 base, 1
-// head) of a two-folder review: data, at path (pageworker.ReviewFolder,
-// the bytes copied into an ArrayBuffer).
-func (p *pageWorker) giveData(side int, path string, data []byte) {
-	p.send(&pageworker.ReviewFolder{Side: pageworker.Sides[side], Paths: []string{path}}, []app.Value{browser.NewBuffer(data)})
 }

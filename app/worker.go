@@ -152,9 +152,9 @@ func (p *pageWorker) send(m pageworker.Message, files []app.Value) {
 }
 
 // review posts m and waits for the review: the report's body and the
-// files the worker fetched (ArrayBuffers, in the report's Files order). status gets each
-// Status on the page's event loop (it must not block). It blocks: call it
-// from a goroutine (ctx.Async).
+// files the worker fetched (ArrayBuffers, in the report's Files order).
+// status gets each Status on the page's event loop (it must not block).
+// It blocks: call it from a goroutine (ctx.Async).
 func (p *pageWorker) review(m *pageworker.Review, status func(pageworker.Status)) ([]byte, []app.Value, error) {
 	p.mu.Lock()
 	p.status = status
@@ -166,14 +166,20 @@ func (p *pageWorker) review(m *pageworker.Review, status func(pageworker.Status)
 
 // giveFolder hands the worker one folder of a two-folder review (side 0
 // the base, 1 the head), to read while the other is picked
-// (pageworker.ReviewFolder); a folder given again for a side replaces it.
+// (giveFiles); a folder given again for a side replaces it.
 func (p *pageWorker) giveFolder(side int, f *pickedFolder) {
-	m := &pageworker.ReviewFolder{Side: pageworker.Sides[side], Paths: make([]string, len(f.files))}
-	files := make([]app.Value, len(f.files))
+	paths, files := make([]string, len(f.files)), make([]app.Value, len(f.files))
 	for i := range f.files {
-		m.Paths[i], files[i] = f.files[i].Path, f.files[i].JS
+		paths[i], files[i] = f.files[i].Path, f.files[i].JS
 	}
-	p.send(m, files)
+	p.giveFiles(side, paths, files)
+}
+
+// giveFiles hands the worker a folder of side (0 base, 1 head) of a
+// two-folder review (pageworker.ReviewFolder): the files at paths, their
+// File objects or ArrayBuffers in files, in the same order.
+func (p *pageWorker) giveFiles(side int, paths []string, files []app.Value) {
+	p.send(&pageworker.ReviewFolder{Side: pageworker.Sides[side], Paths: paths}, files)
 }
 
 // addItems hands the worker what the index read of some files (items,
