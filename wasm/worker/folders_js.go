@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"sync"
-	"sync/atomic"
 	"syscall/js"
 
 	"github.com/recview/recview/internal/base/jsweb"
@@ -34,9 +33,9 @@ type folderRead struct {
 	stopped bool
 	// sample is the first warmFiles files added to tree, for warmReview.
 	sample []review.File
-	// paired is set once the other side's folder is given too: the
-	// review is coming, warming for it ends.
-	paired atomic.Bool
+	// paired is set once the other side's folder is given too (pair):
+	// the review is coming, warming for it ends.
+	paired bool
 }
 
 // readFolder starts reading the folder of m, whose File objects (or
@@ -120,8 +119,15 @@ func (f *folderRead) warm() {
 	warmReview(sample, func() bool {
 		f.mu.Lock()
 		defer f.mu.Unlock()
-		return f.stopped || f.paired.Load()
+		return f.stopped || f.paired
 	})
+}
+
+// pair says that the other side's folder is given: the review is coming.
+func (f *folderRead) pair() {
+	f.mu.Lock()
+	f.paired = true
+	f.mu.Unlock()
 }
 
 // stop ends the reading: the folder was replaced.

@@ -59,8 +59,8 @@ func serve(inbox <-chan received) {
 					}
 					folders[fr.side] = fr
 					if other := folders[1-fr.side]; other != nil {
-						other.paired.Store(true)
-						fr.paired.Store(true)
+						other.pair()
+						fr.pair()
 					} else {
 						go fr.warm()
 					}
