@@ -34,6 +34,16 @@ func changeSetDir(name string) string {
 	return filepath.Join("..", "recordings", "review", "testdata", name)
 }
 
+// changeSetAbs is changeSetDir made absolute, as a file input takes it.
+func changeSetAbs(t testing.TB, name string) string {
+	t.Helper()
+	dir, err := filepath.Abs(changeSetDir(name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
 func readSet(t *testing.T, name string) (base, head map[string][]byte) {
 	t.Helper()
 	base, err := fakegithub.ReadTree(filepath.Join(changeSetDir(name), "base"))
@@ -339,10 +349,7 @@ func TestReviewFolders(t *testing.T) {
 	const set = "qwen3-rerecord-3978"
 	base, head := readSet(t, set)
 	res, lines := cliReview(t, base, head, false)
-	dir, err := filepath.Abs(changeSetDir(set))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := changeSetAbs(t, set)
 	tb := newTab(t)
 	tb.open("/")
 	// The base folder dropped on its target, the head folder picked.
@@ -388,10 +395,7 @@ func TestReviewFolderReplaced(t *testing.T) {
 	const set = "instructions-param-3741"
 	base, head := readSet(t, set)
 	res, lines := cliReview(t, base, head, false)
-	dir, err := filepath.Abs(changeSetDir(set))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := changeSetAbs(t, set)
 	tb := newTab(t)
 	tb.open("/")
 	tb.dropOn(sel("review-drop-base"), filepath.Join(dir, "head"))
@@ -448,10 +452,7 @@ func TestReviewShare(t *testing.T) {
 // files) and head folder through the review panel's two folder inputs.
 func (tb *tab) pickReviewFolders(set string, nBase int) {
 	tb.t.Helper()
-	dir, err := filepath.Abs(changeSetDir(set))
-	if err != nil {
-		tb.t.Fatal(err)
-	}
+	dir := changeSetAbs(tb.t, set)
 	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-base-input")), []string{filepath.Join(dir, "base")}))
 	tb.waitFor("the base folder", `document.body.textContent.includes('base: `+strconv.Itoa(nBase)+` .json files')`)
 	tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-head-input")), []string{filepath.Join(dir, "head")}))
@@ -527,10 +528,7 @@ func TestReviewEarlyPick(t *testing.T) {
 	const set = "instructions-param-3741"
 	base, head := readSet(t, set)
 	res, _ := cliReview(t, base, head, false)
-	dir, err := filepath.Abs(changeSetDir(set))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := changeSetAbs(t, set)
 	tb := newTab(t)
 	release := tb.openHeld()
 	for _, side := range []string{"base", "head"} {
