@@ -48,9 +48,11 @@ func longest(tb *tab) float64 {
 // folders of the whole of #3681 reviewed (from the head folder's drop to
 // the summary on screen), the head dropped as soon as the base is listed,
 // with the page's longest freeze from the first drop, and the head
-// dropped 2 s after the base (as a person would); and a pull request of 300 changed recordings from the fake GitHub
-// (e2e/fakegithub_test.go), every request answered after 20 ms, opened
-// from the URL box to the summary on screen.
+// dropped 2 s after the base (as a person would), each beside the floors
+// of plain JavaScript (jsFloor, dropFloor); and a pull request of 300
+// changed recordings from the fake GitHub (e2e/fakegithub_test.go), every
+// request answered after 20 ms, opened from the URL box to the summary
+// on screen.
 func TestBenchReview(t *testing.T) {
 	var rows []benchRow
 	defer func() {
