@@ -41,8 +41,8 @@ func main() {
 
 // serve handles the page's messages in the order posted, by their kind:
 // a review runs on a goroutine of its own, as does the reading of each
-// folder of a two-folder review (folders_js.go); a folder's replay messages are
-// handled one after the other, here (replay_js.go).
+// folder of a two-folder review (folders_js.go); a folder's replay
+// messages are handled one after the other, here (replay_js.go).
 func serve(inbox <-chan received) {
 	f := newJSFolder()
 	var folders [2]*folderRead // a two-folder review's, as given
