@@ -36,12 +36,12 @@ func report(res *review.Result, sums [2]map[string][32]byte) pageworker.Report {
 
 // run reviews a change set with do (review.Review or review.ReviewTrees),
 // calling between after each file read and each pair compared (do's
-// Options), and returns the report. sums,
-// called once the review is done, gives the SHA-256 of each side's files
-// by path (fileSums, or the browser's crypto.subtle in the worker, at
-// work meanwhile), from which each row's Digest comes: a two-folder
-// review's viewed marks are kept by it; nil maps (a GitHub review, whose
-// marks are kept by path) leave Digest empty.
+// Options), and returns the report. sums, called once the review is
+// done, gives the SHA-256 of each side's files by path (fileSums, or the
+// browser's crypto.subtle in the worker, at work meanwhile), from which
+// each row's Digest comes: a two-folder review's viewed marks are kept by
+// it; nil maps (a GitHub review, whose marks are kept by path) leave
+// Digest empty.
 func run(do func(*review.Options) (*review.Result, error), between func(), sums func() ([2]map[string][32]byte, error)) (pageworker.Report, error) {
 	res, err := do(&review.Options{Between: between})
 	if err != nil {
