@@ -9,12 +9,16 @@ import (
 	"github.com/yuin/goldmark/extension"
 	extast "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
 
 // markdown renders LLM output, which is untrusted: goldmark's safe mode
-// (raw HTML is dropped, never passed through), links kept only for http,
+// (raw HTML is never passed through), with raw HTML and tag-like text
+// shown as the text it is (rawHTMLText: prompts are full of tags like
+// <document> and llama-guard's <BEGIN CONVERSATION>, which goldmark's
+// safe mode would drop), links kept only for http,
 // https and mailto, images turned into plain links so that the page never
 // fetches what a model wrote, and table alignment written as classes
 // (align-left, align-center, align-right) rather than style attributes,
@@ -24,6 +28,7 @@ var markdown = goldmark.New(
 		extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignNone))),
 	goldmark.WithParserOptions(parser.WithASTTransformers(
 		util.Prioritized(linkPolicy{}, 100), util.Prioritized(alignClasses{}, 101))),
+	goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(rawHTMLText{}, 100))),
 )
 
 // safeURL reports whether a link may stay a link.
@@ -105,6 +110,45 @@ func (alignClasses) Transform(doc *ast.Document, reader text.Reader, pc parser.C
 		if c, ok := n.(*extast.TableCell); ok && entering && c.Alignment != extast.AlignNone {
 			c.SetAttributeString("class", []byte("align-"+c.Alignment.String()))
 		}
+		return ast.WalkContinue, nil
+	})
+}
+
+// rawHTMLText renders what CommonMark parses as raw HTML as text,
+// escaped: an inline tag (ast.RawHTML) where it stands, an HTML block
+// (ast.HTMLBlock, which runs to the next blank line) as
+// <div class="md-html"> keeping its line breaks (web/app.css). It takes
+// the place of goldmark's own renderer of the two kinds, which in safe
+// mode writes "<!-- raw HTML omitted -->" for them.
+type rawHTMLText struct{}
+
+// RegisterFuncs implements goldmark's renderer.NodeRenderer.
+func (rawHTMLText) RegisterFuncs(r renderer.NodeRendererFuncRegisterer) {
+	r.Register(ast.KindRawHTML, func(w util.BufWriter, source []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			segs := n.(*ast.RawHTML).Segments
+			for i := range segs.Len() {
+				s := segs.At(i)
+				_, _ = w.Write(util.EscapeHTML(s.Value(source)))
+			}
+		}
+		return ast.WalkSkipChildren, nil
+	})
+	r.Register(ast.KindHTMLBlock, func(w util.BufWriter, source []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+		b := n.(*ast.HTMLBlock)
+		if entering {
+			_, _ = w.WriteString(`<div class="md-html">`)
+			lines := b.Lines()
+			for i := range lines.Len() {
+				l := lines.At(i)
+				_, _ = w.Write(util.EscapeHTML(l.Value(source)))
+			}
+			return ast.WalkContinue, nil
+		}
+		if b.HasClosure() {
+			_, _ = w.Write(util.EscapeHTML(b.ClosureLine.Value(source)))
+		}
+		_, _ = w.WriteString("</div>\n")
 		return ast.WalkContinue, nil
 	})
 }

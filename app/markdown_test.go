@@ -14,9 +14,11 @@ func TestRenderMarkdownHostile(t *testing.T) {
 		name, in     string
 		want, reject []string
 	}{
-		{"raw html dropped", "hi <script>alert(1)</script> <img src=x onerror=alert(1)>",
-			[]string{"hi", "raw HTML omitted"}, []string{"<script", "<img", "onerror"}},
-		{"html block dropped", "<div onclick=\"x()\">boo</div>\n\ntext", []string{"text"}, []string{"<div onclick", "onclick"}},
+		{"raw html shown as text", "hi <script>alert(1)</script> <img src=x onerror=alert(1)> <a href=\"javascript:x()\">a</a>",
+			[]string{"hi &lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=x onerror=alert(1)&gt;", "&lt;a href=&quot;javascript:x()&quot;&gt;a&lt;/a&gt;"},
+			[]string{"<script", "<img", "<a href", "raw HTML omitted"}},
+		{"html block shown as text", "<div onclick=\"x()\">boo</div>\n\ntext",
+			[]string{`<div class="md-html">&lt;div onclick=&quot;x()&quot;&gt;boo&lt;/div&gt;`, "<p>text</p>"}, []string{"<div onclick"}},
 		{"javascript link unlinked", "[click](javascript:alert(1))", []string{"click"}, []string{"href", "javascript:"}},
 		{"data link unlinked", "[x](data:text/html;base64,PHNjcmlwdD4=)", []string{">x<"}, []string{"href"}},
 		{"relative link unlinked", "[home](/web/app.css)", []string{"home"}, []string{"href"}},
