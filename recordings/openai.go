@@ -127,6 +127,10 @@ type openaiChoice struct {
 	role          string
 	content       textBuf
 	hasContent    bool
+	thinking      textBuf // Mistral's thinking content parts (mistralParts)
+	hasThinking   bool
+	reasoning     textBuf // delta.reasoning_content or delta.reasoning
+	reasoningKey  string  // which of the two the stream sent, "" for none
 	refusal       textBuf
 	hasRefusal    bool
 	toolCalls     []openaiToolCall
@@ -159,6 +163,7 @@ func (s *openaiAssembler) clone() assembler {
 	c.choices = make([]openaiChoice, len(s.choices))
 	for i, ch := range s.choices {
 		ch.content, ch.refusal, ch.fcArgs = ch.content.clone(), ch.refusal.clone(), ch.fcArgs.clone()
+		ch.thinking, ch.reasoning = ch.thinking.clone(), ch.reasoning.clone()
 		ch.toolCalls = append([]openaiToolCall(nil), ch.toolCalls...)
 		for j := range ch.toolCalls {
 			ch.toolCalls[j].args = ch.toolCalls[j].args.clone()
@@ -175,6 +180,11 @@ func (s *openaiAssembler) complete() bool { return s.finished }
 
 func (s *openaiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	d := c.Data()
+	if d == nil && c.Text == "[DONE]" {
+		// The stream's end, when its SSE lines are kept as recorded (the
+		// API reference: "terminated by a data: [DONE] message").
+		return append(ds, Delta{Kind: KindMeta, Field: "done"}), nil
+	}
 	if d == nil || d.Type() != fastjson.TypeObject {
 		return ds, fmt.Errorf("chunk is not a JSON object")
 	}
@@ -255,6 +265,18 @@ func (s *openaiAssembler) addChoice(st *openaiChoice, idx int, ch *fastjson.Valu
 			if t, ok = st.content.add(delta.Get("content")); ok {
 				st.hasContent = true
 				text += t
+			} else if parts := delta.GetArray("content"); parts != nil {
+				t, ds = st.mistralParts(idx, parts, ds)
+				text += t
+			}
+		}
+		for _, key := range reasoningKeys {
+			if t, ok = st.reasoning.add(delta.Get(key)); ok {
+				st.reasoningKey = key
+				if t != "" {
+					ds = append(ds, Delta{Kind: KindThinking, Choice: idx, Field: key, Text: t, Append: true})
+				}
+				break
 			}
 		}
 		if t, ok = st.refusal.add(delta.Get("refusal")); ok {
@@ -302,6 +324,39 @@ func (s *openaiAssembler) addChoice(st *openaiChoice, idx int, ch *fastjson.Valu
 		ds = append(ds, Delta{Kind: KindFinish, Choice: idx, Field: "finish_reason", Text: fr})
 	}
 	return ds, nil
+}
+
+// reasoningKeys are the fields of a chat message, or of a delta, that
+// OpenAI-compatible servers send a model's reasoning in: reasoning_content
+// (DeepSeek's API, vLLM, llama.cpp) and reasoning (OpenRouter, Groq,
+// Ollama's /v1). OpenAI's own chat completions send none.
+var reasoningKeys = []string{"reasoning_content", "reasoning"}
+
+// mistralParts folds a delta whose content is a list of typed parts, as
+// Mistral's reasoning models (Magistral) stream it
+// (docs.mistral.ai/capabilities/reasoning): {"type": "text", "text"}
+// appends to the content, {"type": "thinking", "thinking": [{"type":
+// "text", "text"}]} to the choice's thinking. It returns the text added
+// to the content; the thinking is a delta of its own.
+func (st *openaiChoice) mistralParts(idx int, parts []*fastjson.Value, ds []Delta) (string, []Delta) {
+	var text string
+	for _, p := range parts {
+		switch getStr(p, "type") {
+		case "text":
+			if t, ok := st.content.add(p.Get("text")); ok {
+				st.hasContent = true
+				text += t
+			}
+		case "thinking":
+			st.hasThinking = true
+			for _, tp := range p.GetArray("thinking") {
+				if t, _ := st.thinking.add(tp.Get("text")); t != "" {
+					ds = append(ds, Delta{Kind: KindThinking, Choice: idx, Field: "thinking", Text: t, Append: true})
+				}
+			}
+		}
+	}
+	return text, ds
 }
 
 // insertContent puts a content delta right after a role delta of the same
@@ -425,7 +480,14 @@ func (s *openaiAssembler) choiceValue(a *arena, i int) *fastjson.Value {
 		return c
 	}
 	m := a.NewObject()
-	m.Set("content", textOrNull(a, &st.content, st.hasContent))
+	if st.hasThinking {
+		m.Set("content", st.mistralContent(a))
+	} else {
+		m.Set("content", textOrNull(a, &st.content, st.hasContent))
+	}
+	if st.reasoningKey != "" {
+		m.Set(st.reasoningKey, textValue(a, &st.reasoning))
+	}
 	m.Set("refusal", textOrNull(a, &st.refusal, st.hasRefusal))
 	role := st.role
 	if role == "" {
@@ -449,6 +511,27 @@ func (s *openaiAssembler) choiceValue(a *arena, i int) *fastjson.Value {
 	}
 	c.Set("message", m)
 	return c
+}
+
+// mistralContent is the content of a stream that sent thinking parts,
+// as Mistral's API answers when not streaming: [{"type": "thinking",
+// "thinking": [{"type": "text", "text"}]}, {"type": "text", "text"}],
+// the text part left out when no text came.
+func (st *openaiChoice) mistralContent(a *arena) *fastjson.Value {
+	tp := a.NewObject()
+	tp.Set("type", newString(a, []byte("text")))
+	tp.Set("text", textValue(a, &st.thinking))
+	th := a.NewObject()
+	th.Set("type", newString(a, []byte("thinking")))
+	th.Set("thinking", arrayOf(a, []*fastjson.Value{tp}))
+	parts := []*fastjson.Value{th}
+	if st.hasContent {
+		t := a.NewObject()
+		t.Set("type", newString(a, []byte("text")))
+		t.Set("text", textValue(a, &st.content))
+		parts = append(parts, t)
+	}
+	return arrayOf(a, parts)
 }
 
 func (st *openaiChoice) toolCallsValue(a *arena) *fastjson.Value {

@@ -128,6 +128,12 @@ func chatMessage(m *fastjson.Value) Message {
 	if t := getStr(m, "thinking"); t != "" {
 		msg.Parts = append([]Part{{Kind: PartThinking, Text: t}}, msg.Parts...)
 	}
+	for _, key := range reasoningKeys {
+		if t := sharedStr(m, key); t != "" {
+			msg.Parts = append([]Part{{Kind: PartThinking, Text: t}}, msg.Parts...)
+			break
+		}
+	}
 	for _, im := range m.GetArray("images") { // Ollama: bare base64
 		msg.Parts = append(msg.Parts, base64Image("", string(im.GetStringBytes())))
 	}
@@ -171,6 +177,13 @@ func contentParts(v *fastjson.Value) []Part {
 	for _, p := range v.GetArray() {
 		if p.Type() == fastjson.TypeString {
 			ps = append(ps, Part{Kind: PartText, Text: string(p.GetStringBytes())})
+			continue
+		}
+		if th := p.GetArray("thinking"); th != nil && getStr(p, "type") == "thinking" {
+			// Mistral's thinking part: a list of text parts.
+			for _, tp := range th {
+				ps = append(ps, Part{Kind: PartThinking, Text: sharedStr(tp, "text"), Raw: p})
+			}
 			continue
 		}
 		ps = append(ps, contentPart(p))

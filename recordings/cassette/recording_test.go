@@ -403,3 +403,127 @@ func TestRecordingKeepsText(t *testing.T) {
 		t.Errorf("a form body and no response body: %s", got)
 	}
 }
+
+// TestReasoningStreams: a model's reasoning, streamed in a field OpenAI's
+// chat completions do not have, is assembled as the answer's thinking,
+// apart from its text: Mistral's thinking content parts (Magistral:
+// delta.content [{"type": "thinking", "thinking": [{"type": "text"}]}]),
+// DeepSeek's delta.reasoning_content and OpenRouter's delta.reasoning.
+// The oracle joins the deltas with encoding/json; the thinking's first
+// words were read in the files by hand.
+func TestReasoningStreams(t *testing.T) {
+	all := interactions(t)
+	tests := []struct{ name, key, start, text string }{
+		{"pydantic-ai__tests__models__cassettes__test_mistral__test_mistral_model_thinking_part_iter.yaml#1", "mistral",
+			"Okay, the user is asking how to cross the street.", "To cross the street safely, follow these steps:"},
+		{"dd-trace-py__tests__contrib__openai__cassettes__v1__deepseek_streamed_reasoning_content.yaml#1", "reasoning_content",
+			`We are asked: "What is 17 * 23?"`, "The product of 17 and 23 is 391."},
+		{"pydantic-ai__tests__models__cassettes__test_openrouter__test_openrouter_streaming_reasoning.yaml#1", "reasoning",
+			"This is a simple arithmetic question. 2+2 equals 4.", "2 + 2 = 4"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.key, func(t *testing.T) {
+			it, ok := all[tc.name]
+			if !ok {
+				t.Fatalf("no %s", tc.name)
+			}
+			var thinking, text strings.Builder
+			for line := range strings.Lines(string(it.ResponseBody)) {
+				c, ok := strings.CutPrefix(strings.TrimSpace(line), "data: ")
+				if !ok || c == "[DONE]" {
+					continue // OpenRouter's ": OPENROUTER PROCESSING" comments
+				}
+				var d struct {
+					Choices []struct {
+						Delta map[string]json.RawMessage
+					}
+				}
+				if err := json.Unmarshal([]byte(c), &d); err != nil {
+					t.Fatal(err)
+				}
+				for _, ch := range d.Choices {
+					var s, r string
+					if json.Unmarshal(ch.Delta["content"], &s) == nil {
+						text.WriteString(s)
+					}
+					if json.Unmarshal(ch.Delta[tc.key], &r) == nil {
+						thinking.WriteString(r)
+					}
+					var parts []struct {
+						Type, Text string
+						Thinking   []struct{ Text string }
+					}
+					json.Unmarshal(ch.Delta["content"], &parts)
+					for _, p := range parts {
+						text.WriteString(p.Text)
+						for _, th := range p.Thinking {
+							thinking.WriteString(th.Text)
+						}
+					}
+				}
+			}
+			r, v, ok := assembled(t, tc.name, it)
+			if !ok {
+				return
+			}
+			ans := recordings.ReadAnswer(r.Family, v)
+			if len(ans.Choices) != 1 {
+				t.Fatalf("%d choices", len(ans.Choices))
+			}
+			c := ans.Choices[0]
+			var got string
+			for _, p := range c.Parts {
+				if p.Kind == recordings.PartThinking {
+					got += p.Text
+				}
+			}
+			if got != thinking.String() || !strings.HasPrefix(got, tc.start) {
+				t.Errorf("thinking %q, want %q, starting %q", got, thinking.String(), tc.start)
+			}
+			if c.Text() != text.String() || !strings.HasPrefix(c.Text(), tc.text) {
+				t.Errorf("text %q, want %q, starting %q", c.Text(), text.String(), tc.text)
+			}
+			if c.Parts[0].Kind != recordings.PartThinking {
+				t.Errorf("the thinking is not first: %v", c.Parts[0].Kind)
+			}
+		})
+	}
+}
+
+// TestMistralThinkingAnswer: Mistral's answer that is not streamed holds
+// its thinking as a content part of text parts ({"type": "thinking",
+// "thinking": [{"type": "text", "text"}, …]}): each text part is a
+// thinking part of the answer, before the text; the request's earlier
+// assistant message, sent back with its thinking, reads the same. The
+// three summaries' titles were read in the file by hand.
+func TestMistralThinkingAnswer(t *testing.T) {
+	name := "pydantic-ai__tests__models__cassettes__test_mistral__test_mistral_model_thinking_part.yaml#2"
+	it, ok := interactions(t)[name]
+	if !ok {
+		t.Fatalf("no %s", name)
+	}
+	r, v, ok := assembled(t, name, it)
+	if !ok {
+		return
+	}
+	kinds := func(ps []recordings.Part) (out []string) {
+		for _, p := range ps {
+			title, _, _ := strings.Cut(p.Text, "\n")
+			out = append(out, string(p.Kind)+": "+title)
+		}
+		return out
+	}
+	c := recordings.ReadAnswer(r.Family, v).Choices[0]
+	if got := kinds(c.Parts); len(got) != 2 || got[0] != "thinking: **Analogizing crossing a river**" || !strings.HasPrefix(got[1], "text: ") {
+		t.Errorf("answer parts %q", got)
+	}
+	msgs := r.Conversation().Messages
+	if len(msgs) != 3 {
+		t.Fatalf("%d messages", len(msgs))
+	}
+	want := []string{"thinking: **Providing crossing guidelines**", "thinking: **Sharing safe crossing tips**",
+		"thinking: **Providing street crossing guidelines**", "text: I’m not a certified traffic safety expert, but here are some general guidelines to help you cross the street safely. Remember that local laws and conditions may vary, so always stay alert and follow any posted signs or signals."}
+	if got := kinds(msgs[1].Parts); strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("assistant message parts %q, want %q", got, want)
+	}
+}
