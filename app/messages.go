@@ -50,27 +50,22 @@ func renderPart(p recordings.Part, raw, partial bool) app.UI {
 		if label == "" {
 			label = fmt.Sprintf("%s · %s", p.MediaType, byteSize(p.Size))
 		}
-		return app.Div().Class("image").Body(
+		return app.Div().Class("image").DataSet("testid", "image-part").Body(
 			app.If(thumbnailable(p), func() app.UI {
 				return app.Img().Class("thumb").Src("data:" + p.MediaType + ";base64," + p.Data).Alt("image from the recording")
 			}).Else(func() app.UI { return app.Span().Class("icon").Text("🖼") }),
 			app.Span().Text("image: "+label),
+			// A generated image's revised prompt.
+			app.If(p.Text != "", func() app.UI { return app.P().Class("muted image-prompt").Text("prompt: " + p.Text) }),
 		)
 	case recordings.PartToolCall:
 		return renderToolCall(p.ToolCall, partial)
 	}
-	return app.Pre().Class("text other").Text(clip(p.Text, 2000))
+	return &otherPart{Ipart: p}
 }
 
-func byteSize(n int) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d bytes", n)
-}
+// byteSize is n bytes for people ("1.2 KB").
+func byteSize(n int) string { return recordings.ByteSize(n) }
 
 // renderToolCall draws a tool call with its arguments pretty-printed, or
 // flagged when they are not valid JSON (shown as they are, unflagged,

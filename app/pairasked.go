@@ -28,6 +28,14 @@ type pairAsked struct {
 
 	Ibase, Ihead *openDoc  // the comparison's two sides (A and B)
 	Ilabels      [2]string // what the page calls the sides: "base" and "head", "A" and "B"
+
+	raw map[askedKey]bool // cards shown raw instead of Markdown
+}
+
+// askedKey names an asked card: its side's document and its place.
+type askedKey struct {
+	doc *openDoc
+	i   int
 }
 
 // Render draws the panel: its head written as HTML by hand (askedHTML,
@@ -35,7 +43,7 @@ type pairAsked struct {
 func (p *pairAsked) Render() app.UI {
 	return app.Section().Class("panel pair-asked").DataSet("testid", "pair-asked").Attr("aria-label", "What was asked").Body(
 		app.Raw(askedHTML(p.Ihead, p.Ibase, p.Ilabels[0])),
-		askedMessages(p.Ihead.conv.Messages, p.Ilabels, p.Ibase),
+		p.askedMessages(),
 	)
 }
 
@@ -120,29 +128,38 @@ func askedHTML(doc, other *openDoc, label string) string {
 	return w.String()
 }
 
-// askedMessages draws the asked message of ms (askedOf) as cards; when
-// other (the base) asked in other words, each card says its side
-// (labels: the base's, then the head's) and other's cards follow.
-func askedMessages(ms []recordings.Message, labels [2]string, other *openDoc) app.UI {
-	asked, more := askedOf(ms)
+// askedMessages draws the head's asked message (askedOf) as cards; when
+// the base asked in other words, each card says its side (Ilabels: the
+// base's, then the head's) and the base's cards follow.
+func (p *pairAsked) askedMessages() app.UI {
+	asked, more := askedOf(p.Ihead.conv.Messages)
 	if len(asked) == 0 {
 		return app.P().Class("muted").Text("No message in the request: its parameters are all it asks.")
 	}
-	theirs, theirMore := askedOf(other.conv.Messages)
+	theirs, theirMore := askedOf(p.Ibase.conv.Messages)
 	if sameTexts(asked, theirs) {
-		return app.Div().Class("pair-messages").Body(askedCards(asked, more, "")...)
+		return app.Div().Class("pair-messages").Body(p.askedCards(p.Ihead, asked, more, "")...)
 	}
-	return app.Div().Class("pair-messages").Body(append(askedCards(asked, more, labels[1]), askedCards(theirs, theirMore, labels[0])...)...)
+	return app.Div().Class("pair-messages").Body(append(p.askedCards(p.Ihead, asked, more, p.Ilabels[1]),
+		p.askedCards(p.Ibase, theirs, theirMore, p.Ilabels[0])...)...)
 }
 
-// askedCards are the cards of asked messages, each role under label,
-// and how many more there are.
-func askedCards(asked []recordings.Message, more int, label string) []app.UI {
+// askedCards are the cards of doc's asked messages, each role under
+// label, each with its Raw toggle, and how many more there are.
+func (p *pairAsked) askedCards(doc *openDoc, asked []recordings.Message, more int, label string) []app.UI {
 	cards := make([]app.UI, 0, len(asked)+1)
-	for _, m := range asked {
+	for i, m := range asked {
+		k := askedKey{doc, i}
+		raw := p.raw[k]
 		cards = append(cards, app.Div().Class("msg role-"+m.Role).DataSet("testid", "asked-message").DataSet("role", m.Role).Body(
-			app.Div().Class("msg-head").Body(app.Span().Class("role").Text(strings.TrimSpace(label+" "+m.Role))),
-			app.Range(m.Parts).Slice(func(j int) app.UI { return renderPart(m.Parts[j], false, false) }),
+			app.Div().Class("msg-head").Body(app.Span().Class("role").Text(strings.TrimSpace(label+" "+m.Role)),
+				rawToggle(raw, func() {
+					if p.raw == nil {
+						p.raw = map[askedKey]bool{}
+					}
+					p.raw[k] = !raw
+				})),
+			app.Range(m.Parts).Slice(func(j int) app.UI { return renderPart(m.Parts[j], raw, false) }),
 		))
 	}
 	if more > 0 {

@@ -115,8 +115,8 @@ func renderTool(t recordings.Tool) app.UI {
 		}
 		rows = append(rows, row{string(k), typ, string(p.GetStringBytes("description"))})
 	})
-	return app.Div().Class("tool").Body(
-		app.H3().Body(app.Code().Text(t.Name)),
+	return app.Div().Class("tool").DataSet("testid", "tool").DataSet("name", t.Name).Body(
+		app.H3().Body(app.Code().Text(t.Name), app.If(t.BuiltIn, func() app.UI { return app.Span().Class("muted small").Text(" built-in tool") })),
 		app.If(t.Description != "", func() app.UI { return app.P().Text(t.Description) }),
 		app.If(len(rows) > 0, func() app.UI {
 			return app.Table().Body(
@@ -125,6 +125,14 @@ func renderTool(t recordings.Tool) app.UI {
 					return app.Tr().Body(app.Td().Body(app.Code().Text(rows[i].name)), app.Td().Text(rows[i].typ), app.Td().Text(rows[i].desc))
 				})),
 			)
+		}),
+		app.If(t.BuiltIn, func() app.UI {
+			// Its settings: the definition as recorded.
+			return renderText("json", string(jsonx.Pretty(t.Def)))
+		}).ElseIf(t.Parameters != nil, func() app.UI {
+			// The whole schema: nested objects, enums, formats.
+			return app.Details().Class("schema").Body(app.Summary().Text("JSON schema"),
+				renderText("json", string(jsonx.Pretty(t.Parameters))))
 		}),
 	)
 }

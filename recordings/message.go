@@ -95,10 +95,18 @@ func newToolCall(id, name string, args *fastjson.Value) *ToolCall {
 
 // Tool is a tool (function) definition offered to the model.
 type Tool struct {
+	// Name is the function's name; a tool the provider runs itself, which
+	// has none (OpenAI's {"type": "image_generation"}, "web_search",
+	// "code_interpreter"), is named by its type.
 	Name        string
 	Description string
 	// Parameters is the JSON schema of the arguments, or nil.
 	Parameters *fastjson.Value
+	// BuiltIn reports a tool the provider runs itself (a "type" other than
+	// "function", and no function); Def is then its definition as
+	// recorded, whose other members are its settings.
+	BuiltIn bool
+	Def     *fastjson.Value
 }
 
 // Param is a request parameter other than the conversation and the tools,

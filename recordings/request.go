@@ -332,7 +332,13 @@ func tools(v *fastjson.Value) []Tool {
 		if schema == nil {
 			schema = def.Get("input_schema")
 		}
-		ts = append(ts, Tool{Name: getStr(def, "name"), Description: getStr(def, "description"), Parameters: schema})
+		tool := Tool{Name: getStr(def, "name"), Description: getStr(def, "description"), Parameters: schema}
+		if typ := getStr(t, "type"); tool.Name == "" && typ != "" && typ != "function" {
+			// A built-in tool (OpenAI's Responses: image_generation,
+			// web_search_preview, file_search, code_interpreter, mcp).
+			tool.Name, tool.BuiltIn, tool.Def = typ, true, t
+		}
+		ts = append(ts, tool)
 	}
 	return ts
 }

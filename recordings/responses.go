@@ -57,9 +57,18 @@ func (responsesFormat) readAnswer(v *fastjson.Value) Answer {
 			for _, s := range it.GetArray("summary") {
 				text += getStr(s, "text")
 			}
+			// The reasoning itself, where the model shares it (gpt-oss
+			// on vLLM and Ollama): content of reasoning_text parts.
+			for _, p := range it.GetArray("content") {
+				if getStr(p, "type") == "reasoning_text" {
+					text += getStr(p, "text")
+				}
+			}
 			if text != "" {
 				c.Parts = append(c.Parts, Part{Kind: PartThinking, Text: text})
 			}
+		case "image_generation_call":
+			c.Parts = append(c.Parts, generatedImage(it))
 		default:
 			c.Parts = append(c.Parts, Part{Kind: PartOther, Raw: it, Text: string(jsonx.Compact(it))})
 		}
@@ -67,6 +76,21 @@ func (responsesFormat) readAnswer(v *fastjson.Value) Answer {
 	a.Choices = []Choice{c}
 	a.Usage = usageItems(v.Get("usage"), "", nil)
 	return a
+}
+
+// generatedImage is the image an image_generation_call output item made:
+// its result is the image's base64, in the item's output_format ("png",
+// "jpeg", "webp"; PNG when not said), its revised_prompt the prompt the
+// model drew from, as the part's Text. A call still generating has no
+// result: a part of unknown size.
+func generatedImage(it *fastjson.Value) Part {
+	format := getStr(it, "output_format")
+	if format == "" {
+		format = "png"
+	}
+	im := base64Image("image/"+format, sharedStr(it, "result"))
+	im.Text, im.Raw = getStr(it, "revised_prompt"), it
+	return im
 }
 
 // OpenAI Responses SSE events -> the response object.

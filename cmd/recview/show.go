@@ -176,6 +176,9 @@ func (p *printer) message(role, name, callID string, parts []recordings.Part) {
 			} else {
 				p.line("    (image %s, %d bytes)", part.MediaType, part.Size)
 			}
+			if part.Text != "" {
+				p.line("    prompt: %s", clipText(part.Text, maxShownText))
+			}
 		case recordings.PartToolCall:
 			tc := part.ToolCall
 			p.line("    tool call %s (id %s)", tc.Name, tc.ID)
@@ -187,6 +190,7 @@ func (p *printer) message(role, name, callID string, parts []recordings.Part) {
 				p.text(tc.Arguments)
 			}
 		default:
+			p.line("    (not read: %s; as recorded)", part.Describe())
 			p.text(clipText(part.Text, maxShownText))
 		}
 	}

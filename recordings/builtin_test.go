@@ -1,0 +1,68 @@
+package recordings_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/recview/recview/recordings"
+)
+
+// imageGenerationStream is a Responses stream with the image_generation
+// tool, shortened from vercel/ai's azure-image-generation-tool fixture
+// (packages/azure/src/__fixtures__, Apache-2.0): the tool's call makes
+// a 1×1 PNG (69 bytes), then the model's message.
+const imageGenerationStream = `{"request": {"method": "POST", "url": "https://example.openai.azure.com/openai/v1/responses",
+ "body": {"model": "gpt-4.1-mini", "input": "Generate an image of a cute raccoon", "stream": true,
+  "tools": [{"type": "image_generation", "model": "gpt-image-1", "quality": "medium", "size": "1024x1024", "output_format": "png"}]},
+ "endpoint": "/v1/responses", "model": "gpt-4.1-mini"},
+ "response": {"is_streaming": true, "body": [
+ {"type": "response.created", "sequence_number": 0, "response": {"id": "resp_0ca0", "object": "response", "status": "in_progress", "model": "gpt-4.1-mini", "output": []}},
+ {"type": "response.output_item.added", "sequence_number": 2, "output_index": 0, "item": {"id": "ig_0ca0", "type": "image_generation_call", "status": "in_progress"}},
+ {"type": "response.image_generation_call.partial_image", "sequence_number": 5, "output_index": 0, "item_id": "ig_0ca0", "partial_image_index": 0, "partial_image_b64": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC"},
+ {"type": "response.output_item.done", "sequence_number": 6, "output_index": 0, "item": {"id": "ig_0ca0", "type": "image_generation_call", "status": "generating", "output_format": "png", "quality": "medium",
+  "result": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC",
+  "revised_prompt": "anime-style cute raccoon waving hello", "size": "1024x1024"}},
+ {"type": "response.output_item.added", "sequence_number": 7, "output_index": 1, "item": {"id": "msg_0ca0", "type": "message", "status": "in_progress", "content": [], "role": "assistant"}},
+ {"type": "response.content_part.added", "sequence_number": 8, "item_id": "msg_0ca0", "output_index": 1, "content_index": 0, "part": {"type": "output_text", "annotations": [], "text": ""}},
+ {"type": "response.output_text.delta", "sequence_number": 9, "item_id": "msg_0ca0", "output_index": 1, "content_index": 0, "delta": "Here is an anime-like image of a cute raccoon."},
+ {"type": "response.completed", "sequence_number": 40, "response": {"id": "resp_0ca0", "object": "response", "status": "completed", "model": "gpt-4.1-mini", "output": []}}
+ ]}}`
+
+// TestImageGeneration: an image_generation_call's result is an image of
+// the answer (its media type from output_format, its size decoded, its
+// revised prompt kept), never its base64 as text; the built-in tool that
+// made it is named by its type.
+func TestImageGeneration(t *testing.T) {
+	r, err := recordings.Parse("image.json", []byte(imageGenerationStream))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Family != recordings.FamilyOpenAIResponses {
+		t.Fatalf("family %s", r.Family)
+	}
+	tools := r.Conversation().Tools
+	if len(tools) != 1 || tools[0].Name != "image_generation" || !tools[0].BuiltIn || string(tools[0].Def.GetStringBytes("quality")) != "medium" {
+		t.Errorf("tools %+v", tools)
+	}
+	v, err := recordings.Assemble(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := recordings.ReadAnswer(r.Family, v).Choices[0]
+	if len(c.Parts) != 2 {
+		t.Fatalf("%d parts: %+v", len(c.Parts), c.Parts)
+	}
+	im := c.Parts[0]
+	if im.Kind != recordings.PartImage || im.MediaType != "image/png" || im.Size != 69 || !strings.HasPrefix(im.Data, "iVBORw0KGgo") ||
+		im.Text != "anime-style cute raccoon waving hello" {
+		t.Errorf("image part %+v", im)
+	}
+	if c.Text() != "Here is an anime-like image of a cute raccoon." {
+		t.Errorf("text %q", c.Text())
+	}
+	for _, p := range c.Parts {
+		if p.Kind == recordings.PartOther {
+			t.Errorf("a part shown as recorded: %.80s", p.Text)
+		}
+	}
+}
