@@ -66,3 +66,29 @@ func TestImageGeneration(t *testing.T) {
 		}
 	}
 }
+
+// TestDescribeOther: a part recview does not read is described by its
+// type, its size as recorded and the longest base64 text in it.
+func TestDescribeOther(t *testing.T) {
+	audio := strings.Repeat("UklGRiQAAABXQVZF", 64) // 1,024 bytes of base64
+	body := `{"request": {"method": "POST", "url": "http://localhost/v1/chat/completions", "body": {"model": "m", "messages": [{"role": "user", "content": [
+		{"type": "input_audio", "input_audio": {"data": "` + audio + `", "format": "wav"}},
+		{"type": "web_search_call", "id": "ws_1", "status": "completed"}]}]}, "endpoint": "/v1/chat/completions", "model": "m"},
+		"response": {"body": {"choices": [], "object": "chat.completion"}, "is_streaming": false}}`
+	r, err := recordings.Parse("other.json", []byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := r.Conversation().Messages[0].Parts
+	// Sizes counted by Python's json.dumps(separators=(",", ":")): 1,087
+	// bytes (1.1 KB) and 59.
+	want := []string{"input_audio, 1.1 KB (base64 at input_audio.data, 1.0 KB)", "web_search_call, 59 bytes"}
+	for i, w := range want {
+		if parts[i].Kind != recordings.PartOther {
+			t.Errorf("part %d is %s", i, parts[i].Kind)
+		}
+		if got := parts[i].Describe(); got != w {
+			t.Errorf("part %d: %q, want %q", i, got, w)
+		}
+	}
+}
