@@ -53,9 +53,9 @@ func BenchmarkReviewSynthetic3000(b *testing.B) {
 	}
 }
 
-// BenchmarkReview3737 reviews what testdata keeps of ogx's #3737: every
-// recording git renamed, added or deleted (the near-twin search reads
-// their requests leaf by leaf) and ten modified ones.
+// BenchmarkReview3737 reviews the whole of ogx's #3737 (414 changed
+// recordings; the near-twin search reads the requests of those git
+// renamed, added or deleted leaf by leaf).
 func BenchmarkReview3737(b *testing.B) {
 	base, head, _ := readChangeSet(b, full3737)
 	b.ReportAllocs()
