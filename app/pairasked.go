@@ -10,10 +10,6 @@ import (
 	"github.com/recview/recview/recordings"
 )
 
-// maxAskedInputs caps the inputs the asked panel shows of an embeddings
-// request (a list of inputs); the request panel of each side has all.
-const maxAskedInputs = 5
-
 // pairAsked is what a comparison's test asked, read from the head's
 // (B's) recording: the test (its name, the file it is in), endpoint and
 // model; the parameters, those whose value the base's request does not
@@ -128,15 +124,15 @@ func askedHTML(doc, other *openDoc, label string) string {
 	return w.String()
 }
 
-// askedMessages draws the head's asked message (askedOf) as cards; when
+// askedMessages draws the head's asked message (recordings.Asked) as cards; when
 // the base asked in other words, each card says its side (Ilabels: the
 // base's, then the head's) and the base's cards follow.
 func (p *pairAsked) askedMessages() app.UI {
-	asked, more := askedOf(p.Ihead.conv.Messages)
+	asked, more := recordings.Asked(p.Ihead.conv.Messages)
 	if len(asked) == 0 {
 		return app.P().Class("muted").Text("No message in the request: its parameters are all it asks.")
 	}
-	theirs, theirMore := askedOf(p.Ibase.conv.Messages)
+	theirs, theirMore := recordings.Asked(p.Ibase.conv.Messages)
 	if sameTexts(asked, theirs) {
 		return app.Div().Class("pair-messages").Body(p.askedCards(p.Ihead, asked, more, "")...)
 	}
@@ -166,31 +162,6 @@ func (p *pairAsked) askedCards(doc *openDoc, asked []recordings.Message, more in
 		cards = append(cards, app.P().Class("muted").Text("and "+plural(more, "more input")))
 	}
 	return cards
-}
-
-// askedOf is the message a request asks: its last user message (a
-// completion's prompt, a rerank's query), else its inputs (an embeddings
-// request's), the first maxAskedInputs of them with how many more, else
-// its last message.
-func askedOf(ms []recordings.Message) (asked []recordings.Message, more int) {
-	for i := len(ms) - 1; i >= 0; i-- {
-		switch ms[i].Role {
-		case "user", "prompt", "query":
-			return ms[i : i+1], 0
-		}
-	}
-	for _, m := range ms {
-		if m.Role == "input" {
-			asked = append(asked, m)
-		}
-	}
-	if len(asked) > maxAskedInputs {
-		return asked[:maxAskedInputs], len(asked) - maxAskedInputs
-	}
-	if len(asked) == 0 && len(ms) > 0 {
-		return ms[len(ms)-1:], 0
-	}
-	return asked, 0
 }
 
 // sameTexts reports whether a and b hold the same texts, in order.

@@ -167,3 +167,33 @@ func (c *Choice) ToolCalls() []*ToolCall {
 	}
 	return out
 }
+
+// MaxAskedInputs is the most inputs Asked returns of a request of many
+// (an embeddings request's list).
+const MaxAskedInputs = 5
+
+// Asked is what a request asks, for showing and comparing what two
+// recordings asked: its last user message (a completion's prompt, a
+// rerank's query), else its inputs (an embeddings request's), the first
+// MaxAskedInputs of them with how many more there are, else its last
+// message; none when it has no message.
+func Asked(ms []Message) (asked []Message, more int) {
+	for i := len(ms) - 1; i >= 0; i-- {
+		switch ms[i].Role {
+		case "user", "prompt", "query":
+			return ms[i : i+1], 0
+		}
+	}
+	for _, m := range ms {
+		if m.Role == "input" {
+			asked = append(asked, m)
+		}
+	}
+	if len(asked) > MaxAskedInputs {
+		return asked[:MaxAskedInputs], len(asked) - MaxAskedInputs
+	}
+	if len(asked) == 0 && len(ms) > 0 {
+		return ms[len(ms)-1:], 0
+	}
+	return asked, 0
+}

@@ -133,10 +133,14 @@ func callLabels(calls []*recordings.ToolCall) []string {
 }
 
 // callArgs compares the arguments of two calls: by JSON path when both
-// parse, as text otherwise.
+// parse, a string member that holds JSON text (an argument a model wrote
+// as a string of JSON) compared as that JSON; as text otherwise, the Note
+// saying which side's arguments are not valid JSON.
 func (c *comparer) callArgs(path string, a, b *recordings.ToolCall) {
 	if a.Parsed != nil && b.Parsed != nil {
+		c.jsonText = true
 		c.value(path, a.Parsed, b.Parsed)
+		c.jsonText = false
 		return
 	}
 	n := len(c.changes)
@@ -144,14 +148,14 @@ func (c *comparer) callArgs(path string, a, b *recordings.ToolCall) {
 	if len(c.changes) == n {
 		return
 	}
-	var notes []string
-	if a.ParseErr != nil {
-		notes = append(notes, "A's arguments are not JSON: "+a.ParseErr.Error())
+	switch {
+	case a.ParseErr != nil && b.ParseErr != nil:
+		c.changes[n].Note = "neither side's text is valid JSON"
+	case a.ParseErr != nil:
+		c.changes[n].Note = NoteInvalidA + ": " + a.ParseErr.Error()
+	case b.ParseErr != nil:
+		c.changes[n].Note = NoteInvalidB + ": " + b.ParseErr.Error()
 	}
-	if b.ParseErr != nil {
-		notes = append(notes, "B's arguments are not JSON: "+b.ParseErr.Error())
-	}
-	c.changes[n].Note = strings.Join(notes, "; ")
 }
 
 // callJSON describes a call as {"name": ..., "arguments": ...}, the

@@ -170,6 +170,9 @@ type comparer struct {
 	skip func(path string, op Op) bool
 	// quick leaves out word diffs: only whether values differ matters.
 	quick bool
+	// jsonText reads a string that holds a JSON object or array as that
+	// JSON (a tool call's argument a model wrote as JSON text).
+	jsonText bool
 	// nullIsAbsent makes a null member or element the same as a missing
 	// one (responses: an assembled stream writes "logprobs": null where
 	// the non-streamed body has nothing).

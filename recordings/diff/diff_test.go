@@ -148,7 +148,7 @@ func TestCompare(t *testing.T) {
 			b:    recording(tid, chatBody("0.7", question), completion("y", 0, "null", "tool_calls", toolCall("call_xyz", `{"city":"Par`))),
 			want: []Change{
 				{Kind: KindResponse, Path: "choices[0].tool_calls[get_weather].arguments", Op: OpChanged, Old: `"{\"city\":\"Paris\"}"`, New: `"{\"city\":\"Par"`,
-					Note: `B's arguments are not JSON: cannot parse JSON: cannot parse object: cannot parse object value: cannot parse string: missing closing '"'; unparsed tail: ""`},
+					Note: `B's text is not valid JSON: cannot parse JSON: cannot parse object: cannot parse object value: cannot parse string: missing closing '"'; unparsed tail: ""`},
 			},
 			sameChunking: true,
 		},

@@ -62,9 +62,9 @@ func TestFormat(t *testing.T) {
 		{
 			name: "a judgement: its verdict, severity and findings, most severe first, within MaxWhy",
 			res: Result{A: "a", B: "b", Judgement: Judgement{Verdict: VerdictChanged, Severity: SeverityHigh, Findings: []Finding{
-				{SeverityHigh, "tool call get_weather gone"},
-				{SeverityHigh, "finish reason tool_calls → stop"},
-				{SeverityNone, "usage moved (completion_tokens 18 → 14, 1 more)"},
+				{Severity: SeverityHigh, Concern: ConcernCall, Text: "tool call get_weather gone"},
+				{Severity: SeverityHigh, Concern: ConcernCall, Text: "finish reason tool_calls → stop"},
+				{Severity: SeverityNone, Text: "usage moved (completion_tokens 18 → 14, 1 more)"},
 			}}},
 			want: "--- a\n+++ b\nchanged result, severity high: tool call get_weather gone; finish reason tool_calls → stop\nno differences\n",
 		},

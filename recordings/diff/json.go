@@ -59,6 +59,9 @@ func (c *comparer) value(path string, a, b *fastjson.Value) {
 		}
 		return
 	case ta == fastjson.TypeString && tb == fastjson.TypeString:
+		if c.jsonText && c.embedded(path, a, b) {
+			return
+		}
 		c.str(path, string(a.GetStringBytes()), string(b.GetStringBytes()))
 		return
 	case ta == fastjson.TypeNumber && tb == fastjson.TypeNumber:
@@ -69,6 +72,51 @@ func (c *comparer) value(path string, a, b *fastjson.Value) {
 		return
 	}
 	c.add(Change{Path: path, Op: OpChanged, Old: jsonText(a), New: jsonText(b)})
+}
+
+// embedded compares two strings of which one or both hold a JSON object
+// or array as JSON: by path when both parse, else as one change whose
+// Note says which side's text is not valid JSON. It reports false when
+// neither looks like JSON, for a comparison as text.
+func (c *comparer) embedded(path string, a, b *fastjson.Value) bool {
+	sa, sb := a.GetStringBytes(), b.GetStringBytes()
+	if !looksJSON(sa) && !looksJSON(sb) {
+		return false
+	}
+	var pa, pb fastjson.Parser
+	va, errA := pa.ParseBytes(sa)
+	vb, errB := pb.ParseBytes(sb)
+	switch {
+	case errA == nil && errB == nil:
+		c.value(path, va, vb)
+		return true
+	case errA != nil && errB != nil:
+		return false
+	}
+	if bytes.Equal(sa, sb) {
+		return true
+	}
+	ch := Change{Path: path, Op: OpChanged, Old: quote(string(sa)), New: quote(string(sb))}
+	if errA != nil {
+		ch.Note = NoteInvalidA + ": " + errA.Error()
+	} else {
+		ch.Note = NoteInvalidB + ": " + errB.Error()
+	}
+	c.add(ch)
+	return true
+}
+
+// The notes of a change whose side is text that is not valid JSON where
+// the other side's is (followed by ": " and the parser's error).
+const (
+	NoteInvalidA = "A's text is not valid JSON"
+	NoteInvalidB = "B's text is not valid JSON"
+)
+
+// looksJSON reports text that starts as a JSON object or array does.
+func looksJSON(b []byte) bool {
+	b = bytes.TrimSpace(b)
+	return len(b) > 1 && (b[0] == '{' || b[0] == '[')
 }
 
 // str compares two strings, with a word diff when they are long.

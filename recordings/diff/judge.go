@@ -39,19 +39,19 @@ func judge(a, b *recordings.Recording, res *Result, vectors map[string]vector) J
 					metaOnly = false
 				}
 			case "chunks":
-				jd.add(SeverityNone, "chunks "+ch.Old+" → "+ch.New)
+				jd.add(SeverityNone, ConcernOther, "chunks "+ch.Old+" → "+ch.New)
 				metaOnly = false
 			case "streaming":
-				jd.add(SeverityHigh, streamed(ch.Old)+" → "+streamed(ch.New))
+				jd.add(SeverityHigh, ConcernOther, streamed(ch.Old)+" → "+streamed(ch.New))
 				metaOnly = false
 			case "family":
 				family = "API family " + ch.Old + " → " + ch.New
 				metaOnly = false
 			case "test_id":
-				jd.add(SeverityNone, "test_id changed")
+				jd.add(SeverityNone, ConcernOther, "test_id changed")
 				metaOnly = false
 			default:
-				jd.add(SeverityNone, "file key "+ch.Path+" "+string(ch.Op))
+				jd.add(SeverityNone, ConcernOther, "file key "+ch.Path+" "+string(ch.Op))
 				metaOnly = false
 			}
 		case KindRequest:
@@ -69,6 +69,7 @@ func judge(a, b *recordings.Recording, res *Result, vectors map[string]vector) J
 				}
 			case roots[root] && !sameIdent:
 				j.RequestPaths = append(j.RequestPaths, ch.Path)
+				jd.asked = append(jd.asked, ch)
 			case roots[root]:
 				j.Unhashed = append(j.Unhashed, ch.Path+" (normalized)")
 			default:
@@ -84,42 +85,22 @@ func judge(a, b *recordings.Recording, res *Result, vectors map[string]vector) J
 			}
 		}
 	}
-	jd.flush()
-
 	if !sameIdent {
 		j.Request = RequestChanged
 		if len(j.RequestPaths) == 0 {
 			j.RequestPaths = []string{"request"}
 		}
 	}
-	requestChanged := false
+	requestChanged, moved := false, false
 	if j.Request == RequestChanged {
-		var ids, other []string
-		for _, p := range j.RequestPaths {
-			switch {
-			case p == "url path":
-				_, pathA := hashed.SplitURL(a.URL)
-				_, pathB := hashed.SplitURL(b.URL)
-				other = append(other, "endpoint "+pathA+" → "+pathB)
-			case hashed.IsID(p):
-				ids = appendNew(ids, hashed.LastKey(p))
-			default:
-				other = append(other, strings.TrimPrefix(p, "body."))
-			}
-		}
-		// What was asked comes first: it explains the rest.
-		if len(other) > 0 {
-			requestChanged = true
-			jd.first = "request changed: " + listItems(other, 2)
-		} else {
-			jd.add(SeverityLow, "request differs only in ids ("+listItems(ids, 2)+")")
-		}
+		requestChanged, moved = jd.request(&j, changed)
 	}
-	if family != "" {
-		jd.add(SeverityHigh, family)
+	jd.flush()
+	if family != "" && !moved {
+		jd.add(SeverityHigh, ConcernOther, family)
 	}
 	if len(j.Unhashed) > 0 {
-		jd.add(SeverityNone, "not hashed: "+listItems(j.Unhashed, 2))
+		jd.add(SeverityNone, ConcernOther, "not hashed: "+listItems(j.Unhashed, 2))
 	}
 
 	switch {
@@ -142,14 +123,14 @@ func judge(a, b *recordings.Recording, res *Result, vectors map[string]vector) J
 		j.Verdict = VerdictRequest
 	case j.MetadataOnly:
 		j.Verdict = VerdictMetadata
-		jd.add(SeverityNone, "only ids, timestamps or type names differ")
+		jd.add(SeverityNone, ConcernOther, "only ids, timestamps or type names differ")
 	case j.Result == ResultChunking:
 		j.Verdict = VerdictChunking
 	default:
 		j.Verdict = VerdictSame
 	}
 	if j.Result == ResultEnvironment {
-		jd.add(SeverityNone, "environment (the answer describes the machine)")
+		jd.add(SeverityNone, ConcernOther, "environment (the answer describes the machine)")
 	}
 	j.Findings = jd.sorted()
 	j.Severity = SeverityNone
@@ -159,21 +140,21 @@ func judge(a, b *recordings.Recording, res *Result, vectors map[string]vector) J
 	return j
 }
 
-// sorted is the findings, most severe first, in the order they were
-// found within a severity, the request's change first of all.
+// sorted is the findings, most severe first, then by concern (SortFindings).
 func (jd *judging) sorted() []Finding {
-	var out []Finding
-	if jd.first != "" {
-		out = append(out, Finding{SeverityHigh, jd.first})
-	}
-	for _, s := range Severities() {
-		for _, f := range jd.fs {
-			if f.Severity == s {
-				out = append(out, f)
-			}
+	SortFindings(jd.fs)
+	return jd.fs
+}
+
+// SortFindings sorts findings most severe first, then by their Concern,
+// most pressing first, keeping the order they were found in otherwise.
+func SortFindings(fs []Finding) {
+	slices.SortStableFunc(fs, func(x, y Finding) int {
+		if c := x.Severity.Rank() - y.Severity.Rank(); c != 0 {
+			return c
 		}
-	}
-	return out
+		return x.Concern.Rank() - y.Concern.Rank()
+	})
 }
 
 // judging collects the findings of one comparison.
@@ -181,7 +162,10 @@ type judging struct {
 	a, b    *recordings.Recording
 	vectors map[string]vector // Compare's embeddings, by path
 	fs      []Finding
-	first   string // the request's change, said before all else
+	asked   []Change // the hashed request's changes
+	// otherQuestion: the requests ask two questions, whose answers'
+	// words are not compared (request).
+	otherQuestion bool
 	// What the response changes add up to, written by flush.
 	calls        []string
 	finish       []string
@@ -195,7 +179,9 @@ type judging struct {
 	ask          *string // the requests' text, read when first needed
 }
 
-func (jd *judging) add(s Severity, text string) { jd.fs = append(jd.fs, Finding{s, text}) }
+func (jd *judging) add(s Severity, c Concern, text string) {
+	jd.fs = append(jd.fs, Finding{Severity: s, Concern: c, Text: text})
+}
 
 // errors adds what changed in the two recordings' failures (a recorded
 // exception, or a raw HTTP call that answered 400 or more); true when
@@ -206,13 +192,13 @@ func (jd *judging) errors() bool {
 	case fa == nil && fb == nil:
 		return false
 	case fa == nil:
-		jd.add(SeverityHigh, "error appeared: "+excText(fb))
+		jd.add(SeverityHigh, ConcernCall, "error appeared: "+excText(fb))
 	case fb == nil:
-		jd.add(SeverityHigh, "error gone (was "+excText(fa)+")")
+		jd.add(SeverityHigh, ConcernCall, "error gone (was "+excText(fa)+")")
 	case excText(fa) != excText(fb):
-		jd.add(SeverityHigh, "error changed: "+excText(fa)+" → "+excText(fb))
+		jd.add(SeverityHigh, ConcernCall, "error changed: "+excText(fa)+" → "+excText(fb))
 	case fa.Message != fb.Message:
-		jd.add(SeverityMedium, "error message changed ("+excText(fb)+")")
+		jd.add(SeverityMedium, ConcernCall, "error message changed ("+excText(fb)+")")
 	default:
 		return false
 	}
@@ -236,9 +222,9 @@ func (jd *judging) response(ch Change, env bool) bool {
 		jd.usage = append(jd.usage, ch)
 		return false
 	case p == "assembly":
-		jd.add(SeverityHigh, "stream assembly: "+unquote(ch.Old)+" → "+unquote(ch.New))
+		jd.add(SeverityHigh, ConcernCall, "stream assembly: "+unquote(ch.Old)+" → "+unquote(ch.New))
 	case p == "http_status":
-		jd.add(SeverityMedium, "HTTP status "+ch.Old+" → "+ch.New)
+		jd.add(SeverityMedium, ConcernCall, "HTTP status "+ch.Old+" → "+ch.New)
 	case p == "text" || strings.HasSuffix(p, ".text"):
 		return jd.text.add(ch, jd.askText)
 	case p == "thinking" || strings.HasSuffix(p, ".thinking"):
@@ -296,26 +282,29 @@ func (jd *judging) askText() string {
 // flush turns what response turned up into findings.
 func (jd *judging) flush() {
 	if len(jd.choices) > 0 {
-		jd.add(SeverityHigh, listItems(jd.choices, 2))
+		jd.add(SeverityHigh, ConcernOther, listItems(jd.choices, 2))
 	}
-	if len(jd.calls) == 1 {
-		jd.add(SeverityHigh, "tool call "+jd.calls[0])
-	} else if len(jd.calls) > 1 {
-		jd.add(SeverityHigh, "tool calls: "+listItems(jd.calls, 3))
+	if calls := groupCalls(jd.calls); len(calls) == 1 {
+		jd.add(SeverityHigh, ConcernCall, "tool call "+calls[0])
+	} else if len(calls) > 1 {
+		jd.add(SeverityHigh, ConcernCall, "tool calls: "+listItems(calls, 3))
 	}
 	for _, f := range jd.finish {
-		jd.add(SeverityHigh, f)
+		jd.add(SeverityHigh, ConcernCall, f)
 	}
 	if len(jd.embeddings) > 0 {
-		jd.add(SeverityHigh, listItems(jd.embeddings, 1))
+		jd.add(SeverityHigh, ConcernOther, listItems(jd.embeddings, 1))
 	}
-	jd.text.findings(jd, "answer")
+	if !jd.otherQuestion {
+		// Answers to two questions differ in words, which says nothing.
+		jd.text.findings(jd, "answer")
+	}
 	jd.think.findings(jd, "thinking")
 	if len(jd.other) > 0 {
-		jd.add(SeverityMedium, "response: "+listItems(jd.other, 2))
+		jd.add(SeverityMedium, ConcernOther, "response: "+listItems(jd.other, 2))
 	}
 	if len(jd.minor) > 0 {
-		jd.add(SeverityLow, "response: "+listItems(jd.minor, 2))
+		jd.add(SeverityLow, ConcernOther, "response: "+listItems(jd.minor, 2))
 	}
 	if len(jd.usage) > 0 {
 		u := jd.usage[0]
@@ -323,14 +312,14 @@ func (jd *judging) flush() {
 		if n := len(jd.usage) - 1; n > 0 {
 			s += ", " + strconv.Itoa(n) + " more"
 		}
-		jd.add(SeverityNone, s+")")
+		jd.add(SeverityNone, ConcernOther, s+")")
 	}
 	if jd.noiseN > 0 {
 		what := "1 embedding"
 		if jd.noiseN > 1 {
 			what = strconv.Itoa(jd.noiseN) + " embeddings"
 		}
-		jd.add(SeverityNone, what+" moved by at most "+strconv.FormatFloat(jd.noise, 'g', 3, 64)+" (float noise)")
+		jd.add(SeverityNone, ConcernOther, what+" moved by at most "+strconv.FormatFloat(jd.noise, 'g', 3, 64)+" (float noise)")
 	}
 }
 
@@ -399,8 +388,11 @@ func typeRename(ch Change) bool {
 	return last(ch.Old) == last(ch.New)
 }
 
-// callText describes a tool-call change: "get_weather added", "get_weather
-// gone", "get_weather: city changed", "get_weather: arguments changed".
+// callText describes a tool-call change: "get_weather added",
+// "get_weather gone", "get_weather: city "Tokyo" → "Paris"", "get_weather:
+// units added ("C")", "get_weather: units gone (was "C")",
+// "book_flight: passenger → not valid JSON" (its Note says a side's text
+// is not valid JSON), "get_weather: arguments → not valid JSON".
 func callText(ch Change) string {
 	p := ch.Path[strings.Index(ch.Path, "tool_calls[")+len("tool_calls["):]
 	label, rest, _ := strings.Cut(p, "]")
@@ -414,7 +406,53 @@ func callText(ch Change) string {
 	if rest == "" {
 		rest = "arguments"
 	}
-	return label + ": " + rest + " " + map[Op]string{OpAdded: "added", OpRemoved: "gone", OpChanged: "changed"}[ch.Op]
+	switch {
+	case strings.HasPrefix(ch.Note, NoteInvalidB):
+		return label + ": " + rest + " → not valid JSON"
+	case strings.HasPrefix(ch.Note, NoteInvalidA):
+		return label + ": " + rest + " not valid JSON → valid"
+	case ch.Note != "":
+		return label + ": " + rest + " changed (" + ch.Note + ")"
+	case ch.Op == OpAdded:
+		return label + ": " + rest + " added (" + clipText(ch.New, 24) + ")"
+	case ch.Op == OpRemoved:
+		return label + ": " + rest + " gone (was " + clipText(ch.Old, 24) + ")"
+	case ch.Text != nil:
+		return label + ": " + rest + " changed"
+	}
+	return label + ": " + rest + " " + clipText(ch.Old, 24) + " → " + clipText(ch.New, 24)
+}
+
+// groupCalls joins the changes of each call (callText's "label: what"),
+// in the order the calls came: "book_flight: passenger → not valid
+// JSON, flight.date "2023-08-20" → "2023-12-15"", a call's arguments
+// that are no longer valid JSON first.
+func groupCalls(texts []string) []string {
+	var labels []string
+	details := map[string][]string{}
+	for _, t := range texts {
+		label, detail, ok := strings.Cut(t, ": ")
+		if !ok {
+			labels = append(labels, t) // "get_weather added"
+			continue
+		}
+		if details[label] == nil {
+			labels = append(labels, label)
+		}
+		if strings.HasSuffix(detail, "→ not valid JSON") {
+			details[label] = append([]string{detail}, details[label]...)
+		} else {
+			details[label] = append(details[label], detail)
+		}
+	}
+	out := make([]string, len(labels))
+	for i, l := range labels {
+		out[i] = l
+		if d := details[l]; d != nil {
+			out[i] += ": " + listItems(d, 2)
+		}
+	}
+	return out
 }
 
 // pathText names a response change: its path, with the Note when there

@@ -27,6 +27,11 @@ func vec(n int, x, step float64) string {
 	return b.String() + "]"
 }
 
+// withParams adds members to a JSON object's end.
+func withParams(body, members string) string {
+	return body[:len(body)-1] + "," + members + "}"
+}
+
 // TestJudge: the verdict, severity and first finding of each rule of
 // Severity, on recordings made for it (the real pairs of each rule are in
 // recordings/review's TestSeverityByHand).
@@ -53,7 +58,15 @@ func TestJudge(t *testing.T) {
 		{"tool call gone", withTool("call_1", `{"city":"Paris"}`, "tool_calls"), base,
 			VerdictChanged, SeverityHigh, ResultChanged, "tool call get_weather gone"},
 		{"tool call arguments as parsed JSON", withTool("call_1", `{"city":"Paris"}`, "tool_calls"), withTool("call_1", `{"city":"Lyon"}`, "tool_calls"),
-			VerdictChanged, SeverityHigh, ResultChanged, "tool call get_weather: city changed"},
+			VerdictChanged, SeverityHigh, ResultChanged, `tool call get_weather: city "Paris" → "Lyon"`},
+		// #3737's book_flight: arguments whose members are JSON text,
+		// compared as that JSON by path; the new side's passenger is no
+		// longer valid JSON, said first.
+		{"arguments holding JSON text", withTool("c", `{"flight":"{\"date\":\"2023-08-20\",\"to\":\"JFK\"}","passenger":"{\"age\":30}"}`, "tool_calls"),
+			withTool("c", `{"flight":"{\"date\":\"2023-12-15\",\"to\":\"JFK\"}","passenger":"{\"age\":\", \"name\":\"x\"}"}`, "tool_calls"),
+			VerdictChanged, SeverityHigh, ResultChanged, `tool call get_weather: passenger → not valid JSON, flight.date "2023-08-20" → "2023-12-15"`},
+		{"arguments no longer JSON", withTool("c", `{"city":"Paris"}`, "tool_calls"), withTool("c", `{"city":"Par`, "tool_calls"),
+			VerdictChanged, SeverityHigh, ResultChanged, "tool call get_weather: arguments → not valid JSON"},
 		{"arguments spaced otherwise, another call id", withTool("call_1", `{"city": "Paris"}`, "tool_calls"), withTool("call_2", `{"city":"Paris"}`, "tool_calls"),
 			VerdictMetadata, SeverityNone, ResultSame, "only ids, timestamps or type names differ"},
 		{"finish reason", text("Sunny, 21 degrees."), recording(tid, chatBody("0.7", question), completion("chatcmpl-A1", 1700000000, `"Sunny, 21 degrees."`, "length", "")),
@@ -64,6 +77,26 @@ func TestJudge(t *testing.T) {
 			VerdictChunking, SeverityHigh, ResultChunking, "streamed → not streamed"},
 		{"request: a parameter", base, recording(tid, chatBody("0.2", question), completion("chatcmpl-A1", 1700000000, `"Sunny, 21 degrees."`, "stop", "")),
 			VerdictRequest, SeverityHigh, ResultSame, "request changed: temperature"},
+		{"request: a parameter dropped at its default", recording(tid, withParams(chatBody("0.7", question), `"response_format":{"type":"text"},"n":1`), completion("x", 1, `"Sunny."`, "stop", "")),
+			recording(tid, chatBody("0.7", question), completion("x", 1, `"Sunny."`, "stop", "")),
+			VerdictRequest, SeverityLow, ResultSame, `response_format {"type":"text"} dropped, n 1 dropped (the API's default)`},
+		{"request: a parameter dropped, not at its default", recording(tid, withParams(chatBody("0.7", question), `"n":2`), completion("x", 1, `"Sunny."`, "stop", "")),
+			recording(tid, chatBody("0.7", question), completion("x", 1, `"Sunny."`, "stop", "")),
+			VerdictRequest, SeverityHigh, ResultSame, "request changed: n"},
+		{"request: the recorded endpoint moved", recording(tid, chatBody("0.7", question), completion("x", 1, `"Sunny."`, "stop", "")),
+			strings.Replace(recording(tid, chatBody("0.7", question), completion("x", 1, `"Sunny."`, "stop", "")), "8321/v1/chat", "8321/v1/v1/chat", 1),
+			VerdictRequest, SeverityLow, ResultSame, "recorded endpoint moved: /v1/chat/completions → /v1/v1/chat/completions, same body, same answer"},
+		{"request: another question", text("Sunny, 21 degrees."),
+			recording(tid, chatBody("0.7", `{"role":"user","content":"Who is the CEO of Meta?"}`), completion("x", 1, `"Mark Zuckerberg."`, "stop", "")),
+			VerdictChanged, SeverityHigh, ResultChanged, `different question: "Weather in Paris?" → "Who is the CEO of Meta?"`},
+		{"request: the question in other words", recording(tid, chatBody("0.7", `{"role":"user","content":"What is the weather in Paris today, and should I take an umbrella with me?"}`), completion("x", 1, `"Sunny."`, "stop", "")),
+			recording(tid, chatBody("0.7", `{"role":"user","content":"What is the weather in Paris today, and should I take an umbrella along with me?"}`), completion("x", 1, `"Sunny."`, "stop", "")),
+			VerdictRequest, SeverityHigh, ResultSame, `request changed: messages[0].content (nothing → "along")`},
+		// #4103's weather answer, shortened: a long answer reworded, its
+		// made-up temperature another.
+		{"a figure inside a reworded answer", text(strings.Repeat("San Francisco is lovely. ", 12) + "It is a fine day, around 58°F (14°C) with a light wind from the west and some fog."),
+			text(strings.Repeat("San Francisco is lovely. ", 12) + "The sky is partly cloudy, the temperature around 68 degrees Fahrenheit (20 degrees Celsius) and a gentle breeze."),
+			VerdictChanged, SeverityHigh, ResultChanged, "number changed: 58 °F → 68 °F, 14 °C → 20 °C"},
 		{"request: ids carried from the answer only", recording(tid, toolResult("call_1"), completion("x", 1, `"21 degrees in Paris."`, "stop", "")),
 			recording(tid, toolResult("call_9"), completion("x", 1, `"21 degrees in Paris."`, "stop", "")),
 			VerdictSame, SeverityLow, ResultSame, "request differs only in ids (id, tool_call_id)"},

@@ -39,7 +39,9 @@ func (t *textChange) add(ch Change, ask func() string) bool {
 	}
 	if ask != nil {
 		if c := claimChange(old, new, ask()); c != "" {
-			t.claims = appendNew(t.claims, c)
+			t.claims = appendNew(t.claims, "answer changed: "+c)
+		} else if f := figureChange(old, new); f != "" {
+			t.claims = appendNew(t.claims, "number changed: "+f)
 		}
 	}
 	spans := ch.Text
@@ -62,22 +64,22 @@ func (t *textChange) add(ch Change, ask func() string) bool {
 // ("answer", "thinking").
 func (t *textChange) findings(jd *judging, label string) {
 	for _, c := range t.claims {
-		jd.add(SeverityHigh, label+" changed: "+c)
+		jd.add(SeverityHigh, ConcernClaim, c)
 	}
 	switch {
 	case t.changes == 0:
 	case t.removed == 0 && t.added == 0:
-		jd.add(SeverityLow, label+": punctuation only")
+		jd.add(SeverityLow, ConcernReword, label+": punctuation only")
 	case max(t.removed, t.added) <= FewWords:
-		jd.add(SeverityLow, fmt.Sprintf("%s: -%d +%d words", label, t.removed, t.added))
+		jd.add(SeverityLow, ConcernReword, fmt.Sprintf("%s: -%d +%d words", label, t.removed, t.added))
 	default:
-		jd.add(SeverityMedium, fmt.Sprintf("%s reworded: -%d +%d words", label, t.removed, t.added))
+		jd.add(SeverityMedium, ConcernReword, fmt.Sprintf("%s reworded: -%d +%d words", label, t.removed, t.added))
 	}
 	if t.spelled {
-		jd.add(SeverityLow, label+" spelled differently (the same JSON)")
+		jd.add(SeverityLow, ConcernReword, label+" spelled differently (the same JSON)")
 	}
 	if t.space {
-		jd.add(SeverityLow, label+" differs in white space only")
+		jd.add(SeverityLow, ConcernReword, label+" differs in white space only")
 	}
 }
 

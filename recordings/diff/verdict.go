@@ -71,8 +71,10 @@ const (
 	// response changed shape (streamed or not, another API family, another
 	// number of choices); an embedding changed dimension or meaning; the
 	// answer states something else (another name or number, yes and no,
-	// a refusal, another one-word answer); the request changed in a field
-	// that is not an id.
+	// a refusal, another one-word answer, another figure with a unit); the
+	// request asks another question, or its content changed in a field
+	// that is not an id, nor the recorded endpoint alone, nor a parameter
+	// added or dropped at the API's default.
 	SeverityHigh Severity = "high"
 	// SeverityMedium: the answer was reworded substantively (more than a
 	// few words), or another part of the response changed.
@@ -80,7 +82,10 @@ const (
 	// SeverityLow: a few words or punctuation changed; text or arguments
 	// equal as parsed JSON but spelled differently, or equal but for white
 	// space; the request differs only in ids carried from a recorded
-	// answer (tool_call_id, call ids); a recording was added or deleted.
+	// answer (tool_call_id, call ids), in where the call was recorded
+	// (the URL's path, the body the same), or in parameters added or
+	// dropped at the API's default (apiDefaults); a recording was added
+	// or deleted.
 	SeverityLow Severity = "low"
 	// SeverityNone: nothing a test sees: ids, timestamps, created,
 	// system_fingerprint, "__type__" module names, usage counters, the
@@ -154,8 +159,62 @@ const (
 // words", "usage moved (completion_tokens 18 → 14)".
 type Finding struct {
 	Severity Severity
+	// Concern is what the finding is about, which orders findings, and
+	// pairs, of the same severity.
+	Concern Concern `json:",omitempty"`
 	// Text is short (most are under 60 bytes) and plain: no Markdown.
 	Text string
+}
+
+// Concern says what a finding is about. Within a severity, findings and
+// the pairs of a review are read in the order of the concerns, what a
+// reviewer must look at first: what a test acts on, then what the
+// answer states, then what was asked, then how the answer is worded,
+// then the rest (docs/review.md, "Must-see first", gives each rule's
+// reason). The zero Concern is ConcernOther.
+type Concern string
+
+// The concerns, most pressing first (the order of Rank).
+const (
+	// ConcernSecret: a live credential recorded (a cassette's request
+	// header): it must not be merged at all.
+	ConcernSecret Concern = "secret"
+	// ConcernCall: what the code under test acts on: a tool call gone,
+	// added, renamed, or with other or invalid arguments; the finish
+	// reason; an error that appeared, went or changed (an exception, an
+	// HTTP status, a stream that no longer assembles, a file that no
+	// longer reads).
+	ConcernCall Concern = "call"
+	// ConcernClaim: the answer states something else: another number,
+	// name, yes or no, a refusal, another short answer; also inside a
+	// reworded answer.
+	ConcernClaim Concern = "claim"
+	// ConcernQuestion: the two recordings ask different questions (under
+	// one file name, in a review).
+	ConcernQuestion Concern = "question"
+	// ConcernRequest: the request's content changed: its messages,
+	// tools, a parameter that changes the answer.
+	ConcernRequest Concern = "request"
+	// ConcernReword: the answer says it in other words.
+	ConcernReword Concern = "reword"
+	// ConcernOther: the rest: the response's shape or other parts,
+	// embeddings, a recorded endpoint that moved, parameters set to
+	// their default, ids, usage, chunking, the machine's state.
+	ConcernOther Concern = ""
+)
+
+// concerns is every concern, most pressing first.
+var concerns = [...]Concern{ConcernSecret, ConcernCall, ConcernClaim, ConcernQuestion, ConcernRequest, ConcernReword, ConcernOther}
+
+// Rank is c's place among the concerns, most pressing first (0 for
+// ConcernSecret); an unknown concern ranks with ConcernOther.
+func (c Concern) Rank() int {
+	for i, w := range concerns {
+		if w == c {
+			return i
+		}
+	}
+	return len(concerns) - 1
 }
 
 // Judgement is what a comparison means for a reviewer: its verdict, its
@@ -182,6 +241,10 @@ type Judgement struct {
 	// Findings say what differs, most severe first; the Severity is that
 	// of the first (SeverityNone when there is none).
 	Findings []Finding
+	// OtherQuestion is true when the two requests ask different
+	// questions (their asked messages share less than nine words in
+	// ten): their answers' texts are not judged, nor marked as reworded.
+	OtherQuestion bool
 }
 
 // Why joins the findings, most severe first, into one line of at most

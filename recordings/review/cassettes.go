@@ -149,7 +149,7 @@ func (rv *reviewer) cassettePair(fb, fh *File) {
 		}
 		if m.head != nil {
 			for _, sec := range m.head.it.Secrets() {
-				p.Findings = append(p.Findings, diff.Finding{Severity: SeverityHigh, Text: "credential recorded in " + sec.Where})
+				p.Findings = append(p.Findings, diff.Finding{Severity: SeverityHigh, Concern: diff.ConcernSecret, Text: "credential recorded in " + sec.Where})
 				p.Severity = SeverityHigh
 			}
 		}

@@ -67,8 +67,14 @@
 // meaningful first: unreadable, changed result, changed request, added,
 // deleted, then different chunking, same result, environment, metadata
 // only, unchanged), and a one-line Why of about 80 bytes: its findings,
-// most severe first, each said once. Result.Pairs is sorted by severity
-// (most severe first), then test_id (pairs without one last), then path.
+// most severe first, then by concern (diff.Concern), each said once. A
+// same-path pair whose two requests ask different questions says "one
+// name, two questions". Result.Pairs is sorted by severity (most severe
+// first), then by what the first finding is about (diff.Concern: a
+// credential, a tool call, finish reason or error, a claim, two
+// questions under one name, the request's content, a rewording, the
+// rest), then test_id (pairs without one last), then path; every output
+// keeps that order.
 //
 // # Output
 //

@@ -29,7 +29,7 @@ func TestVerdictsByHand(t *testing.T) {
 			// {"celcius": null, "liquid_name": "polyjuice"} to
 			// {"celcius": false, ...}; usage the same (31, 216).
 			{"214aef96107c5b061ce3bcd25c78394ec74b113acf60c2b2834ebd339a2aea96.json", Modified, VerdictChanged, RequestSame, ResultChanged, false, NameOK,
-				[]string{"tool call get_boiling_point_with_metadata: celcius changed"}},
+				[]string{"tool call get_boiling_point_with_metadata: celcius null → false"}},
 			// Base: a tool call get_weather {"city": "New York"},
 			// finish_reason tool_calls. Head: no tool call, the call
 			// written as text ({"name":"get_weather","parameters={"city":...}}),

@@ -156,7 +156,8 @@ func find(t testing.TB, res *Result, suffix string) Pair {
 
 // TestSubsetsEveryFileOnce: in every change set, each file is in exactly
 // one pair, and the pairs come sorted by severity (most severe first),
-// then test_id (pairs without one last), then path.
+// then the concern of their first finding, then test_id (pairs without
+// one last), then path.
 func TestSubsetsEveryFileOnce(t *testing.T) {
 	for _, name := range subsets {
 		t.Run(name, func(t *testing.T) {
@@ -164,10 +165,10 @@ func TestSubsetsEveryFileOnce(t *testing.T) {
 			res := review(t, base, head)
 			checkOnce(t, base, head, res)
 			if !slices.IsSortedFunc(res.Pairs, func(a, b Pair) int {
-				return cmp.Or(a.Severity.Rank()-b.Severity.Rank(), cmp.Compare(noTest(a), noTest(b)),
+				return cmp.Or(a.Severity.Rank()-b.Severity.Rank(), a.concern().Rank()-b.concern().Rank(), cmp.Compare(noTest(a), noTest(b)),
 					cmp.Compare(a.TestID, b.TestID), cmp.Compare(a.sortPath(), b.sortPath()))
 			}) {
-				t.Error("pairs are not sorted by severity, test_id and path")
+				t.Error("pairs are not sorted by severity, concern, test_id and path")
 			}
 		})
 	}

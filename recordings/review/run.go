@@ -259,8 +259,7 @@ func (rv *reviewer) alone(e *entry) Pair {
 	return p
 }
 
-// result sorts the pairs (by severity, most severe first, then test_id,
-// pairs without one last, then path), fills in the test counts and the
+// result sorts the pairs (comparePairs), fills in the test counts and the
 // why texts, and lists the tests.
 func (rv *reviewer) result() *Result {
 	res := &Result{Pairs: rv.pairs, Skipped: rv.skipped}
@@ -277,15 +276,33 @@ func (rv *reviewer) result() *Result {
 		}
 		finish(p)
 	}
-	slices.SortStableFunc(res.Pairs, func(a, b Pair) int {
-		return cmp.Or(cmp.Compare(a.Severity.Rank(), b.Severity.Rank()),
-			cmp.Compare(noTest(a), noTest(b)), cmp.Compare(a.TestID, b.TestID),
-			cmp.Compare(a.sortPath(), b.sortPath()), cmp.Compare(a.Base, b.Base))
-	})
+	slices.SortStableFunc(res.Pairs, comparePairs)
 	slices.SortStableFunc(res.Skipped, func(a, b Skipped) int {
 		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Side, b.Side))
 	})
 	return res
+}
+
+// comparePairs is the order of a review's pairs, which the terminal
+// output, --json, the pull-request comment and the review page all keep:
+// by severity, most severe first; then by what the pair's first finding
+// is about (diff.Concern: a credential, then what a test acts on, a
+// claim, another question under one name, the request's content, a
+// rewording, the rest); then by test_id, pairs without one last; then by
+// path.
+func comparePairs(a, b Pair) int {
+	return cmp.Or(cmp.Compare(a.Severity.Rank(), b.Severity.Rank()),
+		cmp.Compare(a.concern().Rank(), b.concern().Rank()),
+		cmp.Compare(noTest(a), noTest(b)), cmp.Compare(a.TestID, b.TestID),
+		cmp.Compare(a.sortPath(), b.sortPath()), cmp.Compare(a.Base, b.Base))
+}
+
+// concern is what p's first finding is about (ConcernOther without one).
+func (p *Pair) concern() diff.Concern {
+	if len(p.Findings) == 0 {
+		return diff.ConcernOther
+	}
+	return p.Findings[0].Concern
 }
 
 // noTest is 1 for a pair without a test_id, which sorts after the others.

@@ -70,7 +70,7 @@ func finish(p *Pair) {
 				e = strings.ReplaceAll(e, "recordings: "+path+":", "")
 			}
 		}
-		fs = append([]diff.Finding{{Severity: SeverityHigh, Text: "unreadable: " + e}}, fs...)
+		fs = append([]diff.Finding{{Severity: SeverityHigh, Concern: diff.ConcernCall, Text: "unreadable: " + e}}, fs...)
 	}
 	if p.Rename != "" {
 		// First among its severity: what a renamed pair is about.
@@ -79,7 +79,15 @@ func finish(p *Pair) {
 	if f, ok := testFinding(p); ok {
 		fs = append(fs, f)
 	}
-	slices.SortStableFunc(fs, func(a, b diff.Finding) int { return a.Severity.Rank() - b.Severity.Rank() })
+	if p.Change == Modified {
+		// One name, two questions: the name no longer tells the request.
+		for i, f := range fs {
+			if q, ok := strings.CutPrefix(f.Text, "different question: "); ok && f.Concern == diff.ConcernQuestion {
+				fs[i].Text = "one name, two questions: " + q
+			}
+		}
+	}
+	diff.SortFindings(fs)
 	p.Findings = fs
 	p.Why = diff.JoinFindings(fs, diff.MaxWhy)
 }
