@@ -34,8 +34,8 @@ func TestFigureChange(t *testing.T) {
 	for _, tc := range []struct{ a, b, want string }{
 		{"It is 58°F.", "It is around 68 degrees Fahrenheit.", "58 °F → 68 °F"},
 		{"Ranges from 10°C to 20°C.", "Ranges from 10-20°C.", ""}, // the same figures
-		{"It is 58°F.", "Highs of 70°F, now 58°F.", ""},            // b states a's too
-		{"It is 58°F.", "It is 14°C.", ""},                         // no unit in common
+		{"It is 58°F.", "Highs of 70°F, now 58°F.", ""},           // b states a's too
+		{"It is 58°F.", "It is 14°C.", ""},                        // no unit in common
 		{"Costs $5.", "Costs $7, tax included.", "$5 → $7"},
 		// Lists of figures (Tokyo's climate season by season, ogx ca47d909):
 		// their first ones tell other seasons.
