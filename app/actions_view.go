@@ -177,7 +177,7 @@ func (v *Viewer) fillComparison(c *comparison, drawn func()) {
 					v.comparer = nil
 				}
 			} else {
-				c.res, c.marks = &res.Result, answerMarks{text: res.Text, finish: res.Finish}
+				c.res, c.marks = &res.Result, answerMarks{text: res.Text, finish: res.Finish, calls: res.Calls}
 			}
 			c.version++
 			drawn()

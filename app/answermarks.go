@@ -14,6 +14,7 @@ import (
 type answerMarks struct {
 	text   map[int][]diff.Span
 	finish map[int]bool
+	calls  map[string][]string // by "CHOICE/LABEL": the argument paths that differ
 }
 
 // markedText is a word diff as side's text (0 the old side, 1 the new):

@@ -1,6 +1,9 @@
 package app
 
 import (
+	"encoding/json"
+	"strings"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/recordings/diff"
 )
@@ -85,7 +88,7 @@ func (d *diffView) renderChanges() app.UI {
 				app.Th().Attr("scope", "col").DataSet("testid", "diff-side").Body(app.Span().Class("side b").Text(c.label(1)+" "), app.Code().Text(c.title(1))),
 			)),
 			app.TBody().Body(
-				app.Range(r.Changes).Slice(func(i int) app.UI { return renderChange(r.Changes[i]) }),
+				app.Range(r.Changes).Slice(func(i int) app.UI { return renderChange(r.Changes[i], [2]string{c.label(0), c.label(1)}) }),
 			),
 		),
 		app.If(len(r.Changes) == 0, func() app.UI {
@@ -104,14 +107,17 @@ func sideAnswer(c *comparison, i int) app.UI {
 	)
 }
 
-// renderChange draws one difference: A's and B's values, or a word diff
-// across both columns.
-func renderChange(ch diff.Change) app.UI {
+// renderChange draws one difference: A's and B's values (a string of
+// JSON text as its text), or a word diff across both columns; its note
+// names the sides by labels.
+func renderChange(ch diff.Change, labels [2]string) app.UI {
 	row := app.Tr().Class("diff-change op-"+string(ch.Op)).DataSet("testid", "diff-change").DataSet("kind", string(ch.Kind))
+	note := strings.NewReplacer("A's ", labels[0]+"'s ", "B's ", labels[1]+"'s ").Replace(ch.Note)
 	head := []app.UI{
 		app.Td().Class("kind").Text(string(ch.Kind)),
-		app.Td().Body(app.Code().Text(ch.Path), app.If(ch.Note != "", func() app.UI { return app.Div().Class("muted").Text(ch.Note) })),
+		app.Td().Body(app.Code().Text(ch.Path), app.If(note != "", func() app.UI { return app.Div().Class("muted").DataSet("testid", "diff-note").Text(note) })),
 	}
+	ch.Old, ch.New = jsonTextOf(ch.Old), jsonTextOf(ch.New)
 	if ch.Text != nil {
 		return row.Body(append(head, app.Td().ColSpan(2).Body(app.Pre().Class("text worddiff").Body(
 			app.Range(ch.Text).Slice(func(i int) app.UI { return renderSpan(ch.Text[i]) }),
@@ -121,6 +127,19 @@ func renderChange(ch diff.Change) app.UI {
 		app.Td().Class("old").Body(app.If(ch.Op != diff.OpAdded, func() app.UI { return app.Pre().Class("json").Text(clip(ch.Old, maxDiffText)) })),
 		app.Td().Class("new").Body(app.If(ch.Op != diff.OpRemoved, func() app.UI { return app.Pre().Class("json").Text(clip(ch.New, maxDiffText)) })),
 	)...)
+}
+
+// jsonTextOf is v, a JSON value as Change writes it, or the text of a
+// JSON string that holds JSON text (`"{\"age\":30}"` is `{"age":30}`).
+func jsonTextOf(v string) string {
+	if len(v) < 4 || v[0] != '"' || v[1] != '{' && v[1] != '[' {
+		return v
+	}
+	var s string
+	if json.Unmarshal([]byte(v), &s) != nil {
+		return v
+	}
+	return s
 }
 
 func renderSpan(s diff.Span) app.UI {

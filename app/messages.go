@@ -59,7 +59,7 @@ func renderPart(p recordings.Part, raw, partial bool) app.UI {
 			app.If(p.Text != "", func() app.UI { return app.P().Class("muted image-prompt").Text("prompt: " + p.Text) }),
 		)
 	case recordings.PartToolCall:
-		return renderToolCall(p.ToolCall, partial)
+		return renderToolCall(p.ToolCall, partial, nil)
 	}
 	return &otherPart{Ipart: p}
 }
@@ -67,17 +67,26 @@ func renderPart(p recordings.Part, raw, partial bool) app.UI {
 // byteSize is n bytes for people ("1.2 KB").
 func byteSize(n int) string { return recordings.ByteSize(n) }
 
-// renderToolCall draws a tool call with its arguments pretty-printed, or
-// flagged when they are not valid JSON (shown as they are, unflagged,
-// while the stream is still sending them).
-func renderToolCall(tc *recordings.ToolCall, partial bool) app.UI {
-	return app.Div().Class("tool-call").ID(callElementID(tc.ID)).DataSet("testid", "tool-call").DataSet("name", tc.Name).Body(
+// renderToolCall draws a tool call with its arguments indented
+// (argsHTML: JSON text in a member read as JSON, or flagged when it does
+// not parse), the argument paths in marked marked as differing from the
+// other side of a comparison, the whole call when marked holds ""; or
+// its arguments flagged when they are not valid JSON (shown as they
+// are, unflagged, while the stream is still sending them).
+func renderToolCall(tc *recordings.ToolCall, partial bool, marked map[string]bool) app.UI {
+	class := "tool-call"
+	if marked[""] {
+		class += " differs"
+	}
+	return app.Div().Class(class).ID(callElementID(tc.ID)).DataSet("testid", "tool-call").DataSet("name", tc.Name).Body(
 		app.Div().Class("tc-head").Body(
 			app.Span().Class("label").Text("tool call"),
 			app.Code().Class("tc-name").Text(tc.Name),
 			app.If(tc.ID != "", func() app.UI { return app.Span().Class("call-id").Text(tc.ID) }),
 		),
-		app.If(tc.Parsed != nil, func() app.UI {
+		app.If(tc.Parsed != nil && len(tc.Arguments) <= maxShownText, func() app.UI {
+			return app.Raw(argsHTML(tc.Parsed, marked))
+		}).ElseIf(tc.Parsed != nil, func() app.UI {
 			return renderText("json", string(jsonx.Pretty(tc.Parsed)))
 		}).ElseIf(tc.ParseErr != nil && partial, func() app.UI {
 			return app.Div().Body(

@@ -27,7 +27,7 @@ func (o *otherPart) Render() app.UI {
 	p := &o.Ipart
 	small := len(p.Text) <= maxOpenPart
 	return app.Div().Class("other-part").DataSet("testid", "other-part").Body(
-		app.P().Class("notice").Text("Not rendered: "+p.Describe()+". It is shown as recorded."),
+		app.P().Class("muted other-notice").Text("Not rendered: "+p.Describe()+". It is shown as recorded."),
 		app.Details().Class("raw-part").Open(small || o.unfolded).
 			OnToggle(func(ctx app.Context, e app.Event) { o.unfolded = e.Get("target").Get("open").Bool() }).Body(
 			app.Summary().Text("as recorded"),

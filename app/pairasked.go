@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/internal/base/htmlw"
+	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/recview/recview/recordings"
 )
 
@@ -105,9 +106,30 @@ func askedHTML(doc, other *openDoc, label string) string {
 		w.Raw(`</dl>`)
 	}
 	if len(c.Tools) > 0 {
-		w.Raw(`<p class="pair-tools"><span class="muted">`, plural(len(c.Tools), "tool"), `: </span><code>`)
-		w.Text(toolNames(c.Tools))
-		w.Raw(`</code></p>`)
+		// Each tool by name, its parameters' schema (or a built-in tool's
+		// settings) unfolding under it.
+		w.Raw(`<div class="pair-tools" data-testid="pair-tools"><span class="muted">`, plural(len(c.Tools), "tool"), `: </span>`)
+		for _, t := range c.Tools {
+			def := t.Parameters
+			if t.BuiltIn {
+				def = t.Def
+			}
+			w.Raw(`<details class="pair-tool" data-testid="pair-tool"><summary><code>`)
+			w.Text(t.Name)
+			w.Raw(`</code></summary>`)
+			if t.Description != "" {
+				w.Raw(`<p class="muted">`)
+				w.Text(clip(t.Description, 300))
+				w.Raw(`</p>`)
+			}
+			if def != nil {
+				w.Raw(`<pre class="json">`)
+				w.Text(clip(string(jsonx.Pretty(def)), maxShownText))
+				w.Raw(`</pre>`)
+			}
+			w.Raw(`</details>`)
+		}
+		w.Raw(`</div>`)
 	}
 	var system []string
 	for _, m := range c.Messages {

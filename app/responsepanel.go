@@ -8,6 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/diff"
 )
 
 // responsePanel shows the response as assembled at the current step: the
@@ -88,6 +89,7 @@ func (p *responsePanel) renderAnswer(ans recordings.Answer) app.UI {
 		app.Range(ans.Choices).Slice(func(i int) app.UI {
 			c := ans.Choices[i]
 			marks := p.Imarks.text[c.Index]
+			labels := diff.CallLabels(c.ToolCalls())
 			// A choice with marks shows them by default: raw is then the
 			// marked text, the toggle's other side its Markdown.
 			raw := p.raw[msgKey{d, i}] != (marks != nil)
@@ -105,6 +107,8 @@ func (p *responsePanel) renderAnswer(ans recordings.Answer) app.UI {
 							return markedText(marks, p.Iside)
 						case part.Kind == recordings.PartText && (stepping || raw):
 							return highlighted(part.Text, added(d, c.Index, recordings.KindContent))
+						case part.Kind == recordings.PartToolCall:
+							return renderToolCall(part.ToolCall, stepping, p.Imarks.callMarks(c.Index, labels[callsBefore(c.Parts[:j])]))
 						case part.Kind == recordings.PartThinking && stepping:
 							return app.Details().Class("thinking").Open(true).Body(
 								app.Summary().Text("thinking"),
@@ -127,6 +131,17 @@ func (p *responsePanel) renderAnswer(ans recordings.Answer) app.UI {
 			return app.Div().Body(app.H3().Class("label").Text("usage"), renderUsage(ans.Usage))
 		}),
 	)
+}
+
+// callsBefore counts the tool calls among parts.
+func callsBefore(parts []recordings.Part) int {
+	n := 0
+	for _, p := range parts {
+		if p.Kind == recordings.PartToolCall {
+			n++
+		}
+	}
+	return n
 }
 
 // added is the text of the given kind (content or thinking) that chunk k,

@@ -1,6 +1,9 @@
 package pageworker
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/recview/recview/recordings"
 	"github.com/recview/recview/recordings/diff"
 )
@@ -29,6 +32,12 @@ type Comparison struct {
 	// Finish holds the indexes of the choices whose finish reason
 	// differs.
 	Finish map[int]bool `json:"finish,omitempty"`
+	// Calls holds, for each tool call that differs, keyed "CHOICE/LABEL"
+	// ("0/book_flight", LABEL as diff.CallLabels names calls), the paths
+	// of its arguments that differ as diff names them inside the
+	// arguments ("flight.date", "passenger"); "" for the call as a whole
+	// (added, gone, or arguments that are not JSON).
+	Calls map[string][]string `json:"calls,omitempty"`
 }
 
 // CompareFiles parses two recordings, A and B, from their names and bytes
@@ -55,6 +64,7 @@ func (c *Comparison) mark(a, b *recordings.Recording) {
 	if a.Failure() != nil || b.Failure() != nil {
 		return
 	}
+	c.markCalls()
 	fa, _ := recordings.Assemble(a)
 	fb, _ := recordings.Assemble(b)
 	aa := recordings.ReadAnswer(a.Family, fa)
@@ -77,12 +87,36 @@ func (c *Comparison) mark(a, b *recordings.Recording) {
 		}
 		ta, oka := onlyText(ca)
 		tb, okb := onlyText(cb)
-		if oka && okb && ta != tb {
+		if oka && okb && ta != tb && !c.Result.Judgement.OtherQuestion {
+			// Answers to two questions are not a rewording of each other.
 			if c.Text == nil {
 				c.Text = map[int][]diff.Span{}
 			}
 			c.Text[ca.Index] = diff.Words(ta, tb)
 		}
+	}
+}
+
+// markCalls fills Calls from the response changes under "tool_calls[":
+// "choices[1].tool_calls[get_weather#2].arguments.city" is "1/get_weather#2"
+// and "city".
+func (c *Comparison) markCalls() {
+	for _, ch := range c.Result.Changes {
+		before, after, ok := strings.Cut(ch.Path, "tool_calls[")
+		if ch.Kind != diff.KindResponse || !ok {
+			continue
+		}
+		choice := 0
+		if i := strings.LastIndex(before, "["); i >= 0 {
+			choice, _ = strconv.Atoi(strings.TrimSuffix(before[i+1:], "]."))
+		}
+		label, rest, _ := strings.Cut(after, "]")
+		rest = strings.TrimPrefix(strings.TrimPrefix(rest, ".arguments"), ".")
+		if c.Calls == nil {
+			c.Calls = map[string][]string{}
+		}
+		key := strconv.Itoa(choice) + "/" + label
+		c.Calls[key] = append(c.Calls[key], rest)
 	}
 }
 

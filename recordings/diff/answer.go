@@ -113,8 +113,11 @@ func (c *comparer) toolCalls(p string, a, b []*recordings.ToolCall) {
 	}
 }
 
-// callLabels names each call by its function name, "name#k" for the k-th
-// call of a name (k > 1), "?" standing for an empty name.
+// CallLabels names each tool call as Change.Path does inside
+// "tool_calls[…]": by its function name, "name#k" for the k-th call of a
+// name (k > 1), "?" standing for an empty name.
+func CallLabels(calls []*recordings.ToolCall) []string { return callLabels(calls) }
+
 func callLabels(calls []*recordings.ToolCall) []string {
 	seen := map[string]int{}
 	out := make([]string, len(calls))

@@ -231,6 +231,13 @@ func quote(s string) string { return string(jsonx.AppendQuote(nil, []byte(s))) }
 
 // keyPath appends an object key to a path: ".key" for plain keys (letters,
 // digits, "_", "-"), `["key"]` for the others.
+// KeyPath is the path of member key of the value at path, as Change.Path
+// writes it: "a.b", or `a["x y"]` for a key that is not a plain word.
+func KeyPath(path, key string) string { return keyPath(path, key) }
+
+// IndexPath is the path of element i of the array at path: "a[2]".
+func IndexPath(path string, i int) string { return indexPath(path, i) }
+
 func keyPath(path, key string) string {
 	plain := key != ""
 	for i := 0; i < len(key) && plain; i++ {
