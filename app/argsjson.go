@@ -15,8 +15,14 @@ import (
 // all of them when marked holds ""; a string member that holds a JSON
 // object or array is written as that JSON, noted "JSON text"; one that
 // looks like JSON but does not parse is flagged on its line, as recorded.
+// Arguments longer than maxShownText are shown indented as text, cut
+// with a note, unmarked.
 func argsHTML(v *fastjson.Value, marked map[string]bool) string {
 	var w htmlw.Writer
+	if len(v.MarshalTo(nil)) > maxShownText {
+		preHTML(&w, "json", string(jsonx.Pretty(v)))
+		return w.String()
+	}
 	w.Raw(`<pre class="json args" data-testid="tool-args">`)
 	writeArg(&w, v, "", "", 0, marked, false)
 	w.Raw(`</pre>`)

@@ -2,7 +2,6 @@ package app
 
 import (
 	"encoding/json"
-	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/recordings/diff"
@@ -112,7 +111,10 @@ func sideAnswer(c *comparison, i int) app.UI {
 // names the sides by labels.
 func renderChange(ch diff.Change, labels [2]string) app.UI {
 	row := app.Tr().Class("diff-change op-"+string(ch.Op)).DataSet("testid", "diff-change").DataSet("kind", string(ch.Kind))
-	note := strings.NewReplacer("A's ", labels[0]+"'s ", "B's ", labels[1]+"'s ").Replace(ch.Note)
+	note := ch.Note
+	if len(note) > 4 && note[1:4] == "'s " && (note[0] == 'A' || note[0] == 'B') {
+		note = labels[note[0]-'A'] + note[1:]
+	}
 	head := []app.UI{
 		app.Td().Class("kind").Text(string(ch.Kind)),
 		app.Td().Body(app.Code().Text(ch.Path), app.If(note != "", func() app.UI { return app.Div().Class("muted").DataSet("testid", "diff-note").Text(note) })),

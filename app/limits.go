@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/internal/base/fetchrule"
+	"github.com/recview/recview/internal/base/htmlw"
 )
 
 // maxOpenSize is the largest file the viewer opens, in bytes
@@ -43,4 +44,20 @@ func renderText(class, text string) app.UI {
 		return app.Pre().Class(class).Text(text)
 	}
 	return app.Div().Body(app.Pre().Class(class).Text(shown), clipNote(len(text), len(shown)))
+}
+
+// preHTML writes text in a <pre> of class, cut to maxShownText with a
+// note, as renderText draws it.
+func preHTML(w *htmlw.Writer, class, text string) {
+	shown, cut := clipped(text)
+	w.Raw(`<pre class="`, class, `">`)
+	w.Text(shown)
+	w.Raw(`</pre>`)
+	if cut {
+		w.Raw(`<p class="muted clip-note">… `)
+		w.Num(len(text) - len(shown))
+		w.Raw(` more bytes not shown here (`)
+		w.Num(len(text))
+		w.Raw(` in all); the Raw JSON tab has everything.</p>`)
+	}
 }

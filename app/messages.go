@@ -6,7 +6,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
-	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/recview/recview/recordings"
 )
 
@@ -61,7 +60,7 @@ func renderPart(p recordings.Part, raw, partial bool) app.UI {
 	case recordings.PartToolCall:
 		return renderToolCall(p.ToolCall, partial, nil)
 	}
-	return &otherPart{Ipart: p}
+	return app.Raw(otherPartHTML(&p))
 }
 
 // byteSize is n bytes for people ("1.2 KB").
@@ -84,10 +83,8 @@ func renderToolCall(tc *recordings.ToolCall, partial bool, marked map[string]boo
 			app.Code().Class("tc-name").Text(tc.Name),
 			app.If(tc.ID != "", func() app.UI { return app.Span().Class("call-id").Text(tc.ID) }),
 		),
-		app.If(tc.Parsed != nil && len(tc.Arguments) <= maxShownText, func() app.UI {
+		app.If(tc.Parsed != nil, func() app.UI {
 			return app.Raw(argsHTML(tc.Parsed, marked))
-		}).ElseIf(tc.Parsed != nil, func() app.UI {
-			return renderText("json", string(jsonx.Pretty(tc.Parsed)))
 		}).ElseIf(tc.ParseErr != nil && partial, func() app.UI {
 			return app.Div().Body(
 				app.P().Class("muted").Text("arguments so far"),

@@ -3,6 +3,7 @@ package app
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
+	"github.com/recview/recview/internal/base/htmlw"
 	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/recview/recview/recordings"
 	"github.com/valyala/fastjson"
@@ -96,16 +97,39 @@ func toolNames(ts []recordings.Tool) string {
 	return s
 }
 
-// renderTool shows a tool definition with its parameters as a table.
-func renderTool(t recordings.Tool) app.UI {
-	props := t.Parameters.GetObject("properties")
+// renderTool shows a tool definition (toolHTML).
+func renderTool(t recordings.Tool) app.UI { return app.Raw(toolHTML(t)) }
+
+// toolHTML writes a tool definition as HTML: its name, its description,
+// its parameters as a table (name, type, required, description), and,
+// folded, its whole JSON schema; a built-in tool's settings, as
+// recorded.
+func toolHTML(t recordings.Tool) string {
+	var w htmlw.Writer
+	w.Raw(`<div class="tool" data-testid="tool" data-name="`)
+	w.Text(t.Name)
+	w.Raw(`"><h3><code>`)
+	w.Text(t.Name)
+	w.Raw(`</code>`)
+	if t.BuiltIn {
+		w.Raw(`<span class="muted small"> built-in tool</span>`)
+	}
+	w.Raw(`</h3>`)
+	if t.Description != "" {
+		w.Raw(`<p>`)
+		w.Text(t.Description)
+		w.Raw(`</p>`)
+	}
 	required := map[string]bool{}
 	for _, r := range t.Parameters.GetArray("required") {
 		required[string(r.GetStringBytes())] = true
 	}
-	type row struct{ name, typ, desc string }
-	var rows []row
-	props.Visit(func(k []byte, p *fastjson.Value) {
+	rows := 0
+	t.Parameters.GetObject("properties").Visit(func(k []byte, p *fastjson.Value) {
+		if rows == 0 {
+			w.Raw(`<table><thead><tr><th>parameter</th><th>type</th><th>description</th></tr></thead><tbody>`)
+		}
+		rows++
 		typ := string(p.GetStringBytes("type"))
 		if typ == "" {
 			typ = string(jsonx.Compact(p.Get("type")))
@@ -113,26 +137,26 @@ func renderTool(t recordings.Tool) app.UI {
 		if required[string(k)] {
 			typ += " · required"
 		}
-		rows = append(rows, row{string(k), typ, string(p.GetStringBytes("description"))})
+		w.Raw(`<tr><td><code>`)
+		w.Text(string(k))
+		w.Raw(`</code></td><td>`)
+		w.Text(typ)
+		w.Raw(`</td><td>`)
+		w.Text(string(p.GetStringBytes("description")))
+		w.Raw(`</td></tr>`)
 	})
-	return app.Div().Class("tool").DataSet("testid", "tool").DataSet("name", t.Name).Body(
-		app.H3().Body(app.Code().Text(t.Name), app.If(t.BuiltIn, func() app.UI { return app.Span().Class("muted small").Text(" built-in tool") })),
-		app.If(t.Description != "", func() app.UI { return app.P().Text(t.Description) }),
-		app.If(len(rows) > 0, func() app.UI {
-			return app.Table().Body(
-				app.THead().Body(app.Tr().Body(app.Th().Text("parameter"), app.Th().Text("type"), app.Th().Text("description"))),
-				app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
-					return app.Tr().Body(app.Td().Body(app.Code().Text(rows[i].name)), app.Td().Text(rows[i].typ), app.Td().Text(rows[i].desc))
-				})),
-			)
-		}),
-		app.If(t.BuiltIn, func() app.UI {
-			// Its settings: the definition as recorded.
-			return renderText("json", string(jsonx.Pretty(t.Def)))
-		}).ElseIf(t.Parameters != nil, func() app.UI {
-			// The whole schema: nested objects, enums, formats.
-			return app.Details().Class("schema").Body(app.Summary().Text("JSON schema"),
-				renderText("json", string(jsonx.Pretty(t.Parameters))))
-		}),
-	)
+	if rows > 0 {
+		w.Raw(`</tbody></table>`)
+	}
+	switch {
+	case t.BuiltIn:
+		preHTML(&w, "json", string(jsonx.Pretty(t.Def)))
+	case t.Parameters != nil:
+		// The whole schema: nested objects, enums, formats.
+		w.Raw(`<details class="schema"><summary>JSON schema</summary>`)
+		preHTML(&w, "json", string(jsonx.Pretty(t.Parameters)))
+		w.Raw(`</details>`)
+	}
+	w.Raw(`</div>`)
+	return w.String()
 }
