@@ -39,7 +39,7 @@ func interaction(n *yaml.Node) (it Interaction, xai bool, err error) {
 	if it.ResponseBody, err = decode(it.ResponseBody, Header(it.ResponseHeaders, "Content-Encoding")); err != nil {
 		return it, false, fmt.Errorf("response body: %w", err)
 	}
-	if st := get(resp, "status"); st != nil {
+	if st := first(get(resp, "status"), get(resp, "status_code")); st != nil {
 		code := st
 		if st.Kind == yaml.MappingNode {
 			code = get(st, "code")
@@ -75,12 +75,16 @@ func xaiSample(n, req *yaml.Node) (it Interaction, xai bool, err error) {
 }
 
 // body reads the body of a request or response mapping m: parsed_body
-// as compact JSON, else body as a string, {string: …} or !!binary.
+// as compact JSON, else body as a string, {string: …} or !!binary, else
+// content, the text older vcrpy wrote for httpx's responses (its
+// _to_serialized_response in vcr/stubs/httpx_stubs.py, vcrpy 2f94d06 to
+// d9357a3: {status_code, http_version, headers, content}; today's
+// _deserialize_response still reads it).
 func body(m *yaml.Node) ([]byte, error) {
 	if pb := get(m, "parsed_body"); pb != nil {
 		return bodyJSON(pb)
 	}
-	b := get(m, "body")
+	b := first(get(m, "body"), get(m, "content"))
 	if b != nil && b.Kind == yaml.MappingNode {
 		b = get(b, "string")
 	}
