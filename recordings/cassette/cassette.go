@@ -18,6 +18,19 @@
 //   - Datadog's test agent (ddapm-test-agent's vcr proxy): one JSON
 //     interaction, {request: {method, url, headers, body},
 //     response: {status: {code, message}, headers, body}}.
+//   - Ruby VCR's YAML (vcr/vcr, lib/vcr/structs.rb's to_hash and
+//     lib/vcr/cassette.rb): {http_interactions: [{request: {method, uri,
+//     body: {encoding, string | base64_string}, headers},
+//     response: {status: {code, message}, headers, body, http_version},
+//     recorded_at}], recorded_with: "VCR 6.4.0"}, methods in lowercase,
+//     a string that is not UTF-8 (a Bedrock event stream) under Psych's
+//     !binary tag, base64.
+//   - go-vcr's YAML, format version 2 (dnaeon/go-vcr,
+//     pkg/cassette/cassette.go): {version: 2, interactions: [{id,
+//     request: {url, method, headers, body, content_length, …},
+//     response: {status: "200 OK", code, headers, body, content_length,
+//     duration, …}}]}, a body that is not UTF-8 under !!binary;
+//     content_length -1 for a stream.
 //
 // A gzip or deflate Content-Encoding of a response body is undone. The
 // core reads cassettes, never runs them: YAML tags that name Python
@@ -44,11 +57,17 @@ const (
 	VCR       Recorder = "vcrpy"           // vcrpy's YAML or JSON, with pydantic-ai's parsed_body
 	XAI       Recorder = "pydantic-ai-xai" // pydantic-ai's xAI gRPC samples
 	TestAgent Recorder = "dd-test-agent"   // Datadog's test agent JSON
+	RubyVCR   Recorder = "ruby-vcr"        // Ruby VCR's YAML (http_interactions)
+	GoVCR     Recorder = "go-vcr"          // go-vcr's YAML, version 2
 )
 
 // MaxSize is the largest cassette Parse reads, and the largest body a
 // Content-Encoding may inflate to, in bytes.
 const MaxSize = 64 << 20
+
+// maxInteractions bounds the interactions Parse reads from one file
+// (the most real cassettes hold is a few dozen).
+const maxInteractions = 10_000
 
 // ErrNotCassette is the error of a document that is none of the layouts
 // the package reads.
@@ -59,13 +78,17 @@ type Cassette struct {
 	// Name is the name Parse was given: the file's path or URL.
 	Name     string
 	Recorder Recorder
+	// RecordedWith is the recorder and its version as the file names
+	// them: Ruby VCR's recorded_with ("VCR 6.4.0"); "" when it names none.
+	RecordedWith string
 	// Interactions are the recorded calls, in the cassette's order.
 	Interactions []Interaction
 }
 
 // Interaction is one recorded call.
 type Interaction struct {
-	// Method is the HTTP method ("POST"); "gRPC" for an xAI sample.
+	// Method is the HTTP method as recorded ("POST"; Ruby VCR writes
+	// "post"); "gRPC" for an xAI sample.
 	Method string
 	// URI is the request's URL; for an xAI sample, "xai:" and the model.
 	URI string
@@ -97,10 +120,11 @@ func Header(h map[string][]string, name string) string {
 // Parse reads a cassette named name (shown in errors) from data.
 //
 // Errors: a document larger than MaxSize, or nested deeper than
-// maxNesting levels (nestingError); YAML or JSON that does not
-// parse (with yaml.v3's line); ErrNotCassette (wrapped, with why) for
-// another document; an interaction whose parts are not of the layout's
-// types, naming its index.
+// maxNesting levels (nestingError), or of more than maxInteractions
+// interactions; YAML or JSON that does not parse (with yaml.v3's line);
+// ErrNotCassette (wrapped, with why) for another document; an
+// interaction whose parts are not of the layout's types, naming its
+// index (from 0).
 func Parse(name string, data []byte) (*Cassette, error) {
 	if len(data) > MaxSize {
 		return nil, fmt.Errorf("cassette: %s: %d bytes, more than %d", name, len(data), MaxSize)
@@ -129,33 +153,5 @@ func Parse(name string, data []byte) (*Cassette, error) {
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil, fmt.Errorf("%w: %s is not a mapping", ErrNotCassette, name)
 	}
-	root := doc.Content[0]
-	c := &Cassette{Name: name}
-	if list := get(root, "interactions"); list != nil {
-		if list.Kind != yaml.SequenceNode {
-			return nil, fmt.Errorf("cassette: %s: interactions is not a list", name)
-		}
-		c.Recorder = VCR
-		for i, n := range list.Content {
-			it, xai, err := interaction(n)
-			if err != nil {
-				return nil, fmt.Errorf("cassette: %s: interaction %d: %w", name, i, err)
-			}
-			if xai {
-				c.Recorder = XAI
-			}
-			c.Interactions = append(c.Interactions, it)
-		}
-		return c, nil
-	}
-	if get(root, "request") != nil && get(root, "response") != nil {
-		c.Recorder = TestAgent
-		it, _, err := interaction(root)
-		if err != nil {
-			return nil, fmt.Errorf("cassette: %s: %w", name, err)
-		}
-		c.Interactions = []Interaction{it}
-		return c, nil
-	}
-	return nil, fmt.Errorf("%w: %s has neither interactions nor a request and a response", ErrNotCassette, name)
+	return parseMapping(name, doc.Content[0])
 }

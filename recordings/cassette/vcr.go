@@ -10,6 +10,51 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
+// parseMapping reads the cassette whose document is the mapping root:
+// vcrpy's, Ruby VCR's or go-vcr's list of interactions, or the test
+// agent's one interaction.
+func parseMapping(name string, root *yaml.Node) (*Cassette, error) {
+	c := &Cassette{Name: name}
+	list := get(root, "interactions")
+	switch {
+	case list != nil:
+		c.Recorder = VCR
+		if v, err := strconv.Atoi(scalar(get(root, "version"))); err == nil && v >= 2 {
+			c.Recorder = GoVCR
+		}
+	case get(root, "http_interactions") != nil:
+		list = get(root, "http_interactions")
+		c.Recorder, c.RecordedWith = RubyVCR, scalar(get(root, "recorded_with"))
+	case get(root, "request") != nil && get(root, "response") != nil:
+		c.Recorder = TestAgent
+		it, _, err := interaction(root)
+		if err != nil {
+			return nil, fmt.Errorf("cassette: %s: %w", name, err)
+		}
+		c.Interactions = []Interaction{it}
+		return c, nil
+	default:
+		return nil, fmt.Errorf("%w: %s has neither interactions nor a request and a response", ErrNotCassette, name)
+	}
+	if list.Kind != yaml.SequenceNode {
+		return nil, fmt.Errorf("cassette: %s: interactions is not a list", name)
+	}
+	if len(list.Content) > maxInteractions {
+		return nil, fmt.Errorf("cassette: %s: %d interactions, more than %d", name, len(list.Content), maxInteractions)
+	}
+	for i, n := range list.Content {
+		it, xai, err := interaction(n)
+		if err != nil {
+			return nil, fmt.Errorf("cassette: %s: interaction %d: %w", name, i, err)
+		}
+		if xai {
+			c.Recorder = XAI
+		}
+		c.Interactions = append(c.Interactions, it)
+	}
+	return c, nil
+}
+
 // interaction reads one interaction mapping; xai reports an xAI sample.
 func interaction(n *yaml.Node) (it Interaction, xai bool, err error) {
 	if n.Kind != yaml.MappingNode {
@@ -39,16 +84,32 @@ func interaction(n *yaml.Node) (it Interaction, xai bool, err error) {
 	if it.ResponseBody, err = decode(it.ResponseBody, Header(it.ResponseHeaders, "Content-Encoding")); err != nil {
 		return it, false, fmt.Errorf("response body: %w", err)
 	}
-	if st := first(get(resp, "status"), get(resp, "status_code")); st != nil {
-		code := st
-		if st.Kind == yaml.MappingNode {
-			code = get(st, "code")
-		}
-		if it.Status, err = strconv.Atoi(scalar(code)); err != nil {
-			return it, false, fmt.Errorf("status %q is not a number", scalar(code))
-		}
+	if it.Status, err = status(resp); err != nil {
+		return it, false, err
 	}
 	return it, false, nil
+}
+
+// status reads the status code of a response mapping: go-vcr's code, or
+// status as a number, as {code, message} (vcrpy, Ruby VCR) or as
+// go-vcr's "200 OK", or older vcrpy's status_code; 0 when there is none.
+func status(resp *yaml.Node) (int, error) {
+	code := first(get(resp, "code"), get(resp, "status"), get(resp, "status_code"))
+	if code == nil {
+		return 0, nil
+	}
+	if code.Kind == yaml.MappingNode {
+		code = get(code, "code")
+	}
+	s := scalar(code)
+	if n, _, ok := strings.Cut(s, " "); ok && len(n) == 3 {
+		s = n // "200 OK"
+	}
+	st, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, fmt.Errorf("status %q is not a number", scalar(code))
+	}
+	return st, nil
 }
 
 // xaiSample reads pydantic-ai's xAI gRPC sample n, its request req.
@@ -75,7 +136,9 @@ func xaiSample(n, req *yaml.Node) (it Interaction, xai bool, err error) {
 }
 
 // body reads the body of a request or response mapping m: parsed_body
-// as compact JSON, else body as a string, {string: …} or !!binary, else
+// as compact JSON, else body as a string, {string: …} or !!binary (or
+// Ruby VCR's {encoding, string} with Psych's !binary, or
+// {encoding, base64_string}), else
 // content, the text older vcrpy wrote for httpx's responses (its
 // _to_serialized_response in vcr/stubs/httpx_stubs.py, vcrpy 2f94d06 to
 // d9357a3: {status_code, http_version, headers, content}; today's
@@ -85,6 +148,15 @@ func body(m *yaml.Node) ([]byte, error) {
 		return bodyJSON(pb)
 	}
 	b := first(get(m, "body"), get(m, "content"))
+	if b64 := get(b, "base64_string"); b64 != nil {
+		// Ruby VCR's preserve_exact_body_bytes: Array#pack('m'), base64
+		// in lines of 60 characters.
+		out, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(scalar(b64)), ""))
+		if err != nil {
+			return nil, fmt.Errorf("base64_string: %w", err)
+		}
+		return out, nil
+	}
 	if b != nil && b.Kind == yaml.MappingNode {
 		b = get(b, "string")
 	}
@@ -97,9 +169,11 @@ func body(m *yaml.Node) ([]byte, error) {
 	return bytesOf(b)
 }
 
-// bytesOf is a scalar's bytes, !!binary's base64 decoded.
+// bytesOf is a scalar's bytes, !!binary's base64 decoded, and so Ruby's
+// !binary, which Psych writes for a string that is not UTF-8 (a Bedrock
+// event stream).
 func bytesOf(n *yaml.Node) ([]byte, error) {
-	if n.Tag == "!!binary" {
+	if n.Tag == "!!binary" || n.Tag == "!binary" {
 		b, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(n.Value), ""))
 		if err != nil {
 			return nil, fmt.Errorf("!!binary: %w", err)

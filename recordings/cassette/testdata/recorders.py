@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Writes recorders.tsv: what each fixture of recordings/testdata/recorders
+holds, read with PyYAML and CPython's json, base64, gzip and zlib from each
+recorder's own description of its format, independently of package
+cassette: per interaction its method, URI, status, and each body as its kind
+(none, bytes, json) and the SHA-256 of its bytes (bytes) or of
+json.dumps(body, sort_keys=True) (json). A response body's Content-Encoding
+is undone as oracle.py's inflate does. Run from this folder: python3 recorders.py
+"""
+import base64, csv, json, os
+import yaml
+from oracle import HERE, digest, header, inflate
+
+RECORDERS = os.path.join(HERE, "..", "..", "testdata", "recorders")
+
+
+class RubyLoader(yaml.SafeLoader):
+    pass
+
+
+# Psych writes a Ruby string that is not UTF-8 under !binary, base64.
+RubyLoader.add_constructor("!binary", lambda loader, node: base64.b64decode(loader.construct_scalar(node)))
+
+
+def as_bytes(s):
+    return None if s is None else s if isinstance(s, bytes) else s.encode("utf-8")
+
+
+def inflated(b, headers):
+    """b with the Content-Encoding of headers undone (oracle.py's inflate)."""
+    return None if b is None else inflate(b, header(headers, "content-encoding"))
+
+
+def ruby_vcr(path):
+    """Ruby VCR (lib/vcr/structs.rb): body {encoding, string | base64_string}."""
+    doc = yaml.load(open(path, encoding="utf-8"), Loader=RubyLoader)
+
+    def body(b):
+        if b is None:
+            return None
+        if "base64_string" in b:
+            return base64.b64decode(b["base64_string"])
+        return as_bytes(b.get("string"))
+
+    for it in doc["http_interactions"]:
+        req, resp = it["request"], it["response"]
+        yield (req["method"], req["uri"], resp["status"]["code"], ("bytes", body(req.get("body"))),
+               ("bytes", inflated(body(resp.get("body")), resp.get("headers"))))
+
+
+def go_vcr(path):
+    """go-vcr v2+ (pkg/cassette/cassette.go): body a string or !!binary, code."""
+    doc = yaml.safe_load(open(path, encoding="utf-8"))
+    for it in doc["interactions"]:
+        req, resp = it["request"], it["response"]
+        yield (req["method"], req["url"], resp["code"], ("bytes", as_bytes(req.get("body"))),
+               ("bytes", inflated(as_bytes(resp.get("body")), resp.get("headers"))))
+
+
+READERS = {"ruby-vcr": ruby_vcr, "go-vcr": go_vcr}
+
+
+def cell(part):
+    if part is None or part[1] is None:
+        return ["none", "-"]
+    kind, v = part
+    if kind == "json":
+        return ["json", digest(json.dumps(v, sort_keys=True).encode())]
+    return ["bytes", digest(v)]
+
+
+def main():
+    rows = []
+    with open(os.path.join(RECORDERS, "MANIFEST.tsv"), encoding="utf-8") as f:
+        for m in csv.DictReader(f, delimiter="\t"):
+            read = READERS.get(m["format"])
+            if read is None:
+                continue
+            for i, (method, uri, status, req, resp) in enumerate(read(os.path.join(RECORDERS, m["file"]))):
+                rows.append([m["file"], i, method, uri, status or 0] + cell(req) + cell(resp))
+    with open(os.path.join(HERE, "recorders.tsv"), "w", encoding="utf-8") as w:
+        w.write("file\ti\tmethod\turi\tstatus\treq_kind\treq_digest\tresp_kind\tresp_digest\n")
+        for r in rows:
+            w.write("\t".join(str(x) for x in r) + "\n")
+    print(len(rows), "interactions")
+
+
+if __name__ == "__main__":
+    main()
