@@ -104,6 +104,12 @@ type Interaction struct {
 	// Streamed reports an xAI streamed sample, whose ResponseBody is the
 	// JSON array of its chunks.
 	Streamed bool
+	// Notice says, in lowercase sentences joined by "; ", what recview
+	// chose or could not read of the interaction as recorded, for the
+	// viewer to show beside it: "the response has no body", "the
+	// response body is 48213 bytes that are not text (audio/mpeg): shown
+	// in base64"; "" when there is nothing to say.
+	Notice string
 }
 
 // Header returns the first value of the header name (any case) in h, ""
@@ -153,5 +159,12 @@ func Parse(name string, data []byte) (*Cassette, error) {
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil, fmt.Errorf("%w: %s is not a mapping", ErrNotCassette, name)
 	}
-	return parseMapping(name, doc.Content[0])
+	c, err := parseMapping(name, doc.Content[0])
+	if err != nil {
+		return nil, err
+	}
+	for i := range c.Interactions {
+		c.Interactions[i].note()
+	}
+	return c, nil
 }

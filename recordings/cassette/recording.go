@@ -2,8 +2,10 @@ package cassette
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"strings"
+	"unicode/utf8"
 )
 
 // StreamedResponse reports that the interaction's response is a stream of
@@ -26,6 +28,12 @@ func (it *Interaction) StreamedResponse() bool {
 // lines: Anthropic's, the Responses API's) as its lines, blank ones
 // included, as ogx writes them; an AWS event stream as the list of its
 // events (eventsJSON); any other body as a string.
+//
+// No body is written as null, which the core would show as an answer of
+// null: a response without a body is the string "", a body that is not
+// UTF-8 (audio, an image, an event stream that does not decode) and a
+// request body that is not are their bytes in base64, a response body
+// that is the JSON null the string "null". Notice says which.
 func (it *Interaction) Recording() []byte {
 	type request struct {
 		URL     string          `json:"url"`
@@ -38,14 +46,26 @@ func (it *Interaction) Recording() []byte {
 		IsStreaming bool            `json:"is_streaming"`
 	}
 	streamed := it.StreamedResponse()
-	body := jsonOrString(it.ResponseBody)
-	switch {
-	case streamed && isEventStream(it.ResponseBody):
-		if events := eventsJSON(it.ResponseBody); events != nil {
-			body = events
+	var body []byte
+	switch b := it.ResponseBody; {
+	case len(b) == 0:
+		body = []byte(`""`)
+	case isEventStream(b):
+		if body = eventsJSON(b); body == nil {
+			body = base64String(b)
 		}
+	case !utf8.Valid(b):
+		body = base64String(b)
 	case streamed && !it.Streamed:
-		body = sseBody(it.ResponseBody)
+		body = sseBody(b)
+	default:
+		if body = jsonOrString(b); string(body) == "null" {
+			body = []byte(`"null"`)
+		}
+	}
+	payload := jsonOrString(it.RequestBody)
+	if !utf8.Valid(it.RequestBody) {
+		payload = base64String(it.RequestBody)
 	}
 	var doc bytes.Buffer
 	enc := json.NewEncoder(&doc)
@@ -53,7 +73,7 @@ func (it *Interaction) Recording() []byte {
 	enc.Encode(struct {      // every field JSON: it encodes
 		Request  request  `json:"request"`
 		Response response `json:"response"`
-	}{request{it.URI, it.Method, jsonOrString(it.RequestBody)}, response{it.Status, body, streamed}})
+	}{request{it.URI, it.Method, payload}, response{it.Status, body, streamed}})
 	return doc.Bytes()
 }
 
@@ -101,4 +121,9 @@ func jsonOrString(b []byte) []byte {
 		return t
 	}
 	return appendString(nil, string(b))
+}
+
+// base64String is b in standard base64, as a JSON string.
+func base64String(b []byte) []byte {
+	return appendString(nil, base64.StdEncoding.EncodeToString(b))
 }

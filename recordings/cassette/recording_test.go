@@ -387,7 +387,8 @@ func TestResponsesStreams(t *testing.T) {
 
 // TestRecordingKeepsText: an interaction's bodies reach the recording as
 // recorded, text and all (no \u003c for <), a non-JSON body as a string,
-// an SSE stream of data: lines as its JSON objects without [DONE].
+// an SSE stream of data: lines as its JSON objects without [DONE]; no
+// response body as the string "", never null.
 func TestRecordingKeepsText(t *testing.T) {
 	it := Interaction{Method: "POST", URI: "https://api.openai.com/v1/chat/completions", Status: 200,
 		RequestBody:     []byte(`{"messages": [{"role": "user", "content": "a <b> & c"}]}`),
@@ -399,7 +400,52 @@ func TestRecordingKeepsText(t *testing.T) {
 		t.Errorf("recording\n got %s\nwant %s", got, want)
 	}
 	it.RequestBody, it.ResponseHeaders, it.ResponseBody = []byte("a=1&b=<2>"), nil, nil
-	if got := string(it.Recording()); !strings.Contains(got, `"payload":"a=1&b=<2>"`) || !strings.Contains(got, `"body":null,"is_streaming":false`) {
+	if got := string(it.Recording()); !strings.Contains(got, `"payload":"a=1&b=<2>"`) || !strings.Contains(got, `"body":"","is_streaming":false`) {
 		t.Errorf("a form body and no response body: %s", got)
+	}
+}
+
+// TestRecordingNeverNull: a body recview cannot write as the recorder did
+// is kept, and Notice says why: no response body is "", bytes that are not
+// UTF-8 are base64 (request and response), the JSON null is the string
+// "null", a JSON response that is not JSON is text; each assembles to a
+// value that is not null.
+func TestRecordingNeverNull(t *testing.T) {
+	for _, c := range []struct {
+		name, doc    string
+		body, notice string // the recording's response body, the notice
+	}{
+		{"no body", "interactions:\n- request: {method: POST, uri: 'https://api.openai.com/v1/chat/completions'}\n  response: {status: {code: 500, message: x}, headers: {Date: [today]}}\n",
+			`""`, "the response has no body"},
+		{"empty body", "interactions:\n- request: {method: DELETE, uri: 'https://api.openai.com/v1/files/f'}\n  response: {status: {code: 204, message: x}, body: {string: ''}}\n",
+			`""`, "the response has no body"},
+		{"binary", "interactions:\n- request: {method: POST, uri: 'https://api.openai.com/v1/audio/speech', body: !!binary '/9j/'}\n  response:\n    status: {code: 200, message: x}\n    headers: {Content-Type: [audio/mpeg]}\n    body: {string: !!binary 'SUQzBP8A'}\n",
+			`"SUQzBP8A"`, "the response body is 6 bytes that are not text (audio/mpeg): shown in base64; the request body is 3 bytes that are not text: shown in base64"},
+		{"null", "interactions:\n- request: {method: GET, uri: 'https://x/v1/models'}\n  response: {status: {code: 200, message: x}, body: {string: 'null'}}\n",
+			`"null"`, ""},
+		{"bad JSON", "interactions:\n- request: {method: GET, uri: 'https://x/v1/models'}\n  response: {status: {code: 502, message: x}, headers: {Content-Type: [application/json; charset=utf-8]}, body: {string: '<html>bad gateway'}}\n",
+			`"<html>bad gateway"`, "the response body is not JSON although its Content-Type is application/json; charset=utf-8: shown as text"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cs, err := Parse("x.yaml", []byte(c.doc))
+			if err != nil {
+				t.Fatal(err)
+			}
+			it := cs.Interactions[0]
+			if it.Notice != c.notice {
+				t.Errorf("notice %q, want %q", it.Notice, c.notice)
+			}
+			rec := it.Recording()
+			if !strings.Contains(string(rec), `"body":`+c.body+`,"is_streaming":false`) {
+				t.Errorf("recording %s, want the body %s", rec, c.body)
+			}
+			r, err := recordings.Parse(c.name, rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v, _ := recordings.Assemble(r); v == nil || v.Type() == fastjson.TypeNull {
+				t.Errorf("assembled to %v", v)
+			}
+		})
 	}
 }
