@@ -109,6 +109,11 @@ func TestOpenAIChatStreamsPeer(t *testing.T) {
 				}
 			}
 		}
+		// The SDK sets each choice's finish reason from every chunk, so
+		// that a chunk after the finish with finish_reason null (OpenRouter's
+		// usage chunk) clears it; recview keeps the stream's finish. The
+		// oracle is the last finish reason the SDK held.
+		finish := map[int64]string{}
 		for _, c := range chunks {
 			var chunk openai.ChatCompletionChunk
 			if len(c) == 0 || c[0] != '{' {
@@ -120,6 +125,11 @@ func TestOpenAIChatStreamsPeer(t *testing.T) {
 			}
 			if !acc.AddChunk(chunk) {
 				refused = true
+			}
+			for _, ch := range acc.Choices {
+				if ch.FinishReason != "" {
+					finish[ch.Index] = strings.Clone(ch.FinishReason)
+				}
 			}
 		}
 		if !objects {
@@ -146,8 +156,8 @@ func TestOpenAIChatStreamsPeer(t *testing.T) {
 			if c := string(got.GetStringBytes("message", "content")); c != want.Message.Content {
 				t.Errorf("%s choice %d: content %q, the SDK %q", name, i, c, want.Message.Content)
 			}
-			if f := string(got.GetStringBytes("finish_reason")); f != want.FinishReason {
-				t.Errorf("%s choice %d: finish %q, the SDK %q", name, i, f, want.FinishReason)
+			if f := string(got.GetStringBytes("finish_reason")); f != finish[want.Index] {
+				t.Errorf("%s choice %d: finish %q, the SDK's last %q", name, i, f, finish[want.Index])
 			}
 			calls := got.GetArray("message", "tool_calls")
 			if len(calls) != len(want.Message.ToolCalls) {
@@ -447,5 +457,54 @@ func TestRecordingNeverNull(t *testing.T) {
 				t.Errorf("assembled to %v", v)
 			}
 		})
+	}
+}
+
+// TestRecordingStreams: a stream the recorder kept as JSON lines or as
+// one JSON array reaches the core as the list of its chunks, which it
+// folds as the provider's SDK does; SSE comments are left out.
+func TestRecordingStreams(t *testing.T) {
+	for _, c := range []struct {
+		name, uri, ctype, body string
+		text                   string // the assembled answer's text
+		path                   []string
+	}{
+		{"ollama ndjson", "http://localhost:11434/api/chat", "application/x-ndjson",
+			`{"model":"m","message":{"role":"assistant","content":"Hel"},"done":false}` + "\n" +
+				`{"model":"m","message":{"role":"assistant","content":"lo"},"done":false}` + "\n" +
+				`{"model":"m","message":{"role":"assistant","content":""},"done":true,"done_reason":"stop"}` + "\n",
+			"Hello", []string{"message", "content"}},
+		{"gemini one array", "https://generativelanguage.googleapis.com/v1beta/models/g:streamGenerateContent", "application/json; charset=UTF-8",
+			`[{"candidates":[{"content":{"role":"model","parts":[{"text":"Hel"}]}}],"modelVersion":"g"},` +
+				`{"candidates":[{"content":{"role":"model","parts":[{"text":"lo"}]},"finishReason":"STOP"}],"modelVersion":"g"}]`,
+			"Hello", []string{"candidates", "0", "content", "parts", "0", "text"}},
+		{"sse comments", "https://openrouter.ai/api/v1/chat/completions", "text/event-stream",
+			": OPENROUTER PROCESSING\n\n" +
+				`data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hel"}}]}` + "\n\n" +
+				`data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"lo"},"finish_reason":"stop"}]}` + "\n\ndata: [DONE]\n\n",
+			"Hello", []string{"choices", "0", "message", "content"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			it := Interaction{Method: "POST", URI: c.uri, Status: 200, RequestBody: []byte(`{}`),
+				ResponseHeaders: map[string][]string{"Content-Type": {c.ctype}}, ResponseBody: []byte(c.body)}
+			if !it.StreamedResponse() {
+				t.Fatal("not streamed")
+			}
+			r, v, ok := assembled(t, c.name, it)
+			if !ok {
+				return
+			}
+			if !r.Streaming || len(r.Chunks) < 2 {
+				t.Errorf("streaming %v, %d chunks", r.Streaming, len(r.Chunks))
+			}
+			if got := string(v.GetStringBytes(c.path...)); got != c.text {
+				t.Errorf("text %q, want %q in %s", got, c.text, v)
+			}
+		})
+	}
+	it := Interaction{URI: "http://localhost:11434/api/pull", ResponseHeaders: map[string][]string{"Content-Type": {"application/x-ndjson"}},
+		ResponseBody: []byte("{\"status\":\"pulling\"}\nnot json\n")}
+	if got := string(it.Recording()); !strings.Contains(got, `"body":["{\"status\":\"pulling\"}","not json"],"is_streaming":true`) {
+		t.Errorf("JSON lines that are not all JSON: %s", got)
 	}
 }
