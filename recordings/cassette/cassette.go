@@ -31,6 +31,10 @@
 //     response: {status: "200 OK", code, headers, body, content_length,
 //     duration, …}}]}, a body that is not UTF-8 under !!binary;
 //     content_length -1 for a stream.
+//   - httprr's traces (rsc.io/httprr; langchaingo's and adk-go's
+//     internal/httprr/rr.go): "httprr trace v1", then per call
+//     "N1 N2\n" and the request and the response as HTTP/1.1 writes
+//     them, N1 and N2 bytes; gzipped as .httprr.gz (parseHTTPRR).
 //
 // A gzip or deflate Content-Encoding of a response body is undone. The
 // core reads cassettes, never runs them: YAML tags that name Python
@@ -59,6 +63,7 @@ const (
 	TestAgent Recorder = "dd-test-agent"   // Datadog's test agent JSON
 	RubyVCR   Recorder = "ruby-vcr"        // Ruby VCR's YAML (http_interactions)
 	GoVCR     Recorder = "go-vcr"          // go-vcr's YAML, version 2
+	HTTPRR    Recorder = "httprr"          // an httprr trace, or one gzipped (.httprr.gz)
 )
 
 // MaxSize is the largest cassette Parse reads, and the largest body a
@@ -132,8 +137,30 @@ func Header(h map[string][]string, name string) string {
 // interaction whose parts are not of the layout's types, naming its
 // index (from 0).
 func Parse(name string, data []byte) (*Cassette, error) {
+	c, err := parse(name, data, true)
+	if err != nil {
+		return nil, err
+	}
+	for i := range c.Interactions {
+		c.Interactions[i].note()
+	}
+	return c, nil
+}
+
+// parse is Parse without the notes; gz allows data to be gzip.
+func parse(name string, data []byte, gz bool) (*Cassette, error) {
 	if len(data) > MaxSize {
 		return nil, fmt.Errorf("cassette: %s: %d bytes, more than %d", name, len(data), MaxSize)
+	}
+	switch {
+	case gz && len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b:
+		inner, err := decode(data, "gzip") // httprr's .httprr.gz
+		if err != nil {
+			return nil, fmt.Errorf("cassette: %s: %w", name, err)
+		}
+		return parse(name, inner, false)
+	case isHTTPRR(data):
+		return parseHTTPRR(name, data)
 	}
 	if err := nestingError(data); err != nil {
 		return nil, fmt.Errorf("cassette: %s: %w", name, err)
@@ -159,12 +186,5 @@ func Parse(name string, data []byte) (*Cassette, error) {
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil, fmt.Errorf("%w: %s is not a mapping", ErrNotCassette, name)
 	}
-	c, err := parseMapping(name, doc.Content[0])
-	if err != nil {
-		return nil, err
-	}
-	for i := range c.Interactions {
-		c.Interactions[i].note()
-	}
-	return c, nil
+	return parseMapping(name, doc.Content[0])
 }

@@ -7,7 +7,7 @@ cassette: per interaction its method, URI, status, and each body as its kind
 json.dumps(body, sort_keys=True) (json). A response body's Content-Encoding
 is undone as oracle.py's inflate does. Run from this folder: python3 recorders.py
 """
-import base64, csv, json, os
+import base64, csv, gzip, json, os
 import yaml
 from oracle import HERE, digest, header, inflate
 
@@ -57,7 +57,52 @@ def go_vcr(path):
                ("bytes", inflated(as_bytes(resp.get("body")), resp.get("headers"))))
 
 
-READERS = {"ruby-vcr": ruby_vcr, "go-vcr": go_vcr}
+def http_message(b):
+    """An HTTP/1.1 message: its first line, headers (a dict of lists, names
+    in lowercase) and body, a chunked transfer coding undone (RFC 9112)."""
+    i = b.find(b"\n\n") + 2 if b.find(b"\n\n") >= 0 else len(b)
+    j = b.find(b"\r\n\r\n") + 4 if b.find(b"\r\n\r\n") >= 0 else len(b)
+    k = b.find(b"\n\r\n") + 3 if b.find(b"\n\r\n") >= 0 else len(b)
+    end = min(i, j, k)
+    lines = b[:end].decode("latin-1").replace("\r\n", "\n").split("\n")
+    headers = {}
+    for line in lines[1:]:
+        if line:
+            n, v = line.split(":", 1)
+            headers.setdefault(n.strip().lower(), []).append(v.strip())
+    body = b[end:]
+    if "chunked" in ",".join(headers.get("transfer-encoding", [])).lower():
+        out = b""
+        while True:
+            size, body = body.split(b"\r\n", 1)
+            n = int(size.split(b";")[0], 16)
+            if n == 0:
+                break
+            out, body = out + body[:n], body[n + 2:]
+        body = out
+    return lines[0], headers, body or None
+
+
+def httprr(path):
+    """httprr (rsc.io/httprr, langchaingo's internal/httprr/rr.go): a header
+    line, then per call "N1 N2\\n" and the request and response bytes."""
+    data = open(path, "rb").read()
+    if data[:2] == b"\x1f\x8b":
+        data = gzip.decompress(data)
+    line, data = data.split(b"\n", 1)
+    assert line.rstrip(b"\r") == b"httprr trace v1"
+    while data:
+        line, data = data.split(b"\n", 1)
+        n1, n2 = map(int, line.split())
+        req, resp, data = data[:n1], data[n1:n1 + n2], data[n1 + n2:]
+        first, _, rbody = http_message(req)
+        method, uri, _ = first.split(" ")
+        status, headers, body = http_message(resp)
+        yield (method, uri, int(status.split(" ")[1]), ("bytes", rbody),
+               ("bytes", inflated(body, {k: v for k, v in headers.items()})))
+
+
+READERS = {"ruby-vcr": ruby_vcr, "go-vcr": go_vcr, "httprr": httprr}
 
 
 def cell(part):
