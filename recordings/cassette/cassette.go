@@ -35,6 +35,12 @@
 //     internal/httprr/rr.go): "httprr trace v1", then per call
 //     "N1 N2\n" and the request and the response as HTTP/1.1 writes
 //     them, N1 and N2 bytes; gzipped as .httprr.gz (parseHTTPRR).
+//   - httpmock's mocks as rig writes its cassettes: YAML documents
+//     separated by "---", each {when: {method, path, query_param,
+//     header, body}, then: {status, header, body}}, headers as lists of
+//     {name, value}, body_encoding: base64 for bytes (parseHTTPMock);
+//     no host is recorded, and the provider's is chosen from the folder
+//     the file is in (Notice says so).
 //
 // A gzip or deflate Content-Encoding of a response body is undone. The
 // core reads cassettes, never runs them: YAML tags that name Python
@@ -64,6 +70,7 @@ const (
 	RubyVCR   Recorder = "ruby-vcr"        // Ruby VCR's YAML (http_interactions)
 	GoVCR     Recorder = "go-vcr"          // go-vcr's YAML, version 2
 	HTTPRR    Recorder = "httprr"          // an httprr trace, or one gzipped (.httprr.gz)
+	HTTPMock  Recorder = "httpmock"        // httpmock's when/then YAML documents, rig's cassettes
 )
 
 // MaxSize is the largest cassette Parse reads, and the largest body a
@@ -185,6 +192,9 @@ func parse(name string, data []byte, gz bool) (*Cassette, error) {
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil, fmt.Errorf("%w: %s is not a mapping", ErrNotCassette, name)
+	}
+	if isHTTPMock(doc.Content[0]) {
+		return parseHTTPMock(name, data)
 	}
 	return parseMapping(name, doc.Content[0])
 }

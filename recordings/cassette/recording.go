@@ -10,8 +10,9 @@ import (
 )
 
 // StreamedResponse reports that the interaction's response is a stream:
-// of server-sent events (a text/event-stream Content-Type), of JSON
-// lines (application/x-ndjson, Ollama's; application/stream+json,
+// of server-sent events (a text/event-stream Content-Type, or none and
+// a body that begins as one: rig keeps no headers), of JSON lines
+// (application/x-ndjson, Ollama's; application/stream+json,
 // Cohere's; application/jsonl), an AWS event stream (Bedrock's: its body
 // begins with an event stream message), Gemini's streamGenerateContent
 // answered as one JSON array (without alt=sse), or a stream Streamed
@@ -38,7 +39,7 @@ func (it *Interaction) stream() streamKind {
 	switch {
 	case isEventStream(b):
 		return awsStream
-	case ct == "text/event-stream":
+	case ct == "text/event-stream" || ct == "" && looksSSE(b):
 		return sseStream
 	case ct == "application/x-ndjson" || ct == "application/stream+json" || ct == "application/jsonl":
 		return linesStream
@@ -171,6 +172,14 @@ func linesBody(body []byte) []byte {
 		out, _ = json.Marshal(lines)
 	}
 	return out
+}
+
+// looksSSE reports a body whose first line is an SSE event's field
+// ("event: …", "data: …") and that holds a data: line.
+func looksSSE(b []byte) bool {
+	first, _, _ := bytes.Cut(bytes.TrimLeft(b, "\r\n"), []byte("\n"))
+	return (bytes.HasPrefix(first, []byte("event:")) || bytes.HasPrefix(first, []byte("data:"))) &&
+		(bytes.HasPrefix(b, []byte("data:")) || bytes.Contains(b, []byte("\ndata:")))
 }
 
 // isArray reports bytes that are a JSON array.

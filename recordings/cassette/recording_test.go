@@ -483,10 +483,16 @@ func TestRecordingStreams(t *testing.T) {
 				`data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hel"}}]}` + "\n\n" +
 				`data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"lo"},"finish_reason":"stop"}]}` + "\n\ndata: [DONE]\n\n",
 			"Hello", []string{"choices", "0", "message", "content"}},
+		{"sse without a Content-Type", "https://api.openai.com/v1/chat/completions", "",
+			"event: x\n" + `data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hel"}}]}` + "\n\n" +
+				`data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"lo"},"finish_reason":"stop"}]}` + "\n\n",
+			"Hello", []string{"choices", "0", "message", "content"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			it := Interaction{Method: "POST", URI: c.uri, Status: 200, RequestBody: []byte(`{}`),
-				ResponseHeaders: map[string][]string{"Content-Type": {c.ctype}}, ResponseBody: []byte(c.body)}
+			it := Interaction{Method: "POST", URI: c.uri, Status: 200, RequestBody: []byte(`{}`), ResponseBody: []byte(c.body)}
+			if c.ctype != "" {
+				it.ResponseHeaders = map[string][]string{"Content-Type": {c.ctype}}
+			}
 			if !it.StreamedResponse() {
 				t.Fatal("not streamed")
 			}

@@ -7,7 +7,7 @@ cassette: per interaction its method, URI, status, and each body as its kind
 json.dumps(body, sort_keys=True) (json). A response body's Content-Encoding
 is undone as oracle.py's inflate does. Run from this folder: python3 recorders.py
 """
-import base64, csv, gzip, json, os
+import base64, csv, gzip, json, os, urllib.parse
 import yaml
 from oracle import HERE, digest, header, inflate
 
@@ -102,7 +102,37 @@ def httprr(path):
                ("bytes", inflated(body, {k: v for k, v in headers.items()})))
 
 
-READERS = {"ruby-vcr": ruby_vcr, "go-vcr": go_vcr, "httprr": httprr}
+# The base URLs rig's tests pass for each provider folder (rig at b75850e,
+# tests/providers/*/support.rs and ProviderCassette::start's callers).
+RIG = {"anthropic": "https://api.anthropic.com", "bedrock": "https://bedrock-runtime.us-east-1.amazonaws.com",
+       "chatgpt": "https://chatgpt.com", "cohere": "https://api.cohere.ai", "copilot": "https://api.githubcopilot.com",
+       "deepseek": "https://api.deepseek.com", "doubleword": "https://api.doubleword.ai",
+       "gemini": "https://generativelanguage.googleapis.com", "groq": "https://api.groq.com",
+       "llamacpp": "http://127.0.0.1:8080", "mistral": "https://api.mistral.ai", "mistralrs": "http://127.0.0.1:1234",
+       "ollama": "http://localhost:11434", "openai": "https://api.openai.com", "openrouter": "https://openrouter.ai",
+       "perplexity": "https://api.perplexity.ai", "venice": "https://api.venice.ai", "xai": "https://api.x.ai"}
+
+
+def httpmock(path, source):
+    """rig's cassettes (tests/common/cassettes.rs): httpmock's when/then
+    mocks, one YAML document each, no host: the provider folder's."""
+    provider = source.split("/cassettes/")[1].split("/")[0]
+
+    def body(m):
+        b = m.get("body")
+        if b is not None and m.get("body_encoding") == "base64":
+            return base64.b64decode(b)
+        return as_bytes(b)
+
+    for doc in yaml.safe_load_all(open(path, encoding="utf-8")):
+        when, then = doc["when"], doc["then"]
+        q = urllib.parse.urlencode([(p["name"], p["value"]) for p in when.get("query_param") or []])
+        uri = RIG[provider] + when["path"] + ("?" + q if q else "")
+        headers = {h["name"]: h["value"] for h in then.get("header") or []}
+        yield when["method"], uri, then["status"], ("bytes", body(when)), ("bytes", inflated(body(then), headers))
+
+
+READERS = {"ruby-vcr": ruby_vcr, "go-vcr": go_vcr, "httprr": httprr, "httpmock-yaml": httpmock}
 
 
 def cell(part):
@@ -121,7 +151,8 @@ def main():
             read = READERS.get(m["format"])
             if read is None:
                 continue
-            for i, (method, uri, status, req, resp) in enumerate(read(os.path.join(RECORDERS, m["file"]))):
+            args = [m["source_path"]] if read is httpmock else []
+            for i, (method, uri, status, req, resp) in enumerate(read(os.path.join(RECORDERS, m["file"]), *args)):
                 rows.append([m["file"], i, method, uri, status or 0] + cell(req) + cell(resp))
     with open(os.path.join(HERE, "recorders.tsv"), "w", encoding="utf-8") as w:
         w.write("file\ti\tmethod\turi\tstatus\treq_kind\treq_digest\tresp_kind\tresp_digest\n")
