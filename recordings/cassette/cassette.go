@@ -41,6 +41,12 @@
 //     {name, value}, body_encoding: base64 for bytes (parseHTTPMock);
 //     no host is recorded, and the provider's is chosen from the folder
 //     the file is in (Notice says so).
+//   - the Azure SDK test proxy's recordings (SessionRecords/*.json, or
+//     an assets repository's): {"Entries": [{RequestUri, RequestMethod,
+//     RequestHeaders, RequestBody, StatusCode, ResponseHeaders,
+//     ResponseBody}], "Variables": {…}}, a JSON body as JSON, a text one
+//     as a string or as its lines (a stream), other bytes in base64
+//     (parseTestProxy).
 //
 // A gzip or deflate Content-Encoding of a response body is undone. The
 // core reads cassettes, never runs them: YAML tags that name Python
@@ -64,13 +70,14 @@ type Recorder string
 
 // The recorders Parse reads.
 const (
-	VCR       Recorder = "vcrpy"           // vcrpy's YAML or JSON, with pydantic-ai's parsed_body
-	XAI       Recorder = "pydantic-ai-xai" // pydantic-ai's xAI gRPC samples
-	TestAgent Recorder = "dd-test-agent"   // Datadog's test agent JSON
-	RubyVCR   Recorder = "ruby-vcr"        // Ruby VCR's YAML (http_interactions)
-	GoVCR     Recorder = "go-vcr"          // go-vcr's YAML, version 2
-	HTTPRR    Recorder = "httprr"          // an httprr trace, or one gzipped (.httprr.gz)
-	HTTPMock  Recorder = "httpmock"        // httpmock's when/then YAML documents, rig's cassettes
+	VCR       Recorder = "vcrpy"            // vcrpy's YAML or JSON, with pydantic-ai's parsed_body
+	XAI       Recorder = "pydantic-ai-xai"  // pydantic-ai's xAI gRPC samples
+	TestAgent Recorder = "dd-test-agent"    // Datadog's test agent JSON
+	RubyVCR   Recorder = "ruby-vcr"         // Ruby VCR's YAML (http_interactions)
+	GoVCR     Recorder = "go-vcr"           // go-vcr's YAML, version 2
+	HTTPRR    Recorder = "httprr"           // an httprr trace, or one gzipped (.httprr.gz)
+	HTTPMock  Recorder = "httpmock"         // httpmock's when/then YAML documents, rig's cassettes
+	TestProxy Recorder = "azure-test-proxy" // the Azure SDK test proxy's JSON (Entries)
 )
 
 // MaxSize is the largest cassette Parse reads, and the largest body a
@@ -159,6 +166,7 @@ func parse(name string, data []byte, gz bool) (*Cassette, error) {
 	if len(data) > MaxSize {
 		return nil, fmt.Errorf("cassette: %s: %d bytes, more than %d", name, len(data), MaxSize)
 	}
+	data = bytes.TrimPrefix(data, []byte("\ufeff")) // a byte order mark
 	switch {
 	case gz && len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b:
 		inner, err := decode(data, "gzip") // httprr's .httprr.gz
@@ -174,6 +182,13 @@ func parse(name string, data []byte, gz bool) (*Cassette, error) {
 	}
 	var doc yaml.Node
 	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '{' && json.Valid(t) {
+		var top map[string]json.RawMessage
+		if err := json.Unmarshal(t, &top); err != nil {
+			return nil, fmt.Errorf("cassette: %s: %w", name, err)
+		}
+		if entries, ok := top["Entries"]; ok {
+			return parseTestProxy(name, entries)
+		}
 		// JSON (the test agent's, vcrpy's JSON serializer) through
 		// encoding/json: YAML's parser refuses JSON's surrogate pairs.
 		var v any

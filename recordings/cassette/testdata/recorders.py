@@ -132,7 +132,41 @@ def httpmock(path, source):
         yield when["method"], uri, then["status"], ("bytes", body(when)), ("bytes", inflated(body(then), headers))
 
 
-READERS = {"ruby-vcr": ruby_vcr, "go-vcr": go_vcr, "httprr": httprr, "httpmock-yaml": httpmock}
+def test_proxy(path):
+    """The Azure SDK test proxy (RecordEntry.cs's DeserializeBody): under a
+    text Content-Type a list of strings joined, a string as text, other
+    JSON as JSON; else a multipart list's strings ("b64:" base64), another
+    list empty, a string base64."""
+    doc = json.load(open(path, encoding="utf-8-sig"))
+
+    def body(b, headers):
+        if b is None:
+            return None
+        ct = [v for k, v in headers.items() if k.lower() == "content-type"]
+        ct = ct[0] if len(ct) == 1 and isinstance(ct[0], str) else ""
+        low = ct.lower()
+        text = ("; charset=utf-8" in low or low.startswith("text/") or low.startswith("application/json")
+                or low.endswith("json") or low.endswith("xml") or low.endswith("-urlencoded"))
+        if isinstance(b, list):
+            if text:
+                return ("bytes", "".join(b).encode("utf-8"))
+            if low.startswith("multipart/"):
+                return ("bytes", b"".join(base64.b64decode(x[4:]) if x.startswith("b64:") else x.encode("ascii")
+                                         for x in b if isinstance(x, str)))
+            return ("bytes", b"")
+        if isinstance(b, str):
+            return ("bytes", b.encode("utf-8") if text else base64.b64decode(b))
+        return ("json", b)
+
+    for e in doc["Entries"]:
+        req, resp = body(e["RequestBody"], e["RequestHeaders"]), body(e["ResponseBody"], e["ResponseHeaders"])
+        if resp is not None and resp[0] == "bytes":
+            resp = ("bytes", inflated(resp[1], e["ResponseHeaders"]))
+        yield e["RequestMethod"], e["RequestUri"], e["StatusCode"], req, resp
+
+
+READERS = {"ruby-vcr": ruby_vcr, "go-vcr": go_vcr, "httprr": httprr, "httpmock-yaml": httpmock,
+           "azure-test-proxy": test_proxy}
 
 
 def cell(part):
