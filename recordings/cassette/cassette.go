@@ -47,6 +47,11 @@
 //     ResponseBody}], "Variables": {…}}, a JSON body as JSON, a text one
 //     as a string or as its lines (a stream), other bytes in base64
 //     (parseTestProxy).
+//   - HAR 1.2 (Polly.JS's recordings, any browser's export):
+//     {log: {creator, entries: [{request: {method, url, headers,
+//     postData: {text}}, response: {status, headers, content: {text,
+//     encoding}}}]}}, Polly's compressed responses as a JSON list of
+//     base64 chunks (parseHAR).
 //
 // A gzip or deflate Content-Encoding of a response body is undone. The
 // core reads cassettes, never runs them: YAML tags that name Python
@@ -78,6 +83,7 @@ const (
 	HTTPRR    Recorder = "httprr"           // an httprr trace, or one gzipped (.httprr.gz)
 	HTTPMock  Recorder = "httpmock"         // httpmock's when/then YAML documents, rig's cassettes
 	TestProxy Recorder = "azure-test-proxy" // the Azure SDK test proxy's JSON (Entries)
+	HAR       Recorder = "har"              // a HAR 1.2 log: Polly.JS's recordings, a browser's export
 )
 
 // MaxSize is the largest cassette Parse reads, and the largest body a
@@ -98,7 +104,8 @@ type Cassette struct {
 	Name     string
 	Recorder Recorder
 	// RecordedWith is the recorder and its version as the file names
-	// them: Ruby VCR's recorded_with ("VCR 6.4.0"); "" when it names none.
+	// them: Ruby VCR's recorded_with ("VCR 6.4.0"), a HAR's log.creator
+	// ("Polly.JS 6.0.6"); "" when it names none.
 	RecordedWith string
 	// Interactions are the recorded calls, in the cassette's order.
 	Interactions []Interaction
@@ -188,6 +195,9 @@ func parse(name string, data []byte, gz bool) (*Cassette, error) {
 		}
 		if entries, ok := top["Entries"]; ok {
 			return parseTestProxy(name, entries)
+		}
+		if log, ok := top["log"]; ok {
+			return parseHAR(name, log)
 		}
 		// JSON (the test agent's, vcrpy's JSON serializer) through
 		// encoding/json: YAML's parser refuses JSON's surrogate pairs.

@@ -165,8 +165,24 @@ def test_proxy(path):
         yield e["RequestMethod"], e["RequestUri"], e["StatusCode"], req, resp
 
 
+def har(path):
+    """HAR 1.2: postData.text, content.text (base64 under encoding "base64";
+    Polly's adapter-node-http: a JSON list of base64 chunks when the
+    response has a Content-Encoding)."""
+    for e in json.load(open(path, encoding="utf-8"))["log"]["entries"]:
+        req, resp = e["request"], e["response"]
+        pd = req.get("postData")
+        rb = as_bytes(pd.get("text")) if pd else None
+        c = resp["content"]
+        t = c.get("text")
+        if t is not None and c.get("encoding") == "base64":
+            t = b"".join(base64.b64decode(x) for x in json.loads(t)) if t.startswith("[") else base64.b64decode(t)
+        headers = {h["name"]: h["value"] for h in resp["headers"]}
+        yield req["method"], req["url"], resp["status"], ("bytes", rb), ("bytes", inflated(as_bytes(t), headers))
+
+
 READERS = {"ruby-vcr": ruby_vcr, "go-vcr": go_vcr, "httprr": httprr, "httpmock-yaml": httpmock,
-           "azure-test-proxy": test_proxy}
+           "azure-test-proxy": test_proxy, "har": har}
 
 
 def cell(part):
