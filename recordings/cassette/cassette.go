@@ -52,6 +52,11 @@
 //     postData: {text}}, response: {status, headers, content: {text,
 //     encoding}}}]}}, Polly's compressed responses as a JSON list of
 //     base64 chunks (parseHAR).
+//   - vercel/ai's __fixtures__: NAME.chunks.txt, a stream of JSON lines
+//     (told by its name), and NAME.json, a response body (told by its
+//     shape); neither records its request, and recview chooses the API
+//     from the payload, or from the package's folder when the payload
+//     cannot tell (parseFixture; Notice says so).
 //
 // A gzip or deflate Content-Encoding of a response body is undone. The
 // core reads cassettes, never runs them: YAML tags that name Python
@@ -84,6 +89,9 @@ const (
 	HTTPMock  Recorder = "httpmock"         // httpmock's when/then YAML documents, rig's cassettes
 	TestProxy Recorder = "azure-test-proxy" // the Azure SDK test proxy's JSON (Entries)
 	HAR       Recorder = "har"              // a HAR 1.2 log: Polly.JS's recordings, a browser's export
+	// VercelFixture is vercel/ai's __fixtures__: a response alone, a
+	// NAME.json body or a NAME.chunks.txt stream of JSON lines.
+	VercelFixture Recorder = "vercel-ai-fixture"
 )
 
 // MaxSize is the largest cassette Parse reads, and the largest body a
@@ -127,9 +135,18 @@ type Interaction struct {
 	RequestBody, ResponseBody []byte
 	// Status is the response's HTTP status code, 0 when not recorded.
 	Status int
-	// Streamed reports an xAI streamed sample, whose ResponseBody is the
-	// JSON array of its chunks.
+	// Streamed reports a stream that headers do not mark: an xAI
+	// streamed sample, whose ResponseBody is the JSON array of its
+	// chunks, or a vercel/ai chunks file, whose ResponseBody is its JSON
+	// lines.
 	Streamed bool
+	// Endpoint is, for a response recorded without its request (a
+	// vercel/ai fixture: Method and URI are ""), the URL path of the API
+	// recview chose for it from its payload or its path, which Notice
+	// says: "/v1/messages", "/v1beta/models/{model}:generateContent";
+	// Recording writes it as the request's URL. "" when the request was
+	// recorded.
+	Endpoint string
 	// Notice says, in lowercase sentences joined by "; ", what recview
 	// chose or could not read of the interaction as recorded, for the
 	// viewer to show beside it: "the response has no body", "the
@@ -187,6 +204,9 @@ func parse(name string, data []byte, gz bool) (*Cassette, error) {
 	if err := nestingError(data); err != nil {
 		return nil, fmt.Errorf("cassette: %s: %w", name, err)
 	}
+	if isChunks(name, data) {
+		return parseFixture(name, data, true)
+	}
 	var doc yaml.Node
 	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '{' && json.Valid(t) {
 		var top map[string]json.RawMessage
@@ -198,6 +218,9 @@ func parse(name string, data []byte, gz bool) (*Cassette, error) {
 		}
 		if log, ok := top["log"]; ok {
 			return parseHAR(name, log)
+		}
+		if isBody(name, top) {
+			return parseFixture(name, data, false)
 		}
 		// JSON (the test agent's, vcrpy's JSON serializer) through
 		// encoding/json: YAML's parser refuses JSON's surrogate pairs.

@@ -107,13 +107,17 @@ func (it *Interaction) Recording() []byte {
 	if !utf8.Valid(it.RequestBody) {
 		payload = base64String(it.RequestBody)
 	}
+	url := it.URI
+	if url == "" {
+		url = it.Endpoint
+	}
 	var doc bytes.Buffer
 	enc := json.NewEncoder(&doc)
 	enc.SetEscapeHTML(false) // the bodies' text as recorded: no \u003c for <
 	enc.Encode(struct {      // every field JSON: it encodes
 		Request  request  `json:"request"`
 		Response response `json:"response"`
-	}{request{it.URI, it.Method, payload}, response{it.Status, body, kind != notStream}})
+	}{request{url, it.Method, payload}, response{it.Status, body, kind != notStream}})
 	return doc.Bytes()
 }
 

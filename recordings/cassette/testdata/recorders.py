@@ -181,8 +181,14 @@ def har(path):
         yield req["method"], req["url"], resp["status"], ("bytes", rb), ("bytes", inflated(as_bytes(t), headers))
 
 
+def vercel(path):
+    """vercel/ai's __fixtures__ (a .json body, a .chunks.txt stream): the
+    response alone, no request."""
+    yield "", "", 0, None, ("bytes", open(path, "rb").read())
+
+
 READERS = {"ruby-vcr": ruby_vcr, "go-vcr": go_vcr, "httprr": httprr, "httpmock-yaml": httpmock,
-           "azure-test-proxy": test_proxy, "har": har}
+           "azure-test-proxy": test_proxy, "har": har, "chunks-txt": vercel}
 
 
 def cell(part):
