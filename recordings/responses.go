@@ -1,6 +1,7 @@
 package recordings
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 
@@ -16,8 +17,15 @@ var openaiResponsesProvider = provider{
 	family: FamilyOpenAIResponses, title: "OpenAI responses",
 	suffixes: []string{"/v1/responses"},
 	objects:  []string{"response"},
-	format:   responsesFormat{},
-	answer:   AnswerPaths{Trees: []string{"output", "status", "usage"}},
+	// A stream's events, at an endpoint that is not POST /v1/responses:
+	// GET /v1/responses/{id}?stream=true (a background response resumed),
+	// ChatGPT's /backend-api/codex/responses.
+	looksLike: func(v *fastjson.Value) bool {
+		t := v.GetStringBytes("type")
+		return len(t) > len("response.") && bytes.HasPrefix(t, []byte("response."))
+	},
+	format: responsesFormat{},
+	answer: AnswerPaths{Trees: []string{"output", "status", "usage"}},
 }
 
 // responsesFormat folds the family's streams (responsesAssembler) and
