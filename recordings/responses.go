@@ -180,6 +180,10 @@ func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		}
 		s.response = r
 		if typ == "response.created" {
+			// A response starts over, a second one too (a stream of
+			// several responses, vercel/ai's fixtures): the last one is
+			// the answer, as its response.completed is the SDK's.
+			s.items, s.done = nil, false
 			ds = append(ds, Delta{Kind: KindRole, Field: "role", Text: "assistant"})
 		}
 		if typ == "response.completed" || typ == "response.incomplete" || typ == "response.failed" {
