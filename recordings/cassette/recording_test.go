@@ -37,6 +37,18 @@ func interactions(t *testing.T) map[string]Interaction {
 	return out
 }
 
+// allInteractions are the cassettes' interactions (interactions) and the
+// recorders' (recorderInteractions), by name.
+func allInteractions(t *testing.T) map[string]Interaction {
+	t.Helper()
+	all := interactions(t)
+	rec, _ := recorderInteractions(t)
+	for k, v := range rec {
+		all[k] = v
+	}
+	return all
+}
+
 // assembled parses the interaction as a recording (a test failure when it
 // does not) and assembles it; ok is false, the test failed, when it does
 // not assemble.
@@ -54,9 +66,10 @@ func assembled(t *testing.T, name string, it Interaction) (*recordings.Recording
 	return r, v, true
 }
 
-// TestRecordingsParse: every interaction reads as a recording; the chat
-// completions, messages and generateContent calls are classified as
-// such, by their URL.
+// TestRecordingsParse: every interaction reads as a recording and
+// assembles to a value that is not null (dd-trace-py's httpx responses
+// were null); the chat completions, messages and generateContent calls
+// are classified as such, by their URL.
 func TestRecordingsParse(t *testing.T) {
 	families := map[recordings.Family]int{}
 	for name, it := range interactions(t) {
@@ -64,6 +77,9 @@ func TestRecordingsParse(t *testing.T) {
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
+		}
+		if v, _ := recordings.Assemble(r); v == nil || v.Type() == fastjson.TypeNull {
+			t.Errorf("%s: assembled to null", name)
 		}
 		families[r.Family]++
 		u := it.URI
