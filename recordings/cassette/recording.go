@@ -16,7 +16,9 @@ import (
 // Cohere's; application/jsonl), an AWS event stream (Bedrock's: its body
 // begins with an event stream message), Gemini's streamGenerateContent
 // answered as one JSON array (without alt=sse), or a stream Streamed
-// marks (an xAI sample, a vercel/ai chunks file).
+// marks (an xAI sample, a vercel/ai chunks file). An empty body is no
+// stream, nor one that is not UTF-8 (but an AWS event stream that
+// decodes): Recording writes them as a string, which Notice names.
 func (it *Interaction) StreamedResponse() bool {
 	return it.stream() != notStream
 }
@@ -33,12 +35,21 @@ const (
 )
 
 // stream is the kind of stream the response is (see StreamedResponse).
+// An empty body is none, nor a body that is not UTF-8 (but for an AWS
+// event stream that decodes): Recording writes them as a string.
 func (it *Interaction) stream() streamKind {
 	b := it.ResponseBody
 	ct, _, _ := mime.ParseMediaType(Header(it.ResponseHeaders, "Content-Type"))
 	switch {
+	case len(b) == 0:
+		return notStream
 	case isEventStream(b):
+		if _, err := DecodeEventStream(b); err != nil {
+			return notStream
+		}
 		return awsStream
+	case !utf8.Valid(b):
+		return notStream
 	case ct == "text/event-stream" || ct == "" && looksSSE(b):
 		return sseStream
 	case ct == "application/x-ndjson" || ct == "application/stream+json" || ct == "application/jsonl":
@@ -89,11 +100,9 @@ func (it *Interaction) Recording() []byte {
 	case len(b) == 0:
 		body = []byte(`""`)
 	case kind == awsStream:
-		if body = eventsJSON(b); body == nil {
-			body = base64String(b)
-		}
+		body = eventsJSON(b)
 	case !utf8.Valid(b):
-		body = base64String(b)
+		body = base64String(b) // an event stream that does not decode too
 	case kind == sseStream:
 		body = sseBody(b)
 	case kind == linesStream:
