@@ -9,7 +9,8 @@
 //     vcr/serializers/compat.py); a body is a string, {string: …}, or
 //     YAML's !!binary; aiohttp's header names are
 //     !!python/object/apply:multidict._multidict.istr tags, read as
-//     their name.
+//     their name; older vcrpy's httpx responses are {status_code,
+//     headers, content} (vcr/stubs/httpx_stubs.py).
 //   - pydantic-ai's serializer (tests/json_body_serializer.py): vcrpy's
 //     layout, a JSON body written as YAML under parsed_body in place of
 //     body; and its xAI samples, gRPC calls recorded as
@@ -35,34 +36,45 @@
 //     internal/httprr/rr.go): "httprr trace v1", then per call
 //     "N1 N2\n" and the request and the response as HTTP/1.1 writes
 //     them, N1 and N2 bytes; gzipped as .httprr.gz (parseHTTPRR).
-//   - httpmock's mocks as rig writes its cassettes: YAML documents
-//     separated by "---", each {when: {method, path, query_param,
-//     header, body}, then: {status, header, body}}, headers as lists of
-//     {name, value}, body_encoding: base64 for bytes (parseHTTPMock);
-//     no host is recorded, and the provider's is chosen from the folder
-//     the file is in (Notice says so).
+//   - httpmock's mocks as rig writes its cassettes
+//     (alexliesenfeld/httpmock's src/common/data.rs; 0xPlaygrounds/rig's
+//     tests/common/cassettes.rs): YAML documents separated by "---",
+//     each {when: {method, path, query_param, header, body},
+//     then: {status, header, body}}, headers as lists of {name, value},
+//     body_encoding: base64 for bytes (parseHTTPMock); no host is
+//     recorded, and the provider's is chosen from the folder the file is
+//     in (Notice says so).
 //   - the Azure SDK test proxy's recordings (SessionRecords/*.json, or
-//     an assets repository's): {"Entries": [{RequestUri, RequestMethod,
+//     an assets repository's; Azure/azure-sdk-tools, tools/test-proxy,
+//     RecordSession.cs and RecordEntry.cs): {"Entries": [{RequestUri, RequestMethod,
 //     RequestHeaders, RequestBody, StatusCode, ResponseHeaders,
 //     ResponseBody}], "Variables": {…}}, a JSON body as JSON, a text one
 //     as a string or as its lines (a stream), other bytes in base64
 //     (parseTestProxy).
-//   - HAR 1.2 (Polly.JS's recordings, any browser's export):
-//     {log: {creator, entries: [{request: {method, url, headers,
-//     postData: {text}}, response: {status, headers, content: {text,
-//     encoding}}}]}}, Polly's compressed responses as a JSON list of
-//     base64 chunks (parseHAR).
-//   - vercel/ai's __fixtures__: NAME.chunks.txt, a stream of JSON lines
-//     (told by its name), and NAME.json, a response body (told by its
-//     shape); neither records its request, and recview chooses the API
-//     from the payload, or from the package's folder when the payload
-//     cannot tell (parseFixture; Notice says so).
+//   - HAR 1.2 (the "HAR 1.2 Spec"; Polly.JS's recordings, any
+//     browser's export): {log: {creator, entries: [{request: {method,
+//     url, headers, postData: {text}}, response: {status, headers,
+//     content: {text, encoding}}}]}}, Polly's compressed responses as a
+//     JSON list of base64 chunks (@pollyjs/adapter-node-http; parseHAR).
+//   - vercel/ai's __fixtures__ (packages/*/src/__fixtures__):
+//     NAME.chunks.txt, a stream of JSON lines (told by its name, or by
+//     lines a known API's chunks), and NAME.json, a response body (told
+//     by its shape); neither records its request, and recview chooses
+//     the API from the payload, or from the package's folder when the
+//     payload cannot tell (parseFixture; Endpoint, and Notice says so).
 //
-// A gzip or deflate Content-Encoding of a response body is undone. The
-// core reads cassettes, never runs them: YAML tags that name Python
-// callables are only names here. Parse bounds what it reads (MaxSize,
-// yaml.v3's own limits on aliases and nesting): bad input is an error
-// naming the file and the interaction, never a panic.
+// Parse tells the formats by their content: gzip's magic (then the
+// trace inside), httprr's first line, JSON's top-level keys, YAML's
+// keys; a file name only tells a .chunks.txt stream of one line, and
+// the folders of a path name rig's provider and a vercel/ai package.
+// A gzip, deflate or brotli Content-Encoding of a response body is
+// undone. Interaction.Recording writes an interaction as a recording of
+// ogx's recorder for the core (recordings.Parse), a stream as the list
+// of its chunks, never a body of null. The core reads cassettes, never
+// runs them: YAML tags that name Python callables are only names here.
+// Parse bounds what it reads (MaxSize, maxInteractions, maxNesting,
+// yaml.v3's own limits on aliases): bad input is an error naming the
+// file and the interaction, never a panic.
 package cassette
 
 import (
