@@ -66,7 +66,9 @@ func (it *Interaction) stream() streamKind {
 // raw HTTP layout its httpx patches write (api_recorder.py:
 // {request: {url, method, payload}, response: {status, body,
 // is_streaming}}), which recordings.Parse reads and classifies by the
-// URL's path: the request body as JSON (a string when it is none); a
+// URL's path (the URI; for a response recorded without its request,
+// Endpoint, the path recview chose): the request body as JSON (a string
+// when it is none); a
 // JSON response body as it is; a stream of server-sent events whose
 // lines are all data: lines (OpenAI's, Gemini's) as the list of their
 // JSON objects, "data: [DONE]" and comments (": …" lines) left out;
