@@ -130,7 +130,10 @@ func (s *anthropicAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		if m == nil || m.Type() != fastjson.TypeObject {
 			return ds, fmt.Errorf("message_start without a message object")
 		}
-		s.message, s.blocks, s.deltaFields, s.usage = m, nil, nil, nil
+		// A message_start starts the message over, a second one too (a
+		// stream of several messages: the SDK's Accumulate sets the
+		// message it carries, and so the last message is the answer).
+		s.message, s.blocks, s.deltaFields, s.usage, s.stopped = m, nil, nil, nil, false
 		ds = append(ds, Delta{Kind: KindRole, Field: "role", Text: getStr(m, "role")})
 		if !isNull(m.Get("usage")) {
 			ds = append(ds, Delta{Kind: KindUsage, Field: "usage"})

@@ -9,6 +9,7 @@ package recordings
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -327,5 +328,46 @@ func TestPeerAnthropicSynthetic(t *testing.T) {
 	v, _ := Assemble(r)
 	if diff := cmp.Diff(want, recviewMessage(t, v)); diff != "" {
 		t.Errorf("recview's message differs from the hand-written one (-want +recview):\n%s", diff)
+	}
+}
+
+// TestPeerAnthropicTwoMessages: a stream that holds two messages (a
+// fixture of a whole conversation's turns) is assembled as the SDK's
+// Accumulate does, whose message_start sets the message: the second is
+// the answer, at every step; a second message cut before its
+// message_stop is an incomplete stream.
+func TestPeerAnthropicTwoMessages(t *testing.T) {
+	second := []string{
+		`event: message_start`,
+		`data: {"type":"message_start","message":{"id":"msg_peer02","type":"message","role":"assistant","model":"claude-sonnet-4-5","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":500,"output_tokens":1}}}`,
+		``,
+		`event: content_block_start`,
+		`data: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`,
+		``,
+		`event: content_block_delta`,
+		`data: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"It is sunny."}}`,
+		``,
+		`event: content_block_stop`,
+		`data: {"type":"content_block_stop","index":0}`,
+		``,
+		`event: message_delta`,
+		`data: {"type":"message_delta","delta":{"stop_reason":"end_turn","stop_sequence":null},"usage":{"output_tokens":5}}`,
+		``,
+	}
+	stop := []string{`event: message_stop`, `data: {"type":"message_stop"}`, ``}
+	lines := append(append(append([]string(nil), anthropicSSE...), second...), stop...)
+	got := checkAnthropic(t, anthropicRecording(t, lines))
+	// Written out by hand, not taken from either side.
+	want := peerMessage{
+		ID: "msg_peer02", Model: "claude-sonnet-4-5", Role: "assistant", Type: "message",
+		StopReason: "end_turn", InputTokens: 500, OutputTokens: 5,
+		Content: []peerBlock{{Type: "text", Text: "It is sunny."}},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the SDK's message differs from the hand-written one (-want +sdk):\n%s", diff)
+	}
+	cut := append(append([]string(nil), anthropicSSE...), second...)
+	if _, err := Assemble(anthropicRecording(t, cut)); !errors.Is(err, ErrIncompleteStream) {
+		t.Errorf("a second message without its message_stop: %v, want ErrIncompleteStream", err)
 	}
 }

@@ -163,7 +163,10 @@ func TestClassifyOrder(t *testing.T) {
 		{`{"type":"message_start"}`, FamilyAnthropicMessages},
 		{`{"type":"message"}`, FamilyAnthropicMessages},
 		{`{"type":"content_block_delta"}`, FamilyUnknown},
-		{`{"object":"response"}`, FamilyOpenAIResponses}, // the Responses API's object
+		{`{"object":"response"}`, FamilyOpenAIResponses},                         // the Responses API's object
+		{`{"type":"response.in_progress","response":{}}`, FamilyOpenAIResponses}, // its stream's events
+		{`{"type":"response.","candidates":[]}`, FamilyGeminiGenerate},
+		{`{"type":"responses"}`, FamilyUnknown},
 		{`{}`, FamilyUnknown},
 	}
 	for _, c := range data {

@@ -1,6 +1,7 @@
 package recordings
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 
@@ -16,8 +17,15 @@ var openaiResponsesProvider = provider{
 	family: FamilyOpenAIResponses, title: "OpenAI responses",
 	suffixes: []string{"/v1/responses"},
 	objects:  []string{"response"},
-	format:   responsesFormat{},
-	answer:   AnswerPaths{Trees: []string{"output", "status", "usage"}},
+	// A stream's events, at an endpoint that is not POST /v1/responses:
+	// GET /v1/responses/{id}?stream=true (a background response resumed),
+	// ChatGPT's /backend-api/codex/responses.
+	looksLike: func(v *fastjson.Value) bool {
+		t := v.GetStringBytes("type")
+		return len(t) > len("response.") && bytes.HasPrefix(t, []byte("response."))
+	},
+	format: responsesFormat{},
+	answer: AnswerPaths{Trees: []string{"output", "status", "usage"}},
 }
 
 // responsesFormat folds the family's streams (responsesAssembler) and
@@ -196,6 +204,10 @@ func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		}
 		s.response = r
 		if typ == "response.created" {
+			// A response starts over, a second one too (a stream of
+			// several responses, vercel/ai's fixtures): the last one is
+			// the answer, as its response.completed is the SDK's.
+			s.items, s.done = nil, false
 			ds = append(ds, Delta{Kind: KindRole, Field: "role", Text: "assistant"})
 		}
 		if typ == "response.completed" || typ == "response.incomplete" || typ == "response.failed" {

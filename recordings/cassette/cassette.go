@@ -9,7 +9,8 @@
 //     vcr/serializers/compat.py); a body is a string, {string: …}, or
 //     YAML's !!binary; aiohttp's header names are
 //     !!python/object/apply:multidict._multidict.istr tags, read as
-//     their name.
+//     their name; older vcrpy's httpx responses are {status_code,
+//     headers, content} (vcr/stubs/httpx_stubs.py).
 //   - pydantic-ai's serializer (tests/json_body_serializer.py): vcrpy's
 //     layout, a JSON body written as YAML under parsed_body in place of
 //     body; and its xAI samples, gRPC calls recorded as
@@ -18,27 +19,71 @@
 //   - Datadog's test agent (ddapm-test-agent's vcr proxy): one JSON
 //     interaction, {request: {method, url, headers, body},
 //     response: {status: {code, message}, headers, body}}.
+//   - Ruby VCR's YAML (vcr/vcr, lib/vcr/structs.rb's to_hash and
+//     lib/vcr/cassette.rb): {http_interactions: [{request: {method, uri,
+//     body: {encoding, string | base64_string}, headers},
+//     response: {status: {code, message}, headers, body, http_version},
+//     recorded_at}], recorded_with: "VCR 6.4.0"}, methods in lowercase,
+//     a string that is not UTF-8 (a Bedrock event stream) under Psych's
+//     !binary tag, base64.
+//   - go-vcr's YAML, format version 2 (dnaeon/go-vcr,
+//     pkg/cassette/cassette.go): {version: 2, interactions: [{id,
+//     request: {url, method, headers, body, content_length, …},
+//     response: {status: "200 OK", code, headers, body, content_length,
+//     duration, …}}]}, a body that is not UTF-8 under !!binary;
+//     content_length -1 for a stream.
+//   - httprr's traces (rsc.io/httprr; langchaingo's and adk-go's
+//     internal/httprr/rr.go): "httprr trace v1", then per call
+//     "N1 N2\n" and the request and the response as HTTP/1.1 writes
+//     them, N1 and N2 bytes; gzipped as .httprr.gz (parseHTTPRR).
+//   - httpmock's mocks as rig writes its cassettes
+//     (alexliesenfeld/httpmock's src/common/data.rs; 0xPlaygrounds/rig's
+//     tests/common/cassettes.rs): YAML documents separated by "---",
+//     each {when: {method, path, query_param, header, body},
+//     then: {status, header, body}}, headers as lists of {name, value},
+//     body_encoding: base64 for bytes (parseHTTPMock); no host is
+//     recorded, and the provider's is chosen from the folder the file is
+//     in (Notice says so).
+//   - the Azure SDK test proxy's recordings (SessionRecords/*.json, or
+//     an assets repository's; Azure/azure-sdk-tools, tools/test-proxy,
+//     RecordSession.cs and RecordEntry.cs): {"Entries": [{RequestUri, RequestMethod,
+//     RequestHeaders, RequestBody, StatusCode, ResponseHeaders,
+//     ResponseBody}], "Variables": {…}}, a JSON body as JSON, a text one
+//     as a string or as its lines (a stream), other bytes in base64
+//     (parseTestProxy).
+//   - HAR 1.2 (the "HAR 1.2 Spec"; Polly.JS's recordings, any
+//     browser's export): {log: {creator, entries: [{request: {method,
+//     url, headers, postData: {text}}, response: {status, headers,
+//     content: {text, encoding}}}]}}, Polly's compressed responses as a
+//     JSON list of base64 chunks (@pollyjs/adapter-node-http; parseHAR).
+//   - vercel/ai's __fixtures__ (packages/*/src/__fixtures__):
+//     NAME.chunks.txt, a stream of JSON lines (told by its name, or by
+//     lines a known API's chunks), and NAME.json, a response body (told
+//     by its shape); neither records its request, and recview chooses
+//     the API from the payload, or from the package's folder when the
+//     payload cannot tell (parseFixture; Endpoint, and Notice says so).
 //
-// A gzip or deflate Content-Encoding of a response body is undone. The
-// core reads cassettes, never runs them: YAML tags that name Python
-// callables are only names here. Parse bounds what it reads (MaxSize,
-// yaml.v3's own limits on aliases and nesting): bad input is an error
-// naming the file and the interaction, never a panic.
+// Parse tells the formats by their content: gzip's magic (then the
+// trace inside), httprr's first line, JSON's top-level keys, YAML's
+// keys; a file name only tells a .chunks.txt stream of one line, and
+// the folders of a path name rig's provider and a vercel/ai package.
+// A gzip, deflate or brotli Content-Encoding of a response body is
+// undone. Interaction.Recording writes an interaction as a recording of
+// ogx's recorder for the core (recordings.Parse), a stream as the list
+// of its chunks, never a body of null. The core reads cassettes, never
+// runs them: YAML tags that name Python callables are only names here.
+// Parse bounds what it reads (MaxSize, maxInteractions, maxNesting,
+// yaml.v3's own limits on aliases): bad input is an error naming the
+// file and the interaction, never a panic.
 package cassette
 
 import (
 	"bytes"
-	"compress/flate"
-	"compress/gzip"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"strconv"
 	"strings"
 
-	"github.com/andybalholm/brotli"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -47,14 +92,27 @@ type Recorder string
 
 // The recorders Parse reads.
 const (
-	VCR       Recorder = "vcrpy"           // vcrpy's YAML or JSON, with pydantic-ai's parsed_body
-	XAI       Recorder = "pydantic-ai-xai" // pydantic-ai's xAI gRPC samples
-	TestAgent Recorder = "dd-test-agent"   // Datadog's test agent JSON
+	VCR       Recorder = "vcrpy"            // vcrpy's YAML or JSON, with pydantic-ai's parsed_body
+	XAI       Recorder = "pydantic-ai-xai"  // pydantic-ai's xAI gRPC samples
+	TestAgent Recorder = "dd-test-agent"    // Datadog's test agent JSON
+	RubyVCR   Recorder = "ruby-vcr"         // Ruby VCR's YAML (http_interactions)
+	GoVCR     Recorder = "go-vcr"           // go-vcr's YAML, version 2
+	HTTPRR    Recorder = "httprr"           // an httprr trace, or one gzipped (.httprr.gz)
+	HTTPMock  Recorder = "httpmock"         // httpmock's when/then YAML documents, rig's cassettes
+	TestProxy Recorder = "azure-test-proxy" // the Azure SDK test proxy's JSON (Entries)
+	HAR       Recorder = "har"              // a HAR 1.2 log: Polly.JS's recordings, a browser's export
+	// VercelFixture is vercel/ai's __fixtures__: a response alone, a
+	// NAME.json body or a NAME.chunks.txt stream of JSON lines.
+	VercelFixture Recorder = "vercel-ai-fixture"
 )
 
 // MaxSize is the largest cassette Parse reads, and the largest body a
 // Content-Encoding may inflate to, in bytes.
 const MaxSize = 64 << 20
+
+// maxInteractions bounds the interactions Parse reads from one file
+// (the most real cassettes hold is a few dozen).
+const maxInteractions = 10_000
 
 // ErrNotCassette is the error of a document that is none of the layouts
 // the package reads.
@@ -65,13 +123,18 @@ type Cassette struct {
 	// Name is the name Parse was given: the file's path or URL.
 	Name     string
 	Recorder Recorder
+	// RecordedWith is the recorder and its version as the file names
+	// them: Ruby VCR's recorded_with ("VCR 6.4.0"), a HAR's log.creator
+	// ("Polly.JS 6.0.6"); "" when it names none.
+	RecordedWith string
 	// Interactions are the recorded calls, in the cassette's order.
 	Interactions []Interaction
 }
 
 // Interaction is one recorded call.
 type Interaction struct {
-	// Method is the HTTP method ("POST"); "gRPC" for an xAI sample.
+	// Method is the HTTP method as recorded ("POST"; Ruby VCR writes
+	// "post"); "gRPC" for an xAI sample.
 	Method string
 	// URI is the request's URL; for an xAI sample, "xai:" and the model.
 	URI string
@@ -84,9 +147,24 @@ type Interaction struct {
 	RequestBody, ResponseBody []byte
 	// Status is the response's HTTP status code, 0 when not recorded.
 	Status int
-	// Streamed reports an xAI streamed sample, whose ResponseBody is the
-	// JSON array of its chunks.
+	// Streamed reports a stream that headers do not mark: an xAI
+	// streamed sample, whose ResponseBody is the JSON array of its
+	// chunks, or a vercel/ai chunks file, whose ResponseBody is its JSON
+	// lines.
 	Streamed bool
+	// Endpoint is, for a response recorded without its request (a
+	// vercel/ai fixture: Method and URI are ""), the URL path of the API
+	// recview chose for it from its payload or its path, which Notice
+	// says: "/v1/messages", "/v1beta/models/{model}:generateContent";
+	// Recording writes it as the request's URL. "" when the request was
+	// recorded.
+	Endpoint string
+	// Notice says, in lowercase sentences joined by "; ", what recview
+	// chose or could not read of the interaction as recorded, for the
+	// viewer to show beside it: "the response has no body", "the
+	// response body is 48213 bytes that are not text (audio/mpeg): shown
+	// in base64"; "" when there is nothing to say.
+	Notice string
 }
 
 // Header returns the first value of the header name (any case) in h, ""
@@ -103,19 +181,59 @@ func Header(h map[string][]string, name string) string {
 // Parse reads a cassette named name (shown in errors) from data.
 //
 // Errors: a document larger than MaxSize, or nested deeper than
-// maxNesting levels (nestingError); YAML or JSON that does not
-// parse (with yaml.v3's line); ErrNotCassette (wrapped, with why) for
-// another document; an interaction whose parts are not of the layout's
-// types, naming its index.
+// maxNesting levels (nestingError), or of more than maxInteractions
+// interactions; YAML or JSON that does not parse (with yaml.v3's line);
+// ErrNotCassette (wrapped, with why) for another document; an
+// interaction whose parts are not of the layout's types, naming its
+// index (from 0).
 func Parse(name string, data []byte) (*Cassette, error) {
+	c, err := parse(name, data, true)
+	if err != nil {
+		return nil, err
+	}
+	for i := range c.Interactions {
+		c.Interactions[i].note()
+	}
+	return c, nil
+}
+
+// parse is Parse without the notes; gz allows data to be gzip.
+func parse(name string, data []byte, gz bool) (*Cassette, error) {
 	if len(data) > MaxSize {
 		return nil, fmt.Errorf("cassette: %s: %d bytes, more than %d", name, len(data), MaxSize)
+	}
+	data = bytes.TrimPrefix(data, []byte("\ufeff")) // a byte order mark
+	switch {
+	case gz && len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b:
+		inner, err := decode(data, "gzip") // httprr's .httprr.gz
+		if err != nil {
+			return nil, fmt.Errorf("cassette: %s: %w", name, err)
+		}
+		return parse(name, inner, false)
+	case isHTTPRR(data):
+		return parseHTTPRR(name, data)
 	}
 	if err := nestingError(data); err != nil {
 		return nil, fmt.Errorf("cassette: %s: %w", name, err)
 	}
+	if isChunks(name, data) {
+		return parseFixture(name, data, true)
+	}
 	var doc yaml.Node
 	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '{' && json.Valid(t) {
+		var top map[string]json.RawMessage
+		if err := json.Unmarshal(t, &top); err != nil {
+			return nil, fmt.Errorf("cassette: %s: %w", name, err)
+		}
+		if entries, ok := top["Entries"]; ok {
+			return parseTestProxy(name, entries)
+		}
+		if log, ok := top["log"]; ok {
+			return parseHAR(name, log)
+		}
+		if isBody(name, top) {
+			return parseFixture(name, data, false)
+		}
 		// JSON (the test agent's, vcrpy's JSON serializer) through
 		// encoding/json: YAML's parser refuses JSON's surrogate pairs.
 		var v any
@@ -135,238 +253,8 @@ func Parse(name string, data []byte) (*Cassette, error) {
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil, fmt.Errorf("%w: %s is not a mapping", ErrNotCassette, name)
 	}
-	root := doc.Content[0]
-	c := &Cassette{Name: name}
-	if list := get(root, "interactions"); list != nil {
-		if list.Kind != yaml.SequenceNode {
-			return nil, fmt.Errorf("cassette: %s: interactions is not a list", name)
-		}
-		c.Recorder = VCR
-		for i, n := range list.Content {
-			it, xai, err := interaction(n)
-			if err != nil {
-				return nil, fmt.Errorf("cassette: %s: interaction %d: %w", name, i, err)
-			}
-			if xai {
-				c.Recorder = XAI
-			}
-			c.Interactions = append(c.Interactions, it)
-		}
-		return c, nil
+	if isHTTPMock(doc.Content[0]) {
+		return parseHTTPMock(name, data)
 	}
-	if get(root, "request") != nil && get(root, "response") != nil {
-		c.Recorder = TestAgent
-		it, _, err := interaction(root)
-		if err != nil {
-			return nil, fmt.Errorf("cassette: %s: %w", name, err)
-		}
-		c.Interactions = []Interaction{it}
-		return c, nil
-	}
-	return nil, fmt.Errorf("%w: %s has neither interactions nor a request and a response", ErrNotCassette, name)
-}
-
-// interaction reads one interaction mapping; xai reports an xAI sample.
-func interaction(n *yaml.Node) (it Interaction, xai bool, err error) {
-	if n.Kind != yaml.MappingNode {
-		return it, false, errors.New("not a mapping")
-	}
-	if req := first(get(n, "request_sample"), get(n, "request_stream")); req != nil {
-		return xaiSample(n, req)
-	}
-	req, resp := get(n, "request"), get(n, "response")
-	if req == nil || resp == nil || req.Kind != yaml.MappingNode || resp.Kind != yaml.MappingNode {
-		return it, false, errors.New("no request and response mappings")
-	}
-	it.Method = scalar(get(req, "method"))
-	it.URI = scalar(first(get(req, "uri"), get(req, "url")))
-	if it.RequestHeaders, err = headers(get(req, "headers")); err != nil {
-		return it, false, fmt.Errorf("request headers: %w", err)
-	}
-	if it.ResponseHeaders, err = headers(get(resp, "headers")); err != nil {
-		return it, false, fmt.Errorf("response headers: %w", err)
-	}
-	if it.RequestBody, err = body(req); err != nil {
-		return it, false, fmt.Errorf("request body: %w", err)
-	}
-	if it.ResponseBody, err = body(resp); err != nil {
-		return it, false, fmt.Errorf("response body: %w", err)
-	}
-	if it.ResponseBody, err = decode(it.ResponseBody, Header(it.ResponseHeaders, "Content-Encoding")); err != nil {
-		return it, false, fmt.Errorf("response body: %w", err)
-	}
-	if st := get(resp, "status"); st != nil {
-		code := st
-		if st.Kind == yaml.MappingNode {
-			code = get(st, "code")
-		}
-		if it.Status, err = strconv.Atoi(scalar(code)); err != nil {
-			return it, false, fmt.Errorf("status %q is not a number", scalar(code))
-		}
-	}
-	return it, false, nil
-}
-
-// xaiSample reads pydantic-ai's xAI gRPC sample n, its request req.
-func xaiSample(n, req *yaml.Node) (it Interaction, xai bool, err error) {
-	it.Method = "gRPC"
-	j := get(req, "json")
-	if j == nil {
-		return it, true, errors.New("an xAI request without json")
-	}
-	it.URI = "xai:" + scalar(get(j, "model"))
-	if it.RequestBody, err = bodyJSON(j); err != nil {
-		return it, true, err
-	}
-	switch resp := first(get(n, "response_sample"), get(n, "response_stream")); {
-	case resp == nil:
-		return it, true, errors.New("an xAI request without its response")
-	case get(resp, "chunks_json") != nil:
-		it.Streamed = true
-		it.ResponseBody, err = bodyJSON(get(resp, "chunks_json"))
-	default:
-		it.ResponseBody, err = bodyJSON(get(resp, "json"))
-	}
-	return it, true, err
-}
-
-// body reads the body of a request or response mapping m: parsed_body
-// as compact JSON, else body as a string, {string: …} or !!binary.
-func body(m *yaml.Node) ([]byte, error) {
-	if pb := get(m, "parsed_body"); pb != nil {
-		return bodyJSON(pb)
-	}
-	b := get(m, "body")
-	if b != nil && b.Kind == yaml.MappingNode {
-		b = get(b, "string")
-	}
-	if b == nil || b.Tag == "!!null" {
-		return nil, nil
-	}
-	if b.Kind != yaml.ScalarNode {
-		return nil, errors.New("not a string")
-	}
-	return bytesOf(b)
-}
-
-// bytesOf is a scalar's bytes, !!binary's base64 decoded.
-func bytesOf(n *yaml.Node) ([]byte, error) {
-	if n.Tag == "!!binary" {
-		b, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(n.Value), ""))
-		if err != nil {
-			return nil, fmt.Errorf("!!binary: %w", err)
-		}
-		return b, nil
-	}
-	return []byte(n.Value), nil
-}
-
-// decode undoes a gzip, deflate or brotli ("br") Content-Encoding of b
-// (recorders keep some bodies decoded whatever the header says: gzip
-// only over bytes that carry its magic, deflate and brotli, which have
-// none, only over bytes that are not JSON, and b as it is when they do
-// not decode), at most MaxSize bytes out.
-func decode(b []byte, encoding string) ([]byte, error) {
-	var r io.Reader
-	encoding = strings.ToLower(strings.TrimSpace(encoding))
-	switch encoding {
-	case "gzip", "x-gzip":
-		if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
-			return b, nil
-		}
-		zr, err := gzip.NewReader(bytes.NewReader(b))
-		if err != nil {
-			return nil, fmt.Errorf("gzip: %w", err)
-		}
-		r = zr
-	case "deflate", "br":
-		if json.Valid(b) {
-			return b, nil
-		}
-		if encoding == "br" {
-			r = brotli.NewReader(bytes.NewReader(b))
-		} else {
-			r = flate.NewReader(bytes.NewReader(b))
-		}
-	default:
-		return b, nil
-	}
-	out, err := io.ReadAll(io.LimitReader(r, MaxSize+1))
-	if err != nil {
-		if encoding != "gzip" && encoding != "x-gzip" {
-			return b, nil // a deflate or br header over bytes kept decoded
-		}
-		return nil, fmt.Errorf("%s: %w", encoding, err)
-	}
-	if len(out) > MaxSize {
-		return nil, fmt.Errorf("%s: inflates past %d bytes", encoding, MaxSize)
-	}
-	return out, nil
-}
-
-// headers reads a headers mapping: each name (a plain key, or aiohttp's
-// istr tag over a one-item list) to a list of values or one value.
-func headers(n *yaml.Node) (map[string][]string, error) {
-	if n == nil || n.Tag == "!!null" {
-		return nil, nil
-	}
-	if n.Kind != yaml.MappingNode {
-		return nil, errors.New("not a mapping")
-	}
-	h := make(map[string][]string, len(n.Content)/2)
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := keyOf(n.Content[i]), n.Content[i+1]
-		switch v.Kind {
-		case yaml.SequenceNode:
-			for _, x := range v.Content {
-				h[k] = append(h[k], x.Value)
-			}
-		case yaml.ScalarNode:
-			h[k] = append(h[k], v.Value)
-		default:
-			return nil, fmt.Errorf("header %q is neither a value nor a list", k)
-		}
-	}
-	return h, nil
-}
-
-// keyOf is a mapping key's name: its value, or for a tagged sequence
-// (aiohttp's istr) its first item's.
-func keyOf(k *yaml.Node) string {
-	if k.Kind == yaml.SequenceNode && len(k.Content) > 0 {
-		return k.Content[0].Value
-	}
-	return k.Value
-}
-
-// get returns the value of key in mapping m, nil when absent or m is not
-// a mapping.
-func get(m *yaml.Node, key string) *yaml.Node {
-	if m == nil || m.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		if keyOf(m.Content[i]) == key {
-			return m.Content[i+1]
-		}
-	}
-	return nil
-}
-
-// first returns the first of ns that is not nil.
-func first(ns ...*yaml.Node) *yaml.Node {
-	for _, n := range ns {
-		if n != nil {
-			return n
-		}
-	}
-	return nil
-}
-
-// scalar is a scalar node's value, "" for anything else.
-func scalar(n *yaml.Node) string {
-	if n == nil || n.Kind != yaml.ScalarNode {
-		return ""
-	}
-	return n.Value
+	return parseMapping(name, doc.Content[0])
 }

@@ -17,7 +17,7 @@ const cassettes = "../testdata/cassettes"
 
 // tsvRows is the rows of a table an oracle script of testdata wrote, its
 // header left out, each split at its tabs.
-func tsvRows(t *testing.T, file string) [][]string {
+func tsvRows(t testing.TB, file string) [][]string {
 	t.Helper()
 	data, err := os.ReadFile(file)
 	if err != nil {

@@ -1,8 +1,9 @@
 // Package fixturepath says which files of a repository's tree recview
 // reads as LLM API fixtures, by their paths alone: ogx's recordings
-// (Recording) and other recorders' cassettes (Cassette). It imports
-// nothing of the core, so that the page and its GitHub client can ask it
-// without linking a parser.
+// (Recording) and other recorders' cassettes and fixtures (Cassette,
+// which recordings/cassette reads). It imports nothing of the core, so
+// that the page and its GitHub client can ask it without linking a
+// parser. A path is slash-separated, as git names files.
 package fixturepath
 
 import (
@@ -30,15 +31,51 @@ func YAML(p string) bool {
 	return ext == ".yaml" || ext == ".yml"
 }
 
-// Cassette reports a ".yaml", ".yml" or ".json" file (any case) in a
-// folder whose name ends in "cassettes", at any depth: pytest-recording's
-// "cassettes" (plugin.py's vcr_cassette_dir), vcrpy's customary
-// "vcr_cassettes", dd-trace-py's "bedrock_cassettes".
+// Cassette reports a file of another recorder than ogx's, by its path:
+//
+//   - a ".yaml", ".yml" or ".json" file (any case) in a folder whose
+//     name ends in "cassettes", at any depth: pytest-recording's
+//     "cassettes" (plugin.py's vcr_cassette_dir), vcrpy's and Ruby VCR's
+//     customary "fixtures/cassettes" and "fixtures/vcr_cassettes",
+//     dd-trace-py's "bedrock_cassettes", rig's
+//     "tests/cassettes/PROVIDER/…" (tests/common/cassettes.rs);
+//   - a ".yaml" file below a folder named "testdata": go-vcr's
+//     (recorder.New's name and ".yaml", pkg/cassette/cassette.go),
+//     "testdata/TestX/case.yaml";
+//   - an httprr trace, ".httprr" or gzipped ".httprr.gz" (rsc.io/httprr,
+//     "testdata/TestX.httprr");
+//   - a HAR, ".har" (Polly.JS's "recordings/…/recording.har", a
+//     browser's export);
+//   - a ".json" file below a folder named "SessionRecords" or
+//     "session-records" (the Azure SDK test proxy's recordings of .NET
+//     and Java), or ".assets" (the test proxy's restored assets
+//     repository, tools/test-proxy/documentation/asset-sync);
+//   - a ".chunks.txt" or ".json" file in a folder named "__fixtures__"
+//     (vercel/ai's packages/*/src/__fixtures__).
+//
+// The Azure SDK's Python and JavaScript recordings, in folders named
+// "recordings", are Recording's paths: recordings/cassette tells them
+// from ogx's by their content.
 func Cassette(p string) bool {
-	if !YAML(p) && !strings.EqualFold(path.Ext(p), ".json") {
-		return false
+	low := strings.ToLower(p)
+	dirs := strings.Split(path.Dir(p), "/")
+	in := func(names ...string) bool {
+		return slices.ContainsFunc(dirs, func(d string) bool { return slices.Contains(names, d) })
 	}
-	return slices.ContainsFunc(strings.Split(path.Dir(p), "/"), func(d string) bool { return strings.HasSuffix(d, "cassettes") })
+	isJSON := strings.HasSuffix(low, ".json")
+	switch {
+	case (YAML(p) || isJSON) && slices.ContainsFunc(dirs, func(d string) bool { return strings.HasSuffix(d, "cassettes") }):
+		return true
+	case strings.HasSuffix(low, ".yaml") && in("testdata"):
+		return true
+	case strings.HasSuffix(low, ".httprr") || strings.HasSuffix(low, ".httprr.gz") || strings.HasSuffix(low, ".har"):
+		return true
+	case isJSON && in("SessionRecords", "session-records", ".assets"):
+		return true
+	case (isJSON || strings.HasSuffix(low, ".chunks.txt")) && in("__fixtures__"):
+		return true
+	}
+	return false
 }
 
 // Fixture reports a recording or a cassette.

@@ -1,6 +1,11 @@
 package fixturepath
 
-import "testing"
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
 
 func TestPaths(t *testing.T) {
 	for p, want := range map[string][2]bool{ // Recording, Cassette
@@ -15,6 +20,31 @@ func TestPaths(t *testing.T) {
 		"tests/cassettes.yaml":                                 {false, false},
 		"tests/models/cassettes/test_openai/test_x.yaml.orig":  {false, false},
 		"tests/cassettes/recordings/x.json":                    {true, true},
+		// Ruby VCR, rig
+		"spec/fixtures/cassettes/gpt-3_5-turbo_chat.yml":        {false, true},
+		"spec/fixtures/vcr_cassettes/chat_basic.yml":            {false, true},
+		"tests/cassettes/openai/streaming/streaming_smoke.yaml": {false, true},
+		// go-vcr, httprr
+		"providertests/testdata/TestAnthropicCommon/claude/multi_tool.yaml": {false, true},
+		"testdata/x.yml":       {false, false},
+		"testdata/config.json": {false, false},
+		"pkg/testdata.yaml":    {false, false},
+		"llms/anthropic/testdata/TestClient_Create.httprr":  {false, true},
+		"vectorstores/chroma/testdata/TestChroma.httprr.gz": {false, true},
+		"x.httprr.orig": {false, false},
+		// HAR, the Azure SDK test proxy
+		"packages/a/recordings/Test_1/should_2/recording.har": {false, true},
+		"capture.HAR": {false, true},
+		"tests/SessionRecords/ChatTests/MultiMessageChat.json":            {false, true},
+		"src/test/resources/session-records/ChatTests.testChat.json":      {false, true},
+		".assets/Lv3SBH1fUX/net/sdk/openai/tests/SessionRecords/X/Y.json": {false, true},
+		"tests/SessionRecords/ChatTests/MultiMessageChat.yaml":            {false, false},
+		"sdk/ai/tests/recordings/test_chat.pyTestChat.test_chat.json":     {true, false},
+		// vercel/ai
+		"packages/anthropic/src/__fixtures__/anthropic-text.json":            {false, true},
+		"packages/openai/src/responses/__fixtures__/openai-mcp.1.chunks.txt": {false, true},
+		"packages/openai/src/__fixtures__/notes.txt":                         {false, false},
+		"packages/openai/src/fixtures/a.chunks.txt":                          {false, false},
 	} {
 		if got := [2]bool{Recording(p), Cassette(p)}; got != want {
 			t.Errorf("%q: Recording, Cassette = %v, want %v", p, got, want)
@@ -70,5 +100,34 @@ func TestInteraction(t *testing.T) {
 		if file, k, ok := CutInteraction(p); ok || file != p || k != 0 {
 			t.Errorf("CutInteraction(%q) = %q, %d, %v; want no interaction", p, file, k, ok)
 		}
+	}
+}
+
+// TestFixtureSources: every fixture of recordings/testdata, at the path
+// it has in its own repository (the MANIFESTs' source paths: vcrpy's and
+// the test agent's cassettes, and the seven other recorders' files), is
+// a cassette's path.
+func TestFixtureSources(t *testing.T) {
+	n := 0
+	for _, m := range []struct{ file, column string }{
+		{"../testdata/cassettes/MANIFEST.tsv", "path"},
+		{"../testdata/recorders/MANIFEST.tsv", "source_path"},
+	} {
+		data, err := os.ReadFile(m.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+		col := slices.Index(strings.Split(lines[0], "\t"), m.column)
+		for _, l := range lines[1:] {
+			p := strings.Split(l, "\t")[col]
+			if !Cassette(p) || !Fixture(p) {
+				t.Errorf("%s: not a cassette's path", p)
+			}
+			n++
+		}
+	}
+	if n != 260+405 {
+		t.Errorf("%d paths, want the 665 of the MANIFESTs", n)
 	}
 }

@@ -76,7 +76,7 @@ def inflate(b, enc):
 def part(m, enc=None):
     if "parsed_body" in m:
         return "json", digest(json.dumps(m["parsed_body"], sort_keys=True).encode())
-    b = as_bytes(m.get("body"))
+    b = as_bytes(m["body"] if "body" in m else m.get("content"))  # content: older vcrpy's httpx responses
     if b is None:
         return "none", "-"
     return "bytes", digest(inflate(b, enc) if enc is not None else b)
@@ -99,7 +99,7 @@ def main():
                              "json", digest(json.dumps(body, sort_keys=True).encode())])
                 continue
             req, resp = it["request"], it["response"]
-            st = resp.get("status")
+            st = resp["status"] if "status" in resp else resp.get("status_code")
             code = st.get("code") if isinstance(st, dict) else st
             rk, rd = part(req)
             sk, sd = part(resp, header(resp.get("headers"), "content-encoding") or "")
