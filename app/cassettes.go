@@ -274,6 +274,11 @@ func cassetteList(cas *cassetteDoc) app.UI {
 		}
 		w.Raw(`</table></details>`)
 	}
+	if n := its[cas.k].Notice; n != "" {
+		w.Raw(`<p class="notice" data-testid="interaction-notice">`)
+		w.Text(strings.ToUpper(n[:1]) + n[1:] + ".")
+		w.Raw(`</p>`)
+	}
 	for _, s := range its[cas.k].Secrets {
 		w.Raw(`<p class="notice bad" data-testid="secret">`)
 		w.Text(s + ": filter it (vcrpy's filter_headers, filter_query_parameters) and rotate the key")

@@ -1,10 +1,14 @@
 package recordings_test
 
 import (
+	"bytes"
+	"encoding/base64"
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/cassette"
 )
 
 // imageGenerationStream is a Responses stream with the image_generation
@@ -89,6 +93,59 @@ func TestDescribeOther(t *testing.T) {
 		}
 		if got := parts[i].Describe(); got != w {
 			t.Errorf("part %d: %q, want %q", i, got, w)
+		}
+	}
+}
+
+// TestImagesFamily: an images API answer (dd-trace-py's
+// image_create_b64_json cassette, /v1/images/generations with
+// response_format b64_json) is an image part of the size its base64
+// decodes to, never its base64 as text; ruby-openai's cassette answered
+// by URL is an image by URL.
+func TestImagesFamily(t *testing.T) {
+	for _, tc := range []struct {
+		file string
+		b64  bool
+	}{
+		{"../recordings/testdata/cassettes/dd-trace-py__tests__contrib__openai__cassettes__v1__image_create_b64_json.yaml", true},
+		{"../recordings/testdata/recorders/ruby-vcr/alexrudall__ruby-openai__spec__fixtures__cassettes__images_generate_A_baby_sea_otter_cooking_pasta_wearing_a_hat_of_some_sort.yml", false},
+	} {
+		data, err := os.ReadFile(strings.TrimPrefix(tc.file, "../recordings/"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := cassette.Parse(tc.file, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := recordings.Parse("x", c.Interactions[0].Recording())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Family != recordings.FamilyOpenAIImages {
+			t.Fatalf("%s: family %s", tc.file, r.Family)
+		}
+		v, err := recordings.Assemble(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts := recordings.ReadAnswer(r.Family, v).Choices[0].Parts
+		if len(parts) != 1 || parts[0].Kind != recordings.PartImage {
+			t.Fatalf("%s: parts %+v", tc.file, parts)
+		}
+		im := parts[0]
+		if !tc.b64 {
+			if !strings.HasPrefix(im.URL, "https://") {
+				t.Errorf("URL %q", im.URL)
+			}
+			continue
+		}
+		raw, err := base64.StdEncoding.DecodeString(string(v.GetStringBytes("data", "0", "b64_json")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if im.MediaType != "image/png" || im.Size != len(raw) || !bytes.HasPrefix(raw, []byte("\x89PNG")) {
+			t.Errorf("image %s of %d bytes, the data decodes to %d bytes (%q)", im.MediaType, im.Size, len(raw), raw[:4])
 		}
 	}
 }

@@ -13,6 +13,7 @@ const (
 	FamilyOpenAIEmbeddings   Family = "openai-embeddings"  // POST /v1/embeddings
 	FamilyOpenAIModels       Family = "openai-models"      // GET /v1/models
 	FamilyOpenAIResponses    Family = "openai-responses"   // POST /v1/responses
+	FamilyOpenAIImages       Family = "openai-images"      // POST /v1/images/generations, /edits, /variations
 	FamilyOllamaGenerate     Family = "ollama-generate"    // POST /api/generate
 	FamilyOllamaChat         Family = "ollama-chat"        // POST /api/chat
 	FamilyOllamaEmbeddings   Family = "ollama-embeddings"  // POST /api/embeddings, /api/embed

@@ -50,7 +50,7 @@ type format interface {
 // written out rather than filled by init functions, whose order would be
 // the files' names'.
 var providers = []*provider{
-	&openaiChatProvider, &openaiCompletionsProvider, &openaiEmbeddingsProvider, &openaiModelsProvider, &openaiResponsesProvider,
+	&openaiChatProvider, &openaiCompletionsProvider, &openaiEmbeddingsProvider, &openaiModelsProvider, &openaiResponsesProvider, &openaiImagesProvider,
 	&geminiGenerateProvider, &geminiInteractionsProvider,
 	&ollamaGenerateProvider, &ollamaChatProvider, &ollamaEmbeddingsProvider, &ollamaTagsProvider, &ollamaPSProvider, &ollamaPullProvider,
 	&anthropicMessagesProvider, &bedrockConverseProvider, &rerankProvider, &toolCallProvider, &fileProcessorProvider, &unknownProvider,

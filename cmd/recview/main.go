@@ -226,7 +226,7 @@ func load(path string, stdin io.Reader) (r *recordings.Recording, info loaded, e
 		return nil, info, fmt.Errorf("%s: a cassette of %d interactions: name one, %s#K:\n  %s", name, len(c.Interactions), name, strings.Join(list, "\n  "))
 	}
 	it := c.Interactions[k-1]
-	info.cassette = true
+	info.cassette, info.notice = true, it.Notice
 	for _, s := range it.Secrets() {
 		info.warnings = append(info.warnings, s.String())
 	}
@@ -238,6 +238,7 @@ func load(path string, stdin io.Reader) (r *recordings.Recording, info loaded, e
 type loaded struct {
 	cassette bool     // an interaction of another recorder's cassette
 	warnings []string // its recorded credentials
+	notice   string   // what recview chose or could not read of it (cassette.Interaction.Notice)
 }
 
 // readFile reads a file, refusing anything larger than recordings.MaxSize

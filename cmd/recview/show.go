@@ -50,6 +50,9 @@ func show(r *recordings.Recording, info loaded, stdout, stderr io.Writer) error 
 	if r.Unknown {
 		w.field("notice", r.Notice)
 	}
+	if info.notice != "" {
+		w.field("notice", info.notice)
+	}
 	for _, s := range info.warnings {
 		w.field("warning", s)
 	}

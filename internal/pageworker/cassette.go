@@ -48,6 +48,10 @@ type Interaction struct {
 	// Secrets says what looks like a live credential in the request
 	// (cassette.Secret.String), one line each.
 	Secrets []string `json:"secrets,omitempty"`
+	// Notice says what recview chose or could not read of the
+	// interaction (cassette.Interaction.Notice: a body that is not text
+	// shown in base64, a request that was not recorded...), "" for none.
+	Notice string `json:"notice,omitempty"`
 	// Headers are the recorded headers, the request's then the
 	// response's, each by name; a credential's value as its hint only
 	// (cassette.Shown).

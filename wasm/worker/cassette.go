@@ -26,7 +26,7 @@ func readCassette(name string, data []byte) (*pageworker.Cassette, error) {
 	var p recordings.Parser // one for all: what is kept of each recording is copied
 	for i := range c.Interactions {
 		it := &c.Interactions[i]
-		x := pageworker.Interaction{Method: it.Method, URI: it.URI, Status: it.Status, Streamed: it.StreamedResponse(), Recording: it.Recording()}
+		x := pageworker.Interaction{Method: it.Method, URI: it.URI, Status: it.Status, Streamed: it.StreamedResponse(), Recording: it.Recording(), Notice: it.Notice}
 		if r, err := p.Parse(fixturepath.Interaction(name, i+1), x.Recording); err == nil {
 			x.Family, x.Model = string(r.Family), r.Model
 			if r.Streaming {
