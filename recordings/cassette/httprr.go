@@ -5,9 +5,8 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"net/http"
-	"net/http/httputil"
-	"slices"
+	"net/textproto"
+	"net/url"
 	"strconv"
 	"strings"
 )
@@ -27,10 +26,9 @@ func isHTTPRR(data []byte) bool {
 // "N1 N2" and N1 bytes of the request as http.Request.WriteProxy writes
 // it (its request line in proxy form, an absolute URL) and N2 bytes of
 // the response as http.Response.Write does (its body chunked when it was
-// streamed). Lines may end in CRLF. The headers are read with
-// net/http's ReadRequest and ReadResponse; a body is the rest of its
-// record (a scrubbed body may no longer match its Content-Length),
-// chunked transfer coding undone.
+// streamed). Lines may end in CRLF. The heads are read as net/http reads
+// them (httpCall); a body is the rest of its record (a scrubbed body may
+// no longer match its Content-Length), chunked transfer coding undone.
 func parseHTTPRR(name string, data []byte) (*Cassette, error) {
 	_, rest, _ := bytes.Cut(data, []byte("\n"))
 	c := &Cassette{Name: name, Recorder: HTTPRR}
@@ -56,34 +54,65 @@ func parseHTTPRR(name string, data []byte) (*Cassette, error) {
 }
 
 // httpCall reads a request and its response, each as HTTP/1.1 writes it
-// on the wire.
+// on the wire: the request line (method, target, version) or the status
+// line (version, code, reason), then the header fields, read with
+// net/textproto as net/http reads them (names canonicalized).
 func httpCall(reqWire, respWire []byte) (it Interaction, err error) {
 	head, body := splitMessage(reqWire)
-	req, err := http.ReadRequest(bufio.NewReader(bytes.NewReader(head)))
+	line, h, err := readHead(head)
 	if err != nil {
 		return it, fmt.Errorf("request: %w", err)
 	}
-	it.Method, it.URI, it.RequestHeaders = req.Method, req.URL.String(), req.Header
-	if !req.URL.IsAbs() && req.Host != "" {
-		it.URI = "//" + req.Host + req.URL.RequestURI()
-		it.addNotice("the request line names no scheme, only the host " + req.Host)
+	method, target, ok := strings.Cut(line, " ")
+	target, _, _ = strings.Cut(target, " ")
+	u, uerr := url.ParseRequestURI(target)
+	if !ok || method == "" || uerr != nil {
+		return it, fmt.Errorf("request: malformed request line %.60q", line)
 	}
-	if it.RequestBody, err = unchunk(body, req.TransferEncoding); err != nil {
+	it.Method, it.URI, it.RequestHeaders = method, u.String(), h
+	if host := Header(h, "Host"); !u.IsAbs() && host != "" {
+		it.URI = "//" + host + u.RequestURI()
+		it.addNotice("the request line names no scheme, only the host " + host)
+	}
+	if it.RequestBody, err = unchunk(body, h); err != nil {
 		return it, fmt.Errorf("request body: %w", err)
 	}
 	head, body = splitMessage(respWire)
-	resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(head)), nil)
+	line, h, err = readHead(head)
 	if err != nil {
 		return it, fmt.Errorf("response: %w", err)
 	}
-	it.Status, it.ResponseHeaders = resp.StatusCode, resp.Header
-	if it.ResponseBody, err = unchunk(body, resp.TransferEncoding); err != nil {
+	_, status, _ := strings.Cut(line, " ")
+	code, _, _ := strings.Cut(status, " ")
+	if it.Status, err = strconv.Atoi(code); err != nil || len(code) != 3 {
+		return it, fmt.Errorf("response: malformed status line %.60q", line)
+	}
+	it.ResponseHeaders = h
+	if it.ResponseBody, err = unchunk(body, h); err != nil {
 		return it, fmt.Errorf("response body: %w", err)
 	}
 	if it.ResponseBody, err = decode(it.ResponseBody, Header(it.ResponseHeaders, "Content-Encoding")); err != nil {
 		return it, fmt.Errorf("response body: %w", err)
 	}
 	return it, nil
+}
+
+// readHead reads an HTTP message's head: its first line and its header
+// fields, by canonical name (nil when there is none).
+func readHead(head []byte) (string, map[string][]string, error) {
+	tp := textproto.NewReader(bufio.NewReader(bytes.NewReader(head)))
+	line, err := tp.ReadLine()
+	if err != nil {
+		return "", nil, err
+	}
+	h, err := tp.ReadMIMEHeader()
+	if err != nil && err != io.EOF {
+		return "", nil, err
+	}
+	if len(h) == 0 {
+		return line, nil, nil
+	}
+	return line, h, nil
 }
 
 // splitMessage splits an HTTP message at the empty line (CRLF or LF)
@@ -104,21 +133,37 @@ func splitMessage(b []byte) (head, body []byte) {
 }
 
 // unchunk undoes a chunked transfer coding of body (RFC 9112, section
-// 7.1), at most MaxSize bytes out; body as it is under no coding. An
-// empty body is nil.
-func unchunk(body []byte, codings []string) ([]byte, error) {
-	if !slices.Contains(codings, "chunked") {
+// 7.1: chunks of a hexadecimal size line, extensions after ";" left out,
+// the size's bytes and a line end; a last chunk of size 0, trailer fields
+// left out) when the Transfer-Encoding header h holds names it, at most
+// MaxSize bytes out; body as it is under no coding. An empty body is nil.
+func unchunk(body []byte, h map[string][]string) ([]byte, error) {
+	chunked := false
+	for _, v := range h["Transfer-Encoding"] {
+		chunked = chunked || strings.Contains(strings.ToLower(v), "chunked")
+	}
+	if !chunked {
 		if len(body) == 0 {
 			return nil, nil
 		}
 		return body, nil
 	}
-	out, err := io.ReadAll(io.LimitReader(httputil.NewChunkedReader(bytes.NewReader(body)), MaxSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("chunked: %w", err)
+	var out []byte
+	for {
+		line, rest, ok := bytes.Cut(body, []byte("\n"))
+		size, _, _ := bytes.Cut(bytes.TrimSpace(line), []byte(";"))
+		n, err := strconv.ParseUint(string(bytes.TrimSpace(size)), 16, 63)
+		switch {
+		case !ok || err != nil:
+			return nil, fmt.Errorf("chunked: bad chunk size line %.40q", line)
+		case n == 0:
+			return out, nil
+		case n > uint64(len(rest)):
+			return nil, fmt.Errorf("chunked: a chunk of %d bytes where %d are left", n, len(rest))
+		case uint64(len(out))+n > MaxSize:
+			return nil, fmt.Errorf("chunked: more than %d bytes", MaxSize)
+		}
+		out = append(out, rest[:n]...)
+		body = bytes.TrimPrefix(bytes.TrimPrefix(rest[n:], []byte("\r")), []byte("\n"))
 	}
-	if len(out) > MaxSize {
-		return nil, fmt.Errorf("chunked: more than %d bytes", MaxSize)
-	}
-	return out, nil
 }

@@ -71,8 +71,8 @@ func TestHTTPRRHostile(t *testing.T) {
 		{"negative", "httprr trace v1\n-5 3\n" + ok, "interaction 0: the lengths"},
 		{"no lengths", "httprr trace v1\n" + ok, "interaction 0: the lengths"},
 		{"second call cut", string(trace([2]string{ok, resp})) + "100 100\nGET", "interaction 1: the lengths"},
-		{"bad request", string(trace([2]string{"HELLO\r\n\r\n", resp})), "interaction 0: request: malformed HTTP request"},
-		{"bad response", string(trace([2]string{ok, "200 OK\r\n\r\n"})), "interaction 0: response: malformed HTTP"},
+		{"bad request", string(trace([2]string{"HELLO\r\n\r\n", resp})), "interaction 0: request: malformed request line"},
+		{"bad response", string(trace([2]string{ok, "200 OK\r\n\r\n"})), "interaction 0: response: malformed status line"},
 		{"bad chunk", string(trace([2]string{ok, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nffffffffff\r\nab"})), "interaction 0: response body: chunked"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
