@@ -196,14 +196,14 @@ func (v *Viewer) indexFiles(files, tests []browser.File) {
 			}
 			var row indexRow
 			mark := len(items)
-			if err != nil || !fixturepath.YAML(f.Name) {
+			if err != nil || !fixturepath.CassetteOnly(f.Name) {
 				row, items = summarize(&parser, f, data, err, items)
 				row.file = i
 			}
 			// Another recorder's cassette: a row per interaction, read
 			// by the folder's worker (app.wasm links no YAML), and
 			// nothing for replay, which reads ogx's recordings only.
-			if err == nil && (fixturepath.YAML(f.Name) || row.err != "" && mayBeCassette(data)) {
+			if err == nil && (fixturepath.CassetteOnly(f.Name) || row.err != "" && mayBeCassette(data)) {
 				cas, cerr := indexCassette(ix.worker, f, i, data)
 				switch {
 				case cerr == nil:

@@ -36,11 +36,16 @@ type cassetteDoc struct {
 }
 
 // mayBeCassette reports a file recordings.Parse refused (or pasted text)
-// that may be a cassette: vcrpy's {interactions: …}, or the test
-// agent's {request: …, response: …}.
+// that may be another recorder's fixture, for the worker to read
+// (recordings/cassette): any JSON (a test agent's {request, response}, a
+// HAR, a test proxy's {Entries}, a vercel/ai response body); YAML of
+// vcrpy's, Ruby VCR's or go-vcr's {interactions} or httpmock's when:
+// and then:; an httprr trace, or gzipped data (an .httprr.gz).
 func mayBeCassette(data []byte) bool {
-	return bytes.Contains(data, []byte("interactions")) ||
-		bytes.Contains(data, []byte("request")) && bytes.Contains(data, []byte("response"))
+	return looksJSON(data) || bytes.Contains(data, []byte("interactions")) ||
+		bytes.Contains(data, []byte("request")) && bytes.Contains(data, []byte("response")) ||
+		bytes.Contains(data, []byte("when:")) && bytes.Contains(data, []byte("then:")) ||
+		bytes.HasPrefix(data, []byte("httprr trace v1")) || bytes.HasPrefix(data, []byte{0x1f, 0x8b})
 }
 
 // looksJSON reports data whose first non-blank byte opens a JSON object
@@ -58,7 +63,7 @@ func looksJSON(data []byte) bool {
 // (ctx.Async).
 func newDocOrCassette(worker func() *pageWorker, name string, data []byte, k int) (*openDoc, error) {
 	var recErr error
-	if !fixturepath.YAML(name) {
+	if !fixturepath.CassetteOnly(name) {
 		d, err := newDoc(name, data)
 		if err == nil || !mayBeCassette(data) {
 			return d, err
@@ -71,6 +76,9 @@ func newDocOrCassette(worker func() *pageWorker, name string, data []byte, k int
 		return nil, recErr
 	case err != nil:
 		return nil, err
+	}
+	if c.Unzipped != nil {
+		data = c.Unzipped // a link carries text
 	}
 	return interactionDoc(&cassetteDoc{name: name, data: data, info: c}, k)
 }

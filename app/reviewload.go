@@ -118,14 +118,14 @@ func (v *Viewer) reviewed(rv *reviewSet, rep *pageworker.Report, err error) {
 func (p *pickedFolder) count() string {
 	n := 0
 	for _, f := range p.files {
-		if fixturepath.YAML(f.Path) {
+		if fixturepath.CassetteOnly(f.Path) {
 			n++
 		}
 	}
 	if n == 0 {
 		return plural(len(p.files), ".json file")
 	}
-	return plural(len(p.files), "file") + " (" + plural(n, "YAML cassette") + ")"
+	return plural(len(p.files), "file") + " (" + plural(n, "cassette") + ")"
 }
 
 // folderOf splits files picked or dropped as one folder into the

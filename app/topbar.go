@@ -31,7 +31,7 @@ func (b *topBar) Render() app.UI {
 				Attr("enterkeyhint", "go").OnKeyDown(b.onURLKey),
 			app.Label().Class("button").Body(
 				app.Text("Open files…"),
-				app.Input().Type("file").Multiple(true).Accept(".json,.yaml,.yml,application/json,application/yaml").
+				app.Input().Type("file").Multiple(true).Accept(".json,.yaml,.yml,.har,.httprr,.gz,.txt,application/json,application/yaml").
 					DataSet("testid", "file-input").Attr("aria-label", "Open recording files").
 					OnChange(b.onFiles),
 			),

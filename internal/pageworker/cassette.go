@@ -24,6 +24,9 @@ type Cassette struct {
 	// "pydantic-ai-xai", "dd-test-agent").
 	Recorder     string        `json:"recorder"`
 	Interactions []Interaction `json:"interactions"`
+	// Unzipped is the cassette's text when the file was gzipped
+	// (cassette.Cassette.Unzipped): what the page's links carry.
+	Unzipped []byte `json:"unzipped,omitempty"`
 }
 
 // Interaction is one recorded call of a cassette: what its list shows,

@@ -123,6 +123,9 @@ type Cassette struct {
 	// Name is the name Parse was given: the file's path or URL.
 	Name     string
 	Recorder Recorder
+	// Unzipped is the text Parse read when the file was gzipped (an
+	// .httprr.gz): what a link carries, which holds text; nil otherwise.
+	Unzipped []byte
 	// RecordedWith is the recorder and its version as the file names
 	// them: Ruby VCR's recorded_with ("VCR 6.4.0"), a HAR's log.creator
 	// ("Polly.JS 6.0.6"); "" when it names none.
@@ -209,7 +212,11 @@ func parse(name string, data []byte, gz bool) (*Cassette, error) {
 		if err != nil {
 			return nil, fmt.Errorf("cassette: %s: %w", name, err)
 		}
-		return parse(name, inner, false)
+		c, err := parse(name, inner, false)
+		if c != nil {
+			c.Unzipped = inner
+		}
+		return c, err
 	case isHTTPRR(data):
 		return parseHTTPRR(name, data)
 	}

@@ -54,6 +54,10 @@ func TestHTTPRR(t *testing.T) {
 			if !a.StreamedResponse() || b.StreamedResponse() {
 				t.Errorf("streamed: %v %v", a.StreamedResponse(), b.StreamedResponse())
 			}
+			// The gzipped trace's text, for a link; none for text.
+			if want := map[bool][]byte{true: data}[strings.HasSuffix(name, ".gz")]; !bytes.Equal(c.Unzipped, want) {
+				t.Errorf("Unzipped %.40q, want %.40q", c.Unzipped, want)
+			}
 		})
 	}
 }

@@ -31,6 +31,16 @@ func YAML(p string) bool {
 	return ext == ".yaml" || ext == ".yml"
 }
 
+// CassetteOnly reports a file that, among the files recview reads, can
+// only be another recorder's fixture, by its name (any case): YAML
+// (YAML), a HAR (".har"), an httprr trace (".httprr", ".httprr.gz") or
+// vercel/ai's chunks (".chunks.txt"). A ".json" file may be either.
+func CassetteOnly(p string) bool {
+	low := strings.ToLower(p)
+	return YAML(p) || strings.HasSuffix(low, ".har") || strings.HasSuffix(low, ".httprr") ||
+		strings.HasSuffix(low, ".httprr.gz") || strings.HasSuffix(low, ".chunks.txt")
+}
+
 // Cassette reports a file of another recorder than ogx's, by its path:
 //
 //   - a ".yaml", ".yml" or ".json" file (any case) in a folder whose

@@ -81,6 +81,15 @@ func TestYAML(t *testing.T) {
 	}
 }
 
+func TestCassetteOnly(t *testing.T) {
+	for p, want := range map[string]bool{"a.yaml": true, "x/b.YML": true, "t/TestX.httprr": true, "t/TestX.httprr.gz": true,
+		"r/recording.har": true, "__fixtures__/a.1.chunks.txt": true, "c.json": false, "notes.txt": false, "a.har.orig": false} {
+		if got := CassetteOnly(p); got != want {
+			t.Errorf("CassetteOnly(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
 // TestInteraction: an interaction's path reads back as its cassette and
 // number, a '#' in the cassette's own name kept; a path that does not end
 // in "#K" (K a positive number) is no interaction's.

@@ -22,7 +22,7 @@ func readCassette(name string, data []byte) (*pageworker.Cassette, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &pageworker.Cassette{Recorder: string(c.Recorder), Interactions: make([]pageworker.Interaction, len(c.Interactions))}
+	out := &pageworker.Cassette{Recorder: string(c.Recorder), Interactions: make([]pageworker.Interaction, len(c.Interactions)), Unzipped: c.Unzipped}
 	var p recordings.Parser // one for all: what is kept of each recording is copied
 	for i := range c.Interactions {
 		it := &c.Interactions[i]

@@ -68,11 +68,13 @@ func NewFile(f app.Value, path string) File {
 }
 
 // Listed reports whether a folder's walk keeps the file of that name: a
-// .json, .yaml or .yml file (any case: recordings and cassettes) and,
+// .json file (any case: a recording or a cassette) or one only another
+// recorder's fixture can be (fixturepath.CassetteOnly: YAML, .har,
+// .httprr, .httprr.gz, .chunks.txt) and,
 // with tests, a Python test file as pytest finds them (test_*.py or
 // *_test.py), which tells replay's report which tests still exist.
 func Listed(name string, tests bool) bool {
-	if strings.HasSuffix(strings.ToLower(name), ".json") || fixturepath.YAML(name) {
+	if strings.HasSuffix(strings.ToLower(name), ".json") || fixturepath.CassetteOnly(name) {
 		return true
 	}
 	return tests && strings.HasSuffix(name, ".py") && (strings.HasPrefix(name, "test_") || strings.HasSuffix(name, "_test.py"))
