@@ -186,7 +186,7 @@ func (d *openDoc) linkData() []byte {
 	switch {
 	case d.cas == nil:
 		return d.data
-	case looksJSON(d.cas.data):
+	case json.Valid(d.cas.data):
 		return d.cas.data
 	}
 	b, _ := json.Marshal(string(d.cas.data))
@@ -231,8 +231,7 @@ func cassetteList(cas *cassetteDoc) app.UI {
 	its := cas.info.Interactions
 	var w htmlw.Writer
 	w.Raw(`<div><p class="cassette-head"><strong>`, recorderTitle(cas.info.Recorder), `</strong> · `)
-	w.Num(len(its))
-	w.Raw(` interactions · [ and ] step through them</p><ol class="interactions">`)
+	w.Raw(plural(len(its), "interaction"), iff(len(its) > 1, ` · [ and ] step through them`, ""), `</p><ol class="interactions">`)
 	for i := range its {
 		it := &its[i]
 		cur := i == cas.k
@@ -312,6 +311,20 @@ func recorderTitle(r string) string {
 		return "pydantic-ai xAI cassette"
 	case "dd-test-agent":
 		return "Datadog test agent cassette"
+	case "ruby-vcr":
+		return "Ruby VCR cassette"
+	case "go-vcr":
+		return "go-vcr cassette"
+	case "httprr":
+		return "httprr trace"
+	case "httpmock":
+		return "httpmock recording"
+	case "azure-test-proxy":
+		return "Azure SDK test proxy recording"
+	case "har":
+		return "HAR"
+	case "vercel-ai-fixture":
+		return "vercel/ai fixture"
 	}
 	return "cassette"
 }
