@@ -149,3 +149,31 @@ func TestImagesFamily(t *testing.T) {
 		}
 	}
 }
+
+// TestGeminiCamelCase: the REST API's camelCase request (adk-go's httprr
+// trace) reads as google-genai's snake_case does: its systemInstruction a
+// system message, not a parameter; its functionDeclarations tools.
+func TestGeminiCamelCase(t *testing.T) {
+	body := `{"request": {"method": "POST", "url": "https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:generateContent",
+		"body": {"contents": [{"role": "user", "parts": [{"text": "Tell me about the current weather"}]}],
+		"systemInstruction": {"role": "user", "parts": [{"text": "You are a helpful assistant."}]},
+		"tools": [{"functionDeclarations": [{"name": "get_weather", "description": "Weather of a city"}]}]},
+		"endpoint": "/v1beta/models/gemini-2.5-flash:generateContent", "model": "gemini-2.5-flash"},
+		"response": {"body": {"candidates": []}, "is_streaming": false}}`
+	r, err := recordings.Parse("g.json", []byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := r.Conversation()
+	if len(c.Messages) != 2 || c.Messages[0].Role != "system" || c.Messages[0].Text() != "You are a helpful assistant." {
+		t.Errorf("messages %+v", c.Messages)
+	}
+	for _, p := range c.Params {
+		if p.Name == "systemInstruction" || p.Name == "tools" {
+			t.Errorf("a parameter %s", p.Name)
+		}
+	}
+	if len(c.Tools) != 1 || c.Tools[0].Name != "get_weather" {
+		t.Errorf("tools %+v", c.Tools)
+	}
+}

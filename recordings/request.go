@@ -20,7 +20,7 @@ type Conversation struct {
 var conversationKeys = map[string]bool{
 	"messages": true, "tools": true, "prompt": true, "system": true, "input": true,
 	"contents": true, "images": true, "query": true, "documents": true,
-	"system_instruction": true,
+	"system_instruction": true, "systemInstruction": true,
 }
 
 // Conversation reads the request of any known family: OpenAI chat messages
@@ -48,13 +48,15 @@ func (r *Recording) Conversation() Conversation {
 		c.Messages = append(c.Messages, Message{Role: "system", Parts: contentParts(s)})
 	}
 	if cfg := body.Get("config"); cfg != nil && cfg.Type() == fastjson.TypeObject {
-		if s := cfg.Get("system_instruction"); s != nil {
+		if s := either(cfg, "system_instruction", "systemInstruction"); s != nil {
 			c.Messages = append(c.Messages, Message{Role: "system", Parts: geminiParts(s)})
 		}
 		c.Tools = append(c.Tools, tools(cfg.Get("tools"))...)
-		c.Params = params(cfg, map[string]bool{"system_instruction": true, "tools": true})
+		c.Params = params(cfg, map[string]bool{"system_instruction": true, "systemInstruction": true, "tools": true})
 	}
-	if s := body.Get("system_instruction"); s != nil {
+	// Gemini's system instruction: google-genai's model_dump writes
+	// snake_case, the REST API (langchaingo, adk-go, vercel/ai) camelCase.
+	if s := either(body, "system_instruction", "systemInstruction"); s != nil {
 		c.Messages = append(c.Messages, Message{Role: "system", Parts: geminiParts(s)})
 	}
 	for _, m := range body.GetArray("messages") {
@@ -318,7 +320,7 @@ func readGeminiPart(p *fastjson.Value) Part {
 func tools(v *fastjson.Value) []Tool {
 	var ts []Tool
 	for _, t := range v.GetArray() {
-		if decls := t.GetArray("function_declarations"); decls != nil {
+		if decls := either(t, "function_declarations", "functionDeclarations").GetArray(); decls != nil {
 			for _, d := range decls {
 				ts = append(ts, Tool{Name: getStr(d, "name"), Description: getStr(d, "description"), Parameters: d.Get("parameters")})
 			}
