@@ -20,7 +20,7 @@ func TestTopBarRender(t *testing.T) {
 			}
 			for _, want := range []string{
 				`<input aria-label="Open a recording by URL" class="url-box" data-testid="url-input"`,
-				`<input accept=".json,.yaml,.yml,application/json,application/yaml" aria-label="Open recording files" data-testid="file-input" multiple type="file">`,
+				`<input accept=".json,.yaml,.yml,.har,.httprr,.gz,.txt,application/json,application/yaml" aria-label="Open recording files" data-testid="file-input" multiple type="file">`,
 				`<input aria-label="Open a recordings folder" data-testid="folder-input" type="file" webkitdirectory>`,
 			} {
 				if !strings.Contains(html, want) {
