@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/csv"
 	"encoding/json"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -10,10 +13,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/recview/recview/recordings/cassette"
+	"github.com/recview/recview/recordings/permalink"
 )
 
 // The CLI on every format recordings/cassette reads (issue 41): show,
-// show --json, assemble and steps of FILE and FILE#K, on every
+// show --json, assemble, steps and link of FILE and FILE#K, on every
 // fixture of testdata.
 
 const recorders = "../../recordings/testdata/recorders"
@@ -134,6 +140,110 @@ func TestEveryFormat(t *testing.T) {
 	want := map[string]int{"vcrpy": 233, "dd-test-agent": 27, "ruby-vcr": 60, "go-vcr": 60, "httprr": 60, "httpmock-yaml": 60, "azure-test-proxy": 60, "har": 45, "chunks-txt": 60}
 	if !maps.Equal(files, want) || interactions != 1042 {
 		t.Errorf("files by format %v, %d interactions; want %v, 1042", files, interactions, want)
+	}
+}
+
+// linkText is what a link to the fixture f carries, read from the file
+// as the format is written: the file itself (compact) for the JSON
+// formats (HAR, the test proxy's, the test agent's, vercel/ai's .json
+// bodies), else its text (YAML, httprr traces, a .chunks.txt file's
+// JSON lines; a gzipped trace's text inflated), the link's data being
+// the JSON string of that text.
+func linkText(t *testing.T, f fixture) (text []byte, asJSON bool) {
+	t.Helper()
+	data, err := os.ReadFile(f.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch {
+	case f.format == "har" || f.format == "azure-test-proxy" || f.format == "dd-test-agent" || f.format == "chunks-txt" && strings.HasSuffix(f.path, ".json"):
+		var b bytes.Buffer
+		if err := json.Compact(&b, data); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes(), true
+	case strings.HasSuffix(f.path, ".gz"):
+		zr, err := gzip.NewReader(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if data, err = io.ReadAll(zr); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return data, false
+}
+
+// TestLinkEveryFormat: link FILE#K, K the last interaction, of every
+// fixture is a link of one d= source, named by the file's name, i=K,
+// whose data decodes (permalink.Parse, DecodeData) to the file (linkText),
+// and which the viewer reads (cassette.Parse of the name and the text)
+// as interaction K of the file; or, when that link would be longer than
+// permalink.MaxLinkLen, no link and exit 1. A gzipped trace rides as its
+// text, which stderr says.
+func TestLinkEveryFormat(t *testing.T) {
+	long := map[string]int{}
+	for _, f := range fixtures(t) {
+		head := f.path + "#" + strconv.Itoa(f.n)
+		text, asJSON := linkText(t, f)
+		payload := text
+		if !asJSON {
+			payload, _ = json.Marshal(string(text))
+		}
+		d, err := permalink.EncodeData(payload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(f.path)
+		want := defaultBase + "#" + permalink.Fragment{Sources: []permalink.Source{{Kind: permalink.SourceData, Value: d, Name: name, Interaction: f.n}}}.String()
+
+		out, errOut, code := runCmd(t, "", "link", head)
+		gz := strings.HasSuffix(f.path, ".gz")
+		if note := " is gzipped: the link carries its trace as text, decompressed ("; gz != strings.Contains(errOut, f.path+note) {
+			t.Errorf("link %s: stderr %q; gzipped %v", head, errOut, gz)
+		}
+		if len(want) > permalink.MaxLinkLen {
+			long[f.format]++
+			if code != 1 || out != "" || !strings.Contains(errOut, "more than the 65536") || !strings.Contains(errOut, "&i="+strconv.Itoa(f.n)) {
+				t.Errorf("link %s (%d characters): exit %d, %q; want exit 1, no link, and the src= advice with i=K", head, len(want), code, errOut)
+			}
+			continue
+		}
+		if code != 0 {
+			t.Errorf("link %s: exit %d %s", head, code, errOut)
+			continue
+		}
+		_, frag, data := decodeLink(t, out)
+		src := frag.Sources[0]
+		if src.Name != name || src.Interaction != f.n {
+			t.Errorf("link %s: name=%q i=%d, want %q and %d", head, src.Name, src.Interaction, name, f.n)
+		}
+		if !asJSON {
+			var s string
+			if err := json.Unmarshal(data, &s); err != nil {
+				t.Errorf("link %s: its data is not a JSON string: %v", head, err)
+			}
+			data = []byte(s)
+		}
+		if !bytes.Equal(data, text) {
+			t.Errorf("link %s: the data is not the file's (%d bytes, want %d)", head, len(data), len(text))
+			continue
+		}
+		// The viewer reads it (app's readSource) as the CLI reads the file.
+		file, _ := os.ReadFile(f.path)
+		c, err := cassette.Parse(f.path, file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := cassette.Parse(src.Name, data)
+		if err != nil || len(v.Interactions) != f.n || !bytes.Equal(v.Interactions[f.n-1].Recording(), c.Interactions[f.n-1].Recording()) {
+			t.Errorf("link %s: the viewer reads another interaction #%d (%v)", head, f.n, err)
+		}
+	}
+	// Counted with this test's encoding: the links of these files' last
+	// interactions pass 65,536 characters.
+	if want := map[string]int{"vcrpy": 7, "ruby-vcr": 5, "go-vcr": 1, "httprr": 3, "httpmock-yaml": 1}; !maps.Equal(long, want) {
+		t.Errorf("links too long by format %v, want %v", long, want)
 	}
 }
 
@@ -281,9 +391,9 @@ func TestShowNotice(t *testing.T) {
 }
 
 // TestCassetteEdges: a cassette of no interactions is shown as such,
-// and assemble and steps say so; one of one interaction counts it
+// and assemble, steps and link say so; one of one interaction counts it
 // in the singular; FILE#K of a recording says it is none; a text
-// cassette whose body is not UTF-8 is shown.
+// cassette whose bytes are not UTF-8 cannot ride in a link.
 func TestCassetteEdges(t *testing.T) {
 	dir := t.TempDir()
 	empty := filepath.Join(dir, "empty.yaml")
@@ -294,7 +404,7 @@ func TestCassetteEdges(t *testing.T) {
 	if out, _, code := runCmd(t, "", "show", "--json", empty); code != 0 || out != "[]\n" {
 		t.Errorf("show --json of none: exit %d %q", code, out)
 	}
-	for _, cmd := range []string{"assemble", "steps"} {
+	for _, cmd := range []string{"assemble", "steps", "link"} {
 		if out, errOut, code := runCmd(t, "", cmd, empty); code != 2 || out != "" || errOut != "recview: "+cmd+": "+empty+": the cassette holds no interactions\n" {
 			t.Errorf("%s of none: exit %d %q %q", cmd, code, out, errOut)
 		}
@@ -309,7 +419,7 @@ func TestCassetteEdges(t *testing.T) {
 	}
 
 	// An httprr trace of one call whose response body is two bytes that
-	// are not UTF-8: show reads it.
+	// are not UTF-8: show reads it, link cannot carry it as text.
 	req := "GET https://example.com/v1/models HTTP/1.1\r\nHost: example.com\r\n\r\n"
 	resp := "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: 2\r\n\r\n\xff\xfe"
 	bin := filepath.Join(dir, "bin.httprr")
@@ -317,4 +427,84 @@ func TestCassetteEdges(t *testing.T) {
 	if _, errOut, code := runCmd(t, "", "show", bin); code != 0 {
 		t.Errorf("show of a binary body: exit %d %s", code, errOut)
 	}
+	if out, errOut, code := runCmd(t, "", "link", bin); code != 2 || out != "" || !strings.Contains(errOut, bin+": not UTF-8 text, which a link carries as a JSON string") || !strings.Contains(errOut, "#v=2&src=URL&i=K") {
+		t.Errorf("link of a binary body: exit %d %q %q", code, out, errOut)
+	}
+}
+
+// TestLinkCassette: link FILE of a cassette, without #K, carries it with
+// no i= (the viewer opens its first interaction and lists them all);
+// --step applies to the interaction the link opens; a comparison of two
+// interactions of one cassette names each; rig's cassette in its tree
+// is named with the folders that name its provider, so that the viewer
+// reads its host as show does, and by its name alone where its path
+// names none.
+func TestLinkCassette(t *testing.T) {
+	const multi = recorders + "/ruby-vcr/alexrudall__ruby-openai__spec__fixtures__cassettes__gpt-3_5-turbo_multiple_tool_calls_full_conversation.yml"
+	out, errOut, code := runCmd(t, "", "link", multi)
+	if code != 0 || errOut != "" {
+		t.Fatalf("link FILE: exit %d %s", code, errOut)
+	}
+	raw, _ := os.ReadFile(multi)
+	if _, f, data := decodeLink(t, out); f.Sources[0].Interaction != 0 || string(data) != string(mustJSON(t, string(raw))) || strings.Contains(out, "&i=") {
+		t.Errorf("link FILE: i=%d, %d bytes of data; want no i= and the file's text", f.Sources[0].Interaction, len(data))
+	}
+
+	const stream = recorders + "/go-vcr/charmbracelet__fantasy__providertests__testdata__TestAnthropicCommonWithCacheControl__claude-sonnet-4__tool_streaming.yaml"
+	out, errOut, code = runCmd(t, "", "link", "--step", "21", stream+"#2")
+	if _, f, _ := decodeLink(t, out); code != 0 || f.Step != 21 || !f.HasStep || f.Sources[0].Interaction != 2 {
+		t.Errorf("link --step 21 FILE#2: exit %d %s, %+v", code, errOut, f)
+	}
+	if _, errOut, code := runCmd(t, "", "link", "--step", "22", stream+"#2"); code != 2 || errOut != "recview: link: "+stream+"#2: --step 22, but the stream has 21 chunks\n" {
+		t.Errorf("link --step 22 FILE#2: exit %d %q", code, errOut)
+	}
+	if _, errOut, code := runCmd(t, "", "link", "--step", "0", multi+"#2"); code != 2 || !strings.Contains(errOut, multi+"#2: --step given, but the response is not a stream") {
+		t.Errorf("link --step of a non-stream: exit %d %q", code, errOut)
+	}
+
+	out, errOut, code = runCmd(t, "", "link", multi+"#1", multi+"#2")
+	if code != 0 {
+		t.Fatalf("link A#1 A#2: exit %d %s", code, errOut)
+	}
+	_, frag, _ := strings.Cut(strings.TrimSpace(out), "#")
+	f, err := permalink.Parse(frag)
+	if err != nil || len(f.Sources) != 2 || f.Sources[0].Interaction != 1 || f.Sources[1].Interaction != 2 {
+		t.Errorf("link A#1 A#2: %v, %+v", err, f.Sources)
+	}
+
+	src, err := os.ReadFile(recorders + "/httpmock-yaml/0xPlaygrounds__rig__tests__cassettes__anthropic__regression__stop_reason_end_turn.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "tests", "cassettes", "anthropic")
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "end_turn.yaml"), src, 0o644)
+	for _, tc := range []struct{ chdir, file, name, uri string }{
+		{"", filepath.Join(dir, "end_turn.yaml"), "cassettes__anthropic__end_turn.yaml", "https://api.anthropic.com/v1/messages"},
+		{dir, "end_turn.yaml", "end_turn.yaml", "/v1/messages"},
+	} {
+		if tc.chdir != "" {
+			t.Chdir(tc.chdir)
+		}
+		out, errOut, code := runCmd(t, "", "link", tc.file)
+		if code != 0 {
+			t.Fatalf("link %s: exit %d %s", tc.file, code, errOut)
+		}
+		_, f, data := decodeLink(t, out)
+		var text string
+		json.Unmarshal(data, &text)
+		c, err := cassette.Parse(f.Sources[0].Name, []byte(text))
+		if err != nil || f.Sources[0].Name != tc.name || c.Interactions[0].URI != tc.uri || text != string(src) {
+			t.Errorf("link %s: name=%q, the viewer reads %v, %+v; want %q calling %s", tc.file, f.Sources[0].Name, err, c, tc.name, tc.uri)
+		}
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
