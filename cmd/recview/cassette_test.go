@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,9 +15,9 @@ import (
 const cassettes = "../../recordings/testdata/cassettes"
 
 // TestCassettesShow: every interaction of every cassette of testdata
-// opens with show (FILE#K), and a cassette of one interaction without
-// #K; a cassette of several without #K lists them; #K out of range says
-// which there are.
+// opens with show (FILE#K); show FILE shows them all, each headed
+// FILE#K, in order; assemble and steps of a cassette of several without
+// #K name FILE#K and list them; #K out of range says which there are.
 func TestCassettesShow(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(cassettes, "*.y*ml"))
 	js, _ := filepath.Glob(filepath.Join(cassettes, "*.json"))
@@ -31,30 +32,48 @@ func TestCassettesShow(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		var heads []string
 		for k := range c.Interactions {
 			n++
-			if out, errOut, code := runCmd(t, "", "show", p+"#"+strconv.Itoa(k+1)); code != 0 || !strings.HasPrefix(out, p+"#"+strconv.Itoa(k+1)+"\n") {
-				t.Errorf("show %s#%d: exit %d %s\n%.300s", p, k+1, code, errOut, out)
+			head := p + "#" + strconv.Itoa(k+1)
+			heads = append(heads, head)
+			if out, errOut, code := runCmd(t, "", "show", head); code != 0 || !strings.HasPrefix(out, head+"\n") {
+				t.Errorf("show %s: exit %d %s\n%.300s", head, code, errOut, out)
 			}
 		}
-		_, errOut, code := runCmd(t, "", "show", p)
-		switch len(c.Interactions) {
-		case 1:
-			if code != 0 {
-				t.Errorf("show %s (one interaction): exit %d %s", p, code, errOut)
+		out, errOut, code := runCmd(t, "", "show", p)
+		if got := headers(out, p); code != 0 || !slices.Equal(got, heads) {
+			t.Errorf("show %s: exit %d %s; headed %q, want %q", p, code, errOut, got, heads)
+		}
+		if len(c.Interactions) < 2 {
+			continue
+		}
+		for _, cmd := range []string{"assemble", "steps"} {
+			if _, errOut, code := runCmd(t, "", cmd, p); code != 2 || !strings.Contains(errOut, "a cassette of "+strconv.Itoa(len(c.Interactions))+" interactions: name one, "+p+"#K:") || !strings.Contains(errOut, "\n  #2 ") {
+				t.Errorf("%s %s (%d interactions): exit %d %q", cmd, p, len(c.Interactions), code, errOut)
 			}
-		default:
-			if code != 2 || !strings.Contains(errOut, "a cassette of "+strconv.Itoa(len(c.Interactions))+" interactions: name one") || !strings.Contains(errOut, "\n  #2 ") {
-				t.Errorf("show %s (%d interactions): exit %d %q", p, len(c.Interactions), code, errOut)
-			}
-			if _, errOut, code := runCmd(t, "", "show", p+"#"+strconv.Itoa(len(c.Interactions)+1)); code != 2 || !strings.Contains(errOut, "holds interactions #1 to #"+strconv.Itoa(len(c.Interactions))) {
-				t.Errorf("show %s#%d: exit %d %q", p, len(c.Interactions)+1, code, errOut)
-			}
+		}
+		if _, errOut, code := runCmd(t, "", "show", p+"#"+strconv.Itoa(len(c.Interactions)+1)); code != 2 || !strings.Contains(errOut, "holds interactions #1 to #"+strconv.Itoa(len(c.Interactions))) {
+			t.Errorf("show %s#%d: exit %d %q", p, len(c.Interactions)+1, code, errOut)
 		}
 	}
 	if n != 352 {
 		t.Errorf("%d interactions shown, testdata/cassettes.tsv has 352", n)
 	}
+}
+
+// headers are the lines of show's output that head an interaction of
+// the file p: "p#K".
+func headers(out, p string) []string {
+	var heads []string
+	for _, l := range strings.Split(out, "\n") {
+		if rest, ok := strings.CutPrefix(l, p+"#"); ok {
+			if _, err := strconv.Atoi(rest); err == nil {
+				heads = append(heads, l)
+			}
+		}
+	}
+	return heads
 }
 
 // TestCassetteSteps: a streamed chat completion of a cassette steps
@@ -98,12 +117,19 @@ func TestShowSecret(t *testing.T) {
 	if !strings.Contains(out, "\n  hash     none: a cassette is named by its test, not by a request hash\n") {
 		t.Errorf("show gives a cassette's interaction a hash status:\n%s", out)
 	}
+	// show --json of the cassette is an array of its one interaction;
+	// of FILE#1, that interaction's object.
 	out, _, code = runCmd(t, "", "show", "--json", p)
-	var doc struct{ Warnings []string }
-	if err := json.Unmarshal([]byte(out), &doc); err != nil || code != 0 || len(doc.Warnings) == 0 || doc.Warnings[0] != warning {
-		t.Errorf("exit %d, %v; show --json's warnings %q, want %q first", code, err, doc.Warnings, warning)
+	var docs []struct{ Warnings []string }
+	if err := json.Unmarshal([]byte(out), &docs); err != nil || code != 0 || len(docs) != 1 || len(docs[0].Warnings) == 0 || docs[0].Warnings[0] != warning {
+		t.Errorf("exit %d, %v; show --json: %d interactions, want 1 warning of %q first:\n%.300s", code, err, len(docs), warning, out)
 	}
 	if strings.Contains(out, key) {
 		t.Errorf("show --json prints the key")
+	}
+	out, _, code = runCmd(t, "", "show", "--json", p+"#1")
+	var doc struct{ Warnings []string }
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || code != 0 || len(doc.Warnings) == 0 || doc.Warnings[0] != warning {
+		t.Errorf("exit %d, %v; show --json FILE#1's warnings %q, want %q first", code, err, doc.Warnings, warning)
 	}
 }

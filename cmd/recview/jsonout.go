@@ -53,20 +53,22 @@ type showJSON struct {
 	Chunks    int             `json:"chunks"`
 	Hash      hashJSON        `json:"hash"`
 	Warnings  []string        `json:"warnings,omitempty"`
+	Notice    string          `json:"notice,omitempty"`
 	Request   json.RawMessage `json:"request"`
 	Response  json.RawMessage `json:"response"`
 }
 
-// showAsJSON writes show --json of r, load's warnings first among its
-// warnings.
-func showAsJSON(r *recordings.Recording, warnings []string, stdout io.Writer) error {
+// showDoc is show --json of r, load's warnings first among its
+// warnings, its notice apart.
+func showDoc(r *recordings.Recording, info loaded) showJSON {
 	out := showJSON{File: r.Name, Family: string(r.Family), Kind: r.Family.Title(), Method: r.Method,
 		Endpoint: r.Endpoint, Model: r.Model, Streaming: r.Streaming, Chunks: len(r.Chunks),
-		Hash: hashOf(reqhash.Verify(filepath.Base(r.Name), r.Doc)), Request: json.RawMessage("null"), Response: json.RawMessage("null")}
+		Hash: hashOf(reqhash.Verify(filepath.Base(r.Name), r.Doc)), Notice: info.notice,
+		Request: json.RawMessage("null"), Response: json.RawMessage("null")}
 	if r.HasTestID {
 		out.TestID = &r.TestID
 	}
-	out.Warnings = append(out.Warnings, warnings...)
+	out.Warnings = append(out.Warnings, info.warnings...)
 	if r.Unknown {
 		out.Warnings = append(out.Warnings, r.Notice)
 	}
@@ -83,7 +85,7 @@ func showAsJSON(r *recordings.Recording, warnings []string, stdout io.Writer) er
 	if v != nil {
 		out.Response = v.MarshalTo(nil)
 	}
-	return writeJSON(stdout, out)
+	return out
 }
 
 // entryJSON is a file of a tree, as find, list-test and doctor list it.

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -8,7 +11,10 @@ import (
 	"strconv"
 	"strings"
 
+	"unicode/utf8"
+
 	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/cassette"
 	"github.com/recview/recview/recordings/permalink"
 )
 
@@ -63,34 +69,23 @@ func link(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 
 	var srcs []permalink.Source
 	for _, file := range files {
-		name, data, err := readInput(file, stdin)
+		src, r, note, err := linkSource(file, stdin)
 		if err != nil {
 			complain(stderr, "link", err)
 			return exitError{2}
 		}
-		r, err := recordings.Parse(name, data)
-		if err != nil {
-			complain(stderr, "link", err)
-			return exitError{2}
+		if note != "" {
+			fmt.Fprintf(stderr, "recview: link: %s\n", note)
 		}
 		if stepSet {
 			if !r.Streaming {
-				fmt.Fprintf(stderr, "recview: link: %s: --step given, but the response is not a stream\n", name)
+				fmt.Fprintf(stderr, "recview: link: %s: --step given, but the response is not a stream\n", r.Name)
 				return exitError{2}
 			}
 			if step > len(r.Chunks) {
-				fmt.Fprintf(stderr, "recview: link: %s: --step %d, but the stream has %d chunks\n", name, step, len(r.Chunks))
+				fmt.Fprintf(stderr, "recview: link: %s: --step %d, but the stream has %d chunks\n", r.Name, step, len(r.Chunks))
 				return exitError{2}
 			}
-		}
-		d, err := permalink.EncodeData(data)
-		if err != nil {
-			complain(stderr, "link", err)
-			return exitError{2}
-		}
-		src := permalink.Source{Kind: permalink.SourceData, Value: d}
-		if file != "-" {
-			src.Name = filepath.Base(file) // the viewer checks the hash against it
 		}
 		srcs = append(srcs, src)
 	}
@@ -103,21 +98,131 @@ func link(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	b, _, _ := strings.Cut(*base, "#") // a fragment in BASE gives way to the link's
 	u := b + "#" + frag.String()
 	if len(u) > permalink.MaxLinkLen {
-		fmt.Fprintf(stderr, "recview: link: %s: the link would be %d characters, more than the %d a GitHub comment holds; put the file at a URL (a GitHub file, a gist) and open it with #v=2&src=URL instead\n",
-			strings.Join(files, " and "), len(u), permalink.MaxLinkLen)
+		var hint strings.Builder // the src= link to make instead
+		hint.WriteString("#v=2")
+		for _, s := range srcs {
+			hint.WriteString("&src=URL")
+			if s.Interaction > 0 {
+				hint.WriteString("&i=" + strconv.Itoa(s.Interaction))
+			}
+		}
+		fmt.Fprintf(stderr, "recview: link: %s: the link would be %d characters, more than the %d a GitHub comment holds; put the file at a URL (a GitHub file, a gist) and open it with %s instead\n",
+			strings.Join(files, " and "), len(u), permalink.MaxLinkLen, hint.String())
 		return exitError{1}
 	}
 	_, err = fmt.Fprintln(stdout, u)
 	return err
 }
 
-// readInput reads a file, or stdin for "-", as load does, returning the
-// name to report and the bytes.
-func readInput(path string, stdin io.Reader) (string, []byte, error) {
-	if path == "-" {
-		data, err := io.ReadAll(io.LimitReader(stdin, recordings.MaxSize+1))
-		return "<stdin>", data, err
+// linkSource is the d= source of file (read): a recording's JSON, or a
+// cassette (linkData) and the interaction FILE#K names (i=K; without
+// #K, no i=: the viewer opens the first and lists them all); r is the
+// recording the link opens, note what the link does with the file that
+// the user should know.
+func linkSource(file string, stdin io.Reader) (src permalink.Source, r *recordings.Recording, note string, err error) {
+	in, err := read(file, stdin)
+	if err != nil {
+		return src, nil, "", err
 	}
-	data, err := readFile(path)
-	return path, data, err
+	data, name := in.data, filepath.Base(in.path)
+	if in.rec != nil {
+		r = in.rec
+	} else {
+		if len(in.cas.Interactions) == 0 {
+			return src, nil, "", fmt.Errorf("%s: %s", in.name, holds(0))
+		}
+		src.Interaction = in.k // none: the viewer opens the first and lists them all
+		if r, _, err = in.interaction(max(in.k, 1)); err != nil {
+			return src, nil, "", err
+		}
+		var text []byte
+		if data, text, note, err = linkData(in); err != nil {
+			return src, nil, "", err
+		}
+		name = linkName(in, text)
+	}
+	if src.Value, err = permalink.EncodeData(data); err != nil {
+		return src, nil, "", err
+	}
+	src.Kind = permalink.SourceData
+	if file != "-" {
+		src.Name = name // the viewer checks the hash against it, or reads the cassette by it
+	}
+	return src, r, note, nil
+}
+
+// linkData is what a link carries of a cassette, as the viewer shares
+// one (permalink data is JSON; app's openDoc.linkData): the file as it
+// is when it is one JSON value (vcrpy's JSON, the test agent's, the
+// test proxy's, a HAR, a vercel/ai body), else the JSON string of its
+// text (YAML, an httprr trace, a vercel/ai chunks file, which is JSON
+// lines), which the viewer reads back as that text. A gzipped trace
+// (.httprr.gz) rides as its text, decompressed, which note says: the
+// viewer reads a trace by its first line, whatever its name. text is
+// the file's text as the viewer reads it. Text that is not UTF-8 cannot
+// ride as a JSON string: an error.
+func linkData(in *input) (data, text []byte, note string, err error) {
+	text = in.data
+	if len(text) >= 2 && text[0] == 0x1f && text[1] == 0x8b {
+		zr, err := gzip.NewReader(bytes.NewReader(text))
+		if err == nil {
+			text, err = io.ReadAll(io.LimitReader(zr, cassette.MaxSize+1))
+		}
+		switch {
+		case err != nil:
+			return nil, nil, "", fmt.Errorf("%s: %w", in.name, err)
+		case len(text) > cassette.MaxSize:
+			return nil, nil, "", fmt.Errorf("%s: its trace is more than %d bytes", in.name, cassette.MaxSize)
+		}
+		note = fmt.Sprintf("%s is gzipped: the link carries its trace as text, decompressed (%d bytes)", in.name, len(text))
+	}
+	chunks := in.cas.Recorder == cassette.VercelFixture && len(in.cas.Interactions) == 1 && in.cas.Interactions[0].Streamed
+	if json.Valid(text) && !chunks {
+		return text, text, note, nil
+	}
+	if !utf8.Valid(text) {
+		return nil, nil, "", fmt.Errorf("%s: not UTF-8 text, which a link carries as a JSON string: put the file at a URL (a GitHub file, a gist) and open it with #v=2&src=URL&i=K instead", in.name)
+	}
+	data, err = json.Marshal(string(text))
+	return data, text, note, err
+}
+
+// linkName is the name= of a cassette's link: the file's name, or, when
+// the cassette reads otherwise by it alone (rig's cassettes name their
+// provider by a folder, vercel/ai's fixtures their package: see
+// recordings/cassette), the shortest tail of its path that reads as the
+// path does, its folders joined by "__" as flattened copies of a tree
+// are named ("cassettes__anthropic__x.yaml"); the name alone when none
+// does. text is the file's text as the link carries it.
+func linkName(in *input, text []byte) string {
+	parts := strings.FieldsFunc(filepath.ToSlash(filepath.Clean(in.path)), func(c rune) bool { return c == '/' })
+	for len(parts) > 0 && (parts[0] == "." || parts[0] == "..") {
+		parts = parts[1:]
+	}
+	if len(parts) == 0 {
+		return filepath.Base(in.path)
+	}
+	for n := 1; n <= len(parts); n++ {
+		name := strings.Join(parts[len(parts)-n:], "__")
+		if c, err := cassette.Parse(name, text); err == nil && sameReading(c, in.cas) {
+			return name
+		}
+	}
+	return parts[len(parts)-1]
+}
+
+// sameReading reports whether two readings of a cassette call the same
+// URLs and say the same of each interaction: what a file's name and
+// folders can change.
+func sameReading(a, b *cassette.Cassette) bool {
+	if len(a.Interactions) != len(b.Interactions) || a.Recorder != b.Recorder {
+		return false
+	}
+	for i := range a.Interactions {
+		x, y := &a.Interactions[i], &b.Interactions[i]
+		if x.Method != y.Method || x.URI != y.URI || x.Endpoint != y.Endpoint || x.Notice != y.Notice || x.Streamed != y.Streamed {
+			return false
+		}
+	}
+	return true
 }

@@ -1,7 +1,7 @@
 // Command recview reads LLM API recordings (the JSON fixtures of ogx's,
 // formerly llama-stack's, integration tests) in a terminal or CI.
 //
-//	recview show FILE            the recording for a terminal
+//	recview show FILE            the recording for a terminal (of a cassette, every interaction)
 //	recview assemble FILE        the assembled response as JSON
 //	recview steps FILE           one line per stream chunk: what it adds
 //	recview verify [--json] [--fail-on mismatch,stale] PATH...  file name vs request hash
@@ -20,7 +20,8 @@
 // the viewer; pass --base for a hosted viewer. review takes two folders or
 // two git revisions (see recordings/review and docs/review.md).
 //
-// FILE may be "-" for standard input. Exit status: 0 on success, 1 when
+// FILE may be "-" for standard input, or another recorder's cassette
+// (recordings/cassette), FILE#K its K-th interaction (docs/cli.md). Exit status: 0 on success, 1 when
 // verify finds a status --fail-on names (mismatch by default), diff finds
 // different results, find does not find the hash or list-test no
 // recording, a link would be longer than permalink.MaxLinkLen, or review
@@ -47,6 +48,7 @@ const usage = `usage: recview COMMAND [ARGS]
 
 commands:
   show [--json] FILE     the recording: request, assembled response, hash status
+                         (of a cassette, each interaction; FILE#K one)
   assemble FILE          the assembled (final, non-streaming) response as JSON
   steps FILE             one line per stream chunk: what the chunk adds
   verify [--json] [--fail-on mismatch,stale] PATH…
@@ -72,9 +74,11 @@ commands:
   version                recview's version and the commit it was built from
   completion SHELL       the shell completion script of bash, zsh or fish
 
-FILE may be - for standard input, or a cassette's interaction, FILE#K
-(vcrpy's, pydantic-ai's, Datadog's test agent's). Flags may come anywhere among the
-arguments. --json prints one JSON value (docs/cli-json.md).
+FILE may be - for standard input, or another recorder's cassette (vcrpy,
+Datadog's test agent, Ruby VCR, go-vcr, httprr, httpmock, the Azure SDK test
+proxy, HAR, vercel/ai's fixtures): FILE#K is its K-th interaction; show FILE
+shows them all. Flags may come anywhere among the arguments. --json prints
+one JSON value (docs/cli-json.md).
 `
 
 // exitError carries an exit status up to main.
@@ -124,17 +128,21 @@ func dispatch(cmd string, rest []string, stdin io.Reader, stdout, stderr io.Writ
 			fmt.Fprintf(stderr, "usage: recview %s%s FILE\n", cmd, map[bool]string{true: " [--json]"}[cmd == "show"])
 			return exitError{2}
 		}
-		r, info, err := load(pos[0], stdin)
+		if cmd == "show" {
+			in, err := read(pos[0], stdin)
+			if err != nil {
+				complain(stderr, cmd, err)
+				return exitError{2}
+			}
+			return showFile(in, *asJSON, stdout, stderr)
+		}
+		r, _, err := load(pos[0], stdin)
 		if err != nil {
 			complain(stderr, cmd, err)
 			return exitError{2}
 		}
-		switch {
-		case cmd == "show" && *asJSON:
-			return showAsJSON(r, info.warnings, stdout)
-		case cmd == "show":
-			return show(r, info, stdout, stderr)
-		case cmd == "assemble":
+		switch cmd {
+		case "assemble":
 			return assemble(r, stdout, stderr)
 		default:
 			return steps(r, stdout, stderr)
@@ -170,68 +178,148 @@ func dispatch(cmd string, rest []string, stdin io.Reader, stdout, stderr io.Writ
 	return exitError{2}
 }
 
-// load reads the recording at path ("-" for standard input). A
-// cassette of another recorder (recordings/cassette: a .yaml or .yml
-// file, or JSON that is a cassette) is one of its interactions: path#K
-// names the K-th, from 1; a cassette of one interaction needs no #K.
-// info says what the recording does not: whether it is a cassette's
-// interaction, and its recorded credentials (cassette.Secret). The
-// errors are the core's, or say which interactions there are.
-func load(path string, stdin io.Reader) (r *recordings.Recording, info loaded, err error) {
-	var data []byte
-	name, pick := path, ""
+// input is a file as the CLI reads it (read): an ogx recording, or
+// another recorder's cassette and the interaction FILE#K names.
+type input struct {
+	path string // the file's path without #K; "-" for standard input
+	name string // the name it is shown by: path, or "<stdin>"
+	data []byte // its bytes as read
+	rec  *recordings.Recording
+	cas  *cassette.Cassette // when rec is nil
+	k    int                // the interaction FILE#K names, from 1 (checked); 0 when none
+}
+
+// read reads the file at path ("-" for standard input): a recording, or
+// a cassette of another recorder (recordings/cassette, any of its
+// formats: a .yaml or .yml file, or a file that is not a recording but
+// is a cassette). path#K names the K-th interaction of a cassette, from
+// 1, when path#K is not itself a file. The errors are the core's: the
+// recording's for a file that looks like JSON and is neither (its line
+// and column), else the cassette's; or they say which interactions
+// there are.
+func read(path string, stdin io.Reader) (*input, error) {
+	in := &input{path: path, name: path}
+	pick := ""
+	var err error
 	if path == "-" {
-		name = "<stdin>"
-		data, err = io.ReadAll(io.LimitReader(stdin, recordings.MaxSize+1))
+		in.name = "<stdin>"
+		in.data, err = io.ReadAll(io.LimitReader(stdin, recordings.MaxSize+1))
 	} else {
-		data, err = readFile(path)
-		if err != nil {
-			if p, k, ok := strings.Cut(path, "#"); ok {
-				if d, err2 := readFile(p); err2 == nil {
-					path, name, pick, data, err = p, p, k, d, nil
-				}
+		in.data, err = readFile(path)
+		if i := strings.LastIndexByte(path, '#'); err != nil && i > 0 {
+			if d, err2 := readFile(path[:i]); err2 == nil {
+				in.path, in.name, pick, in.data, err = path[:i], path[:i], path[i+1:], d, nil
 			}
 		}
 	}
 	if err != nil {
-		return nil, info, err
+		return nil, err
 	}
 	var recErr error
-	if pick == "" && !fixturepath.YAML(path) {
-		r, err := recordings.Parse(name, data)
+	if pick == "" && !fixturepath.YAML(in.path) {
+		r, err := recordings.Parse(in.name, in.data)
 		if err == nil {
-			return r, info, nil
+			in.rec = r
+			return in, nil
 		}
 		recErr = err
 	}
-	c, err := cassette.Parse(name, data)
+	c, err := cassette.Parse(in.name, in.data)
 	if err != nil {
-		if recErr != nil {
-			return nil, info, recErr // JSON that is neither: the recording's error
+		switch {
+		case pick != "":
+			if _, err := recordings.Parse(in.name, in.data); err == nil {
+				return nil, fmt.Errorf("%s is a recording, not a cassette: #%s names a cassette's interaction", in.name, pick)
+			}
+		case recErr != nil && looksJSON(in.data):
+			return nil, recErr // JSON that is neither: the recording's error
+		case recErr != nil:
+			return nil, fmt.Errorf("%w; nor a cassette recview reads (%s)", recErr, strings.TrimPrefix(err.Error(), "cassette: "))
 		}
-		return nil, info, err
+		return nil, err
 	}
-	k := 1
-	switch {
-	case pick != "":
-		var err error
-		if k, err = strconv.Atoi(pick); err != nil || k < 1 || k > len(c.Interactions) {
-			return nil, info, fmt.Errorf("%s: #%s: the cassette holds interactions #1 to #%d", name, pick, len(c.Interactions))
+	in.cas = c
+	if pick != "" {
+		k, err := strconv.Atoi(pick)
+		if err != nil || k < 1 || k > len(c.Interactions) {
+			return nil, fmt.Errorf("%s: #%s: %s", in.name, pick, holds(len(c.Interactions)))
 		}
-	case len(c.Interactions) != 1:
-		var list []string
-		for i, it := range c.Interactions {
-			list = append(list, fmt.Sprintf("#%d %s %s (%d)", i+1, it.Method, it.URI, it.Status))
-		}
-		return nil, info, fmt.Errorf("%s: a cassette of %d interactions: name one, %s#K:\n  %s", name, len(c.Interactions), name, strings.Join(list, "\n  "))
+		in.k = k
 	}
-	it := c.Interactions[k-1]
+	return in, nil
+}
+
+// holds says which interactions a cassette of n holds.
+func holds(n int) string {
+	switch n {
+	case 0:
+		return "the cassette holds no interactions"
+	case 1:
+		return "the cassette holds 1 interaction, #1"
+	}
+	return fmt.Sprintf("the cassette holds interactions #1 to #%d", n)
+}
+
+// looksJSON reports data whose first byte but blanks opens a JSON
+// object or array.
+func looksJSON(data []byte) bool {
+	t := bytes.TrimSpace(data)
+	return len(t) > 0 && (t[0] == '{' || t[0] == '[')
+}
+
+// one is the interaction a command of one recording (assemble, steps,
+// link, diff) reads of a cassette: the one FILE#K names, or the only
+// one; else an error naming FILE#K and listing the interactions.
+func (in *input) one() (int, error) {
+	switch n := len(in.cas.Interactions); {
+	case in.k > 0:
+		return in.k, nil
+	case n == 1:
+		return 1, nil
+	case n == 0:
+		return 0, fmt.Errorf("%s: %s", in.name, holds(0))
+	}
+	list := make([]string, len(in.cas.Interactions))
+	for i, it := range in.cas.Interactions {
+		called := strings.TrimSpace(it.Method + " " + it.URI)
+		if called == "" {
+			called = it.Endpoint
+		}
+		list[i] = fmt.Sprintf("#%d %s (%d)", i+1, called, it.Status)
+	}
+	return 0, fmt.Errorf("%s: a cassette of %d interactions: name one, %s#K:\n  %s", in.name, len(list), in.name, strings.Join(list, "\n  "))
+}
+
+// interaction is interaction k (from 1) of the cassette as a recording
+// named FILE#K, and what load says of it beside it.
+func (in *input) interaction(k int) (r *recordings.Recording, info loaded, err error) {
+	it := &in.cas.Interactions[k-1]
 	info.cassette, info.notice = true, it.Notice
 	for _, s := range it.Secrets() {
 		info.warnings = append(info.warnings, s.String())
 	}
-	r, err = recordings.Parse(fixturepath.Interaction(name, k), it.Recording())
+	r, err = recordings.Parse(fixturepath.Interaction(in.name, k), it.Recording())
 	return r, info, err
+}
+
+// load reads the one recording at path (read): a recording, or the
+// interaction of a cassette that path#K names, or a cassette's only
+// one. info says what the recording does not: whether it is a
+// cassette's interaction, its recorded credentials (cassette.Secret)
+// and its notice.
+func load(path string, stdin io.Reader) (r *recordings.Recording, info loaded, err error) {
+	in, err := read(path, stdin)
+	if err != nil {
+		return nil, info, err
+	}
+	if in.rec != nil {
+		return in.rec, info, nil
+	}
+	k, err := in.one()
+	if err != nil {
+		return nil, info, err
+	}
+	return in.interaction(k)
 }
 
 // loaded is what load says of a recording beside it.

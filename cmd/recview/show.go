@@ -14,6 +14,66 @@ import (
 // maxShownText is how much of one message show prints before cutting it.
 const maxShownText = 2000
 
+// showFile is show, or show --json, of a file read: its recording, the
+// interaction FILE#K names, or every interaction of a cassette, each
+// headed FILE#K and apart by a blank line (--json: an array of their
+// objects, docs/cli-json.md). An interaction that cannot be shown is
+// an error on stderr, and the others are shown; exit 2 then.
+func showFile(in *input, asJSON bool, stdout, stderr io.Writer) error {
+	if in.rec != nil {
+		if asJSON {
+			return writeJSON(stdout, showDoc(in.rec, loaded{}))
+		}
+		return show(in.rec, loaded{}, stdout, stderr)
+	}
+	ks := []int{in.k}
+	if in.k == 0 {
+		ks = make([]int, len(in.cas.Interactions))
+		for i := range ks {
+			ks[i] = i + 1
+		}
+	}
+	docs := []showJSON{} // [] for a cassette of none
+	failed, shown := false, 0
+	for _, k := range ks {
+		r, info, err := in.interaction(k)
+		if err != nil {
+			complain(stderr, "show", err)
+			failed = true
+			continue
+		}
+		if asJSON {
+			docs = append(docs, showDoc(r, info))
+			continue
+		}
+		if shown > 0 {
+			if _, err := fmt.Fprintln(stdout); err != nil {
+				return err
+			}
+		}
+		if err := show(r, info, stdout, stderr); err != nil {
+			return err
+		}
+		shown++
+	}
+	var err error
+	switch {
+	case asJSON && in.k > 0 && len(docs) == 1:
+		err = writeJSON(stdout, docs[0])
+	case asJSON && in.k == 0:
+		err = writeJSON(stdout, docs)
+	case len(ks) == 0:
+		w := &printer{w: stdout}
+		w.line("%s", in.name)
+		w.field("notice", holds(0))
+		err = w.err
+	}
+	if err == nil && failed {
+		err = exitError{2}
+	}
+	return err
+}
+
 // show prints a recording for a terminal: a header, the request
 // (parameters, tools by name, messages by role), the assembled response
 // (text, tool calls with pretty arguments, finish reason, usage) and the
