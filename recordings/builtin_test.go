@@ -177,3 +177,50 @@ func TestGeminiCamelCase(t *testing.T) {
 		t.Errorf("tools %+v", c.Tools)
 	}
 }
+
+// TestRequestHistory: what a request carries of the conversation so far
+// is read, not shown as parts recview does not read: a Responses API
+// input's function_call and function_call_output items (pydantic-ai's
+// simple_response_with_tool_call cassette, its second call: get_capital
+// {"country": "PotatoLand"}, answered "Potato City"), and a Gemini tool
+// list's built-in googleSearch beside a function (its vertex tool
+// combination cassette). Read in the YAML by hand.
+func TestRequestHistory(t *testing.T) {
+	open := func(name string, k int) *recordings.Recording {
+		data, err := os.ReadFile("testdata/cassettes/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := cassette.Parse(name, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := recordings.Parse(name, c.Interactions[k-1].Recording())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	c := open("pydantic-ai__tests__models__cassettes__test_openai_responses__test_openai_responses_model_simple_response_with_tool_call.yaml", 2).Conversation()
+	var got []string
+	for _, m := range c.Messages {
+		for _, p := range m.Parts {
+			switch p.Kind {
+			case recordings.PartToolCall:
+				got = append(got, m.Role+" call "+p.ToolCall.Name+" "+p.ToolCall.Arguments)
+			case recordings.PartOther:
+				got = append(got, m.Role+" other "+p.Describe())
+			default:
+				got = append(got, m.Role+" "+string(p.Kind)+" "+p.Text)
+			}
+		}
+	}
+	want := []string{"user text What is the capital of PotatoLand?", `assistant call get_capital {"country":"PotatoLand"}`, "tool tool_result Potato City"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("messages %q, want %q", got, want)
+	}
+	tools := open("pydantic-ai__tests__models__cassettes__test_google__test_google_vertex_tool_combination_omits_include_server_side_tool_invocations.yaml", 1).Conversation().Tools
+	if len(tools) != 2 || tools[0].Name != "googleSearch" || !tools[0].BuiltIn || tools[1].Name != "get_user_city" || tools[1].BuiltIn {
+		t.Errorf("tools %+v", tools)
+	}
+}

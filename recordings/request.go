@@ -113,9 +113,41 @@ func inputMessages(in *fastjson.Value) []Message {
 			ms = append(ms, Message{Role: role, Parts: contentParts(it.Get("content"))})
 			continue
 		}
+		if m, ok := inputItem(it); ok {
+			ms = append(ms, m)
+			continue
+		}
 		ms = append(ms, Message{Role: "input", Parts: contentParts(it)})
 	}
 	return ms
+}
+
+// inputItem reads an item of a Responses API input that carries the
+// conversation so far, as the response's output held it: a function_call
+// (the model's tool call), a function_call_output (its result), a
+// reasoning item (its summary and text), an image_generation_call; ok is
+// false for other items.
+func inputItem(it *fastjson.Value) (Message, bool) {
+	switch getStr(it, "type") {
+	case "function_call":
+		return Message{Role: "assistant", Parts: []Part{{Kind: PartToolCall,
+			ToolCall: newToolCall(getStr(it, "call_id"), getStr(it, "name"), it.Get("arguments")), Raw: it}}}, true
+	case "function_call_output":
+		id := getStr(it, "call_id")
+		return Message{Role: "tool", CallID: id, Parts: []Part{{Kind: PartToolResult, Text: textOf(it.Get("output")), CallID: id, Raw: it}}}, true
+	case "reasoning":
+		var text string
+		for _, s := range it.GetArray("summary") {
+			text += getStr(s, "text")
+		}
+		for _, p := range it.GetArray("content") {
+			text += getStr(p, "text")
+		}
+		return Message{Role: "assistant", Parts: []Part{{Kind: PartThinking, Text: text, Raw: it}}}, true
+	case "image_generation_call":
+		return Message{Role: "assistant", Parts: []Part{generatedImage(it)}}, true
+	}
+	return Message{}, false
 }
 
 // chatMessage reads an OpenAI, Ollama or Anthropic message.
@@ -324,6 +356,13 @@ func tools(v *fastjson.Value) []Tool {
 			for _, d := range decls {
 				ts = append(ts, Tool{Name: getStr(d, "name"), Description: getStr(d, "description"), Parameters: d.Get("parameters")})
 			}
+			continue
+		}
+		if t.Get("type") == nil && t.Get("function") == nil && t.Get("name") == nil && t.Type() == fastjson.TypeObject {
+			// A Gemini built-in tool: {"googleSearch": {}}, {"code_execution": {}}.
+			t.GetObject().Visit(func(k []byte, _ *fastjson.Value) {
+				ts = append(ts, Tool{Name: string(k), BuiltIn: true, Def: t})
+			})
 			continue
 		}
 		def := t
