@@ -62,6 +62,10 @@ type geminiPart struct {
 	text    []byte
 	isText  bool
 	thought bool
+	// A function call streamed in pieces (geminiStreamedCall): its
+	// arguments' pieces so far, and whether more are to come.
+	pieces []*fastjson.Value
+	open   bool
 }
 
 type geminiCandidate struct {
@@ -109,6 +113,7 @@ func (s *geminiAssembler) clone() assembler {
 		c.cands[i].parts = append([]geminiPart(nil), c.cands[i].parts...)
 		for j := range c.cands[i].parts {
 			c.cands[i].parts[j].text = clip(c.cands[i].parts[j].text)
+			c.cands[i].parts[j].pieces = clip(c.cands[i].parts[j].pieces)
 		}
 	}
 	return &c
@@ -169,8 +174,18 @@ func (c *geminiCandidate) add(idx int, cv *fastjson.Value, ds []Delta, k *gemini
 		tv := p.Get("text")
 		thought := p.GetBool("thought")
 		if tv == nil || tv.Type() != fastjson.TypeString {
+			if fc := p.Get(k.call); fc != nil && c.streamedCall(fc) {
+				n := len(c.parts) - 1
+				field := "parts[" + strconv.Itoa(n) + "]." + k.call + ".args"
+				ds = append(ds, Delta{Kind: KindToolCall, Choice: idx, Field: field, Text: argPieces(fc)})
+				continue
+			}
 			field := "parts[" + strconv.Itoa(len(c.parts)) + "]"
 			c.parts = append(c.parts, geminiPart{first: p})
+			if fc := p.Get(k.call); fc != nil && fc.GetBool("willContinue") {
+				c.parts[len(c.parts)-1].open = true
+				c.parts[len(c.parts)-1].pieces = fc.GetArray("partialArgs")
+			}
 			kind, text := KindMeta, ""
 			if fc := p.Get(k.call); fc != nil {
 				kind, field, text = KindToolCall, field+"."+k.call, getStr(fc, "name")
@@ -200,6 +215,10 @@ func (c *geminiCandidate) add(idx int, cv *fastjson.Value, ds []Delta, k *gemini
 func (c *geminiCandidate) value(a *arena, k *geminiKeys) *fastjson.Value {
 	parts := a.NewArray()
 	for i, p := range c.parts {
+		if p.pieces != nil || p.open {
+			parts.SetArrayItem(i, streamedCallValue(a, p, k))
+			continue
+		}
 		if !p.isText {
 			parts.SetArrayItem(i, p.first)
 			continue

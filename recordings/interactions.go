@@ -27,13 +27,15 @@ func (interactionsFormat) newAssembler() assembler { return &interactionsAssembl
 
 // readAnswer reads an Interaction: one choice (role "model" when it names
 // none) of its outputs (text, thought summaries, function calls, others as
-// recorded), then the usage counters.
+// recorded), or of its steps, as the API names them since 2026
+// (readSteps), then the usage counters.
 func (interactionsFormat) readAnswer(v *fastjson.Value) Answer {
 	var a Answer
 	c := Choice{Role: getStr(v, "role"), FinishReason: getStr(v, "status")}
 	if c.Role == "" {
 		c.Role = "model"
 	}
+	c.Parts = readSteps(v.GetArray("steps"))
 	for _, o := range v.GetArray("outputs") {
 		switch getStr(o, "type") {
 		case "text":
@@ -74,11 +76,16 @@ type interactionsAssembler struct {
 	interaction *fastjson.Value
 	status      *fastjson.Value
 	outputs     []interactionOutput
+	steps       []interactionStep // the API's steps, since 2026 (interactions_steps.go)
 	finished    bool
 }
 
 func (s *interactionsAssembler) clone() assembler {
 	c := *s
+	c.steps = append([]interactionStep(nil), s.steps...)
+	for i := range c.steps {
+		c.steps[i] = c.steps[i].clone()
+	}
 	c.outputs = append([]interactionOutput(nil), s.outputs...)
 	for i := range c.outputs {
 		o := &c.outputs[i]
@@ -110,13 +117,13 @@ func (s *interactionsAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		typ = c.Event
 	}
 	switch typ {
-	case "interaction.start", "interaction.complete":
+	case "interaction.start", "interaction.complete", "interaction.created", "interaction.completed":
 		in := ev.Get("interaction")
 		if in == nil || in.Type() != fastjson.TypeObject {
 			return ds, fmt.Errorf("%s without an interaction object", typ)
 		}
 		s.interaction, s.status = in, nil
-		if typ == "interaction.complete" {
+		if typ == "interaction.complete" || typ == "interaction.completed" {
 			s.finished = true
 			ds = append(ds, Delta{Kind: KindFinish, Field: "status", Text: getStr(in, "status")})
 			if !isNull(in.Get("usage")) {
@@ -141,6 +148,23 @@ func (s *interactionsAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 			return ds, fmt.Errorf("content.delta for output %s, but %d are open", ev.Get("index"), len(s.outputs))
 		}
 		ds = s.outputs[i].add(i, ev.Get("delta"), ds)
+	case "step.start":
+		i, ok := intOf(ev.Get("index"))
+		if !ok || i != len(s.steps) {
+			return ds, fmt.Errorf("step.start at index %s, expected %d", ev.Get("index"), len(s.steps))
+		}
+		s.steps = append(s.steps, interactionStep{start: ev.Get("step")})
+		kind := KindMeta
+		if getStr(ev, "step", "type") == "function_call" {
+			kind = KindToolCall
+		}
+		ds = append(ds, Delta{Kind: kind, Field: "steps[" + strconv.Itoa(i) + "]", Text: getStr(ev, "step", "type")})
+	case "step.delta":
+		i, ok := intOf(ev.Get("index"))
+		if !ok || i < 0 || i >= len(s.steps) {
+			return ds, fmt.Errorf("step.delta for step %s, but %d are open", ev.Get("index"), len(s.steps))
+		}
+		ds = s.steps[i].add(i, ev.Get("delta"), ds)
 	case "error":
 		s.finished = true
 		ds = append(ds, Delta{Kind: KindFinish, Field: "error", Text: getStr(ev, "error", "message")})
@@ -212,12 +236,12 @@ func (s *interactionsAssembler) result(a *arena) *fastjson.Value {
 		if string(k) == "status" && s.status != nil {
 			v = s.status
 		}
-		if string(k) == "outputs" {
+		if string(k) == "outputs" || string(k) == "steps" {
 			return
 		}
 		o.Set(string(k), v)
 		if string(k) == "status" {
-			o.Set("outputs", outputs)
+			s.setOutputs(a, o, outputs)
 			placed = true
 		}
 	})
@@ -225,7 +249,21 @@ func (s *interactionsAssembler) result(a *arena) *fastjson.Value {
 		if s.status != nil {
 			o.Set("status", s.status)
 		}
-		o.Set("outputs", outputs)
+		s.setOutputs(a, o, outputs)
 	}
 	return o
+}
+
+// setOutputs sets the interaction's outputs, or its steps when the stream
+// sent steps.
+func (s *interactionsAssembler) setOutputs(a *arena, o, outputs *fastjson.Value) {
+	if len(s.steps) == 0 {
+		o.Set("outputs", outputs)
+		return
+	}
+	steps := a.NewArray()
+	for i := range s.steps {
+		steps.SetArrayItem(i, s.steps[i].value(a))
+	}
+	o.Set("steps", steps)
 }

@@ -191,17 +191,6 @@ var streamFamilyOverride = map[string]recordings.Family{
 // event, which Assemble reports (ErrIncompleteStream) with the answer so
 // far, and why.
 var incompleteStreams = map[string]string{
-	// The Interactions API's newer events (interaction.created, step.start,
-	// step.delta, step.stop, interaction.completed; "steps", not
-	// "outputs"), which the core's assembler (interactions.go) does not
-	// know: it waits for interaction.complete.
-	"httpmock-yaml/0xPlaygrounds__rig__tests__cassettes__gemini__interactions_api__streaming_final_metadata_exposes_model_version.yaml#1":                     "step events",
-	"httpmock-yaml/0xPlaygrounds__rig__tests__cassettes__gemini__interactions_raw_stream_capture_matrix__raw_roundtrips_streaming_completion_response.yaml#1": "step events",
-	"httpmock-yaml/0xPlaygrounds__rig__tests__cassettes__gemini__streaming_grammar__interactions_thinking_stream.yaml#1":                                      "step events",
-	"chunks-txt/vercel__ai__packages__google__src__interactions____fixtures____google-search.chunks.txt#1":                                                    "step events",
-	"chunks-txt/vercel__ai__packages__google__src__interactions____fixtures____multi-turn-stateless-turn1.chunks.txt#1":                                       "step events",
-	"chunks-txt/vercel__ai__packages__google__src__interactions____fixtures____multi-turn-stateless-turn2.chunks.txt#1":                                       "step events",
-	"chunks-txt/vercel__ai__packages__google__src__interactions____fixtures____tool-call-step1.chunks.txt#1":                                                  "step events",
 	// gpt-audio-1.5's stream sends no finish_reason (its last chunks carry
 	// only audio and usage): checked in the file.
 	"azure-test-proxy/openai__openai-dotnet__tests__SessionRecords__ChatTests__ChatWithBasicAudioOutput.json#1":      "no finish_reason",

@@ -2,6 +2,7 @@ package cassette
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -30,21 +31,11 @@ import (
 //     toolUse test-tool, tool_use, no text; its metadata before its
 //     messageStop).
 //
-// Every stream of those families is in the table. Two do not match it
-// yet (partialArgs, below). Gemini's older JSON
+// Every stream of those families is in the table. Gemini's older JSON
 // writes finishReason as a number (langchaingo asks
 // enum-encoding=int): the answer names none, and the assembled number is
 // compared.
 func TestStreamsOracle(t *testing.T) {
-	// partialArgs are the streams whose function call's arguments come in
-	// pieces (Gemini's streamed function-call arguments: a functionCall
-	// part names the call, the next ones, without a name, carry
-	// partialArgs by jsonPath), which the core's Gemini assembler does not
-	// join: it reads one call per piece. Their tools are not compared.
-	partialArgs := map[string]bool{
-		"chunks-txt/vercel__ai__packages__google__src____fixtures____google-vertex-stream-tool-call-arguments-nested.1.chunks.txt#1":                      true,
-		"chunks-txt/vercel__ai__packages__google__src____fixtures____google-stream-tool-call-array-arguments-missing-terminal-function-call.chunks.txt#1": true,
-	}
 	its, _ := recorderInteractions(t)
 	want := map[string][]string{}
 	for _, r := range tsvRows(t, "testdata/streams.tsv") {
@@ -94,10 +85,6 @@ func TestStreamsOracle(t *testing.T) {
 		if err := json.Unmarshal([]byte(w[5]), &wantText); err != nil {
 			t.Fatalf("%s: the text column: %v", name, err)
 		}
-		if partialArgs[name] {
-			t.Logf("%s: %d calls for the oracle's %q: partialArgs are not joined", name, len(tools), w[4])
-			tools = strings.Split(w[4], ",")
-		}
 		if finish != w[3] || strings.Join(tools, ",") != w[4] || text.String() != wantText {
 			t.Errorf("%s: %s, tools %q, text %.100q\nwant %s, tools %q, text %.100q", name, finish, tools, text.String(), w[3], w[4], wantText)
 		}
@@ -106,4 +93,118 @@ func TestStreamsOracle(t *testing.T) {
 		t.Errorf("%d streams checked, streams.tsv has %d", n, len(want))
 	}
 	t.Logf("%d streams checked", n)
+}
+
+// TestStreamedCallArguments: a Gemini function call streamed in pieces
+// (partialArgs by jsonPath, strings going on with willContinue) is one
+// call whose arguments are the pieces put together: vercel/ai's
+// google-stream-tool-call-array-arguments fixture, read line by line by
+// hand: writeItems with two operations, an apple and a banana.
+func TestStreamedCallArguments(t *testing.T) {
+	its, _ := recorderInteractions(t)
+	name := "chunks-txt/vercel__ai__packages__google__src____fixtures____google-stream-tool-call-array-arguments-missing-terminal-function-call.chunks.txt#1"
+	it, ok := its[name]
+	if !ok {
+		t.Fatalf("no %s", name)
+	}
+	r, err := recordings.Parse(name, it.Recording())
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, _ := recordings.Assemble(r)
+	calls := recordings.ReadAnswer(r.Family, v).Choices[0].ToolCalls()
+	want := `{"operations":[{"action":"add","description":"Fresh red apple","itemid":"apple_001","price":0.5},` +
+		`{"action":"add","description":"Ripe yellow banana","itemid":"banana_001","price":0.3}]}`
+	if len(calls) != 1 || calls[0].Name != "writeItems" || calls[0].Arguments != want {
+		for _, c := range calls {
+			t.Logf("call %s %s", c.Name, c.Arguments)
+		}
+		t.Errorf("%d calls, want writeItems %s", len(calls), want)
+	}
+}
+
+// TestInteractionSteps: the Interactions API's steps (step.start,
+// step.delta, interaction.completed; "steps" where it had "outputs") are
+// read: each stream's text is its text deltas joined, and its calls are
+// its function_call steps, the oracle reading the events with
+// encoding/json.
+func TestInteractionSteps(t *testing.T) {
+	its, _ := recorderInteractions(t)
+	n := 0
+	for name, it := range its {
+		if !strings.Contains(string(it.ResponseBody), "step.start") {
+			continue
+		}
+		n++
+		var text strings.Builder
+		var calls []string
+		for line := range strings.Lines(string(it.ResponseBody)) {
+			line = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "data:"))
+			var ev struct {
+				Type  string `json:"event_type"`
+				Step  struct{ Type, Name string }
+				Delta struct{ Type, Text string }
+			}
+			if json.Unmarshal([]byte(line), &ev) != nil {
+				continue
+			}
+			switch {
+			case ev.Type == "step.delta" && ev.Delta.Type == "text":
+				text.WriteString(ev.Delta.Text)
+			case ev.Type == "step.start" && ev.Step.Type == "function_call":
+				calls = append(calls, ev.Step.Name)
+			}
+		}
+		r, err := recordings.Parse(name, it.Recording())
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := recordings.Assemble(r)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		c := recordings.ReadAnswer(r.Family, v).Choices[0]
+		var got []string
+		for _, tc := range c.ToolCalls() {
+			got = append(got, tc.Name)
+		}
+		if c.Text() != text.String() || strings.Join(got, ",") != strings.Join(calls, ",") {
+			t.Errorf("%s: text %.80q, calls %q; want %.80q, %q", name, c.Text(), got, text.String(), calls)
+		}
+	}
+	if n < 7 {
+		t.Errorf("%d step streams, want the 7 of the recorders' folder", n)
+	}
+}
+
+// TestInteractionStepsAnswer: an interaction answered whole with steps
+// (rig's tool_result_roundtrip cassette, read by hand): its first answer
+// is the function call add {"x":7,"y":11}, its second the text "The sum
+// of 7 and 11 is 18."
+func TestInteractionStepsAnswer(t *testing.T) {
+	its, _ := recorderInteractions(t)
+	const file = "httpmock-yaml/0xPlaygrounds__rig__tests__cassettes__gemini__interactions_api__tool_result_roundtrip.yaml"
+	var got []string
+	for k := 1; k <= 2; k++ {
+		it, ok := its[file+"#"+strconv.Itoa(k)]
+		if !ok {
+			t.Fatalf("no %s#%d", file, k)
+		}
+		r, err := recordings.Parse(file, it.Recording())
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, _ := recordings.Assemble(r)
+		for _, p := range recordings.ReadAnswer(r.Family, v).Choices[0].Parts {
+			if p.Kind == recordings.PartToolCall {
+				got = append(got, p.ToolCall.Name+" "+p.ToolCall.Arguments)
+			} else {
+				got = append(got, string(p.Kind)+" "+p.Text)
+			}
+		}
+	}
+	if want := []string{`add {"x":7,"y":11}`, "text The sum of 7 and 11 is 18."}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("parts %q, want %q", got, want)
+	}
 }
