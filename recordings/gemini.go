@@ -34,7 +34,7 @@ func (geminiFormat) newAssembler() assembler { return &geminiAssembler{} }
 func (geminiFormat) readAnswer(v *fastjson.Value) Answer {
 	var a Answer
 	for i, cand := range v.GetArray("candidates") {
-		c := Choice{Index: i, Role: getStr(cand, "content", "role"), FinishReason: getStr(either(cand, "finish_reason", "finishReason"))}
+		c := Choice{Index: i, Role: getStr(cand, "content", "role"), FinishReason: geminiFinish(either(cand, "finish_reason", "finishReason"))}
 		c.Parts = geminiParts(cand.Get("content"))
 		a.Choices = append(a.Choices, c)
 	}
@@ -256,4 +256,23 @@ func (s *geminiAssembler) result(a *arena) *fastjson.Value {
 	o.Set("candidates", cands)
 	o.Set(k.usage, valOrNull(a, s.usage))
 	return o
+}
+
+// geminiFinishReasons are the names of the FinishReason enum's numbers,
+// which the REST API writes when asked for "enum-encoding=int"
+// (langchaingo does). Source: ai.google.dev/api/generate-content
+// #FinishReason, in its order.
+var geminiFinishReasons = []string{"FINISH_REASON_UNSPECIFIED", "STOP", "MAX_TOKENS", "SAFETY", "RECITATION", "OTHER",
+	"BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "MALFORMED_FUNCTION_CALL", "IMAGE_SAFETY", "UNEXPECTED_TOOL_CALL", "TOO_MANY_TOOL_CALLS"}
+
+// geminiFinish is a candidate's finish reason: its name, or the name of
+// its number.
+func geminiFinish(v *fastjson.Value) string {
+	if n, ok := intOf(v); ok && v.Type() == fastjson.TypeNumber {
+		if n >= 0 && n < len(geminiFinishReasons) {
+			return geminiFinishReasons[n]
+		}
+		return strconv.Itoa(n)
+	}
+	return getStr(v)
 }
