@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/recview/recview/app/internal/browser"
 	"github.com/recview/recview/internal/base/htmlw"
 	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/internal/pageworker/github"
@@ -126,6 +127,10 @@ func summaryHTML(rv *reviewSet) string {
 	t := &rv.table
 	w.Raw(`<div class="review-summary" data-testid="review-summary">`)
 	findingsHTML(&w, rv)
+	// The rest, folded on a phone so that the first rows show in its
+	// first screen.
+	w.Raw(`<details class="review-more" data-testid="review-more"`, iff(browser.Narrow(), "", " open"), `><summary>names, verdicts, tests and counts</summary>`)
+	namesHTML(&w, rv)
 	if m := rv.rep.Multiplied; len(m) > 0 {
 		added := 0
 		for _, c := range rv.rep.Changes {
@@ -181,7 +186,7 @@ func summaryHTML(rv *reviewSet) string {
 		w.Num(rv.rep.Skipped)
 		w.Raw(" files that are not recordings skipped")
 	}
-	w.Raw(`</p></div>`)
+	w.Raw(`</p></details></div>`)
 	return w.String()
 }
 
@@ -399,15 +404,20 @@ func findingsHTML(w *htmlw.Writer, rv *reviewSet) {
 	for _, c := range rv.rep.Severities {
 		facetChip(w, t, "severity:"+c.Of, "", strconv.Itoa(c.N)+" "+c.Of+iff(c.Of == "none", " (folded)", ""), "severity-"+c.Of)
 	}
-	w.Raw(`</span>`)
-	if len(rv.rep.Names) > 0 {
-		w.Raw(`<span data-testid="review-names" class="findings-group" title="Whether each head file is named as replay looks it up: ok, stale (an older hash scheme's name), mismatch">head names`)
-		for _, c := range rv.rep.Names {
-			facetChip(w, t, "name:"+c.Of, "", strconv.Itoa(c.N)+" "+c.Of, "name-"+c.Of)
-		}
-		w.Raw(`</span>`)
+	w.Raw(`</span></div>`)
+}
+
+// namesHTML is the head names' check (data-testid="review-names"), each
+// status a chip that filters the table.
+func namesHTML(w *htmlw.Writer, rv *reviewSet) {
+	if len(rv.rep.Names) == 0 {
+		return
 	}
-	w.Raw(`</div>`)
+	w.Raw(`<div class="review-findings"><span data-testid="review-names" class="findings-group" title="Whether each head file is named as replay looks it up: ok, stale (an older hash scheme's name), mismatch">head names`)
+	for _, c := range rv.rep.Names {
+		facetChip(w, &rv.table, "name:"+c.Of, "", strconv.Itoa(c.N)+" "+c.Of, "name-"+c.Of)
+	}
+	w.Raw(`</span></div>`)
 }
 
 // facetChip writes a chip that filters the table to facet (again: all),

@@ -264,3 +264,10 @@ func SetTheme(theme string) {
 	}
 	root.Call("setAttribute", "data-theme", theme)
 }
+
+// Narrow reports a window of a phone's width, where the review page folds
+// its summary: 700 CSS pixels or less, the width at which web/review.css
+// lays the table out for a phone.
+func Narrow() bool {
+	return app.Window().Call("matchMedia", "(max-width: 700px)").Get("matches").Bool()
+}
