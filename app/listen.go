@@ -87,17 +87,26 @@ func (v *Viewer) listen(ctx app.Context) {
 // page's own handlers would have; from now on those handlers do it.
 func (v *Viewer) openEarly() {
 	for _, e := range browser.TakeEarly() {
-		switch e.Kind {
-		case "folder":
-			v.listFiles(e.Files, true)
-		case "drop-folder":
-			v.indexEntries("the dropped folder", e.Entries, e.Handles)
-		case "review-folder-0", "review-folder-1":
-			v.pickReviewFolder(reviewPick{side: int(e.Kind[len(e.Kind)-1] - '0'), files: e.Files})
-		case "review-drop-0", "review-drop-1":
-			v.dropReviewFolder(int(e.Kind[len(e.Kind)-1]-'0'), e.Entries, e.Handles)
-		default:
-			v.readFiles(e.Files)
-		}
+		v.openEarlyPick(e)
+	}
+	// A pick whose dialog opened before the app ran and closed after.
+	browser.OnLatePick(func(e browser.Early) {
+		v.ctx.Dispatch(func(app.Context) { v.openEarlyPick(e) })
+	})
+}
+
+// openEarlyPick opens one pick or drop early.js queued.
+func (v *Viewer) openEarlyPick(e browser.Early) {
+	switch e.Kind {
+	case "folder":
+		v.listFiles(e.Files, true)
+	case "drop-folder":
+		v.indexEntries("the dropped folder", e.Entries, e.Handles)
+	case "review-folder-0", "review-folder-1":
+		v.pickReviewFolder(reviewPick{side: int(e.Kind[len(e.Kind)-1] - '0'), files: e.Files})
+	case "review-drop-0", "review-drop-1":
+		v.dropReviewFolder(int(e.Kind[len(e.Kind)-1]-'0'), e.Entries, e.Handles)
+	default:
+		v.readFiles(e.Files)
 	}
 }

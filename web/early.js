@@ -10,6 +10,9 @@
   "use strict";
   const queue = [];
   const listeners = [];
+  let taken = false; // the app took the queue
+  const late = []; // picks on inputs the app replaced, for it
+  let onLate = null;
   const on = (type, f) => {
     document.addEventListener(type, f, true);
     listeners.push([type, f]);
@@ -17,12 +20,33 @@
   // A file input's change: {kind: "files" or "folder", files: [File]};
   // a review folder's input (data-pick, the side) is "review-folder-0"
   // or "-1".
+  const picked = (t) => {
+    const kind = t.dataset.pick ? "review-folder-" + t.dataset.pick : t.webkitdirectory ? "folder" : "files";
+    const e = { kind, files: Array.from(t.files) };
+    t.value = "";
+    return e;
+  };
   on("change", (e) => {
     const t = e.target;
     if (!(t instanceof HTMLInputElement) || t.type !== "file" || !t.files || t.files.length === 0) return;
-    const kind = t.dataset.pick ? "review-folder-" + t.dataset.pick : t.webkitdirectory ? "folder" : "files";
-    queue.push({ kind, files: Array.from(t.files) });
-    t.value = "";
+    queue.push(picked(t));
+  });
+  // A pick whose dialog opened on the pre-rendered page and closed after
+  // the app replaced the page's elements lands on an input no longer in
+  // the document, which neither the document's listeners nor the app's
+  // see: each pre-rendered file input keeps a listener of its own, which
+  // queues such a pick, or hands it to the app once it took the queue
+  // (late).
+  document.addEventListener("DOMContentLoaded", () => {
+    for (const t of document.querySelectorAll("input[type=file]")) {
+      t.addEventListener("change", () => {
+        if (t.isConnected || !t.files || t.files.length === 0) return;
+        const e = picked(t);
+        if (!taken) queue.push(e);
+        else if (onLate) onLate(e);
+        else late.push(e);
+      });
+    }
   });
   on("dragover", (e) => e.preventDefault());
   // A drop: {kind: "files", files} or, with a folder in it,
@@ -48,7 +72,14 @@
     take() {
       for (const [type, f] of listeners) document.removeEventListener(type, f, true);
       listeners.length = 0;
+      taken = true;
       return queue.splice(0);
+    },
+    // late calls f with each pick made on a pre-rendered input after the
+    // app replaced it (see above), those made already first.
+    late(f) {
+      onLate = f;
+      for (const e of late.splice(0)) f(e);
     },
   };
 })();

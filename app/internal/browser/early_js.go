@@ -29,6 +29,14 @@ func TakeEarly() []Early {
 	}
 	q := early.Call("take")
 	out := make([]Early, q.Length())
+	for i := range out {
+		out[i] = earlyOf(q.Index(i))
+	}
+	return out
+}
+
+// earlyOf reads one entry of web/early.js's queue.
+func earlyOf(it app.Value) Early {
 	list := func(v app.Value) []app.Value {
 		var vs []app.Value
 		if v.Truthy() {
@@ -38,9 +46,20 @@ func TakeEarly() []Early {
 		}
 		return vs
 	}
-	for i := range out {
-		it := q.Index(i)
-		out[i] = Early{Kind: it.Get("kind").String(), Files: it.Get("files"), Entries: list(it.Get("entries")), Handles: list(it.Get("handles"))}
+	return Early{Kind: it.Get("kind").String(), Files: it.Get("files"), Entries: list(it.Get("entries")), Handles: list(it.Get("handles"))}
+}
+
+// OnLatePick calls f, on the page's goroutine of JavaScript callbacks,
+// with each pick made on a pre-rendered file input after the app replaced
+// it (web/early.js's late): its dialog opened before the app ran and
+// closed after.
+func OnLatePick(f func(Early)) {
+	early := app.Window().Get("recviewEarly")
+	if !early.Truthy() {
+		return
 	}
-	return out
+	early.Call("late", app.FuncOf(func(this app.Value, args []app.Value) any {
+		f(earlyOf(args[0]))
+		return nil
+	}))
 }

@@ -123,3 +123,6 @@ type Early struct {
 
 // TakeEarly returns nil.
 func TakeEarly() []Early { return nil }
+
+// OnLatePick does nothing.
+func OnLatePick(func(Early)) {}
