@@ -48,6 +48,7 @@ func (v *Viewer) handleActions(ctx app.Context) {
 	handle(&ctx, v, actionOpenRow, (*Viewer).openRow)
 	handleSignal(&ctx, v, actionShowIndex, (*Viewer).showIndex)
 	handle(&ctx, v, actionCompareRows, (*Viewer).compareRows)
+	handle(&ctx, v, actionCompareRow, (*Viewer).compareRow)
 	// actions_replay.go
 	handleSignal(&ctx, v, actionCloseNotFound, (*Viewer).closeNotFound)
 	handleSignal(&ctx, v, actionWarmComparer, (*Viewer).warmComparer)

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -24,6 +25,7 @@ const (
 	actionOpenRow      action[int]       = "recview/open-row"      // an index row: open its file
 	actionShowIndex                      = "recview/show-index"    // no value: show the index again
 	actionCompareRows  action[[2]int]    = "recview/compare-rows"  // two index rows: compare their files
+	actionCompareRow   action[int]       = "recview/compare-row"   // an index row: compare the open recording with its file
 	actionWarmComparer                   = "recview/warm-comparer" // no value: a row was ticked (warmComparer)
 	actionRecordingDir action[string]    = "recview/recording-dir" // the replay panel's recorder's folder changed
 )
@@ -315,14 +317,62 @@ func (v *Viewer) compareRows(rows [2]int) {
 			}
 		}
 		ctx.Dispatch(func(ctx app.Context) {
+			v.loading = ""
 			if err != nil {
 				v.fail(err)
 				return
 			}
 			v.willPush()
-			v.open(docs[:])
-			v.compareDocs(len(v.docs)-2, len(v.docs)-1)
+			v.compareDocs(v.openOnce(docs[0]), v.openOnce(docs[1]))
 			v.view = viewDiff
 		})
 	})
+}
+
+// compareRow compares the open recording with the file of index row k
+// (Compare with…), each opened once.
+func (v *Viewer) compareRow(k int) {
+	ix, cur := v.index, v.cur
+	if ix == nil || k < 0 || k >= len(ix.rows) || cur < 0 || cur >= len(v.docs) {
+		return
+	}
+	v.loading = "a file to compare"
+	ctx := v.ctx
+	r := ix.rows[k]
+	ctx.Async(func() {
+		d, err := readDoc(v.asyncWorker, ix.files[r.file], r.k)
+		ctx.Dispatch(func(ctx app.Context) {
+			v.loading = ""
+			if err != nil {
+				v.fail(err)
+				return
+			}
+			v.willPush()
+			v.compareDocs(cur, v.openOnce(d))
+		})
+	})
+}
+
+// openedAt is the place among the open recordings of one of the same
+// name and bytes as d, -1 when none is.
+func (v *Viewer) openedAt(d *openDoc) int {
+	for i, o := range v.docs {
+		if o.name == d.name && bytes.Equal(o.data, d.data) {
+			return i
+		}
+	}
+	return -1
+}
+
+// openOnce is the place among the open recordings of d's file: of an
+// open recording of the same name and bytes (compared again, the same
+// file is not opened twice), else of d, opened now.
+func (v *Viewer) openOnce(d *openDoc) int {
+	if i := v.openedAt(d); i >= 0 {
+		return i
+	}
+	v.docs = append(v.docs, d)
+	v.linkLocal([]*openDoc{d})
+	v.warmComparer()
+	return len(v.docs) - 1
 }

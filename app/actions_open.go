@@ -103,6 +103,12 @@ func (v *Viewer) openFileAt(f browser.File, k int, push bool) {
 			if push {
 				v.willPush()
 			}
+			if i := v.openedAt(d); i >= 0 { // open already: shown again
+				v.loading = ""
+				v.cur, v.view, v.tab, v.playing = i, viewDoc, tabView, false
+				v.syncFragment()
+				return
+			}
 			v.open([]*openDoc{d})
 		})
 	})

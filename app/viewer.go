@@ -2,7 +2,10 @@ package app
 
 import (
 	"fmt"
+	"path"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
@@ -159,7 +162,7 @@ func (v *Viewer) renderOpen() app.UI {
 						Title(v.docs[i].name).Text(shortName(v.docs[i].name)).
 						OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSelectDoc.with(i)) })
 				}),
-				app.If(len(v.docs) > 1 && d != nil, v.renderCompareWith),
+				app.If(d != nil && (len(v.docs) > 1 || v.index != nil && len(v.index.rows) > 1), v.renderCompareWith),
 			)
 		}),
 		app.If(view == viewReview, v.renderReview).
@@ -169,14 +172,40 @@ func (v *Viewer) renderOpen() app.UI {
 	)
 }
 
-// renderCompareWith is the "Compare with…" menu of the open recordings.
+// maxCompareRows is the most rows of the index "Compare with…" lists
+// beside the open recordings.
+const maxCompareRows = 200
+
+// renderCompareWith is the "Compare with…" menu: the other open
+// recordings, then the index's other rows (a file dropped beside the one
+// open), each opened once when chosen (value "r" and the row).
 func (v *Viewer) renderCompareWith() app.UI {
+	var rows []int
+	if ix := v.index; ix != nil {
+		for i := range ix.rows {
+			if len(rows) == maxCompareRows {
+				break
+			}
+			// An open recording's name is its file's (or interaction's)
+			// base name, a row's its path.
+			base := path.Base(ix.rows[i].path)
+			if ix.rows[i].err == "" && !slices.ContainsFunc(v.docs, func(d *openDoc) bool { return path.Base(d.name) == base }) {
+				rows = append(rows, i)
+			}
+		}
+	}
 	return app.Select().Class("compare-with").DataSet("testid", "compare-with").
 		Attr("aria-label", "Compare the current recording with another open one").
 		OnChange(func(ctx app.Context, e app.Event) {
-			j, err := strconv.Atoi(browser.Src(ctx).Value())
+			val := browser.Src(ctx).Value()
 			browser.Src(ctx).SetValue("")
-			if err == nil {
+			if row, ok := strings.CutPrefix(val, "r"); ok {
+				if k, err := strconv.Atoi(row); err == nil {
+					ctx.NewActionWithValue(actionCompareRow.with(k))
+				}
+				return
+			}
+			if j, err := strconv.Atoi(val); err == nil {
 				ctx.NewActionWithValue(actionCompareDocs.with([2]int{v.cur, j}))
 			}
 		}).Body(
@@ -185,6 +214,9 @@ func (v *Viewer) renderCompareWith() app.UI {
 			return app.If(i != v.cur, func() app.UI {
 				return app.Option().Value(strconv.Itoa(i)).Text(shortName(v.docs[i].name))
 			})
+		}),
+		app.Range(rows).Slice(func(i int) app.UI {
+			return app.Option().Value("r" + strconv.Itoa(rows[i])).Text(shortName(v.index.rows[rows[i]].path))
 		}),
 	)
 }

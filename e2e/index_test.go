@@ -81,6 +81,7 @@ func (tb *tab) tickRows(files ...string) {
 	tb.t.Helper()
 	for _, f := range files {
 		box := sel("index-row") + `[data-file="` + strings.ReplaceAll(f, `"`, `\"`) + `"] input[type=checkbox]`
+		tb.waitFor(f+"'s row", q(box)+" !== null") // the rows are drawn after the table
 		tb.do(chromedp.Evaluate[chromedp.Void](q(box) + ".click()"))
 		tb.waitFor(f+" to be ticked", q(box)+".hasAttribute('checked')")
 	}
