@@ -4,6 +4,7 @@ import (
 	"errors"
 	"path"
 	"slices"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
@@ -70,8 +71,14 @@ func (v *Viewer) openReview(r permalink.Review) {
 // startGitHub starts reading a pull request or comparison (loadGitHub),
 // to open at the pair known by file ("" for the table).
 func (v *Viewer) startGitHub(r permalink.Review, file string) {
+	v.startGitHubAt(r, file, "")
+}
+
+// startGitHubAt is startGitHub, the pair's side open (open, a link's
+// open=) once read.
+func (v *Viewer) startGitHubAt(r permalink.Review, file, open string) {
 	rv := newReviewSet(r)
-	rv.wantFile, rv.st.Phase = file, "Starting"
+	rv.wantFile, rv.wantOpen, rv.st.Phase = file, open, "Starting"
 	v.rs.set, v.rs.pending = rv, nil
 	v.view, v.err, v.playing = viewReview, "", false
 	tableFrom(v.hist.loaded, rv)
@@ -94,7 +101,10 @@ func (v *Viewer) openReviewFragment(f permalink.Fragment) {
 			// hashchange had been drawn on its own.
 			set.toTable()
 		case ok && i != set.pair:
+			set.wantOpen = f.Open
 			v.openPair(i, false)
+		case ok && f.Open != "":
+			v.openSide(sideIndex(f.Open))
 		}
 		return
 	}
@@ -106,7 +116,15 @@ func (v *Viewer) openReviewFragment(f permalink.Fragment) {
 		v.rs.pending, v.view = &f, viewReview
 		return
 	}
-	v.startGitHub(f.Review, f.File)
+	v.startGitHubAt(f.Review, f.File, f.Open)
+}
+
+// sideIndex is a side's index: 0 for "base", 1 for "head".
+func sideIndex(side string) int {
+	if side == "head" {
+		return 1
+	}
+	return 0
 }
 
 // pickReviewFolder lists a picked folder's .json files for one side;
@@ -136,7 +154,7 @@ func (v *Viewer) setFolder(side int, files []browser.File) {
 	rv := newReviewSet(permalink.Review{Kind: permalink.ReviewFolders, Base: base.name, Head: head.name})
 	rv.st.Phase = "Reading the folders"
 	if p := v.rs.pending; p != nil && p.Review == rv.ref {
-		rv.wantFile = p.File
+		rv.wantFile, rv.wantOpen = p.File, p.Open
 	}
 	v.willPush()
 	v.rs.set, v.rs.picks, v.rs.pending = rv, [2]*pickedFolder{}, nil
@@ -200,6 +218,10 @@ func (v *Viewer) openPair(i int, push bool) {
 			default:
 				rv.single = docs[1]
 			}
+			if open := rv.wantOpen; open != "" && err == nil {
+				rv.wantOpen = ""
+				v.openSide(sideIndex(open)) // a link's open=
+			}
 		})
 	})
 }
@@ -223,6 +245,20 @@ func (v *Viewer) openSide(side int) {
 	if d == nil {
 		return
 	}
+	row := rv.rep.Rows[rv.pair]
+	// The test's function: no file, class or parameters.
+	_, test := splitTestID(row.TestID)
+	test, _, _ = strings.Cut(test, "[")
+	test = test[strings.LastIndex(test, "::")+1:]
+	test = strings.TrimPrefix(test, ":")
+	if test == "" {
+		test = path.Base([2]string{row.Base, row.Head}[side])
+	}
+	d.side = [2]string{"base", "head"}[side]
+	if len(test) > 40 {
+		test = test[:24] + "…" + test[len(test)-14:]
+	}
+	d.label = d.side + " · " + test
 	v.willPush()
 	i := slices.Index(v.docs, d)
 	if i < 0 {

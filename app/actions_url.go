@@ -46,6 +46,15 @@ func (v *Viewer) fragment(inline bool) (f permalink.Fragment, ok bool, err error
 		paths[p.side] = p.path
 		return pairFragment(p.review, paths[0], paths[1], []*openDoc{d})
 	}
+	if rv := v.rs.set; d.side != "" && rv != nil && rv.rep != nil && rv.pair >= 0 {
+		// A review pair's side: the review, the pair and the side, so
+		// that a reload comes back to it.
+		f.Review, f.File, f.Open = rv.ref, rv.rep.Rows[rv.pair].Path(), d.side
+		if d.stepper != nil && d.step != d.stepper.Len() {
+			f.Step, f.HasStep = d.step, true
+		}
+		return f, true, nil
+	}
 	s, ok, err := sourceOf(d, inline)
 	if err != nil || !ok {
 		return f, false, err

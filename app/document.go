@@ -36,6 +36,10 @@ type openDoc struct {
 	// cas is the cassette this recording is an interaction of, nil for
 	// a recording of ogx's.
 	cas *cassetteDoc
+	// side is "base" or "head" for a review pair's side opened as a
+	// recording (Open base, Open head), "" otherwise; label is its tab's
+	// text: the side and the test's short name.
+	side, label string
 }
 
 // sharedSide is the one side of an added or deleted pair of a two-folder

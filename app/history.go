@@ -45,11 +45,13 @@ type pageView struct {
 	pair      int // review.pair
 	reviewCmp *comparison
 	single    *openDoc
+	scrollY   int // where the page was scrolled to, restored by Back and Forward
 }
 
 // snapshot is what the page shows now.
 func (v *Viewer) snapshot() pageView {
-	s := pageView{view: v.view, docs: slices.Clone(v.docs), cur: v.cur, tab: v.tab, index: v.index, cmp: v.cmp, review: v.rs.set}
+	s := pageView{view: v.view, docs: slices.Clone(v.docs), cur: v.cur, tab: v.tab, index: v.index, cmp: v.cmp, review: v.rs.set,
+		scrollY: browser.PageScrollY()}
 	if rv := v.rs.set; rv != nil {
 		s.pair, s.reviewCmp, s.single = rv.pair, rv.cmp, rv.single
 	}
@@ -146,6 +148,7 @@ func (v *Viewer) restoreView(at int) {
 	if v.tab == tabPlay {
 		v.startPlay()
 	}
+	table := false // the review's table, which comes back at its row (toTable)
 	if rv := s.review; rv != nil {
 		rv.version++
 		switch {
@@ -153,9 +156,17 @@ func (v *Viewer) restoreView(at int) {
 			v.openPair(s.pair, false) // it was still opening: read it again
 		case s.pair < 0:
 			rv.toTable()
+			table = s.view == viewReview
 		default:
 			rv.pair, rv.cmp, rv.single = s.pair, s.reviewCmp, s.single
 		}
+	}
+	if !table {
+		// Back where the reader was: the page drawn, then scrolled.
+		y := s.scrollY
+		v.ctx.Defer(func(ctx app.Context) {
+			ctx.Async(func() { browser.NextFrame(); browser.ScrollPageTo(y) })
+		})
 	}
 }
 

@@ -83,6 +83,9 @@ type reviewSet struct {
 	version int             // bumped on every change, so the page renders again
 	// wantFile is the pair to open once the report is in (a link's file=).
 	wantFile string
+	// wantOpen is the side of that pair to show as a recording once it
+	// is read (a link's open=): "base" or "head", "" for the pair.
+	wantOpen string
 }
 
 // toTable leaves the pair shown for the table, to be brought back where

@@ -158,8 +158,13 @@ func (v *Viewer) renderOpen() app.UI {
 						OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionShowDiff) })
 				}),
 				app.Range(v.docs).Slice(func(i int) app.UI {
+					d := v.docs[i]
+					text, title := shortName(d.name), d.name
+					if d.label != "" { // a review pair's side
+						text, title = d.label, d.side+": "+d.name
+					}
 					return app.Button().Class("doc-tab").Class(map[bool]string{true: "active"}[i == v.cur && view == viewDoc]).
-						Title(v.docs[i].name).Text(shortName(v.docs[i].name)).
+						Title(title).Text(text).
 						OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSelectDoc.with(i)) })
 				}),
 				app.If(d != nil && (len(v.docs) > 1 || v.index != nil && len(v.index.rows) > 1), v.renderCompareWith),

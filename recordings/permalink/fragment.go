@@ -88,6 +88,10 @@ type Fragment struct {
 	// the base's (a deleted pair). "" otherwise: two recordings at one
 	// path, or an added pair's one (the head's).
 	Base string
+	// Open is the side of the pair (File) shown as a recording, its
+	// stream, steps and raw JSON (open=base or open=head): where Open
+	// base or Open head took the reviewer; "" for the pair itself.
+	Open string
 }
 
 // Parse decodes a permalink fragment: the part of the viewer's URL
@@ -98,7 +102,7 @@ type Fragment struct {
 //	pair     = key [ "=" value ]
 //	key      = "v" / "d" / "src" / "sample" / "step" / "panel" / "name" /
 //	           "i" / "pr" / "compare" / "folders" / "file" / "base" /
-//	           other-key
+//	           "open" / other-key
 //
 // A pair is split at its first "="; its value is percent-decoded (%XX,
 // RFC 3986; "+" stands for itself, not a space). Empty pairs ("&&") are
@@ -138,6 +142,8 @@ type Fragment struct {
 //     file (its base file when it has none) in the change set (IsTreePath).
 //   - base=PATH: the base file's path of a shared pair of two folders,
 //     when it is not file's (IsTreePath).
+//   - open=base or open=head: the side of the pair (file=) shown as a
+//     recording, as Open base and Open head show it.
 //
 // d, src and sample name sources. A fragment names at most two, in order:
 // the first is the recording (the left side of a comparison), the second
@@ -145,7 +151,7 @@ type Fragment struct {
 // appear at most once each, in any order. pr, compare and folders name a
 // review: at most one, never with a source but for a shared pair of two
 // folders (folders= and file= with its one or two files as d=, the
-// base's first; base= only with two); file needs a review. Unknown keys
+// base's first; base= only with two); file needs a review, open a file. Unknown keys
 // are ignored, with or without a value, so newer links still open in
 // older viewers.
 //
@@ -158,7 +164,8 @@ type Fragment struct {
 // escape, a d value outside base64url, a src URL that does not parse or
 // has a scheme other than http or https, a sample that is not a plain
 // file name, a review value of the wrong shape, a second review or file,
-// a review with a source, and a file without a review. Parse does not
+// a review with a source, a file without a review, and an open that is
+// not base or head, or without a file. Parse does not
 // decode d= data: DecodeData does that.
 func Parse(s string) (Fragment, error) {
 	f := Fragment{Version: 1}
@@ -166,6 +173,7 @@ func Parse(s string) (Fragment, error) {
 	seen := map[string]bool{}
 	fileAt := -1 // the offset of file=, checked against the review at the end
 	baseAt := -1 // the offset of base=, checked against the sources at the end
+	openAt := -1 // the offset of open=, checked against file= at the end
 	for off := 0; off <= len(s); {
 		pair := s[off:]
 		next := len(s) + 1
@@ -182,7 +190,7 @@ func Parse(s string) (Fragment, error) {
 			return &recordings.ParseError{Offset: int64(at), Path: key, Err: fmt.Errorf("%w: "+format, append([]any{ErrBadLink}, args...)...)}
 		}
 		switch key {
-		case "v", "step", "panel", "d", "src", "sample", "name", "i", "pr", "compare", "folders", "file", "base":
+		case "v", "step", "panel", "d", "src", "sample", "name", "i", "pr", "compare", "folders", "file", "base", "open":
 		default:
 			continue // unknown keys are for later versions
 		}
@@ -193,7 +201,7 @@ func Parse(s string) (Fragment, error) {
 		if err != nil {
 			return Fragment{}, bad("bad percent escape in %q", raw)
 		}
-		if key == "v" || key == "step" || key == "panel" || key == "file" || key == "base" {
+		if key == "v" || key == "step" || key == "panel" || key == "file" || key == "base" || key == "open" {
 			if seen[key] {
 				return Fragment{}, bad("%s appears twice", key)
 			}
@@ -251,6 +259,11 @@ func Parse(s string) (Fragment, error) {
 				return Fragment{}, bad("base must be a relative path in the change set, not %q", val)
 			}
 			f.Base, baseAt = val, at
+		case "open":
+			if val != "base" && val != "head" {
+				return Fragment{}, bad("open must be base or head, not %q", val)
+			}
+			f.Open, openAt = val, at
 		case "panel":
 			if !isPanelWord(val) {
 				return Fragment{}, bad("panel must be a word of lowercase letters, not %q", val)
@@ -268,6 +281,9 @@ func Parse(s string) (Fragment, error) {
 			}
 			f.Sources = append(f.Sources, Source{Kind: SourceKind(key), Value: val})
 		}
+	}
+	if openAt >= 0 && f.File == "" {
+		return Fragment{}, &recordings.ParseError{Offset: int64(openAt), Path: "open", Err: fmt.Errorf("%w: open names a side of a review's pair, and the link names none (file=)", ErrBadLink)}
 	}
 	if fileAt >= 0 && f.Review.Kind == "" {
 		return Fragment{}, &recordings.ParseError{Offset: int64(fileAt), Path: "file", Err: fmt.Errorf("%w: file names a pair of a review, and the link names none", ErrBadLink)}
@@ -385,6 +401,9 @@ func (f Fragment) String() string {
 	}
 	if f.Base != "" {
 		b.WriteString("&base=" + escapeValue(f.Base))
+	}
+	if f.Open != "" {
+		b.WriteString("&open=" + escapeValue(f.Open))
 	}
 	for _, s := range f.Sources {
 		b.WriteString("&" + string(s.Kind) + "=" + escapeValue(s.Value))

@@ -24,6 +24,7 @@ func linkSeeds(f *testing.F) []string {
 		"v=2&pr=ogx-ai/ogx/3681&file=tests/integration/recordings/a.json",
 		"v=2&compare=o/r/main...user:feature%2Fx&file=a%20b.json",
 		"v=2&folders=base/head&file=x/y.json&step=2",
+		"v=2&pr=o/r/1&file=x/y.json&open=base&step=4",
 	}
 	golden, _ := filepath.Glob("testdata/v1-*.link")
 	for _, p := range golden {

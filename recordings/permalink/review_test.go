@@ -43,6 +43,8 @@ func TestParseReview(t *testing.T) {
 		{"a shared deleted pair of two folders", "v=2&folders=b/h&file=x/a.json&base=x/a.json&d=AAAA&name=a.json",
 			Fragment{Version: 2, Review: Review{Kind: ReviewFolders, Base: "b", Head: "h"}, File: "x/a.json", Base: "x/a.json",
 				Sources: []Source{{SourceData, "AAAA", "a.json", 0}}}, ""},
+		{"a pair's head opened as a recording, at a step", "v=2&pr=o/r/7&file=a/b.json&open=head&step=3",
+			Fragment{Version: 2, Review: Review{Kind: ReviewPR, Owner: "o", Repo: "r", Number: 7}, File: "a/b.json", Open: "head", Step: 3, HasStep: true}, ""},
 		{"review with a step and a panel", "v=2&pr=o/r/7&step=3&panel=raw",
 			Fragment{Version: 2, Review: Review{Kind: ReviewPR, Owner: "o", Repo: "r", Number: 7}, Step: 3, HasStep: true, Panel: "raw"}, ""},
 	} {
@@ -97,6 +99,9 @@ func TestParseReviewErrors(t *testing.T) {
 		{"two folders' data without its pair", "folders=b/h&d=AAAA", "the recordings of a review of two folders come with the pair they are", 0},
 		{"base with one source, not file", "folders=b/h&file=a.json&base=b.json&d=AAAA", "recordings: base: bad link: base names the base file of a shared pair of two folders; with one recording in the link (a deleted pair) it is file's path", 24},
 		{"base without a source", "folders=b/h&file=a.json&base=a.json", "recordings: base: bad link: base names the base file of a shared pair of two folders, and the link carries none", 24},
+		{"open without a file", "pr=o/r/1&open=head", "recordings: open: bad link: open names a side of a review's pair, and the link names none (file=)", 9},
+		{"open of neither side", "pr=o/r/1&file=a.json&open=left", `recordings: open: bad link: open must be base or head, not "left"`, 21},
+		{"open twice", "pr=o/r/1&file=a.json&open=head&open=base", "recordings: open: bad link: open appears twice", 31},
 		{"base dotdot", "folders=b/h&file=a.json&base=../b.json&d=AAAA&d=BBBB", `base must be a relative path`, 24},
 		{"file twice", "pr=o/r/1&file=a.json&file=b.json", "file appears twice", 21},
 		{"file absolute", "pr=o/r/1&file=/etc/passwd", `file must be a relative path in the change set, not "/etc/passwd"`, 9},
