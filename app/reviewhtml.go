@@ -362,10 +362,8 @@ func pairHTML(rv *reviewSet) string {
 	_, next := rv.step(1)
 	w.Raw(`<div><nav class="pair-bar"><button class="button ghost" data-act="` + pageworker.ActBack + `" data-testid="review-back" title="Back to the review's table">← `)
 	w.Text(rv.label())
-	w.Raw(`</button><span class="muted">pair `)
-	w.Num(rv.pair + 1)
-	w.Raw(" of ")
-	w.Num(len(rv.rep.Rows))
+	w.Raw(`</button><span class="muted" data-testid="pair-place">`)
+	placeHTML(&w, rv)
 	w.Raw(`</span><button class="button ghost" data-act="`+pageworker.ActStep+`" data-dir="-1" data-testid="review-prev" title="The previous meaningful pair (key p)"`,
 		iff(prev, "", " disabled"), `>◀ previous</button><button class="button ghost" data-act="`+pageworker.ActStep+`" data-dir="1" data-testid="review-next" title="The next meaningful pair (key n)"`,
 		iff(next, "", " disabled"), `>next ▶</button><label class="viewed-box"><input type="checkbox" data-testid="viewed" data-act="`+pageworker.ActViewed+`" data-row="`,
@@ -390,6 +388,27 @@ func pairHTML(rv *reviewSet) string {
 	}
 	w.Raw(`</dl></div>`)
 	return w.String()
+}
+
+// placeHTML writes where the pair shown is among those n and p step
+// through, the pairs to look at the viewed count counts (reviewSet.place):
+// "pair 16 of 188 to look at", inside a filter "pair 3 of 9 in this
+// filter", and for a pair of no severity "a pair of no severity (188 to
+// look at)".
+func placeHTML(w *htmlw.Writer, rv *reviewSet) {
+	k, n, filtered := rv.place()
+	within := iff(filtered, " in this filter", " to look at")
+	if k == 0 {
+		w.Raw(`a pair of no severity (`)
+		w.Num(n)
+		w.Raw(within, `)`)
+		return
+	}
+	w.Raw(`pair `)
+	w.Num(k)
+	w.Raw(` of `)
+	w.Num(n)
+	w.Raw(within)
 }
 
 // findingsHTML writes the summary's first line: the pairs to look at by

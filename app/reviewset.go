@@ -283,6 +283,26 @@ func (rv *reviewSet) rowOf(path string) (int, bool) {
 	return 0, false
 }
 
+// place is where the pair shown is among the pairs to look at (of
+// severity other than none: those n and p step through, and the viewed
+// count counts) that the table shows, in its order: k from 1, 0 when the
+// pair is not one of them; n how many there are; filtered whether a
+// filter, verdict or facet narrows the table.
+func (rv *reviewSet) place() (k, n int, filtered bool) {
+	t := &rv.table
+	filtered = t.filter != "" || t.verdict != "" || t.facet != ""
+	for _, i := range rv.visible() {
+		if folded(&rv.rep.Rows[i]) {
+			continue
+		}
+		n++
+		if i == rv.pair {
+			k = n
+		}
+	}
+	return k, n, filtered
+}
+
 // viewedCount is how many of the pairs to look at (all but the folded
 // noise) are marked viewed, and how many there are.
 func (rv *reviewSet) viewedCount() (n, of int) {

@@ -36,6 +36,26 @@ func TestReviewOrderPage(t *testing.T) {
 			t.Errorf("the first four rows %q lack %s", first, h)
 		}
 	}
+	// One count: the pair bar counts what the viewed count counts, the
+	// pairs to look at; inside a filter, those it shows, and n steps
+	// through them.
+	viewedOf := eval[string](tb, q(sel("viewed-count"))+`.textContent`)
+	tb.click(sel("review-row") + " button")
+	tb.visible(sel("pair-place"))
+	place := eval[string](tb, q(sel("pair-place"))+`.textContent`)
+	if _, of, _ := strings.Cut(viewedOf, " of "); place != "pair 1 of "+strings.TrimSuffix(of, " viewed")+" to look at" {
+		t.Errorf("the pair bar reads %q beside %q", place, viewedOf)
+	}
+	tb.click(sel("review-back"))
+	tb.click(`[data-facet="severity:high"]`)
+	tb.waitFor("the high rows", `document.querySelectorAll('[data-testid=review-row]').length === 17`)
+	tb.click(sel("review-row") + " button")
+	tb.waitFor("the first high pair", q(sel("pair-place"))+`?.textContent === 'pair 1 of 17 in this filter'`)
+	tb.key("n")
+	tb.waitFor("n: the second high pair", q(sel("pair-place"))+`?.textContent === 'pair 2 of 17 in this filter'`)
+	tb.click(sel("review-back"))
+	tb.click(`[data-facet="severity:high"]`)
+
 	tb.do(chromedp.EmulateViewport(1440, 900))
 	png := run(tb, chromedp.CaptureScreenshot())
 	file := filepath.Join(screenshotDir(t, t.Name()), "first-screen-1440.png")
