@@ -145,18 +145,13 @@ func summaryHTML(rv *reviewSet) string {
 		w.Num(added)
 		w.Raw(` added files.</strong> Such a test records its call under a new name on each run. `)
 		facetChip(&w, t, "growth", "review-growth", "Show their pairs", "")
-		w.Raw(`<ul>`)
-		for _, c := range m {
-			w.Raw(`<li><code>`)
-			_, name := splitTestID(c.TestID)
-			w.Text(name)
-			w.Raw(`</code> `)
-			w.Num(c.Base)
-			w.Raw(` → `)
-			w.Num(c.Head)
-			w.Raw(`</li>`)
-		}
-		w.Raw(`</ul></div>`)
+		testsHTML(&w, rv, m)
+		w.Raw(`</div>`)
+	}
+	if g := rv.rep.Grown; len(g) > 0 {
+		w.Raw(`<div class="notice review-grown" data-testid="review-grown"><strong>`, plural(len(g), "test"), ` with more recordings than before</strong> (new tests among them):`)
+		testsHTML(&w, rv, g)
+		w.Raw(`</div>`)
 	}
 	w.Raw(`<div class="facet" role="group" aria-label="Verdicts">`)
 	for _, c := range rv.rep.Verdicts {
@@ -188,6 +183,40 @@ func summaryHTML(rv *reviewSet) string {
 	}
 	w.Raw(`</p></details></div>`)
 	return w.String()
+}
+
+// maxListedTests is how many tests a list of the summary shows before
+// "and N more", which unfolds the rest.
+const maxListedTests = 5
+
+// testsHTML lists tests with their counts, base → head, each a chip that
+// filters the table to its pairs (facet "test:ID"), the first
+// maxListedTests shown and the rest folded under "and N more".
+func testsHTML(w *htmlw.Writer, rv *reviewSet, tests []pageworker.TestCount) {
+	item := func(c pageworker.TestCount) {
+		_, name := splitTestID(c.TestID)
+		w.Raw(`<li>`)
+		facetChip(w, &rv.table, "test:"+c.TestID, "review-test", name, "test-chip")
+		w.Raw(` `)
+		w.Num(c.Base)
+		w.Raw(` → `)
+		w.Num(c.Head)
+		w.Raw(`</li>`)
+	}
+	w.Raw(`<ul>`)
+	for _, c := range tests[:min(len(tests), maxListedTests)] {
+		item(c)
+	}
+	w.Raw(`</ul>`)
+	if len(tests) > maxListedTests {
+		w.Raw(`<details class="more-tests"><summary data-testid="review-more-tests">and `)
+		w.Num(len(tests) - maxListedTests)
+		w.Raw(` more</summary><ul>`)
+		for _, c := range tests[maxListedTests:] {
+			item(c)
+		}
+		w.Raw(`</ul></details>`)
+	}
 }
 
 // unfoldHTML is the button that shows or folds the rows folded by

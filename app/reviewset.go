@@ -174,6 +174,8 @@ func (rv *reviewSet) inFacet(r *pageworker.Row) bool {
 			}
 		}
 		return false
+	case "test":
+		return r.TestID == v
 	}
 	return true
 }

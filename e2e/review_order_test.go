@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/recview/recview/internal/tools/corpustest"
 	"github.com/recview/recview/internal/tools/fakegithub"
+	"github.com/recview/recview/recordings/review"
 )
 
 // TestReviewOrderPage opens ogx's #3737 (414 changed recordings) on the
@@ -23,11 +25,12 @@ import (
 func TestReviewOrderPage(t *testing.T) {
 	cs := corpustest.ReadChangeSet(t, corpustest.ChangeSetFile("server-isolation-3737"))
 	srv := fakegithub.New("ogx-ai", "ogx", 3737, cs.Base, cs.Head)
-	_, lines := cliReview(t, cs.Base, cs.Head, true)
+	res, lines := cliReview(t, cs.Base, cs.Head, true)
 	tb := newTab(t)
 	tb.serveGitHub(srv)
 	tb.open("/#v=2&pr=ogx-ai/ogx/3737")
 	tb.visible(sel("review-summary"))
+	tb.checkGrown(res)
 	tb.click(sel("review-unfold"))
 	tb.checkAllRows(lines)
 	first := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=review-row]')].slice(0, 4).map(r => r.dataset.head)`)
@@ -57,10 +60,61 @@ func TestReviewOrderPage(t *testing.T) {
 	tb.click(`[data-facet="severity:high"]`)
 
 	tb.do(chromedp.EmulateViewport(1440, 900))
+	// At 1,440 px no short cell of a row is cut ("chan…" for changed).
+	cut := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=review-row] > :is(.col-change, .col-request, .col-result, .col-name)')].filter(c => c.scrollWidth > c.clientWidth).map(c => c.className + ": " + c.textContent)`)
+	if len(cut) > 0 {
+		t.Errorf("cut at 1,440 px: %q", cut)
+	}
 	png := run(tb, chromedp.CaptureScreenshot())
 	file := filepath.Join(screenshotDir(t, t.Name()), "first-screen-1440.png")
 	if err := os.WriteFile(file, png, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("wrote %s", file)
+}
+
+// checkGrown checks the summary's tests with more recordings against
+// recview review's (#3737: five new tests, 0 → 7 to 0 → 5): each listed
+// with its counts, and the first one's chip filters the table to its
+// pairs and back.
+func (tb *tab) checkGrown(res *review.Result) {
+	tb.t.Helper()
+	var grown []review.TestCount
+	multiplied, _ := res.Multiplied()
+	for _, c := range res.Grown(2) {
+		if !slices.ContainsFunc(multiplied, func(m review.TestCount) bool { return m.TestID == c.TestID }) {
+			grown = append(grown, c)
+		}
+	}
+	if len(grown) == 0 {
+		tb.t.Fatal("recview review lists no test with more recordings: the test wants one")
+	}
+	tb.visible(sel("review-grown"))
+	msg, _ := tb.text(sel("review-grown"))
+	if want := fmt.Sprintf("%d tests with more recordings than before", len(grown)); !strings.Contains(msg, want) {
+		tb.t.Errorf("the summary says %q, want %q", msg, want)
+	}
+	for _, c := range grown {
+		_, name, _ := strings.Cut(c.TestID, "::")
+		if want := fmt.Sprintf("%s %d → %d", name, c.Base, c.Head); !strings.Contains(msg, want) {
+			tb.t.Errorf("the summary %q does not say %q", msg, want)
+		}
+	}
+	var heads []string
+	for _, p := range res.Pairs {
+		if p.TestID == grown[0].TestID {
+			heads = append(heads, p.Head)
+		}
+	}
+	slices.Sort(heads)
+	chip := sel("review-test") + fmt.Sprintf(`[data-facet=%q]`, "test:"+grown[0].TestID)
+	tb.click(chip)
+	tb.waitFor("the test's rows", fmt.Sprintf(`document.querySelectorAll('[data-testid=review-row]').length === %d`, len(heads)))
+	got := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=review-row]')].map(r => r.dataset.head)`)
+	slices.Sort(got)
+	if !slices.Equal(got, heads) {
+		tb.t.Errorf("the rows of %s: %q, want %q", grown[0].TestID, got, heads)
+	}
+	tb.click(chip)
+	tb.waitFor("the filter off", q(chip)+`.getAttribute('aria-pressed') === 'false'`)
 }

@@ -41,6 +41,11 @@ type Report struct {
 	// (review.Result.Multiplied): the first thing the summary says.
 	Multiplied      []TestCount `json:"multiplied,omitempty"`
 	MultipliedAdded int         `json:"multiplied_added,omitempty"`
+	// Grown lists the other tests with more recordings in head than in
+	// base (and two or more), most grown first, new tests among them
+	// (review.Result.Grown(2) less Multiplied), as `recview review`
+	// lists them.
+	Grown []TestCount `json:"grown,omitempty"`
 	// Files are the recordings the worker fetched for a GitHub review,
 	// whose ArrayBuffers are the message's files in the same order: the
 	// page opens pairs from them. None for two folders: the page has

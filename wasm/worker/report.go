@@ -3,6 +3,7 @@ package main
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"slices"
 
 	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/recordings/review"
@@ -31,6 +32,11 @@ func report(res *review.Result, sums [2]map[string][32]byte) pageworker.Report {
 		rep.Multiplied = append(rep.Multiplied, pageworker.TestCount{TestID: t.TestID, Base: t.Base, Head: t.Head})
 	}
 	rep.MultipliedAdded = added
+	for _, t := range res.Grown(2) {
+		if !slices.ContainsFunc(tests, func(m review.TestCount) bool { return m.TestID == t.TestID }) {
+			rep.Grown = append(rep.Grown, pageworker.TestCount{TestID: t.TestID, Base: t.Base, Head: t.Head})
+		}
+	}
 	return rep
 }
 
