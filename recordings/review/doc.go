@@ -76,6 +76,26 @@
 // rest), then test_id (pairs without one last), then path; every output
 // keeps that order.
 //
+// # Digests
+//
+// A pair's digest (Pair.Digest, set by Result.SetDigests from the
+// SHA-256 of each tree's files) names its content, whatever its paths or
+// the commits it came from; the CLI and the page's worker compute it by
+// one rule:
+//
+//   - each side of a pair has a sum: the SHA-256 of its file; 32 zero
+//     bytes for the side a pair lacks (an added or deleted recording);
+//   - a cassette's interaction ("PATH#K", K from 1) has the sum
+//     SHA-256(S || "#K"), S the 32 bytes of its cassette file's SHA-256
+//     and "#K" in ASCII (InteractionSum). A change anywhere in a cassette
+//     changes the digests of all its interactions;
+//   - the pair's digest is the first 32 hex digits, lowercase, of
+//     SHA-256(base sum || head sum) (PairDigest).
+//
+// The review page keeps a pair's viewed mark by it: a pair whose two
+// files are the same after a new push has the same digest. Two pairs of
+// the same content share a digest.
+//
 // # Output
 //
 // Result.Format writes the review for a terminal, Result.WriteJSON one

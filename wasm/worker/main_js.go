@@ -179,6 +179,24 @@ func handleReview(r *pageworker.Review, folders [2]*folderRead) {
 		}
 		n = len(base) + len(head)
 		do = func(o *review.Options) (*review.Result, error) { return review.Review(base, head, o) }
+		// The downloads' digests, started now: the browser works them
+		// out while the review runs.
+		var set [2]*sumSet
+		for side, tree := range [2][]review.File{base, head} {
+			set[side] = newSumSet()
+			for _, f := range tree {
+				buf, _ := l.raws[[2]string{pageworker.Sides[side], f.Path}].(js.Value)
+				set[side].add(f.Path, f.Data, buf)
+			}
+		}
+		sums = func() (out [2]map[string][32]byte, err error) {
+			for i, s := range set {
+				if out[i], err = s.wait(); err != nil {
+					return out, err
+				}
+			}
+			return out, nil
+		}
 	} else {
 		if folders[0] == nil || folders[1] == nil {
 			fail(errors.New("the worker's protocol: a review of two folders before both were given"))
@@ -205,7 +223,7 @@ func handleReview(r *pageworker.Review, folders [2]*folderRead) {
 	k := 0
 	st.Phase, st.Done, st.Total = "Comparing", 0, n
 	status(st)
-	rep, err := run(do, func() {
+	_, rep, err := run(do, func() {
 		k++
 		if time.Since(last) > 50*time.Millisecond {
 			last = time.Now()
