@@ -76,7 +76,7 @@
 // rest), then test_id (pairs without one last), then path; every output
 // keeps that order.
 //
-// # Digests
+// # Digests and decisions
 //
 // A pair's digest (Pair.Digest, set by Result.SetDigests from the
 // SHA-256 of each tree's files) names its content, whatever its paths or
@@ -92,9 +92,14 @@
 //   - the pair's digest is the first 32 hex digits, lowercase, of
 //     SHA-256(base sum || head sum) (PairDigest).
 //
-// The review page keeps a pair's viewed mark by it: a pair whose two
-// files are the same after a new push has the same digest. Two pairs of
-// the same content share a digest.
+// A reviewer accepts or flags a pair, with a one-line note (Decision);
+// Decisions hold them by digest, as the review page keeps a pair's viewed
+// mark: a pair whose two files are the same after a new push keeps its
+// decision, and one whose files changed (or a cassette of which changed)
+// comes back undecided. Two pairs of the same content share a digest,
+// and a decision. A DecisionsFile is the JSON file the review page saves
+// and `recview review --decisions FILE` reads (ReadDecisions, strictly;
+// docs/review.md has the format); Result.Tally counts the decisions.
 //
 // # Output
 //

@@ -119,7 +119,7 @@ type Pair struct {
 	Err string
 	// Digest names the pair's content, its two files' (PairDigest, and
 	// the package's rule for a cassette's interaction): "" until
-	// Result.SetDigests sets it.
+	// Result.SetDigests sets it. Decisions are keyed by it.
 	Digest string
 
 	// cassette marks a pair of cassette interactions (Base and Head are
