@@ -99,7 +99,8 @@
 // comes back undecided. Two pairs of the same content share a digest,
 // and a decision. A DecisionsFile is the JSON file the review page saves
 // and `recview review --decisions FILE` reads (ReadDecisions, strictly;
-// docs/review.md has the format); Result.Tally counts the decisions.
+// docs/review.md has the format); Result.Tally counts the decisions,
+// and the outputs below show them.
 //
 // # Output
 //
@@ -108,8 +109,10 @@
 // Result.Markdown a pull-request comment within GitHub's limits: the
 // pairs of high and medium severity in tables, the rest folded, rows
 // linked to the viewer's review or comparison of each pair by URL (never
-// by inline data). docs/review.md gives the severity rules with a real
-// example each.
+// by inline data), led by the reviewer's decisions when
+// MarkdownOptions.Decisions is set; FormatDecisions and
+// WriteJSONDecisions add the decisions to the other two. docs/review.md
+// gives the severity rules with a real example each.
 //
 // The package uses neither the file system nor syscall/js and builds for
 // GOOS=js GOARCH=wasm: the page's worker (wasm/worker, a Web Worker
