@@ -173,6 +173,7 @@ func TestMarkdownDecisions3000(t *testing.T) {
 			t.Fatalf("flagged row %d: %s", rows, l)
 		}
 	}
+	t.Logf("%d flagged rows kept, %d bytes", rows, len(md))
 	if tl := res.Tally(opt.Decisions); rows < 50 || rows >= tl.Flagged+tl.OtherFlagged {
 		t.Errorf("%d flagged rows of %d", rows, tl.Flagged+tl.OtherFlagged)
 	}
