@@ -89,7 +89,8 @@ type Row struct {
 	// review's rows have one, GitHub's and two folders'; "" only for a
 	// pair one of whose files the worker could not hash. The page keys a
 	// two-folder review's viewed marks by it, which no path or commit
-	// names.
+	// names, and every review's decisions (WriteComment): a pair whose
+	// files did not change keeps its decision after a new push.
 	Digest string `json:"digest,omitempty"`
 }
 

@@ -16,8 +16,8 @@ import (
 // folderRead is one folder of a two-folder review, read as soon as the
 // page gives it (ReviewFolder): every file's read started at once, each
 // added to the side's review.Tree (parsed and name-checked) as its bytes
-// arrive, and its SHA-256 (for the pairs' digests) started as it comes
-// (sumSet).
+// arrive, and its SHA-256 (for the pairs' digests: viewed marks and
+// decisions) started as it comes (sumSet).
 type folderRead struct {
 	side  int
 	paths []string

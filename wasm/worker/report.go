@@ -35,9 +35,9 @@ func report(res *review.Result) pageworker.Report {
 // review is done, gives the SHA-256 of each side's files by path
 // (fileSums, or the browser's crypto.subtle in the worker, at work
 // meanwhile: sumSet), from which each pair's digest comes
-// (review.Result.SetDigests): the page keeps a two-folder review's viewed
-// marks by it. A file missing from them
-// leaves its pair without a digest.
+// (review.Result.SetDigests): the page keeps a two-folder review's
+// viewed marks, and every review's decisions, by it. A file missing from
+// them leaves its pair without a digest.
 func run(do func(*review.Options) (*review.Result, error), between func(), sums func() ([2]map[string][32]byte, error)) (*review.Result, pageworker.Report, error) {
 	res, err := do(&review.Options{Between: between})
 	if err != nil {
