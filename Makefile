@@ -70,9 +70,10 @@ test-native: build/go.work
 # The core must also work in the browser: run its tests as WebAssembly
 # under node, with Go's own go_js_wasm_exec; and internal/base/jsweb's (the
 # promise and fetch plumbing of app.wasm and the worker), on node's own
-# Promise, fetch and Response.
+# Promise, fetch and Response; and the worker's (wasm/worker: its digests
+# by crypto.subtle, sums_js_test.go).
 test-wasm: deps
-	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./recordings/... ./internal/base/jsonx/... ./internal/base/jsweb/...
+	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./recordings/... ./internal/base/jsonx/... ./internal/base/jsweb/... ./wasm/worker/...
 
 # Browser tests: the site built by `make dist`, served on loopback, driven
 # in Debian's headless Chromium by chromedp.

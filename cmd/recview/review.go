@@ -17,7 +17,9 @@ import (
 // BASE and HEAD two folders or two git revisions of the repository in
 // the working directory (HEAD against its merge base with BASE, unless
 // --no-merge-base). Exit 0 when the review ran, 1 when --fail-on
-// finds what it names, 2 for bad usage or unreadable input.
+// finds what it names, 2 for bad usage or unreadable input (a decisions
+// file included: --decisions). A decision that matches no pair is said
+// on stderr, and is no error.
 func reviewCmd(args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("review", flag.ContinueOnError)
 	fl.SetOutput(stderr)
@@ -30,6 +32,7 @@ func reviewCmd(args []string, stdout, stderr io.Writer) error {
 	prefix := fl.String("prefix", "", "the `DIR` of BASE and HEAD in the repository, for links to files of two folders")
 	pr := fl.Int("pr", 0, "link each row to the viewer's review of pull request `N` of --repo (#v=2&pr=OWNER/NAME/N&file=PATH), not to its two files")
 	noMergeBase := fl.Bool("no-merge-base", false, "with two git revisions, compare BASE itself with HEAD (git diff BASE HEAD) rather than HEAD with its merge base with BASE (BASE...HEAD, what a pull request's \"Files changed\" shows)")
+	decisionsFile := fl.String("decisions", "", "a reviewer's decisions `FILE` (the review page's Save decisions), matched to the pairs by their content: the comment leads with them, each pair's line starts with its decision, --json adds decision and note")
 	failOn := fl.String("fail-on", "", "exit 1 when a head file's name is `stale` (replay will not find it), when a pair is changed (a changed result or request, an unreadable file), or when a pair is of high severity")
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "usage: recview review [--json | --markdown] [flags] BASE HEAD   (two folders, or two git revisions)")
@@ -61,6 +64,16 @@ func reviewCmd(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stderr, "recview: review: --pr %d: want a pull request number and --repo OWNER/NAME\n", *pr)
 			return exitError{2}
 		}
+	}
+
+	var decisions review.Decisions
+	if *decisionsFile != "" {
+		f, err := readDecisions(*decisionsFile)
+		if err != nil {
+			complain(stderr, "review", err)
+			return exitError{2}
+		}
+		decisions = f.Decisions()
 	}
 
 	var trees [2][]review.File
@@ -96,11 +109,23 @@ func reviewCmd(args []string, stdout, stderr io.Writer) error {
 		complain(stderr, "review", err)
 		return exitError{2}
 	}
+	if decisions != nil {
+		// A decision is about the content of a pair: its digest, from
+		// the SHA-256 of its files.
+		res.SetDigests(review.FileSums(trees[0]), review.FileSums(trees[1]))
+		if n := res.Tally(decisions).Stale; n > 0 {
+			verb := "match"
+			if n == 1 {
+				verb = "matches"
+			}
+			fmt.Fprintf(stderr, "recview: review: %s: %d of its %d decisions %s no pair of this change set (stale: made on files that changed since, or on another change set)\n", *decisionsFile, n, len(decisions), verb)
+		}
+	}
 	switch {
 	case *asJSON:
-		err = res.WriteJSON(stdout)
+		err = res.WriteJSONDecisions(stdout, decisions)
 	case *asMarkdown:
-		opt := review.MarkdownOptions{Viewer: *linkBase, Footer: footer, Review: prReview, Prefix: strings.Trim(*prefix, "/")}
+		opt := review.MarkdownOptions{Viewer: *linkBase, Footer: footer, Review: prReview, Prefix: strings.Trim(*prefix, "/"), Decisions: decisions}
 		if *repo != "" && *baseSHA != "" && *headSHA != "" {
 			opt.URL = rawURLs(*repo, *baseSHA, *headSHA, *prefix)
 			if *linkBase == "" {
@@ -110,6 +135,8 @@ func reviewCmd(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 		_, err = io.WriteString(stdout, res.Markdown(opt))
+	case decisions != nil:
+		err = res.FormatDecisions(stdout, decisions)
 	default:
 		err = res.Format(stdout)
 	}
@@ -120,6 +147,21 @@ func reviewCmd(args []string, stdout, stderr io.Writer) error {
 		return exitError{1}
 	}
 	return nil
+}
+
+// readDecisions reads a decisions file (review.ReadDecisions), at most
+// review.MaxDecisionsFile bytes of it: the error names the file.
+func readDecisions(name string) (*review.DecisionsFile, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, review.MaxDecisionsFile+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return review.ReadDecisions(name, data)
 }
 
 // repoName is a GitHub OWNER/NAME.

@@ -18,6 +18,11 @@
 //	worker → page  Status       how far it is, any number of times
 //	worker → page  Report       the review, with the files it fetched
 //	            or Failure      why there is none
+//	page → worker  WriteComment the reviewer's decisions, by the rows'
+//	                            Digest, asked by ID, after the Report
+//	worker → page  Answer       the Comment: the pull-request comment
+//	                            with the decisions, and the decisions
+//	                            file to save
 //
 // and a worker of an open folder (the index starts one per folder):
 //

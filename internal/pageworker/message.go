@@ -25,6 +25,7 @@ const (
 	KindAnswer       Kind = "answer"
 	KindCompare      Kind = "compare"
 	KindCassette     Kind = "cassette"
+	KindComment      Kind = "comment"
 )
 
 // Message is one of the protocol's structs.
@@ -91,17 +92,19 @@ type NotFound struct {
 	Text string `json:"text"`
 }
 
-// Answer is the worker's answer to the ReplayReport, NotFound or Compare
-// whose ID it carries: for a NotFound the panel's HTML; for a
-// ReplayReport the panel's head (one element) in HTML and its Folds
-// (replayhtml.Report.Panel); for a Compare the Comparison, for a
-// ReadCassette the Cassette, or Err.
+// Answer is the worker's answer to the ReplayReport, NotFound, Compare,
+// ReadCassette or WriteComment whose ID it carries: for a NotFound the
+// panel's HTML; for a ReplayReport the panel's head (one element) in
+// HTML and its Folds (replayhtml.Report.Panel); for a Compare the
+// Comparison, for a ReadCassette the Cassette, for a WriteComment the
+// Comment, or Err.
 type Answer struct {
 	ID         int         `json:"id"`
 	HTML       string      `json:"html,omitempty"`
 	Folds      []Fold      `json:"folds,omitempty"`
 	Comparison *Comparison `json:"comparison,omitempty"`
 	Cassette   *Cassette   `json:"cassette,omitempty"`
+	Comment    *Comment    `json:"comment,omitempty"`
 	Err        string      `json:"error,omitempty"`
 }
 

@@ -87,10 +87,15 @@ type Row struct {
 	// severity is not none).
 	Meaningful bool   `json:"meaningful"`
 	Err        string `json:"err"`
-	// Digest names the pair's content: the first 32 hex digits of the
-	// SHA-256 of its base file's SHA-256 and its head file's (32 zero
-	// bytes for a side it lacks). The page keys a two-folder review's
-	// viewed marks by it, which no path or commit names.
+	// Digest names the pair's content (review.Pair.Digest): the first 32
+	// hex digits of the SHA-256 of its base file's SHA-256 and its head
+	// file's (32 zero bytes for a side it lacks; a cassette's interaction
+	// PATH#K stands for SHA-256(the cassette's SHA-256 || "#K")). Every
+	// review's rows have one, GitHub's and two folders'; "" only for a
+	// pair one of whose files the worker could not hash. The page keys a
+	// two-folder review's viewed marks by it, which no path or commit
+	// names, and every review's decisions (WriteComment): a pair whose
+	// files did not change keeps its decision after a new push.
 	Digest string `json:"digest,omitempty"`
 }
 

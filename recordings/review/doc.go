@@ -76,6 +76,32 @@
 // rest), then test_id (pairs without one last), then path; every output
 // keeps that order.
 //
+// # Digests and decisions
+//
+// A pair's digest (Pair.Digest, set by Result.SetDigests from the
+// SHA-256 of each tree's files) names its content, whatever its paths or
+// the commits it came from; the CLI and the page's worker compute it by
+// one rule:
+//
+//   - each side of a pair has a sum: the SHA-256 of its file; 32 zero
+//     bytes for the side a pair lacks (an added or deleted recording);
+//   - a cassette's interaction ("PATH#K", K from 1) has the sum
+//     SHA-256(S || "#K"), S the 32 bytes of its cassette file's SHA-256
+//     and "#K" in ASCII (InteractionSum). A change anywhere in a cassette
+//     changes the digests of all its interactions;
+//   - the pair's digest is the first 32 hex digits, lowercase, of
+//     SHA-256(base sum || head sum) (PairDigest).
+//
+// A reviewer accepts or flags a pair, with a one-line note (Decision);
+// Decisions hold them by digest, as the review page keeps a pair's viewed
+// mark: a pair whose two files are the same after a new push keeps its
+// decision, and one whose files changed (or a cassette of which changed)
+// comes back undecided. Two pairs of the same content share a digest,
+// and a decision. A DecisionsFile is the JSON file the review page saves
+// and `recview review --decisions FILE` reads (ReadDecisions, strictly;
+// docs/review.md has the format); Result.Tally counts the decisions,
+// and the outputs below show them.
+//
 // # Output
 //
 // Result.Format writes the review for a terminal, Result.WriteJSON one
@@ -83,8 +109,10 @@
 // Result.Markdown a pull-request comment within GitHub's limits: the
 // pairs of high and medium severity in tables, the rest folded, rows
 // linked to the viewer's review or comparison of each pair by URL (never
-// by inline data). docs/review.md gives the severity rules with a real
-// example each.
+// by inline data), led by the reviewer's decisions when
+// MarkdownOptions.Decisions is set; FormatDecisions and
+// WriteJSONDecisions add the decisions to the other two. docs/review.md
+// gives the severity rules with a real example each.
 //
 // The package uses neither the file system nor syscall/js and builds for
 // GOOS=js GOARCH=wasm: the page's worker (wasm/worker, a Web Worker

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/recview/recview/recordings/fixturepath"
@@ -57,6 +58,11 @@ type MarkdownOptions struct {
 	// ("" for none): rows then link to their head file (their base file
 	// when deleted) there, a cassette's interaction to its cassette.
 	FileView func(side Side, path string) string
+	// Decisions, when not nil (even empty), are a reviewer's decisions on
+	// the pairs, by digest (the pairs' Digest: Result.SetDigests first):
+	// the comment then leads with them, the flagged pairs first (see
+	// Result.Markdown).
+	Decisions Decisions
 }
 
 // testGroup is the recordings of one test added or deleted.
@@ -306,6 +312,44 @@ func escape(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// plainNote is a decision's note as one line of text: invalid UTF-8 as
+// U+FFFD, control characters and line breaks as spaces, the characters
+// that turn the direction of text dropped.
+func plainNote(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case isBidi(r):
+			return -1
+		case unicode.IsControl(r) || r == '\u2028' || r == '\u2029':
+			return ' '
+		}
+		return r
+	}, strings.ToValidUTF8(s, "\uFFFD"))
+}
+
+// noteCell writes a note (plainNote's) in a table cell: cut to n
+// characters ("…" the last when cut), escaped, and "$" (GitHub's math),
+// "(" and ")" too: no "](" is left of a link's text and destination,
+// even to a reader that does not know Markdown's escapes.
+func noteCell(s string, n int) string {
+	return strings.NewReplacer("$", `\$`, "(", `\(`, ")", `\)`).Replace(escape(cutRunes(s, n)))
+}
+
+// cutRunes cuts s to n characters (runes), the last "…" when cut.
+func cutRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	i, k := 0, 0
+	for i = range s {
+		if k == n-1 {
+			break
+		}
+		k++
+	}
+	return s[:i] + "…"
 }
 
 // code writes s as a code span in a table cell ("" for none).

@@ -117,6 +117,10 @@ type Pair struct {
 	Tests TestCount
 	// Err says why a side could not be read, for VerdictUnreadable; "".
 	Err string
+	// Digest names the pair's content, its two files' (PairDigest, and
+	// the package's rule for a cassette's interaction): "" until
+	// Result.SetDigests sets it. Decisions are keyed by it.
+	Digest string
 
 	// cassette marks a pair of cassette interactions (Base and Head are
 	// "PATH#K" paths) or of a cassette that does not read.

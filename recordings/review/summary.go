@@ -140,6 +140,9 @@ type jsonPair struct {
 	Why          string  `json:"why"`
 	Severity     string  `json:"severity"`
 	Verdict      string  `json:"verdict"`
+	// With decisions (WriteJSONDecisions), last, for a decided pair only.
+	Decision Choice `json:"decision,omitempty"`
+	Note     string `json:"note,omitempty"`
 }
 
 func orNull(s string) *string {
@@ -156,16 +159,24 @@ func orNull(s string) *string {
 // (bool), "test_id" (null when ""), "endpoint", "name" (NameStatus, null
 // when ""), "why", "severity" (Severity) and "verdict" (Verdict, the
 // words the table shows). It returns the first write error.
-func (r *Result) WriteJSON(w io.Writer) error {
+func (r *Result) WriteJSON(w io.Writer) error { return r.WriteJSONDecisions(w, nil) }
+
+// WriteJSONDecisions is WriteJSON with the decisions d makes on the pairs
+// (by their Digest, Result.SetDigests): a decided pair's line ends with
+// two more keys, "decision" (Choice: "accept" or "flag") and "note" (its
+// Note, left out when ""); an undecided pair's line is WriteJSON's.
+func (r *Result) WriteJSONDecisions(w io.Writer, d Decisions) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	for i := range r.Pairs {
 		p := &r.Pairs[i]
+		dec, _ := r.decision(p, d)
 		err := enc.Encode(jsonPair{
 			Base: orNull(p.Base), Head: orNull(p.Head), Change: p.Change,
 			Request: orNull(string(p.Request)), Result: orNull(string(p.Result)),
 			MetadataOnly: p.MetadataOnly, TestID: orNull(p.TestID), Endpoint: p.Endpoint,
 			Name: orNull(string(p.Name)), Why: p.Why, Severity: string(p.Severity), Verdict: string(p.Verdict),
+			Decision: dec.Choice, Note: dec.Note,
 		})
 		if err != nil {
 			return err
@@ -199,11 +210,44 @@ func (r *Result) WriteJSON(w io.Writer) error {
 // Why and, in parentheses, its path ("BASE → HEAD" when renamed), the
 // 64-digit hashes of file names cut to 12. Format returns the first
 // write error.
-func (r *Result) Format(w io.Writer) error {
+func (r *Result) Format(w io.Writer) error { return r.format(w, nil) }
+
+// FormatDecisions is Format with the decisions d makes on the pairs (by
+// their Digest, Result.SetDigests): a line of the summary counts them
+// (Tally), and each pair's line starts with its decision ("accept",
+// "flag", "-" when undecided) and ends with its note, one line of
+// printable text (plainNote):
+//
+//	decisions: of the 27 pairs to look at, 2 flagged, 20 accepted, 5 undecided (1 high); others: 3 accepted
+//	…
+//	flag    high    changed result   test_streaming_tool_calls[…]  tool call get_time gone  (inference/recordings/37e10e6ac4dc….json)  note: the tool call must stay
+func (r *Result) FormatDecisions(w io.Writer, d Decisions) error {
+	if d == nil {
+		d = Decisions{}
+	}
+	return r.format(w, d)
+}
+
+// format is Format, with decisions when d is not nil.
+func (r *Result) format(w io.Writer, d Decisions) error {
 	var b strings.Builder
 	b.WriteString(r.headline())
 	b.WriteByte('\n')
 	b.WriteString("to look at: " + r.severityLine() + "\n")
+	if d != nil {
+		t := r.Tally(d)
+		fmt.Fprintf(&b, "decisions: of the %d pairs to look at, %d flagged, %d accepted, %d undecided", t.Flagged+t.Accepted+t.Undecided, t.Flagged, t.Accepted, t.Undecided)
+		if t.UndecidedHigh > 0 {
+			fmt.Fprintf(&b, " (%d high)", t.UndecidedHigh)
+		}
+		if t.OtherFlagged+t.OtherAccepted > 0 {
+			fmt.Fprintf(&b, "; others: %d flagged, %d accepted", t.OtherFlagged, t.OtherAccepted)
+		}
+		if t.Stale > 0 {
+			fmt.Fprintf(&b, "; %d matching no pair", t.Stale)
+		}
+		b.WriteByte('\n')
+	}
 	grown := r.Grown(2)
 	if tests, added := r.Multiplied(); len(tests) > 0 {
 		fmt.Fprintf(&b, "%s multiplied their recordings, %d of the %d added files:\n", plural(len(tests), "test"), added, r.count(Added))
@@ -232,12 +276,23 @@ func (r *Result) Format(w io.Writer) error {
 	}
 	for i := range r.Pairs {
 		p := &r.Pairs[i]
+		dec, decided := r.decision(p, d)
+		if d != nil {
+			mark := "-"
+			if decided {
+				mark = string(dec.Choice)
+			}
+			fmt.Fprintf(&b, "%-6s  ", mark)
+		}
 		fmt.Fprintf(&b, "%-6s  %-15s  %s", p.Severity, p.Verdict, p.Title())
 		if p.Why != "" {
 			b.WriteString("  " + p.Why)
 		}
 		if p.TestID != "" {
 			b.WriteString("  (" + p.ShortLabel() + ")")
+		}
+		if dec.Note != "" {
+			b.WriteString("  note: " + cutRunes(plainNote(dec.Note), MaxNote))
 		}
 		b.WriteByte('\n')
 	}

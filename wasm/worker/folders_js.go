@@ -3,7 +3,6 @@
 package main
 
 import (
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"sync"
@@ -17,8 +16,8 @@ import (
 // folderRead is one folder of a two-folder review, read as soon as the
 // page gives it (ReviewFolder): every file's read started at once, each
 // added to the side's review.Tree (parsed and name-checked) as its bytes
-// arrive, and its SHA-256 (for the viewed marks' digests) started in the
-// browser's crypto.subtle, off this thread.
+// arrive, and its SHA-256 (for the pairs' digests: viewed marks and
+// decisions) started as it comes (sumSet).
 type folderRead struct {
 	side  int
 	paths []string
@@ -26,9 +25,8 @@ type folderRead struct {
 
 	mu      sync.Mutex
 	tree    *review.Tree
-	sums    []js.Value          // the digests' promises, in paths' order
-	goSums  map[string][32]byte // Go's digests, without crypto.subtle
-	read    int                 // files added to tree so far
+	sums    *sumSet
+	read    int // files added to tree so far
 	err     error
 	stopped bool
 	// sample is the first warmFiles files added to tree, for warmReview.
@@ -54,7 +52,7 @@ func readFolder(m *pageworker.ReviewFolder, files []js.Value) (*folderRead, erro
 	case len(m.Paths) != len(files):
 		return nil, fmt.Errorf("the worker's protocol: a folder of %d files with %d attached", len(m.Paths), len(files))
 	}
-	f := &folderRead{side: side, paths: m.Paths, done: make(chan struct{}), goSums: map[string][32]byte{},
+	f := &folderRead{side: side, paths: m.Paths, done: make(chan struct{}), sums: newSumSet(),
 		tree: review.NewTree([2]review.Side{review.Base, review.Head}[side])}
 	started := make([]js.Value, len(files))
 	for i, d := range files {
@@ -70,7 +68,6 @@ func readFolder(m *pageworker.ReviewFolder, files []js.Value) (*folderRead, erro
 // readAll adds each file to the tree as its bytes arrive, in order.
 func (f *folderRead) readAll(started []js.Value) {
 	defer close(f.done)
-	subtle := js.Global().Get("crypto").Get("subtle")
 	for i, p := range f.paths {
 		buf := started[i]
 		started[i] = js.Undefined()
@@ -83,11 +80,7 @@ func (f *folderRead) readAll(started []js.Value) {
 		f.mu.Lock()
 		if err == nil && !f.stopped {
 			data := jsweb.Bytes(buf)
-			if subtle.IsUndefined() {
-				f.goSums[p] = sha256.Sum256(data)
-			} else {
-				f.sums = append(f.sums, subtle.Call("digest", "SHA-256", buf))
-			}
+			f.sums.add(p, data, buf)
 			err = f.tree.Add(review.File{Path: p, Data: data})
 			if err == nil && len(f.sample) < warmFiles {
 				f.sample = append(f.sample, review.File{Path: p, Data: data})
@@ -144,32 +137,9 @@ func (f *folderRead) progress() (done, total int) {
 	return f.read, len(f.paths)
 }
 
-// digests waits for the folder's files' SHA-256 (done first), by path:
-// the browser's, or Go's where crypto.subtle is missing (a page served
-// over plain HTTP but from loopback).
+// digests waits for the folder's files' SHA-256 (done first), by path
+// (sumSet).
 func (f *folderRead) digests() (map[string][32]byte, error) {
 	<-f.done
-	if len(f.sums) == 0 {
-		return f.goSums, nil
-	}
-	out := make(map[string][32]byte, len(f.paths))
-	all, err := jsweb.Await(js.Global().Get("Promise").Call("all", js.ValueOf(toAny(f.sums))))
-	if err != nil {
-		return nil, errors.New("the files' digests: " + err.Error())
-	}
-	for i, p := range f.paths[:len(f.sums)] {
-		var sum [32]byte
-		js.CopyBytesToGo(sum[:], js.Global().Get("Uint8Array").New(all.Index(i)))
-		out[p] = sum
-	}
-	return out, nil
-}
-
-// toAny is vs as the []any js.ValueOf takes.
-func toAny(vs []js.Value) []any {
-	out := make([]any, len(vs))
-	for i, v := range vs {
-		out[i] = v
-	}
-	return out
+	return f.sums.wait()
 }

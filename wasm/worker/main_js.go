@@ -5,6 +5,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"syscall/js"
 	"time"
 
@@ -42,10 +43,12 @@ func main() {
 // serve handles the page's messages in the order posted, by their kind:
 // a review runs on a goroutine of its own, as does the reading of each
 // folder of a two-folder review (folders_js.go); a folder's replay
-// messages are handled one after the other, here (replay_js.go).
+// messages are handled one after the other, here (replay_js.go), as are
+// the comments asked of a review once it is done.
 func serve(inbox <-chan received) {
 	f := newJSFolder()
 	var folders [2]*folderRead // a two-folder review's, as given
+	var done atomic.Pointer[reviewed]
 	for m := range inbox {
 		var err error
 		switch m.kind {
@@ -69,7 +72,8 @@ func serve(inbox <-chan received) {
 		case pageworker.KindReview:
 			var r pageworker.Review
 			if err = pageworker.Decode(m.kind, m.body, &r); err == nil {
-				go handleReview(&r, folders)
+				done.Store(nil) // no comment of an earlier review
+				go handleReview(&r, folders, &done)
 			}
 		case pageworker.KindReplayAdd:
 			var a pageworker.ReplayAdd
@@ -100,6 +104,16 @@ func serve(inbox <-chan received) {
 			var q pageworker.ReadCassette
 			if err = pageworker.Decode(m.kind, m.body, &q); err == nil {
 				err = handleCassette(&q, m.files)
+			}
+		case pageworker.KindComment:
+			var q pageworker.WriteComment
+			if err = pageworker.Decode(m.kind, m.body, &q); err == nil {
+				c, cerr := writeComment(done.Load(), &q)
+				a := &pageworker.Answer{ID: q.ID, Comment: c}
+				if cerr != nil {
+					a.Err = cerr.Error()
+				}
+				post(a, nil, nil)
 			}
 		default:
 			err = fmt.Errorf("the worker's protocol: a %q message the worker does not read", m.kind)
@@ -154,8 +168,9 @@ func handleCassette(q *pageworker.ReadCassette, files []js.Value) error {
 // the two folders the page gave (folders, read as they came; waited for
 // here). It posts Status as it goes, then the Report with, for GitHub,
 // the files fetched (their buffers transferred: the page opens pairs from
-// them), or a Status that says why it failed and a Failure.
-func handleReview(r *pageworker.Review, folders [2]*folderRead) {
+// them), or a Status that says why it failed and a Failure. The review
+// done is kept in done, for the page's WriteComment.
+func handleReview(r *pageworker.Review, folders [2]*folderRead, done *atomic.Pointer[reviewed]) {
 	var st pageworker.Status
 	status := func(s pageworker.Status) {
 		st = s
@@ -179,6 +194,24 @@ func handleReview(r *pageworker.Review, folders [2]*folderRead) {
 		}
 		n = len(base) + len(head)
 		do = func(o *review.Options) (*review.Result, error) { return review.Review(base, head, o) }
+		// The downloads' digests, started now: the browser works them
+		// out while the review runs.
+		var set [2]*sumSet
+		for side, tree := range [2][]review.File{base, head} {
+			set[side] = newSumSet()
+			for _, f := range tree {
+				buf, _ := l.raws[[2]string{pageworker.Sides[side], f.Path}].(js.Value)
+				set[side].add(f.Path, f.Data, buf)
+			}
+		}
+		sums = func() (out [2]map[string][32]byte, err error) {
+			for i, s := range set {
+				if out[i], err = s.wait(); err != nil {
+					return out, err
+				}
+			}
+			return out, nil
+		}
 	} else {
 		if folders[0] == nil || folders[1] == nil {
 			fail(errors.New("the worker's protocol: a review of two folders before both were given"))
@@ -205,7 +238,7 @@ func handleReview(r *pageworker.Review, folders [2]*folderRead) {
 	k := 0
 	st.Phase, st.Done, st.Total = "Comparing", 0, n
 	status(st)
-	rep, err := run(do, func() {
+	res, rep, err := run(do, func() {
 		k++
 		if time.Since(last) > 50*time.Millisecond {
 			last = time.Now()
@@ -219,6 +252,7 @@ func handleReview(r *pageworker.Review, folders [2]*folderRead) {
 	}
 	st.Phase = ""
 	status(st)
+	done.Store(&reviewed{res: res, github: r.GitHub, headSHA: l.st.HeadSHA})
 	var bufs []js.Value
 	if r.GitHub != nil {
 		for side, tree := range [2][]review.File{base, head} {

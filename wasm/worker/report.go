@@ -1,17 +1,15 @@
 package main
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"slices"
 
 	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/recordings/review"
 )
 
-// report is the pageworker.Report of a reviewed change set; sums are the
-// SHA-256 of each side's files by path (pairDigest), nil for no Digest.
-func report(res *review.Result, sums [2]map[string][32]byte) pageworker.Report {
+// report is the pageworker.Report of a reviewed change set, each row's
+// Digest its pair's (review.Result.SetDigests).
+func report(res *review.Result) pageworker.Report {
 	rep := pageworker.Report{Rows: make([]pageworker.Row, len(res.Pairs))}
 	for i := range res.Pairs {
 		p := &res.Pairs[i]
@@ -19,9 +17,7 @@ func report(res *review.Result, sums [2]map[string][32]byte) pageworker.Report {
 			Base: p.Base, Head: p.Head, Change: string(p.Change), Request: string(p.Request), Result: string(p.Result),
 			MetadataOnly: p.MetadataOnly, TestID: p.TestID, Endpoint: p.Endpoint, Name: string(p.Name), Why: p.Why,
 			Severity: string(p.Severity), Verdict: string(p.Verdict), Meaningful: p.Meaningful(), Err: p.Err,
-		}
-		if sums[0] != nil {
-			rep.Rows[i].Digest = pairDigest(sums[0][p.Base], sums[1][p.Head])
+			Digest: p.Digest,
 		}
 	}
 	rep.Verdicts, rep.Changes = counts(res.Verdicts()), counts(res.Changes())
@@ -42,34 +38,30 @@ func report(res *review.Result, sums [2]map[string][32]byte) pageworker.Report {
 
 // run reviews a change set with do (review.Review or review.ReviewTrees),
 // calling between after each file read and each pair compared (do's
-// Options), and returns the report. sums, called once the review is
-// done, gives the SHA-256 of each side's files by path (fileSums, or the
-// browser's crypto.subtle in the worker, at work meanwhile), from which
-// each row's Digest comes: a two-folder review's viewed marks are kept by
-// it; nil maps (a GitHub review, whose marks are kept by path) leave
-// Digest empty.
-func run(do func(*review.Options) (*review.Result, error), between func(), sums func() ([2]map[string][32]byte, error)) (pageworker.Report, error) {
+// Options), and returns the result and its report. sums, called once the
+// review is done, gives the SHA-256 of each side's files by path
+// (fileSums, or the browser's crypto.subtle in the worker, at work
+// meanwhile: sumSet), from which each pair's digest comes
+// (review.Result.SetDigests): the page keeps a two-folder review's
+// viewed marks, and every review's decisions, by it. A file missing from
+// them leaves its pair without a digest.
+func run(do func(*review.Options) (*review.Result, error), between func(), sums func() ([2]map[string][32]byte, error)) (*review.Result, pageworker.Report, error) {
 	res, err := do(&review.Options{Between: between})
 	if err != nil {
-		return pageworker.Report{}, err
+		return nil, pageworker.Report{}, err
 	}
 	s, err := sums()
 	if err != nil {
-		return pageworker.Report{}, err
+		return nil, pageworker.Report{}, err
 	}
-	return report(res, s), nil
+	res.SetDigests(s[0], s[1])
+	return res, report(res), nil
 }
 
-// fileSums is the SHA-256 of each side's files by path.
+// fileSums is the SHA-256 of each side's files by path, by Go's
+// crypto/sha256 (review.FileSums).
 func fileSums(base, head []review.File) [2]map[string][32]byte {
-	var sums [2]map[string][32]byte
-	for side, files := range [2][]review.File{base, head} {
-		sums[side] = make(map[string][32]byte, len(files))
-		for _, f := range files {
-			sums[side][f.Path] = sha256.Sum256(f.Data)
-		}
-	}
-	return sums
+	return [2]map[string][32]byte{review.FileSums(base), review.FileSums(head)}
 }
 
 // counts is the core's counts (review.Result.Verdicts and the like) as
@@ -80,11 +72,4 @@ func counts[T ~string](cs []review.Count[T]) []pageworker.Count {
 		out[i] = pageworker.Count{Of: string(c.Of), N: c.N}
 	}
 	return out
-}
-
-// pairDigest is pageworker.Row's Digest of a pair whose files' SHA-256
-// are base and head (zero for a side it lacks).
-func pairDigest(base, head [32]byte) string {
-	sum := sha256.Sum256(append(base[:], head[:]...))
-	return hex.EncodeToString(sum[:16])
 }

@@ -11,9 +11,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/recview/recview/internal/pageworker"
+	"github.com/recview/recview/internal/tools/corpustest"
+	"github.com/recview/recview/internal/tools/fakegithub"
+	"github.com/recview/recview/recordings/permalink"
 	"github.com/recview/recview/recordings/review"
 )
 
@@ -45,7 +49,7 @@ func TestReportMatchesJSON(t *testing.T) {
 			base, head := readTree(t, filepath.Join(dir, "base")), readTree(t, filepath.Join(dir, "head"))
 			calls := 0
 			do := func(o *review.Options) (*review.Result, error) { return review.Review(base, head, o) }
-			made, err := run(do, func() { calls++ }, func() ([2]map[string][32]byte, error) { return fileSums(base, head), nil })
+			_, made, err := run(do, func() { calls++ }, func() ([2]map[string][32]byte, error) { return fileSums(base, head), nil })
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -53,7 +57,7 @@ func TestReportMatchesJSON(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if plain, err := run(do, func() {}, func() ([2]map[string][32]byte, error) { return [2]map[string][32]byte{}, nil }); err != nil || len(plain.Rows) != len(made.Rows) || plain.Rows[0].Digest != "" {
+			if _, plain, err := run(do, func() {}, func() ([2]map[string][32]byte, error) { return [2]map[string][32]byte{}, nil }); err != nil || len(plain.Rows) != len(made.Rows) || plain.Rows[0].Digest != "" {
 				t.Errorf("without digests: %d rows, the first's digest %q, err %v", len(plain.Rows), plain.Rows[0].Digest, err)
 			}
 			if calls < len(base) {
@@ -159,4 +163,111 @@ func TestReportMatchesJSON(t *testing.T) {
 			}
 		})
 	}
+}
+
+// wantDigest is a row's digest worked out here from the trees, apart
+// from the core's code: the SHA-256 of each side's file (of its
+// cassette's SHA-256 and "#K" for an interaction PATH#K; 32 zero bytes
+// for no side), then the first 32 hex digits of the SHA-256 of the two.
+func wantDigest(t *testing.T, trees [2]map[string][]byte, paths [2]string) string {
+	t.Helper()
+	var sums [2][32]byte
+	for side, p := range paths {
+		if p == "" {
+			continue
+		}
+		if data, ok := trees[side][p]; ok {
+			sums[side] = sha256.Sum256(data)
+			continue
+		}
+		i := strings.LastIndexByte(p, '#')
+		data, ok := trees[side][p[:max(i, 0)]]
+		if i < 0 || !ok {
+			t.Fatalf("%s: no such file", p)
+		}
+		file := sha256.Sum256(data)
+		sums[side] = sha256.Sum256(append(file[:], p[i:]...))
+	}
+	whole := sha256.Sum256(append(sums[0][:], sums[1][:]...))
+	return hex.EncodeToString(whole[:])[:32]
+}
+
+// TestReportDigestsEveryReview: every review's rows have their pair's
+// digest. A cassette's interactions each their own (before, they all
+// had the digest of two missing files: one for all); a GitHub review's
+// rows the digests of the same pairs reviewed as two folders, so that a
+// decision kept by a digest holds whichever way the pair was reviewed.
+func TestReportDigestsEveryReview(t *testing.T) {
+	t.Run("cassettes", func(t *testing.T) {
+		cs := corpustest.ReadChangeSet(t, corpustest.ChangeSetFile("cassettes-tool-availability-6793"))
+		trees := [2]map[string][]byte{cs.Base, cs.Head}
+		var files [2][]review.File
+		for side, m := range trees {
+			for p, d := range m {
+				files[side] = append(files[side], review.File{Path: p, Data: d})
+			}
+		}
+		do := func(o *review.Options) (*review.Result, error) { return review.Review(files[0], files[1], o) }
+		_, rep, err := run(do, func() {}, func() ([2]map[string][32]byte, error) { return fileSums(files[0], files[1]), nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]bool{}
+		interactions := 0
+		for _, r := range rep.Rows {
+			if strings.Contains(r.Path(), "#") {
+				interactions++
+			}
+			if want := wantDigest(t, trees, [2]string{r.Base, r.Head}); r.Digest != want {
+				t.Errorf("%s: digest %q, want %q", r.Path(), r.Digest, want)
+			}
+			if seen[r.Digest] {
+				t.Errorf("%s: digest %s given twice", r.Path(), r.Digest)
+			}
+			seen[r.Digest] = true
+		}
+		if interactions < 60 {
+			t.Errorf("%d interactions among %d rows", interactions, len(rep.Rows))
+		}
+	})
+	t.Run("github", func(t *testing.T) {
+		base, head := changeSet(t, "qwen3-rerecord-3978")
+		srv := fakegithub.New("ogx-ai", "ogx", 3978, base, head)
+		l := &loader{get: fakeFetch(srv), post: func(pageworker.Status) {}, now: time.Now}
+		b, h, err := l.github(permalink.Review{Kind: permalink.ReviewPR, Owner: "ogx-ai", Repo: "ogx", Number: 3978})
+		if err != nil {
+			t.Fatal(err)
+		}
+		do := func(o *review.Options) (*review.Result, error) { return review.Review(b, h, o) }
+		_, pr, err := run(do, func() {}, func() ([2]map[string][32]byte, error) { return fileSums(b, h), nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		var files [2][]review.File
+		for side, m := range [2]map[string][]byte{base, head} {
+			for p, d := range m {
+				files[side] = append(files[side], review.File{Path: p, Data: d})
+			}
+		}
+		do = func(o *review.Options) (*review.Result, error) { return review.Review(files[0], files[1], o) }
+		_, folders, err := run(do, func() {}, func() ([2]map[string][32]byte, error) { return fileSums(files[0], files[1]), nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		byPaths := map[[2]string]string{}
+		for _, r := range folders.Rows {
+			byPaths[[2]string{r.Base, r.Head}] = r.Digest
+		}
+		for _, r := range pr.Rows {
+			if r.Digest == "" || r.Digest != byPaths[[2]string{r.Base, r.Head}] {
+				t.Errorf("%s: digest %q, the folders' %q", r.Path(), r.Digest, byPaths[[2]string{r.Base, r.Head}])
+			}
+			if want := wantDigest(t, [2]map[string][]byte{base, head}, [2]string{r.Base, r.Head}); r.Digest != want {
+				t.Errorf("%s: digest %q, want %q", r.Path(), r.Digest, want)
+			}
+		}
+		if len(pr.Rows) < 8 {
+			t.Errorf("%d rows", len(pr.Rows))
+		}
+	})
 }
