@@ -19,15 +19,20 @@ import (
 // posts the picked folders, the drop listener (listenReview) the dropped
 // ones; the table and the pair view post the rest.
 const (
-	actionOpenReview   action[permalink.Review] = "recview/open-review"   // a pull request or comparison: review it
-	actionReviewFolder action[reviewPick]       = "recview/review-folder" // a picked folder for one side
-	actionReviewPair   action[int]              = "recview/review-pair"   // a row of the review: open its pair
-	actionReviewTable                           = "recview/review-table"  // no value: back to the review's table
-	actionReviewStep   action[int]              = "recview/review-step"   // 1 or -1: the next or previous meaningful pair
-	actionReviewViewed action[int]              = "recview/review-viewed" // a row: mark it viewed, or not
-	actionReviewSide   action[int]              = "recview/review-side"   // 0 base, 1 head: open that side of the pair shown as a recording
-	actionShowReview                            = "recview/show-review"   // no value: show the review again
-	actionStopReview                            = "recview/stop-review"   // no value: stop the review under way
+	actionOpenReview    action[permalink.Review] = "recview/open-review"    // a pull request or comparison: review it
+	actionReviewFolder  action[reviewPick]       = "recview/review-folder"  // a picked folder for one side
+	actionReviewPair    action[int]              = "recview/review-pair"    // a row of the review: open its pair
+	actionReviewTable                            = "recview/review-table"   // no value: back to the review's table
+	actionReviewStep    action[int]              = "recview/review-step"    // 1 or -1: the next or previous meaningful pair
+	actionReviewViewed  action[int]              = "recview/review-viewed"  // a row: mark it viewed, or not
+	actionReviewSide    action[int]              = "recview/review-side"    // 0 base, 1 head: open that side of the pair shown as a recording
+	actionReviewDecide  action[decideArg]        = "recview/review-decide"  // a row's decision: accept, flag, or undecided
+	actionReviewNote    action[noteArg]          = "recview/review-note"    // a row's note
+	actionCopyReview                             = "recview/copy-review"    // no value: the review's comment on the clipboard
+	actionSaveDecisions                          = "recview/save-decisions" // no value: download the decisions file
+	actionTableView                              = "recview/table-view"     // no value: the table's filter, facet, order or folding changed
+	actionShowReview                             = "recview/show-review"    // no value: show the review again
+	actionStopReview                             = "recview/stop-review"    // no value: stop the review under way
 )
 
 // reviewPick is a folder picked for one side of a two-folder review.
@@ -45,6 +50,11 @@ func (v *Viewer) handleReviewActions(ctx *app.Context) {
 	handle(ctx, v, actionReviewStep, (*Viewer).stepPair)
 	handle(ctx, v, actionReviewViewed, (*Viewer).toggleViewed)
 	handle(ctx, v, actionReviewSide, (*Viewer).openSide)
+	handle(ctx, v, actionReviewDecide, func(v *Viewer, d decideArg) { v.decide(d.row, d.choice) })
+	handle(ctx, v, actionReviewNote, func(v *Viewer, n noteArg) { v.setNote(n.row, n.note) })
+	handleSignal(ctx, v, actionCopyReview, (*Viewer).copyReview)
+	handleSignal(ctx, v, actionSaveDecisions, (*Viewer).saveDecisions)
+	handleSignal(ctx, v, actionTableView, (*Viewer).keepTableView)
 	handleSignal(ctx, v, actionShowReview, (*Viewer).showReview)
 	handleSignal(ctx, v, actionStopReview, (*Viewer).stopReview)
 }
@@ -55,7 +65,7 @@ var errStopped = errors.New("you stopped the review, and every download with it;
 // stopReview ends the worker of the review under way, if any: its
 // downloads stop at once and the review ends with errStopped.
 func (v *Viewer) stopReview() {
-	if rv := v.rs.set; rv != nil && rv.worker != nil {
+	if rv := v.rs.set; rv != nil && rv.worker != nil && rv.rep == nil {
 		rv.worker.halt(errStopped)
 	}
 }
@@ -79,6 +89,7 @@ func (v *Viewer) startGitHub(r permalink.Review, file string) {
 func (v *Viewer) startGitHubAt(r permalink.Review, file, open string) {
 	rv := newReviewSet(r)
 	rv.wantFile, rv.wantOpen, rv.st.Phase = file, open, "Starting"
+	v.rs.set.end()
 	v.rs.set, v.rs.pending = rv, nil
 	v.view, v.err, v.playing = viewReview, "", false
 	tableFrom(v.hist.loaded, rv)
@@ -157,6 +168,7 @@ func (v *Viewer) setFolder(side int, files []browser.File) {
 		rv.wantFile, rv.wantOpen = p.File, p.Open
 	}
 	v.willPush()
+	v.rs.set.end()
 	v.rs.set, v.rs.picks, v.rs.pending = rv, [2]*pickedFolder{}, nil
 	tableFrom(v.hist.loaded, rv)
 	v.syncFragment()
@@ -296,6 +308,15 @@ func (rv *reviewSet) readSide(worker func() *pageWorker, side int, p string) (*o
 	return newDoc(path.Base(p), data)
 }
 
+// keepTableView writes the table's view into the current history
+// entry's state (historyState): a reload finds the table as it is now,
+// not as it was when the entry began.
+func (v *Viewer) keepTableView() {
+	if v.view == viewReview {
+		browser.ReplaceState(v.historyState(), "")
+	}
+}
+
 // reviewTable goes back from a pair to the table, a new place in the
 // history.
 func (v *Viewer) reviewTable() {
@@ -347,7 +368,10 @@ func (v *Viewer) reviewKey(dir int) {
 }
 
 // toggleViewed marks row i viewed, or not, and keeps the marks in
-// localStorage (viewedKey, or viewedDigestsKey for two folders).
+// localStorage: by the pair's content (viewedDigestsKey), as its
+// decision is kept, so that a reload, the same folders picked again or a
+// new push finds the mark on a pair whose files did not change; a row
+// without a digest by its path and the head commit (viewedKey).
 func (v *Viewer) toggleViewed(i int) {
 	rv := v.rs.set
 	if rv == nil || rv.rep == nil || i < 0 || i >= len(rv.rep.Rows) {
@@ -361,16 +385,15 @@ func (v *Viewer) toggleViewed(i int) {
 	}
 	rv.version++
 	if key := rv.viewedKey(); key != "" {
-		paths := make([]string, 0, len(rv.viewed))
-		for p := range rv.viewed {
-			paths = append(paths, p)
+		var paths []string
+		for i := range rv.rep.Rows {
+			if r := &rv.rep.Rows[i]; r.Digest == "" && rv.viewed[r.Path()] {
+				paths = append(paths, r.Path())
+			}
 		}
 		slices.Sort(paths)
 		v.ctx.LocalStorage().Set(key, paths)
-		return
 	}
-	// A two-folder review: by the pair's content, which a reload (or the
-	// same folders picked again) finds again.
 	if d := rv.rep.Rows[i].Digest; d != "" {
 		var digests []string
 		v.ctx.LocalStorage().Get(viewedDigestsKey, &digests)
@@ -390,9 +413,10 @@ const (
 	maxViewedDigests = 20000
 )
 
-// loadViewed reads a review's viewed marks from localStorage: a GitHub
-// review's by path (viewedKey), a two-folder review's by the pairs'
-// content (viewedDigestsKey).
+// loadViewed reads a review's viewed marks from localStorage: by the
+// pairs' content (viewedDigestsKey), and a GitHub review's by path at
+// its head commit (viewedKey: the rows without a digest, and the marks
+// an earlier version kept so).
 func (v *Viewer) loadViewed(rv *reviewSet) {
 	if key := rv.viewedKey(); key != "" {
 		var paths []string
@@ -400,10 +424,6 @@ func (v *Viewer) loadViewed(rv *reviewSet) {
 		for _, p := range paths {
 			rv.viewed[p] = true
 		}
-		return
-	}
-	if rv.ref.Kind != permalink.ReviewFolders {
-		return
 	}
 	var digests []string
 	v.ctx.LocalStorage().Get(viewedDigestsKey, &digests)
@@ -411,10 +431,20 @@ func (v *Viewer) loadViewed(rv *reviewSet) {
 	for _, d := range digests {
 		marked[d] = true
 	}
+	moved := false
 	for i := range rv.rep.Rows {
-		if r := &rv.rep.Rows[i]; r.Digest != "" && marked[r.Digest] {
+		r := &rv.rep.Rows[i]
+		switch {
+		case r.Digest == "":
+		case marked[r.Digest]:
 			rv.viewed[r.Path()] = true
+		case rv.viewed[r.Path()]:
+			// Marked by path by an earlier version: kept by content now.
+			digests, moved = append(digests, r.Digest), true
 		}
+	}
+	if moved {
+		v.ctx.LocalStorage().Set(viewedDigestsKey, digests[max(0, len(digests)-maxViewedDigests):])
 	}
 }
 

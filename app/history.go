@@ -171,7 +171,7 @@ func (v *Viewer) restoreView(at int) {
 }
 
 // listenReview installs the review page's and the history's listeners:
-// Back and Forward (popstate), the review's keys (reviewKeys), and drops on the review
+// Back and Forward (popstate), the review's keys (reviewKeys, decisionKeys), and drops on the review
 // panel's two folder targets; and stamps the first entry with its state.
 func (v *Viewer) listenReview(ctx app.Context) {
 	v.hist.loaded = browser.CurrentState()
@@ -190,11 +190,16 @@ func (v *Viewer) listenReview(ctx app.Context) {
 	browser.Listen("keydown", false, func(e browser.Event) {
 		k := e.Key()
 		dir, ok := reviewKeys[k.Name]
-		if !ok || e.InTextField() || k.Modified() {
+		choice, decide := decisionKeys[k.Name]
+		if !ok && !decide || e.InTextField() || k.Modified() {
 			return
 		}
 		ctx.Dispatch(func(app.Context) {
-			if v.view == viewReview {
+			switch {
+			case v.view != viewReview:
+			case decide:
+				v.decideKey(choice)
+			default:
 				v.reviewKey(dir)
 			}
 		})

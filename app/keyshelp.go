@@ -14,13 +14,15 @@ func (v *Viewer) keysFor() [][2]string {
 	switch rv := v.rs.set; {
 	case v.view == viewReview && rv != nil && rv.pair >= 0:
 		keys = [][2]string{
-			{"n or j", "the next pair to look at"}, {"p or k", "the previous pair to look at"},
+			{"n or j", "the next pair (the folded ones skipped)"}, {"p or k", "the previous pair"},
+			{"a", "accept the pair, then the next"}, {"f", "flag the pair, then the next"},
 			{"v", "mark the pair viewed, or not"}, {"Alt+←", "back to the table (the browser's Back)"},
 		}
 	case v.view == viewReview && rv != nil && rv.rep != nil:
 		keys = [][2]string{
-			{"n or j", "move to the next pair to look at"}, {"p or k", "move to the previous pair to look at"},
+			{"n or j", "move to the next pair (the folded ones skipped)"}, {"p or k", "move to the previous pair"},
 			{"Enter", "open the pair moved to"}, {"v", "mark the pair moved to viewed, or not"},
+			{"a", "accept the pair moved to, then move on"}, {"f", "flag the pair moved to, then move on"},
 			{"Alt+←", "back to where you came from (the browser's Back)"},
 		}
 	case v.view == viewDoc && v.current() != nil && v.current().stepper != nil:

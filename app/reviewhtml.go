@@ -130,7 +130,24 @@ func summaryHTML(rv *reviewSet) string {
 	// The rest, folded on a phone so that the first rows show in its
 	// first screen.
 	w.Raw(`<details class="review-more" data-testid="review-more"`, iff(browser.Narrow(), "", " open"), `><summary>names, verdicts, tests and counts</summary>`)
+	// The head names and the verdicts share a line.
+	w.Raw(`<div class="review-findings">`)
 	namesHTML(&w, rv)
+	w.Raw(`<span class="facet" role="group" aria-label="Verdicts">`)
+	for _, c := range rv.rep.Verdicts {
+		on := t.verdict == c.Of
+		w.Raw(`<button class="chip verdict-`, verdictClass(c.Of), iff(on, " active", ""), `" aria-pressed="`, strconv.FormatBool(on),
+			`" data-act="`+pageworker.ActVerdict+`" data-verdict="`)
+		w.Text(c.Of)
+		w.Raw(`" data-count="`)
+		w.Num(c.N)
+		w.Raw(`">`)
+		w.Num(c.N)
+		w.Raw(" ")
+		w.Text(c.Of)
+		w.Raw(`</button>`)
+	}
+	w.Raw(`</span></div>`)
 	if m := rv.rep.Multiplied; len(m) > 0 {
 		added := 0
 		for _, c := range rv.rep.Changes {
@@ -153,21 +170,7 @@ func summaryHTML(rv *reviewSet) string {
 		testsHTML(&w, rv, g)
 		w.Raw(`</div>`)
 	}
-	w.Raw(`<div class="facet" role="group" aria-label="Verdicts">`)
-	for _, c := range rv.rep.Verdicts {
-		on := t.verdict == c.Of
-		w.Raw(`<button class="chip verdict-`, verdictClass(c.Of), iff(on, " active", ""), `" aria-pressed="`, strconv.FormatBool(on),
-			`" data-act="`+pageworker.ActVerdict+`" data-verdict="`)
-		w.Text(c.Of)
-		w.Raw(`" data-count="`)
-		w.Num(c.N)
-		w.Raw(`">`)
-		w.Num(c.N)
-		w.Raw(" ")
-		w.Text(c.Of)
-		w.Raw(`</button>`)
-	}
-	w.Raw(`</div><p class="muted"><span data-testid="viewed-count">`)
+	w.Raw(`<p class="muted"><span data-testid="viewed-count">`)
 	viewedCount(&w, rv)
 	w.Raw(`</span>`)
 	for i, c := range rv.rep.Changes {
@@ -278,8 +281,13 @@ func tableHTML(rv *reviewSet) (head string, pieces []string, note string) {
 		w.Reset()
 		w.Raw(`<div class="review-rows">`)
 		for _, i := range shown[:min(len(shown), rowsAtOnce)] {
-			h := rv.rowHTML(i)
-			w.Raw(h[0], iff(rv.viewed[rv.rep.Rows[i].Path()], " checked", ""), h[1])
+			h, r := rv.rowHTML(i), &rv.rep.Rows[i]
+			w.Raw(h[0], iff(rv.viewed[r.Path()], " checked", ""), h[1])
+			d := rv.decisionOf(r)
+			decisionMark(&w, d)
+			w.Raw(h[2])
+			rowNote(&w, d)
+			w.Raw(h[3])
 		}
 		w.Raw(`</div>`)
 		pieces = append(pieces, w.String())
@@ -294,22 +302,29 @@ func tableHTML(rv *reviewSet) (head string, pieces []string, note string) {
 	return head, pieces, note
 }
 
-// rowHTML is row i's markup, in two pieces around its viewed box's
-// checked attribute; written once per row (rowsHTML), or when asked.
-func (rv *reviewSet) rowHTML(i int) [2]string {
+// rowHTML is row i's markup (writeRow); written once per row
+// (rowsHTML), or when asked.
+func (rv *reviewSet) rowHTML(i int) rowPieces {
 	if i < len(rv.rowsHTML) {
 		return rv.rowsHTML[i]
 	}
 	return writeRow(&rv.rep.Rows[i], i)
 }
 
+// rowPieces is a row's markup in four pieces, around what changes as
+// the reviewer works: its viewed box's checked attribute, its decision's
+// mark (decisionMark) and its note (rowNote).
+type rowPieces [4]string
+
 // writeRow writes a row: <div role="row" data-testid="review-row" data-act="open"
 // data-row=I data-base data-head data-change data-result data-verdict
-// data-severity>, the severity (data-testid="row-severity") and verdict
-// badges,
-// its viewed box (data-testid="viewed", data-act="viewed") up to where
-// its checked attribute goes, then the rest.
-func writeRow(r *pageworker.Row, i int) [2]string {
+// data-severity>, its viewed box (data-testid="viewed", data-act="viewed")
+// up to where its checked attribute goes; then up to where its
+// decision's mark goes, beside the box; then the severity
+// (data-testid="row-severity") and verdict badges, the test and file,
+// and the short cells, up to where the why cell's note goes; then the
+// why.
+func writeRow(r *pageworker.Row, i int) rowPieces {
 	var w htmlw.Writer
 	{
 		row := strconv.Itoa(i)
@@ -326,9 +341,13 @@ func writeRow(r *pageworker.Row, i int) [2]string {
 		w.Raw(`" data-severity="`)
 		w.Text(r.Severity)
 		w.Raw(`"><div role="cell"><input type="checkbox" data-testid="viewed" data-act="`+pageworker.ActViewed+`" data-row="`, row, `" aria-label="Viewed"`)
-		pre := w.String()
+		var p rowPieces
+		p[0] = w.String()
 		w.Reset()
-		w.Raw(`></div><div role="cell" class="col-verdict"><span class="badge severity-`, verdictClass(r.Severity), `" data-testid="row-severity">`)
+		w.Raw(`>`)
+		p[1] = w.String()
+		w.Reset()
+		w.Raw(`</div><div role="cell" class="col-verdict"><span class="badge severity-`, verdictClass(r.Severity), `" data-testid="row-severity">`)
 		w.Text(r.Severity)
 		w.Raw(`</span> <span class="badge verdict-`, verdictClass(r.Verdict), `">`)
 		w.Text(r.Verdict)
@@ -351,18 +370,19 @@ func writeRow(r *pageworker.Row, i int) [2]string {
 		if r.Err != "" {
 			why = strings.TrimSpace(why + " " + r.Err)
 		}
-		for k, v := range [...]string{r.Endpoint, r.Change, r.Request, r.Result, r.Name, why} {
-			w.Raw(`</div><div role="cell" class="col-`, reviewColumns[k+2][0], `"`)
-			if k == 5 {
-				w.Raw(` title="`)
-				w.Text(why)
-				w.Raw(`"`)
-			}
-			w.Raw(`>`)
+		for k, v := range [...]string{r.Endpoint, r.Change, r.Request, r.Result, r.Name} {
+			w.Raw(`</div><div role="cell" class="col-`, reviewColumns[k+2][0], `">`)
 			w.Text(v)
 		}
+		w.Raw(`</div><div role="cell" class="col-why" title="`)
+		w.Text(why)
+		w.Raw(`">`)
+		p[2] = w.String()
+		w.Reset()
+		w.Text(why)
 		w.Raw(`</div></div>`)
-		return [2]string{pre, w.String()}
+		p[3] = w.String()
+		return p
 	}
 }
 
@@ -420,15 +440,23 @@ func pairHTML(rv *reviewSet) string {
 }
 
 // placeHTML writes where the pair shown is among those n and p step
-// through, the pairs to look at the viewed count counts (reviewSet.place):
-// "pair 16 of 188 to look at", inside a filter "pair 3 of 9 in this
-// filter", and for a pair of no severity "a pair of no severity (188 to
-// look at)".
+// through, the pairs the viewed count counts (all but the folded ones:
+// reviewSet.place): "pair 16 of 188", inside a filter "pair 3 of 9 in
+// this filter" ("3 of 9 flagged" inside a decision's), and for a folded
+// pair "a folded pair of no severity (n steps through the 188)".
 func placeHTML(w *htmlw.Writer, rv *reviewSet) {
 	k, n, filtered := rv.place()
-	within := iff(filtered, " in this filter", " to look at")
+	within := iff(filtered, " in this filter", "")
+	switch rv.table.facet {
+	case "decision:flag":
+		within = " flagged"
+	case "decision:accept":
+		within = " accepted"
+	case "decision:left":
+		within = " left to decide"
+	}
 	if k == 0 {
-		w.Raw(`a pair of no severity (`)
+		w.Raw(iff(folded(&rv.rep.Rows[rv.pair]), `a folded pair of no severity`, `a pair outside the filter`), ` (n steps through the `)
 		w.Num(n)
 		w.Raw(within, `)`)
 		return
@@ -441,9 +469,9 @@ func placeHTML(w *htmlw.Writer, rv *reviewSet) {
 }
 
 // findingsHTML writes the summary's first line: the pairs to look at by
-// severity, then the head names' check, each count a facet chip, as the
-// worker counted them (Report.Severities, Report.Names: the core's
-// counts, the CLI's summary's).
+// severity, each count a facet chip, as the worker counted them
+// (Report.Severities: the core's counts, the CLI's summary's); then the
+// decisions (decisionsHTML).
 func findingsHTML(w *htmlw.Writer, rv *reviewSet) {
 	t := &rv.table
 	w.Raw(`<div class="review-findings"><span data-testid="review-severity" class="findings-group"><strong>`)
@@ -452,7 +480,9 @@ func findingsHTML(w *htmlw.Writer, rv *reviewSet) {
 	for _, c := range rv.rep.Severities {
 		facetChip(w, t, "severity:"+c.Of, "", strconv.Itoa(c.N)+" "+c.Of+iff(c.Of == "none", " (folded)", ""), "severity-"+c.Of)
 	}
-	w.Raw(`</span></div>`)
+	w.Raw(`</span>`)
+	decisionsHTML(w, rv)
+	w.Raw(`</div>`)
 }
 
 // namesHTML is the head names' check (data-testid="review-names"), each
@@ -461,11 +491,11 @@ func namesHTML(w *htmlw.Writer, rv *reviewSet) {
 	if len(rv.rep.Names) == 0 {
 		return
 	}
-	w.Raw(`<div class="review-findings"><span data-testid="review-names" class="findings-group" title="Whether each head file is named as replay looks it up: ok, stale (an older hash scheme's name), mismatch">head names`)
+	w.Raw(`<span data-testid="review-names" class="findings-group" title="Whether each head file is named as replay looks it up: ok, stale (an older hash scheme's name), mismatch">head names`)
 	for _, c := range rv.rep.Names {
 		facetChip(w, &rv.table, "name:"+c.Of, "", strconv.Itoa(c.N)+" "+c.Of, "name-"+c.Of)
 	}
-	w.Raw(`</span></div>`)
+	w.Raw(`</span>`)
 }
 
 // facetChip writes a chip that filters the table to facet (again: all),

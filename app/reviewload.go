@@ -24,7 +24,9 @@ func keepFolders(rv *reviewSet, base, head *pickedFolder) {
 }
 
 // review has a worker review m, showing its status as it comes, then its
-// report: the table, or the pair a link named. w is a worker started
+// report: the table, or the pair a link named. The worker stays, keeping
+// the review's result for its comment (copyReview), until another review
+// begins (reviewSet.end). w is a worker started
 // already (reviewState.warm, given the two folders of a two-folder
 // review), nil to start one. It blocks: call it from a goroutine
 // (ctx.Async).
@@ -40,20 +42,22 @@ func (v *Viewer) review(rv *reviewSet, m *pageworker.Review, w *pageWorker) {
 			rv.version++
 		})
 	})
-	w.stop()
-	ctx.Dispatch(func(app.Context) { rv.worker = nil })
+	if err != nil {
+		w.stop()
+		ctx.Dispatch(func(app.Context) { rv.worker = nil })
+	}
 	// The report is read a row at a time, and the rows' markup written,
 	// with pauses for the page to draw: at once, they took most of a
 	// quarter of a second of the page's thread for #3681's 413 pairs.
 	browser.Yield()
 	pause := browser.Breather()
 	var rep *pageworker.Report
-	var rows [][2]string
+	var rows []rowPieces
 	if err == nil {
 		rep, err = pageworker.DecodeReport(report, pause)
 	}
 	if err == nil {
-		rows = make([][2]string, len(rep.Rows))
+		rows = make([]rowPieces, len(rep.Rows))
 		for i := range rep.Rows {
 			rows[i] = writeRow(&rep.Rows[i], i)
 			pause()
@@ -101,6 +105,7 @@ func (v *Viewer) reviewed(rv *reviewSet, rep *pageworker.Report, err error) {
 	}
 	v.ctx.After(time.Millisecond, more)
 	v.loadViewed(rv)
+	v.loadDecisions(rv)
 	if v.rs.set != rv || rv.wantFile == "" {
 		return
 	}

@@ -49,7 +49,9 @@ type reviewSet struct {
 	// requests left, the pull request's title and head commit, the files
 	// it could not fetch, why it failed.
 	st pageworker.Status
-	// worker is the worker reviewing the change set, while it does.
+	// worker is the worker reviewing the change set; once it has, it
+	// keeps the review for its comment (copyReview) until another
+	// review begins (end). nil when the review failed or ended.
 	worker *pageWorker
 
 	// The files of each side by path: fetched, or picked.
@@ -58,7 +60,7 @@ type reviewSet struct {
 	// rowsHTML is each row's markup (writeRow), written as the report is
 	// read; pieces is how many pieces of the table are drawn (tableHTML),
 	// one more per task when the report comes in.
-	rowsHTML [][2]string
+	rowsHTML []rowPieces
 	pieces   int
 
 	table reviewTable
@@ -79,13 +81,28 @@ type reviewSet struct {
 	seen   int
 	back   bool
 
-	viewed  map[string]bool // by Row.Path
-	version int             // bumped on every change, so the page renders again
+	viewed map[string]bool // by Row.Path
+	// decisions are the reviewer's, by decisionKey; copied what Copy
+	// review did, nil before or once a decision changed; storeErr why
+	// localStorage could not keep the decisions, "" when it did.
+	decisions map[string]pageworker.Decided
+	copied    *copyState
+	storeErr  string
+	version   int // bumped on every change, so the page renders again
 	// wantFile is the pair to open once the report is in (a link's file=).
 	wantFile string
 	// wantOpen is the side of that pair to show as a recording once it
 	// is read (a link's open=): "base" or "head", "" for the pair.
 	wantOpen string
+}
+
+// end stops rv's worker, which kept its review for its comment: another
+// review begins. Nothing for a nil rv.
+func (rv *reviewSet) end() {
+	if rv != nil && rv.worker != nil {
+		rv.worker.stop()
+		rv.worker = nil
+	}
 }
 
 // toTable leaves the pair shown for the table, to be brought back where
@@ -114,7 +131,8 @@ type reviewTable struct {
 	// facet is another filter of the summary's: "severity:S" (the rows
 	// of severity S), "name:N" (head names whose check says N: ok,
 	// stale, mismatch), "growth" (the tests whose recordings
-	// multiplied), "" for all.
+	// multiplied), "test:ID" (a test's pairs), "decision:D" (the pairs
+	// flagged, accepted, or left to decide: inDecision), "" for all.
 	facet  string
 	sortBy string // a column key, "" for the report's order
 	desc   bool
@@ -123,7 +141,7 @@ type reviewTable struct {
 
 // newReviewSet is an empty change set of ref, showing its table.
 func newReviewSet(ref permalink.Review) *reviewSet {
-	return &reviewSet{ref: ref, pair: -1, seen: -1, viewed: map[string]bool{}, pieces: maxReviewRows,
+	return &reviewSet{ref: ref, pair: -1, seen: -1, viewed: map[string]bool{}, decisions: map[string]pageworker.Decided{}, pieces: maxReviewRows,
 		files: [2]map[string]reviewFile{{}, {}}}
 }
 
@@ -176,6 +194,8 @@ func (rv *reviewSet) inFacet(r *pageworker.Row) bool {
 		return false
 	case "test":
 		return r.TestID == v
+	case "decision":
+		return rv.inDecision(r, v)
 	}
 	return true
 }

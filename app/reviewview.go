@@ -47,11 +47,13 @@ func (r *reviewView) Render() app.UI {
 			app.If(rv.rep != nil, func() app.UI {
 				return app.Div().Body(
 					app.Raw(summaryHTML(rv)),
+					app.Raw(copyHTML(rv)),
 					app.Div().Class("review-tools").Body(
 						app.Input().Type("search").Class("index-filter").Placeholder("Filter: path, test_id, endpoint, why…").
 							DataSet("testid", "review-filter").Attr("aria-label", "Filter the pairs").Value(rv.table.filter).
 							OnInput(func(ctx app.Context, e app.Event) {
 								r.Iset.table.filter = browser.Src(ctx).Value()
+								ctx.NewAction(actionTableView)
 								ctx.Defer(r.settle)
 							}),
 						app.Raw(unfoldHTML(rv)),
@@ -62,7 +64,7 @@ func (r *reviewView) Render() app.UI {
 		),
 		app.If(pair, func() app.UI {
 			return app.Section().Class("review-pair").DataSet("testid", "review-pair").DataSet("file", rv.rep.Rows[rv.pair].Path()).
-				OnClick(r.onClick).Body(app.Raw(pairHTML(rv)), r.pairBody())
+				OnClick(r.onClick).Body(app.Raw(pairHTML(rv)), r.pairDecision(), r.pairBody())
 		}),
 	)
 }
@@ -199,7 +201,11 @@ func (r *reviewView) pairBody() app.UI {
 // onClick handles a click in the review page (reviewhtml.go).
 // The table it draws again keeps its current row (settle).
 func (r *reviewView) onClick(ctx app.Context, e app.Event) {
+	before := r.Iset.table
 	r.routes().handle(ctx, e)
+	if r.Iset.table != before {
+		ctx.NewAction(actionTableView)
+	}
 	ctx.Defer(r.settle)
 }
 
@@ -238,7 +244,12 @@ func (r *reviewView) routes() clickRoutes {
 			}
 			ctx.NewActionWithValue(actionReviewSide.with(side))
 		},
-		pageworker.ActStop: func(ctx app.Context, el browser.Element) { ctx.NewAction(actionStopReview) },
+		pageworker.ActStop:       func(ctx app.Context, el browser.Element) { ctx.NewAction(actionStopReview) },
+		pageworker.ActCopyReview: func(ctx app.Context, el browser.Element) { ctx.NewAction(actionCopyReview) },
+		pageworker.ActDecide: func(ctx app.Context, el browser.Element) {
+			ctx.NewActionWithValue(actionReviewDecide.with(decideArg{row: row(el), choice: el.Data("choice")}))
+		},
+		pageworker.ActSaveDecisions: func(ctx app.Context, el browser.Element) { ctx.NewAction(actionSaveDecisions) },
 		pageworker.ActStep: func(ctx app.Context, el browser.Element) {
 			dir, _ := strconv.Atoi(el.Data("dir"))
 			ctx.NewActionWithValue(actionReviewStep.with(dir))

@@ -40,16 +40,16 @@ func TestClickRoutes(t *testing.T) {
 	rv.rep.Verdicts = []pageworker.Count{{Of: "changed result", N: 1}, {Of: "added", N: 1}}
 	rv.table.unfold = true
 	head, pieces, note := tableHTML(rv)
-	review := headHTML(rv) + summaryHTML(rv) + unfoldHTML(rv) + head + strings.Join(pieces, "") + note
+	review := headHTML(rv) + summaryHTML(rv) + copyHTML(rv) + unfoldHTML(rv) + head + strings.Join(pieces, "") + note
 	rv.st.Phase, rv.st.Done, rv.st.Total = "Fetching the recordings", 1, 2 // under way: its Stop button
 	review += headHTML(rv)
 	rv.st.Phase = ""
 	for i := range rv.rep.Rows {
 		row := writeRow(&rv.rep.Rows[i], i)
-		review += row[0] + row[1]
+		review += strings.Join(row[:], "")
 	}
 	rv.pair = 1
-	review += pairHTML(rv)
+	review += pairHTML(rv) + decideButtonsHTML(1, pageworker.Decided{})
 
 	// The replay panels, with every list filled.
 	file := replayhtml.File{Path: "t/recordings/a.json", Status: "stale", Replay: "b.json"}

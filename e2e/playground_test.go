@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -13,8 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/browser"
-	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/recview/recview/recordings/permalink"
@@ -140,12 +137,7 @@ func TestPlayground(t *testing.T) {
 	}
 	// Ctrl+S saves: the text, under the recorder's name for it.
 	dir := t.TempDir()
-	tb.do(chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
-		_, err := cdp.Call(ctx, target, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
-			Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir,
-			BrowserContextID: chromedp.FromContext(tb.root).BrowserContextID}) // the tab's own context
-		return err
-	}))
+	allowDownloads(tb, dir)
 	name, _ := tb.text(sel("computed-filename"))
 	tb.do(chromedp.Evaluate[chromedp.Void](q(sel("editor")) + ".focus()"))
 	tb.key("s", chromedp.ModifierCtrl) // as the Save button does

@@ -40,13 +40,13 @@ func TestReviewOrderPage(t *testing.T) {
 		}
 	}
 	// One count: the pair bar counts what the viewed count counts, the
-	// pairs to look at; inside a filter, those it shows, and n steps
+	// pairs not folded; inside a filter, those it shows, and n steps
 	// through them.
 	viewedOf := eval[string](tb, q(sel("viewed-count"))+`.textContent`)
 	tb.click(sel("review-row") + " button")
 	tb.visible(sel("pair-place"))
 	place := eval[string](tb, q(sel("pair-place"))+`.textContent`)
-	if _, of, _ := strings.Cut(viewedOf, " of "); place != "pair 1 of "+strings.TrimSuffix(of, " viewed")+" to look at" {
+	if _, of, _ := strings.Cut(viewedOf, " of "); place != "pair 1 of "+strings.TrimSuffix(of, " viewed") {
 		t.Errorf("the pair bar reads %q beside %q", place, viewedOf)
 	}
 	tb.click(sel("review-back"))

@@ -27,7 +27,8 @@ const (
 	// (data-verdict); again, all pairs.
 	ActVerdict = "verdict"
 	// ActFacet shows only the review's pairs of a facet of its summary
-	// (data-facet: "severity:S", "name:N", "growth"); again, all pairs.
+	// (data-facet: "severity:S", "name:N", "growth", "test:ID",
+	// "decision:D"); again, all pairs.
 	ActFacet = "facet"
 	// ActUnfold shows the review's folded pairs, or folds them again.
 	ActUnfold = "unfold"
@@ -47,4 +48,13 @@ const (
 	// ActStop stops a review under way: its worker ends at once, and with
 	// it every download.
 	ActStop = "stop"
+	// ActDecide records a decision on a review pair (data-row):
+	// data-choice "accept", "flag", or "" for undecided.
+	ActDecide = "decide"
+	// ActCopyReview puts the review's pull-request comment, with the
+	// reviewer's decisions, on the clipboard (WriteComment).
+	ActCopyReview = "copy-review"
+	// ActSaveDecisions downloads the review's decisions file, which
+	// `recview review --decisions FILE` reads (WriteComment).
+	ActSaveDecisions = "save-decisions"
 )

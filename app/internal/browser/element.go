@@ -191,6 +191,13 @@ func (el Element) Focus() {
 	}
 }
 
+// Blur takes the keyboard focus from el: the page's keys work again.
+func (el Element) Blur() {
+	if el.Exists() {
+		el.v.Call("blur")
+	}
+}
+
 // Select selects a text field's whole text.
 func (el Element) Select() {
 	if el.Exists() {
