@@ -10,6 +10,7 @@ import (
 	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/internal/pageworker/github"
 	"github.com/recview/recview/recordings/permalink"
+	"github.com/recview/recview/recordings/testid"
 )
 
 // The review page is written as HTML (reviewView shows it with app.Raw
@@ -155,18 +156,19 @@ func summaryHTML(rv *reviewSet) string {
 				added = c.N
 			}
 		}
-		w.Raw(`<div class="notice review-multiplied" data-testid="review-multiplied"><strong>`, plural(len(m), "test"),
+		w.Raw(`<div class="notice review-multiplied" data-testid="review-multiplied"><span><strong>`, plural(len(m), "test"),
 			` multiplied their recordings: `)
 		w.Num(rv.rep.MultipliedAdded)
 		w.Raw(` of the `)
 		w.Num(added)
 		w.Raw(` added files.</strong> Such a test records its call under a new name on each run. `)
 		facetChip(&w, t, "growth", "review-growth", "Show their pairs", "")
+		w.Raw(`</span>`)
 		testsHTML(&w, rv, m)
 		w.Raw(`</div>`)
 	}
 	if g := rv.rep.Grown; len(g) > 0 {
-		w.Raw(`<div class="notice review-grown" data-testid="review-grown"><strong>`, plural(len(g), "test"), ` with more recordings than before</strong> (new tests among them):`)
+		w.Raw(`<div class="notice review-grown" data-testid="review-grown"><span><strong>`, plural(len(g), "test"), ` with more recordings than before</strong> (new tests among them):</span>`)
 		testsHTML(&w, rv, g)
 		w.Raw(`</div>`)
 	}
@@ -189,37 +191,44 @@ func summaryHTML(rv *reviewSet) string {
 }
 
 // maxListedTests is how many tests a list of the summary shows before
-// "and N more", which unfolds the rest.
-const maxListedTests = 5
+// "and N more", which unfolds the rest; maxChipTest how long a test's
+// chip is, in bytes (testid.Short: the whole test_id in its title).
+const (
+	maxListedTests = 5
+	maxChipTest    = 64
+)
 
 // testsHTML lists tests with their counts, base → head, each a chip that
 // filters the table to its pairs (facet "test:ID"), the first
 // maxListedTests shown and the rest folded under "and N more".
 func testsHTML(w *htmlw.Writer, rv *reviewSet, tests []pageworker.TestCount) {
 	item := func(c pageworker.TestCount) {
-		_, name := splitTestID(c.TestID)
-		w.Raw(`<li>`)
-		facetChip(w, &rv.table, "test:"+c.TestID, "review-test", name, "test-chip")
+		w.Raw(`<li title="`)
+		w.Text(c.TestID)
+		w.Raw(`">`)
+		facetChip(w, &rv.table, "test:"+c.TestID, "review-test", testid.Short(c.TestID, maxChipTest), "test-chip")
 		w.Raw(` `)
 		w.Num(c.Base)
 		w.Raw(` → `)
 		w.Num(c.Head)
 		w.Raw(`</li>`)
 	}
-	w.Raw(`<ul>`)
+	// The tests flow on the notice's lines after its words, "and N
+	// more" last (unfolded: its tests on lines of their own).
+	w.Raw(`<ul class="tests">`)
 	for _, c := range tests[:min(len(tests), maxListedTests)] {
 		item(c)
 	}
-	w.Raw(`</ul>`)
 	if len(tests) > maxListedTests {
-		w.Raw(`<details class="more-tests"><summary data-testid="review-more-tests">and `)
+		w.Raw(`<li class="more-tests"><details><summary data-testid="review-more-tests">and `)
 		w.Num(len(tests) - maxListedTests)
 		w.Raw(` more</summary><ul>`)
 		for _, c := range tests[maxListedTests:] {
 			item(c)
 		}
-		w.Raw(`</ul></details>`)
+		w.Raw(`</ul></details></li>`)
 	}
+	w.Raw(`</ul>`)
 }
 
 // unfoldHTML is the button that shows or folds the rows folded by

@@ -14,6 +14,7 @@ import (
 	"github.com/recview/recview/internal/tools/corpustest"
 	"github.com/recview/recview/internal/tools/fakegithub"
 	"github.com/recview/recview/recordings/review"
+	"github.com/recview/recview/recordings/testid"
 )
 
 // TestReviewOrderPage opens ogx's #3737 (414 changed recordings) on the
@@ -95,9 +96,15 @@ func (tb *tab) checkGrown(res *review.Result) {
 		tb.t.Errorf("the summary says %q, want %q", msg, want)
 	}
 	for _, c := range grown {
-		_, name, _ := strings.Cut(c.TestID, "::")
+		name := testid.Short(c.TestID, 64) // the chip's text; its title the whole test_id
 		if want := fmt.Sprintf("%s %d → %d", name, c.Base, c.Head); !strings.Contains(msg, want) {
 			tb.t.Errorf("the summary %q does not say %q", msg, want)
+		}
+	}
+	titles := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=review-grown] li')].map(li => li.title)`)
+	for i, c := range grown[:min(len(grown), 5)] {
+		if i >= len(titles) || titles[i] != c.TestID {
+			tb.t.Errorf("the grown test %d's title is not its test_id %q (titles %q)", i, c.TestID, titles)
 		}
 	}
 	var heads []string

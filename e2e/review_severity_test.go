@@ -11,6 +11,7 @@ import (
 	"github.com/recview/recview/internal/tools/corpustest"
 	"github.com/recview/recview/internal/tools/fakegithub"
 	"github.com/recview/recview/recordings/review"
+	"github.com/recview/recview/recordings/testid"
 )
 
 // TestReviewSeverity opens ogx's #4103 (45 base and 306 head files): the
@@ -36,7 +37,7 @@ func TestReviewSeverity(t *testing.T) {
 	msg, _ := tb.text(sel("review-multiplied"))
 	want := []string{"4 tests multiplied their recordings: 259 of the 261 added files."}
 	for _, c := range tests {
-		_, name, _ := strings.Cut(c.TestID, "::")
+		name := testid.Short(c.TestID, 64) // the chip's text; its title the whole test_id
 		want = append(want, fmt.Sprintf("%s %d → %d", name, c.Base, c.Head))
 	}
 	for _, w := range want {

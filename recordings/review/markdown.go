@@ -10,6 +10,7 @@ import (
 	"github.com/recview/recview/recordings/fixturepath"
 	"github.com/recview/recview/recordings/permalink"
 	"github.com/recview/recview/recordings/reqhash"
+	"github.com/recview/recview/recordings/testid"
 )
 
 // Limits of Markdown, in bytes (at least as many as GitHub's characters).
@@ -260,40 +261,9 @@ func short(p string) string {
 // before "::"), cut to 100 bytes.
 func ShortTest(id string) string { return shortTestN(id, 100) }
 
-// shortTestN is a test_id without its file's path, cut to about n
-// bytes: the test's name whole when it leaves room, its parameters cut in
-// the middle, whose two ends tell them apart:
-// "test_output_safety_guardrails_unsafe_content[openai_c…fp16-False]".
-func shortTestN(id string, n int) string {
-	if i := strings.Index(id, "::"); i >= 0 {
-		id = id[i+2:]
-	}
-	if len(id) <= n {
-		return id
-	}
-	name, params, ok := strings.Cut(id, "[")
-	if !ok || len(name)+12 > n {
-		return cutMiddle(id, n, n/4)
-	}
-	return name + "[" + cutMiddle(params, n-len(name)-1, (n-len(name))/2)
-}
-
-// cutMiddle cuts s to about n bytes by taking out its middle, keeping
-// tail bytes of its end, at rune boundaries.
-func cutMiddle(s string, n, tail int) string {
-	if len(s) <= n {
-		return s
-	}
-	i := len(s) - tail
-	for i < len(s) && !utf8.RuneStart(s[i]) {
-		i++
-	}
-	j := max(n-tail-len("…"), 0)
-	for j > 0 && !utf8.RuneStart(s[j]) {
-		j--
-	}
-	return s[:j] + "…" + s[i:]
-}
+// shortTestN is testid.Short: a test_id without its file's path, cut to
+// about n bytes.
+func shortTestN(id string, n int) string { return testid.Short(id, n) }
 
 // escape makes s plain text in a Markdown table cell: the punctuation
 // that makes emphasis, code, links, HTML, entities, table cells, issue
