@@ -384,6 +384,7 @@ func (v *Viewer) toggleViewed(i int) {
 		rv.viewed[p] = true
 	}
 	rv.version++
+	rv.rowsVer++
 	if key := rv.viewedKey(); key != "" {
 		var paths []string
 		for i := range rv.rep.Rows {

@@ -116,6 +116,7 @@ func (v *Viewer) keepDecision(rv *reviewSet, r *pageworker.Row, d pageworker.Dec
 		rv.decisions[key] = d
 	}
 	rv.version++
+	rv.rowsVer++
 	rv.copied = nil // the comment copied before says other decisions
 	if r.Digest == "" {
 		return

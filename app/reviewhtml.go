@@ -265,7 +265,8 @@ func viewedCount(w *htmlw.Writer, rv *reviewSet) {
 const rowsAtOnce = 100
 
 // tableHTML is the table of the rows shown (visible), at most
-// maxReviewRows: its head row, whose buttons sort (data-act="sort"), the
+// maxReviewRows, as many pieces as drawn so far (reviewSet.pieces: the
+// rest are not written): its head row, whose buttons sort (data-act="sort"), the
 // rows in pieces of rowsAtOnce, each row a <div role="row"
 // data-testid="review-row" data-act="open" data-row=I data-base data-head
 // data-change data-result data-verdict data-severity> with its viewed box
@@ -284,8 +285,16 @@ func tableHTML(rv *reviewSet) (head string, pieces []string, note string) {
 	}
 	w.Raw(`</div>`)
 	head = w.String()
-	shown := rv.visible()
-	shown = shown[:min(len(shown), maxReviewRows)]
+	// The pieces written for the same view of the same rows are kept:
+	// the table is drawn again a piece at a time as the report comes in,
+	// and a piece of 100 rows is 150 KB to write.
+	c := &rv.drawn
+	if c.visible == nil || c.table != rv.table || c.rows != rv.rowsVer {
+		*c = drawnTable{table: rv.table, rows: rv.rowsVer, visible: rv.visible()}
+	}
+	visible := c.visible
+	shown := visible[:min(len(visible), maxReviewRows, rv.pieces*rowsAtOnce)]
+	shown = shown[min(len(shown), len(c.pieces)*rowsAtOnce):]
 	for len(shown) > 0 {
 		w.Reset()
 		w.Raw(`<div class="review-rows">`)
@@ -299,10 +308,11 @@ func tableHTML(rv *reviewSet) (head string, pieces []string, note string) {
 			w.Raw(h[3])
 		}
 		w.Raw(`</div>`)
-		pieces = append(pieces, w.String())
+		c.pieces = append(c.pieces, w.String())
 		shown = shown[min(len(shown), rowsAtOnce):]
 	}
-	switch n := len(rv.visible()); {
+	pieces = c.pieces[:min(len(c.pieces), rv.pieces)]
+	switch n := len(visible); {
 	case n > maxReviewRows:
 		note = `<p class="muted">` + strconv.Itoa(n-maxReviewRows) + ` more rows: type in the filter to narrow them.</p>`
 	case n == 0:

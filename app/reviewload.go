@@ -83,6 +83,7 @@ func (v *Viewer) review(rv *reviewSet, m *pageworker.Review, w *pageWorker) {
 // named (wantFile).
 func (v *Viewer) reviewed(rv *reviewSet, rep *pageworker.Report, err error) {
 	rv.version++
+	rv.rowsVer++
 	rv.st.Phase = ""
 	if err != nil {
 		rv.st.Failed = err.Error()
@@ -106,6 +107,7 @@ func (v *Viewer) reviewed(rv *reviewSet, rep *pageworker.Report, err error) {
 	v.ctx.After(time.Millisecond, more)
 	v.loadViewed(rv)
 	v.loadDecisions(rv)
+	rv.rowsVer++
 	if v.rs.set != rv || rv.wantFile == "" {
 		return
 	}

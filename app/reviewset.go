@@ -62,6 +62,11 @@ type reviewSet struct {
 	// one more per task when the report comes in.
 	rowsHTML []rowPieces
 	pieces   int
+	// rowsVer counts the changes to what the rows show (the report, the
+	// viewed marks, the decisions), drawn the table pieces written for
+	// a view of them (tableHTML).
+	rowsVer int
+	drawn   drawnTable
 
 	table reviewTable
 	// pair is the row shown, -1 for the table; the pair's recordings
@@ -94,6 +99,15 @@ type reviewSet struct {
 	// wantOpen is the side of that pair to show as a recording once it
 	// is read (a link's open=): "base" or "head", "" for the pair.
 	wantOpen string
+}
+
+// drawnTable is the table's pieces written for a view (table) of the
+// rows at rowsVer: its visible rows, and its first pieces.
+type drawnTable struct {
+	table   reviewTable
+	rows    int
+	visible []int
+	pieces  []string
 }
 
 // end stops rv's worker, which kept its review for its comment: another

@@ -161,7 +161,6 @@ func rowElement(i int) browser.Element {
 func (r *reviewView) renderTable() app.UI {
 	rv := r.Iset
 	head, pieces, note := tableHTML(rv)
-	pieces = pieces[:min(len(pieces), rv.pieces)]
 	return app.Div().Body(
 		app.Div().Class("review-wrap").Body(
 			app.Div().Class("review-table").Attr("role", "table").Attr("aria-label", "Pairs").DataSet("testid", "review-table").Body(

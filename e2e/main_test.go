@@ -374,6 +374,18 @@ func (tb *tab) screenshot(name string) string {
 	return file
 }
 
+// screenshotView writes the window's PNG (what a person sees, not the
+// whole page) to e2e/screenshots/<test>/<name>.png.
+func (tb *tab) screenshotView(name string) string {
+	tb.t.Helper()
+	png := run(tb, chromedp.CaptureScreenshot())
+	file := filepath.Join(screenshotDir(tb.t, tb.t.Name()), name+".png")
+	if err := os.WriteFile(file, png, 0o644); err != nil {
+		tb.t.Fatalf("writing %s: %v", file, err)
+	}
+	return file
+}
+
 // do runs actions, failing the test on error.
 func (tb *tab) do(actions ...chromedp.Action[chromedp.Void]) {
 	tb.t.Helper()

@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -283,13 +282,7 @@ func files(tree map[string][]byte) []review.File {
 // dark, and checks that the phone's first screen shows rows.
 func (tb *tab) decisionShots(p review.Pair) {
 	tb.t.Helper()
-	dir := screenshotDir(tb.t, tb.t.Name())
-	shot := func(name string) {
-		png := run(tb, chromedp.CaptureScreenshot())
-		if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
-			tb.t.Fatal(err)
-		}
-	}
+	shot := func(name string) { tb.screenshotView(name) }
 	for _, size := range [][2]int64{{1440, 900}, {390, 844}} {
 		for _, scheme := range []string{"light", "dark"} {
 			tb.do(chromedp.EmulateViewport(size[0], size[1]), colorScheme(scheme))
