@@ -158,6 +158,16 @@ func (v *Viewer) indexFiles(files, tests []browser.File) {
 		// grows (see gchold). Held, the pauses collect every 16 MB.
 		defer gchold.Hold()()
 		rows := make([]indexRow, 0, len(files))
+		var skipped []skippedFile
+		// add puts a file's row in the table, or, for a file that is not a
+		// recording (row.skip), among those listed apart.
+		add := func(row indexRow) {
+			if row.skip != "" {
+				skipped = append(skipped, skippedFile{row.path, row.skip})
+			} else {
+				rows = append(rows, row)
+			}
+		}
 		last := time.Now()
 		// The files are read readBatch at a time, the next batch while
 		// this one is summarized, with one wait per batch
@@ -215,11 +225,14 @@ func (v *Viewer) indexFiles(files, tests []browser.File) {
 				case row.path == "":
 					rows = append(rows, indexRow{file: i, path: f.Path, hash: "error", err: cerr.Error(),
 						hay: strings.ToLower(f.Path + "\x00error\x00" + cerr.Error())})
-				default:
+				case strings.Contains(cerr.Error(), "not a cassette") || !fixturepath.Cassette(f.Path):
+					add(row)
+				default: // a broken cassette where cassettes are kept: an error
+					row.skip = ""
 					rows = append(rows, row)
 				}
 			} else {
-				rows = append(rows, row)
+				add(row)
 			}
 			if len(items) > mark {
 				itemFiles = append(itemFiles, f)
@@ -233,9 +246,9 @@ func (v *Viewer) indexFiles(files, tests []browser.File) {
 				}
 				ix.worker.addItems(items, itemFiles, withTests)
 				items, itemFiles = items[:0], itemFiles[:0]
-				read, n := rows[:len(rows):len(rows)], i+1
+				read, apart, n := rows[:len(rows):len(rows)], skipped[:len(skipped):len(skipped)], i+1
 				ctx.Dispatch(func(ctx app.Context) {
-					ix.rows, ix.read = read, n
+					ix.rows, ix.skipped, ix.read = read, apart, n
 					ix.version++
 					if ix.done() {
 						ix.took = time.Since(ix.started)

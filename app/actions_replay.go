@@ -130,14 +130,16 @@ func errorPanel(hook, msg string) string {
 }
 
 // openPath opens the file of the open folder at path (a replay panel's
-// link), as its index row would.
+// link, always a recording of ogx's), as its index row would. The file
+// is found among the folder's files, not its rows: a cassette has a row
+// per interaction, a file that is not a recording none.
 func (v *Viewer) openPath(path string) {
 	if v.index == nil {
 		return
 	}
-	for i, f := range v.index.files {
+	for _, f := range v.index.files {
 		if f.Path == path {
-			v.openRow(i)
+			v.openFileAt(f, 0, true)
 			return
 		}
 	}

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -17,7 +19,11 @@ type folderIndex struct {
 	files []browser.File
 	// rows are the files read so far, in order: one per file, or, for
 	// another recorder's cassette, one per interaction.
-	rows    []indexRow
+	rows []indexRow
+	// skipped are the files read that are not recordings (nor cassettes),
+	// by reqhash.Skip's rule, in order: listed above the table with why,
+	// never among its rows.
+	skipped []skippedFile
 	read    int // how many files are read
 	version int // bumped on every change, so the index renders again
 	started time.Time
@@ -48,11 +54,16 @@ type indexView struct {
 }
 
 // hasRecordings reports whether the rows read hold a file of ogx's (a
-// recording, or a file that is not one), which replay's report is about;
-// a folder of cassettes alone has none.
+// recording, or a broken one), which replay's report is about; a folder
+// of cassettes alone has none, nor one of files that are not recordings
+// (listed apart, skipped).
 func (ix *folderIndex) hasRecordings() bool {
 	return slices.ContainsFunc(ix.rows, func(r indexRow) bool { return r.k == 0 })
 }
+
+// skippedFile is a file of the index that is not a recording: its path,
+// and why (skipWhy).
+type skippedFile struct{ path, why string }
 
 // done reports whether every file is read.
 func (ix *folderIndex) done() bool { return ix.read == len(ix.files) }
@@ -79,20 +90,28 @@ type indexRow struct {
 	err       string // why the file is not a recording
 	dup       string // the first key repeated in one object, described (recordings.DuplicateKey), "" for none
 	hay       string // the row's text, lower case, for the filter
+
+	// skip says why the file is not a recording when it is listed apart
+	// rather than as a row (skipWhy), "" for a row.
+	skip string
 }
 
 // summarize parses a file with p and keeps what the index shows of it,
 // all strings that outlive p's next Parse; the parsed recording itself is
 // dropped (a whole folder does not stay in memory: a row reads its file
 // again when opened). A file that could not be read (err) or parsed is a
-// row with hash "error" and the reason. It appends to items what the
+// row with hash "error" and the reason; one that parsed as no recording
+// where recordings are not kept (reqhash.Skip) says so in skip too, to be
+// listed apart. It appends to items what the
 // replay report needs of the file (pageworker.AppendItem), so that the
 // worker does not parse the file again.
 func summarize(p *recordings.Parser, f browser.File, data []byte, err error, items []byte) (indexRow, []byte) {
 	row := indexRow{path: f.Path}
 	var rec *recordings.Recording
 	if err == nil {
-		rec, err = p.Parse(f.Name, data)
+		if rec, err = p.Parse(f.Name, data); err != nil {
+			row.skip = skipWhy(f.Path, err)
+		}
 	}
 	if err != nil {
 		row.hash, row.err = "error", err.Error()
@@ -132,4 +151,29 @@ func callOf(method, uri string) string {
 	}
 	uri, _, _ = strings.Cut(uri, "?")
 	return strings.TrimSpace(method + " " + uri)
+}
+
+// skipWhy says why a file at path p that Parse refused with err is not a
+// recording, "" when it is a broken one (reqhash.Skip, the rule `recview
+// review` skips files by): the reason and what Parse said, without the
+// file's name ("not a recording: no "request" and "response" keys", "not
+// JSON: line 2, column 3: invalid character '/' …").
+func skipWhy(p string, err error) string {
+	reason := reqhash.Skip(p, err)
+	if reason == "" {
+		return ""
+	}
+	detail := err.Error()
+	var pe *recordings.ParseError
+	if errors.As(err, &pe) {
+		detail = strings.TrimPrefix(pe.Err.Error(), "recordings: ")
+		detail = strings.TrimPrefix(strings.TrimPrefix(detail, reason+": "), "invalid JSON: ")
+		if pe.Path != "" {
+			detail = pe.Path + ": " + detail
+		}
+		if pe.Line > 0 {
+			detail = fmt.Sprintf("line %d, column %d: %s", pe.Line, pe.Col, detail)
+		}
+	}
+	return reason + ": " + detail
 }

@@ -61,6 +61,9 @@ func (x *index) Render() app.UI {
 			app.Div().Class("slot").Body(app.If(x.Iindex.report.HTML != "" && x.Iindex.hasRecordings(), func() app.UI { return replayPanel(x.Iindex.report) })),
 		),
 		x.renderFacets(),
+		// The files that are not recordings: a slot of its own, as the
+		// panels above.
+		app.Div().Class("slot").Body(app.If(len(x.Iindex.skipped) > 0, func() app.UI { return notRecordings(x.Iindex.skipped) })),
 		// Clicks are handled here, by what the target's data attributes say.
 		app.Div().Class("index-wrap").OnClick(x.onTableClick).Body(
 			app.Table().Class("index-table").DataSet("testid", "index-table").Body(
@@ -152,7 +155,7 @@ func (x *index) renderHead() app.UI {
 	ix := x.Iindex
 	status := fmt.Sprintf("%s", plural(len(ix.files), "file"))
 	if ix.done() {
-		if len(ix.rows) != len(ix.files) { // cassettes: a row per interaction
+		if len(ix.rows) != len(ix.files)-len(ix.skipped) { // cassettes: a row per interaction
 			status += fmt.Sprintf(" (%s)", plural(len(ix.rows), "row"))
 		}
 		status += fmt.Sprintf(", read in %s", ix.took.Round(10*time.Millisecond))

@@ -289,7 +289,7 @@ func (t *Tree) orphans() []Orphan {
 	}
 	has := false
 	for p := range t.tests {
-		has = has || strings.HasPrefix(p, t.root+"tests/")
+		has = has || strings.HasPrefix(p, t.at("tests/"))
 	}
 	if !has {
 		return nil

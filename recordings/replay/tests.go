@@ -34,7 +34,7 @@ func parseTestFile(src []byte) *testFile {
 func (t *Tree) missingTest(id string) string {
 	parts := strings.Split(id, "::")
 	file := parts[0]
-	f, ok := t.tests[t.root+file]
+	f, ok := t.tests[t.at(file)]
 	if !ok {
 		return "no test file " + file
 	}

@@ -139,7 +139,11 @@ type Tree struct {
 	resolved bool
 	root     string
 	rootOK   bool
-	storage  string // the recorder's base folder (SetRecordingDir), "" for DefaultRecordingDir
+	// cut is what the repository paths of the tree's files begin with
+	// that the tree's paths leave out: "tests/" for tests/integration given
+	// by itself (see Root), else "".
+	cut     string
+	storage string // the recorder's base folder (SetRecordingDir), "" for DefaultRecordingDir
 }
 
 // SetRecordingDir sets the recorder's base folder, as ogx's
@@ -258,73 +262,6 @@ func classifyError(p string, data []byte, err error) Kind {
 func (t *Tree) Entries() []Entry {
 	t.resolve()
 	return t.entries
-}
-
-// Root returns the repository root the tree's paths are under, with a
-// trailing '/' ("" for paths relative to it): the prefix before
-// "tests/integration/x/recordings/" of the files whose test_id names
-// tests/integration/x/, else before the first "tests/integration/" of any
-// path. ok is false when neither tells (a lone recordings folder given by a
-// relative path): ReplayDirs are nil then.
-func (t *Tree) Root() (root string, ok bool) {
-	t.resolve()
-	return t.root, t.rootOK
-}
-
-// replayDirs are the folders replay looks in for a request of testID
-// (has false: outside a test), as tree paths.
-func (t *Tree) replayDirs(testID string, has bool) []string {
-	if !t.rootOK {
-		return nil
-	}
-	fallback := t.root + FallbackDir
-	if t.storage != "" {
-		fallback = t.root + t.storage + "/recordings"
-	}
-	if !has || testID == "" {
-		return []string{fallback}
-	}
-	file, _, _ := strings.Cut(testID, "::")
-	own := t.root + path.Join(path.Dir(file), "recordings")
-	if own == fallback {
-		return []string{fallback}
-	}
-	return []string{own, fallback}
-}
-
-func (t *Tree) inferRoot() {
-	votes := map[string]int{}
-	for i := range t.entries {
-		e := &t.entries[i]
-		if !e.HasTestID {
-			continue
-		}
-		file, _, _ := strings.Cut(e.TestID, "::")
-		want := path.Join(path.Dir(file), "recordings")
-		switch d := path.Dir(e.Path); {
-		case d == want:
-			votes[""]++
-		case strings.HasSuffix(d, "/"+want):
-			votes[d[:len(d)-len(want)]]++
-		}
-	}
-	t.root, t.rootOK = "", false
-	best := -1
-	for r, n := range votes {
-		if n > best || n == best && r < t.root {
-			t.root, t.rootOK, best = r, true, n
-		}
-	}
-	if t.rootOK {
-		return
-	}
-	for i := range t.entries {
-		p := "/" + t.entries[i].Path
-		if j := strings.Index(p, "/tests/integration/"); j >= 0 {
-			t.root, t.rootOK = p[1:j+1], true
-			return
-		}
-	}
 }
 
 // resolve computes each entry's replay folders and what replay finds.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/recview/recview/recordings"
 	"github.com/recview/recview/recordings/reqhash"
 )
@@ -191,6 +192,44 @@ func TestUnreadableAndSkipped(t *testing.T) {
 	if p.Verdict != VerdictUnreadable || p.Base != rec.Path || p.Head != rec.Path || !strings.Contains(p.Err, "head: ") ||
 		!strings.Contains(p.Why, "invalid JSON") || p.Request != "" || p.Result != "" {
 		t.Errorf("pair %+v: want unreadable on the head side, invalid JSON", p)
+	}
+}
+
+// TestSkipIsTheShared: the files Review skips, and their reasons, are
+// reqhash.Skip's (the viewer's folder index lists the same files apart
+// with the same reasons); a file it refuses to skip (a recordings folder,
+// a hashed name) is an unreadable pair.
+func TestSkipIsTheShared(t *testing.T) {
+	head := []File{
+		{Path: "tests/integration/ci_matrix.json", Data: []byte(`{"default": [{"suite": "base", "setup": "ollama"}]}`)},
+		{Path: "tests/integration/client-typescript/suites.json", Data: []byte(`[{"suite": "base"}]`)},
+		{Path: "tests/integration/client-typescript/tsconfig.json", Data: []byte("{ // comments\n}")},
+		{Path: "tests/integration/agents/recordings/notes.json", Data: []byte(`{"notes": []}`)},
+		{Path: "tests/integration/" + strings.Repeat("e", 64) + ".json", Data: []byte(`{"request": {`)},
+		{Path: "empty.json"},
+	}
+	res := review(t, nil, head)
+	checkOnce(t, nil, head, res)
+	want := map[string]string{}
+	for _, f := range head {
+		_, err := recordings.Parse(f.Path, f.Data)
+		want[f.Path] = reqhash.Skip(f.Path, err)
+	}
+	got := map[string]string{}
+	for _, s := range res.Skipped {
+		got[s.Path] = s.Reason
+	}
+	for _, p := range res.Pairs {
+		if p.Verdict != VerdictUnreadable {
+			t.Errorf("pair %s: %s, want unreadable", p.Head, p.Verdict)
+		}
+		got[p.Head] = ""
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("skipped (-reqhash.Skip +Review):\n%s", d)
+	}
+	if n := len(res.Skipped); n != 4 {
+		t.Errorf("%d files skipped, want the four that are not recordings outside a recordings folder", n)
 	}
 }
 

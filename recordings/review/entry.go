@@ -1,7 +1,6 @@
 package review
 
 import (
-	"errors"
 	"hash/fnv"
 	"path"
 	"strconv"
@@ -64,13 +63,8 @@ func readUnnamed(side Side, p string, data []byte, parse func(string, []byte) (*
 	e := &entry{side: side, path: p, data: data}
 	r, err := parse(p, data)
 	if err != nil {
-		switch {
-		case looksLikeRecording(p):
+		if e.skip = reqhash.Skip(p, err); e.skip == "" {
 			e.err = err
-		case errors.Is(err, recordings.ErrNotRecording) || errors.Is(err, recordings.ErrBadField):
-			e.skip = "not a recording"
-		default:
-			e.skip = "not JSON"
 		}
 		return e
 	}

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/recview/recview/recordings/fixturepath"
-	"github.com/recview/recview/recordings/reqhash"
 )
 
 // File is one file of a tree.
@@ -62,7 +61,9 @@ const (
 type Skipped struct {
 	Side Side
 	Path string
-	// Reason says why, in lowercase: "not a recording", "not JSON".
+	// Reason says why, in lowercase: "not a recording", "not JSON"
+	// (reqhash.Skip), or "not a cassette" (a file other than .json at a
+	// cassette's path, fixturepath.Cassette, that is not one).
 	Reason string
 }
 
@@ -84,8 +85,10 @@ var ErrBadTree = errors.New("review: bad tree")
 // A file is a recording when recordings.Parse takes it. A file it refuses
 // is skipped (Result.Skipped, "not JSON" or "not a recording"), unless it
 // looks like a recording: its name holds a request hash
-// (reqhash.FromName) or it lies in a folder named "recordings".
-// Such a file is a Pair of VerdictUnreadable whose Err says why.
+// (reqhash.FromName) or it lies in a folder named "recordings" (or Parse
+// did not read it: too large). Such a file is a Pair of
+// VerdictUnreadable whose Err says why. The rule is reqhash.Skip's, which
+// the viewer's folder index follows too.
 //
 // The error wraps ErrBadTree and names the path, for paths that cannot be
 // paired (see ErrBadTree); Review never fails on a file's content.
@@ -151,13 +154,4 @@ func checkPath(p string) error {
 		return errors.New(`"." or ".." or empty component`)
 	}
 	return nil
-}
-
-// looksLikeRecording reports whether a file that does not parse should be
-// reported rather than skipped: a hashed name, or a "recordings" folder.
-func looksLikeRecording(p string) bool {
-	if _, ok := reqhash.FromName(p); ok {
-		return true
-	}
-	return strings.HasPrefix(p, "recordings/") || strings.Contains(p, "/recordings/")
 }

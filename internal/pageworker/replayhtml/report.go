@@ -74,8 +74,14 @@ func (r *Report) Panel() (head string, folds []pageworker.Fold) {
 	if r.NotReplayed > 0 {
 		notes = append(notes, fmt.Sprintf("%d not replayed (file processors: the recorder makes the real call)", r.NotReplayed))
 	}
-	if r.Skipped+r.Broken > 0 {
-		notes = append(notes, fmt.Sprintf("%d .json files are not recordings", r.Skipped+r.Broken))
+	// Apart, as the index lists them: the files that are not recordings,
+	// and those that look like recordings and do not parse (its error
+	// rows).
+	if r.Skipped > 0 {
+		notes = append(notes, plural(r.Skipped, ".json file")+iff(r.Skipped == 1, " is not a recording", " are not recordings"))
+	}
+	if r.Broken > 0 {
+		notes = append(notes, plural(r.Broken, "recording")+iff(r.Broken == 1, " does", " do")+" not parse")
 	}
 	if !r.RootKnown {
 		notes = append(notes, "the paths do not say where tests/integration is, so which folder replay looks in is not known")
