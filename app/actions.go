@@ -77,6 +77,7 @@ func (v *Viewer) handleActions(ctx app.Context) {
 	handleSignal(&ctx, v, actionCloseShare, (*Viewer).closeShare)
 	// actions_review.go
 	v.handleReviewActions(&ctx)
+	v.handleConsentActions(&ctx)
 }
 
 // action is the name of an action whose value is a T.

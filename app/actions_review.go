@@ -120,7 +120,7 @@ func (v *Viewer) openReviewFragment(f permalink.Fragment) {
 		return
 	}
 	if f.Review.Kind == permalink.ReviewFolders && len(f.Sources) > 0 {
-		v.openSources(f.Sources, f) // a shared pair: its files in the link
+		v.openLinked(f.Sources, f) // a shared pair: its files in the link
 		return
 	}
 	if f.Review.Kind == permalink.ReviewFolders {

@@ -121,7 +121,7 @@ func (v *Viewer) openFragment(raw string) {
 		v.applyView(f)
 		return
 	}
-	v.openSources(f.Sources, f)
+	v.openLinked(f.Sources, f)
 }
 
 // showing reports whether the page shows exactly these sources already.

@@ -20,7 +20,7 @@ func (v *Viewer) listen(ctx app.Context) {
 		key, shift := k.Name, k.Shift
 		switch key {
 		case "Escape":
-			ctx.Dispatch(func(ctx app.Context) { v.sharing, v.keys = nil, false })
+			ctx.Dispatch(func(ctx app.Context) { v.sharing, v.keys, v.consent = nil, false, nil })
 		case "?":
 			ctx.Dispatch(func(ctx app.Context) { v.toggleKeys() })
 		case "ArrowLeft", "ArrowRight", "Home", "End", " ":

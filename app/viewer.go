@@ -19,15 +19,17 @@ import (
 type Viewer struct {
 	app.Compo
 
-	docs    []*openDoc
-	cur     int
-	err     string // the last error, shown until the next success
-	loading string // what is being loaded, "" when idle
-	tab     string // tabView, tabRaw or tabPlay
-	playing bool
-	speed   int    // play speed in chunks per second
-	theme   string // "", "light" or "dark"
-	drag    bool   // a file is being dragged over the page
+	docs      []*openDoc
+	cur       int
+	err       string          // the last error, shown until the next success
+	loading   string          // what is being loaded, "" when idle
+	consent   *linkConsent    // a link's sources waiting for the reader's Load, nil when none
+	consented map[string]bool // hosts the reader said Load to, for the page's life
+	tab       string          // tabView, tabRaw or tabPlay
+	playing   bool
+	speed     int    // play speed in chunks per second
+	theme     string // "", "light" or "dark"
+	drag      bool   // a file is being dragged over the page
 
 	index *folderIndex // the index of the last folder or many files, nil before
 	cmp   *comparison  // the last comparison, nil before
@@ -119,6 +121,7 @@ func (v *Viewer) Render() app.UI {
 		app.If(v.err != "", v.renderError),
 		app.If(v.sharing != nil, func() app.UI { return (&sharePanel{}).Share(*v.sharing) }),
 		app.If(v.keys, v.renderKeys),
+		app.If(v.consent != nil, v.renderConsent),
 		app.If(v.loading != "", func() app.UI {
 			return app.Div().Class("loading").Attr("role", "status").Text("Loading " + v.loading + "…")
 		}),

@@ -282,6 +282,7 @@ func TestCassetteURL(t *testing.T) {
 	src := serveLoopback(t, mux) + "/c/" + fileSearchStream
 	tb := newTab(t)
 	tb.open("/#v=2&src=" + url.QueryEscape(src) + "&i=4")
+	tb.consentLoad() // a loopback host; the page knows it from now on
 	tb.waitTitle(fileSearchStream + "#4")
 	tb.waitStep(21, 21)
 	if h := eval[string](tb, "location.hash"); !strings.HasSuffix(h, "&i=4") {

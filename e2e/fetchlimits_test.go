@@ -101,6 +101,7 @@ func TestRefusedDownloadStops(t *testing.T) {
 				src := base + path
 				if via == "link" {
 					tb.do(chromedp.Evaluate[chromedp.Void]("location.hash = " + jsq("v=2&src="+url.QueryEscape(src))))
+					tb.consentLoad()
 				} else {
 					tb.enterURL(src)
 				}
@@ -202,6 +203,7 @@ func TestRedirects(t *testing.T) {
 	home, _, hits := redirectServers(t)
 	tb := newTab(t)
 	tb.open("/#v=2&src=" + url.QueryEscape(home+"/cors/"+smallChat))
+	tb.consentLoad() // home's host, known to the page from now on
 	tb.waitTitle(smallChat)
 	hits[0].Store(0)
 

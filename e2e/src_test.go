@@ -53,6 +53,7 @@ func TestOpenURL(t *testing.T) {
 	good := other + "/cors/" + bigStream
 	tb := newTab(t)
 	tb.open("/#src=" + url.QueryEscape(good) + "&step=40")
+	tb.consentLoad()
 	tb.waitTitle(bigStream)
 	tb.waitStep(40, 1399)
 
