@@ -41,6 +41,7 @@ type index struct {
 	drawn       []int        // the rows in the table's <tbody>, in order
 	drawnPicked []int        // the ticks they were drawn with
 	drawnIx     *folderIndex // the index they are rows of
+	drawNext    bool         // whether more rows are due in the next frame (drawRows)
 }
 
 // index sets the index shown and its version.
@@ -126,6 +127,9 @@ func (x *index) OnUpdate(ctx app.Context) { ctx.Defer(x.drawRows) }
 // browser restyle and lay out every row again; any other change (filter,
 // facet, order, ticks) replaces it. go-app leaves the <tbody>'s children
 // alone: it has none in the tree.
+// At most rowsPerFrame rows are drawn in one frame, the rest in the
+// frames after (the browser lays out only the rows appended): hundreds of
+// rows at once held the page for a frame of a tenth of a second or more.
 func (x *index) drawRows(ctx app.Context) {
 	tbody := browser.ElementOf(x.JSValue()).QueryOne("[data-testid=index-table] > tbody")
 	if !tbody.Exists() {
@@ -135,22 +139,38 @@ func (x *index) drawRows(ctx app.Context) {
 	shown = shown[:min(len(shown), maxIndexRows)]
 	var b strings.Builder
 	// (A <tbody> that does not hold the rows drawn is a new one.)
-	if x.drawnIx == x.Iindex && tbody.Children() == len(x.drawn) && slices.Equal(x.picked, x.drawnPicked) && len(x.drawn) <= len(shown) && slices.Equal(x.drawn, shown[:len(x.drawn)]) {
-		if len(shown) == len(x.drawn) {
+	kept := x.drawnIx == x.Iindex && tbody.Children() == len(x.drawn) && slices.Equal(x.picked, x.drawnPicked) && len(x.drawn) <= len(shown) && slices.Equal(x.drawn, shown[:len(x.drawn)])
+	from := 0
+	if kept {
+		if from = len(x.drawn); from == len(shown) {
 			return
 		}
-		for _, i := range shown[len(x.drawn):] {
-			x.rowHTML(&b, i)
-		}
+	}
+	to := min(len(shown), from+rowsPerFrame)
+	for _, i := range shown[from:to] {
+		x.rowHTML(&b, i)
+	}
+	if kept {
 		tbody.AppendHTML(b.String())
 	} else {
-		for _, i := range shown {
-			x.rowHTML(&b, i)
-		}
 		tbody.SetHTML(b.String())
 	}
-	x.drawn, x.drawnPicked, x.drawnIx = shown, slices.Clone(x.picked), x.Iindex
+	x.drawn, x.drawnPicked, x.drawnIx = shown[:to:to], slices.Clone(x.picked), x.Iindex
+	if to < len(shown) && !x.drawNext {
+		x.drawNext = true
+		ctx.Async(func() {
+			browser.NextFrame()
+			ctx.Dispatch(func(ctx app.Context) {
+				x.drawNext = false
+				x.drawRows(ctx)
+			})
+		})
+	}
 }
+
+// rowsPerFrame is how many index rows drawRows draws in one frame.
+const rowsPerFrame = 50
+
 func (x *index) renderHead() app.UI {
 	ix := x.Iindex
 	status := fmt.Sprintf("%s", plural(len(ix.files), "file"))
@@ -159,6 +179,9 @@ func (x *index) renderHead() app.UI {
 			status += fmt.Sprintf(" (%s)", plural(len(ix.rows), "row"))
 		}
 		status += fmt.Sprintf(", read in %s", ix.took.Round(10*time.Millisecond))
+		if ix.reused > 0 {
+			status += fmt.Sprintf(" (%s unchanged since the last read)", plural(ix.reused, "file"))
+		}
 	}
 	return app.Div().Class("index-head").Body(
 		app.H2().Text("Index"),
