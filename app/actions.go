@@ -78,6 +78,7 @@ func (v *Viewer) handleActions(ctx app.Context) {
 	// actions_review.go
 	v.handleReviewActions(&ctx)
 	v.handleConsentActions(&ctx)
+	v.handleFolderAgainActions(&ctx)
 }
 
 // action is the name of an action whose value is a T.

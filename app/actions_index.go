@@ -55,7 +55,7 @@ func (v *Viewer) listFiles(files app.Value, folder bool) {
 				v.fail(errors.New("the folder holds no .json files"))
 				return
 			}
-			v.indexFiles(refs, tests)
+			v.indexFiles(refs, tests, nil)
 		})
 	})
 }
@@ -90,14 +90,21 @@ func (v *Viewer) indexEntries(what string, entries, handles []app.Value) {
 	ctx.Dispatch(func(ctx app.Context) { v.loading = what })
 	ctx.Async(func() {
 		var refs []browser.File
+		var root *keptFolder // the folder, when read through its handle
 		ok, err := false, error(nil)
 		if len(handles) > 0 {
 			refs, ok, err = browser.WalkHandles(handles, true)
 		}
-		if !ok {
+		if ok {
+			root = rootFolder(handles)
+		} else {
 			refs, err = browser.WalkEntries(entries, true)
 		}
 		refs, tests := splitTests(refs)
+		var kept indexCache // the index kept of it before a reload
+		if root != nil && v.indexCache == nil {
+			kept = loadKeptIndex(root)
+		}
 		ctx.Dispatch(func(ctx app.Context) {
 			v.loading = ""
 			if err != nil {
@@ -108,7 +115,13 @@ func (v *Viewer) indexEntries(what string, entries, handles []app.Value) {
 				v.fail(errors.New(what + " holds no .json files"))
 				return
 			}
-			v.indexFiles(refs, tests)
+			if kept != nil && v.indexCache == nil {
+				v.indexCache = kept
+			}
+			if root != nil {
+				v.keepFolder(root)
+			}
+			v.indexFiles(refs, tests, root)
 		})
 	})
 }
@@ -144,30 +157,31 @@ func splitTests(refs []browser.File) (json, tests []browser.File) {
 // which lets the page draw nothing, so it also pauses between files
 // (browser.Breather), so 16 files are not parsed and hashed in one go, and
 // before a file of bigIndexFile or more.
-func (v *Viewer) indexFiles(files, tests []browser.File) {
+// The files unchanged since the last index (indexCache) are not read
+// again. root is the folder when it was read through its handle, nil
+// otherwise: its index is then kept for after a reload (keepIndex).
+func (v *Viewer) indexFiles(files, tests []browser.File, root *keptFolder) {
 	if v.index != nil {
 		v.index.worker.stop()
 	}
 	ix := &folderIndex{files: files, tests: tests, rows: make([]indexRow, 0, len(files)), started: time.Now()}
 	v.index, v.view, v.err = ix, viewIndex, ""
 	ctx := v.ctx
+	// The files unchanged since the last index are not read again (their
+	// reads are not even started): their rows come from it. This index's
+	// files make the next one's cache.
+	old, fresh := v.indexCache, indexCache{}
+	cached := make([]bool, len(files))
+	for i, f := range files {
+		_, cached[i] = old.get(f)
+	}
 	ix.worker = startWorker(ctx.ResolveStaticResource(workerScript))
 	ctx.Async(func() {
 		// Parsing builds a tree per file that is garbage right after: with
 		// the collector running, WebAssembly pays for marking it as it
 		// grows (see gchold). Held, the pauses collect every 16 MB.
 		defer gchold.Hold()()
-		rows := make([]indexRow, 0, len(files))
-		var skipped []skippedFile
-		// add puts a file's row in the table, or, for a file that is not a
-		// recording (row.skip), among those listed apart.
-		add := func(row indexRow) {
-			if row.skip != "" {
-				skipped = append(skipped, skippedFile{row.path, row.skip})
-			} else {
-				rows = append(rows, row)
-			}
-		}
+		acc := indexAcc{rows: make([]indexRow, 0, len(files))}
 		last := time.Now()
 		// The files are read readBatch at a time, the next batch while
 		// this one is summarized, with one wait per batch
@@ -176,22 +190,22 @@ func (v *Viewer) indexFiles(files, tests []browser.File) {
 		startBatch := func(from int) app.Value {
 			batch := make([]app.Value, 0, readBatch)
 			for j := from; j < min(from+readBatch, len(files)); j++ {
-				batch = append(batch, startRead(files[j]))
+				if cached[j] {
+					batch = append(batch, app.Null())
+				} else {
+					batch = append(batch, startRead(files[j]))
+				}
 			}
 			return browser.AllSettled(batch)
 		}
 		var reads app.Value // the outcomes of this batch's reads
-		// One parser for every file: its memory is reused from one to the
-		// next (recordings.Parser).
-		var parser recordings.Parser
-		var buf []byte   // the file being summarized
-		var items []byte // the Item lines not yet handed to the worker
 		// The File of each of those items, in order: a cassette, and YAML
 		// that is no cassette, have none.
 		var itemFiles []browser.File
 		handed := false // whether the test files were handed to it
 		next := startBatch(0)
 		pause := browser.Breather()
+		reused := 0
 		for i, f := range files {
 			if i%readBatch == 0 {
 				reads, _ = browser.Await(next) // allSettled never rejects
@@ -199,42 +213,20 @@ func (v *Viewer) indexFiles(files, tests []browser.File) {
 					next = startBatch(i + readBatch)
 				}
 			}
-			data, err := settledRead(f, reads, i%readBatch, buf)
-			if err == nil {
-				buf = data // reused: summarize keeps nothing of it
-			}
-			if len(data) >= bigIndexFile {
-				time.Sleep(time.Millisecond) // let the page draw first
-			}
-			var row indexRow
-			mark := len(items)
-			if err != nil || !fixturepath.CassetteOnly(f.Name) {
-				row, items = summarize(&parser, f, data, err, items)
-				row.file = i
-			}
-			// Another recorder's cassette: a row per interaction, read
-			// by the folder's worker (app.wasm links no YAML), and
-			// nothing for replay, which reads ogx's recordings only.
-			if err == nil && (fixturepath.CassetteOnly(f.Name) || row.err != "" && mayBeCassette(data)) {
-				cas, cerr := indexCassette(ix.worker, f, i, data)
-				switch {
-				case cerr == nil:
-					rows, items = append(rows, cas...), items[:mark]
-				case row.path == "" && strings.Contains(cerr.Error(), "not a cassette"):
-					// YAML that is no cassette (a configuration): no row.
-				case row.path == "":
-					rows = append(rows, indexRow{file: i, path: f.Path, hash: "error", err: cerr.Error(),
-						hay: strings.ToLower(f.Path + "\x00error\x00" + cerr.Error())})
-				case strings.Contains(cerr.Error(), "not a cassette") || !fixturepath.Cassette(f.Path):
-					add(row)
-				default: // a broken cassette where cassettes are kept: an error
-					row.skip = ""
-					rows = append(rows, row)
+			fromRows, fromSkipped, mark := len(acc.rows), len(acc.skipped), len(acc.items)
+			if e, ok := old.get(f); cached[i] && ok {
+				for _, r := range e.rows {
+					r.file = i
+					acc.rows = append(acc.rows, r)
 				}
-			} else {
-				add(row)
+				acc.skipped, acc.items = append(acc.skipped, e.skipped...), e.appendItem(acc.items)
+				fresh[indexKey(f)] = e
+				reused++
+			} else if err := acc.read(ix.worker, f, i, reads); err == nil {
+				// A file the browser could not read is read again next time.
+				fresh.put(f, acc.rows[fromRows:], acc.skipped[fromSkipped:], acc.items[mark:])
 			}
-			if len(items) > mark {
+			if len(acc.items) > mark {
 				itemFiles = append(itemFiles, f)
 			}
 			pause()
@@ -244,14 +236,18 @@ func (v *Viewer) indexFiles(files, tests []browser.File) {
 				if !handed {
 					withTests, handed = tests, true
 				}
-				ix.worker.addItems(items, itemFiles, withTests)
-				items, itemFiles = items[:0], itemFiles[:0]
-				read, apart, n := rows[:len(rows):len(rows)], skipped[:len(skipped):len(skipped)], i+1
+				ix.worker.addItems(acc.items, itemFiles, withTests)
+				acc.items, itemFiles = acc.items[:0], itemFiles[:0]
+				read, apart, n, reusedNow := acc.rows[:len(acc.rows):len(acc.rows)], acc.skipped[:len(acc.skipped):len(acc.skipped)], i+1, reused
 				ctx.Dispatch(func(ctx app.Context) {
-					ix.rows, ix.skipped, ix.read = read, apart, n
+					ix.rows, ix.skipped, ix.read, ix.reused = read, apart, n, reusedNow
 					ix.version++
 					if ix.done() {
 						ix.took = time.Since(ix.started)
+						v.indexCache = fresh
+						if root != nil {
+							ctx.Async(func() { keepIndex(root, fresh) })
+						}
 						for _, p := range ix.pending {
 							ctx.Async(func() { v.askNotFound(ix, p.text, p.inPlay) })
 						}
@@ -262,6 +258,72 @@ func (v *Viewer) indexFiles(files, tests []browser.File) {
 		}
 		v.replayReport(ix)
 	})
+}
+
+// indexAcc is what indexFiles gathers as it reads a folder's files.
+type indexAcc struct {
+	rows    []indexRow    // the index's rows so far, in order
+	skipped []skippedFile // the files listed apart so far, in order
+	items   []byte        // the Item lines not yet handed to the worker
+	// parser is one for every file: its memory is reused from one to
+	// the next (recordings.Parser); buf holds the file being read.
+	parser recordings.Parser
+	buf    []byte
+}
+
+// add puts a file's row in the table, or, for a file that is not a
+// recording (row.skip), among those listed apart.
+func (a *indexAcc) add(row indexRow) {
+	if row.skip != "" {
+		a.skipped = append(a.skipped, skippedFile{row.path, row.skip})
+	} else {
+		a.rows = append(a.rows, row)
+	}
+}
+
+// read takes file i of the index (f; its read is the i%readBatch-th
+// outcome of reads), parses it and appends its rows (a cassette's read
+// by w), its entry among the files listed apart, or its Item line for
+// the folder's worker. It returns the error of the read itself, nil when
+// the file was read: a file that does not parse is a row, not an error
+// here.
+func (a *indexAcc) read(w *pageWorker, f browser.File, i int, reads app.Value) error {
+	data, err := settledRead(f, reads, i%readBatch, a.buf)
+	if err == nil {
+		a.buf = data // reused: summarize keeps nothing of it
+	}
+	if len(data) >= bigIndexFile {
+		time.Sleep(time.Millisecond) // let the page draw first
+	}
+	var row indexRow
+	mark := len(a.items)
+	if err != nil || !fixturepath.CassetteOnly(f.Name) {
+		row, a.items = summarize(&a.parser, f, data, err, a.items)
+		row.file = i
+	}
+	// Another recorder's cassette: a row per interaction, read by the
+	// folder's worker (app.wasm links no YAML), and nothing for replay,
+	// which reads ogx's recordings only.
+	if err != nil || !(fixturepath.CassetteOnly(f.Name) || row.err != "" && mayBeCassette(data)) {
+		a.add(row)
+		return err
+	}
+	cas, cerr := indexCassette(w, f, i, data)
+	switch {
+	case cerr == nil:
+		a.rows, a.items = append(a.rows, cas...), a.items[:mark]
+	case row.path == "" && strings.Contains(cerr.Error(), "not a cassette"):
+		// YAML that is no cassette (a configuration): no row.
+	case row.path == "":
+		a.rows = append(a.rows, indexRow{file: i, path: f.Path, hash: "error", err: cerr.Error(),
+			hay: strings.ToLower(f.Path + "\x00error\x00" + cerr.Error())})
+	case strings.Contains(cerr.Error(), "not a cassette") || !fixturepath.Cassette(f.Path):
+		a.add(row)
+	default: // a broken cassette where cassettes are kept: an error
+		row.skip = ""
+		a.rows = append(a.rows, row)
+	}
+	return nil
 }
 
 // replayReport asks the folder's worker for its report panel,

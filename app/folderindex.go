@@ -28,7 +28,10 @@ type folderIndex struct {
 	version int // bumped on every change, so the index renders again
 	started time.Time
 	took    time.Duration // how long reading all took, once done
-	view    indexView     // the index component's view, kept while it is not shown
+	// reused is how many of the files read were unchanged since the
+	// last index and not read again (indexCache).
+	reused int
+	view   indexView // the index component's view, kept while it is not shown
 
 	tests  []browser.File    // the folder's Python test files, for the replay report
 	worker *pageWorker       // the worker of the folder (its replay report and lookups)

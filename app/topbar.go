@@ -13,10 +13,14 @@ type topBar struct {
 	app.Compo
 
 	Itheme string // the current theme: "", "light" or "dark"
+	Iagain string // the folder Open again reads, "" for none
 }
 
 // Theme sets the theme the switch shows.
 func (b *topBar) Theme(v string) *topBar { b.Itheme = v; return b }
+
+// Again sets the folder Open again reads ("" hides it).
+func (b *topBar) Again(folder string) *topBar { b.Iagain = folder; return b }
 
 // Render draws the bar.
 func (b *topBar) Render() app.UI {
@@ -41,6 +45,13 @@ func (b *topBar) Render() app.UI {
 					DataSet("testid", "folder-input").Attr("aria-label", "Open a recordings folder").
 					OnClick(b.onFolderClick).OnChange(b.onFolder),
 			),
+			app.If(b.Iagain != "", func() app.UI {
+				return app.Button().Class("button ghost again").DataSet("testid", "folder-again").
+					Title("Read the folder "+b.Iagain+" again: only the files changed since are read").
+					Attr("aria-label", "Open the folder "+b.Iagain+" again").
+					Body(app.Text("↻ "), app.Span().Class("again-name").Text(b.Iagain)).
+					OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionFolderAgain) })
+			}),
 			app.Button().Class("button ghost").Text(themeLabel(b.Itheme)).
 				Title("Theme: follow the system, light or dark").Attr("aria-label", "Switch theme").
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionTheme) }),

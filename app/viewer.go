@@ -32,7 +32,11 @@ type Viewer struct {
 	drag      bool   // a file is being dragged over the page
 
 	index *folderIndex // the index of the last folder or many files, nil before
-	cmp   *comparison  // the last comparison, nil before
+	// indexCache is what the last finished index read of its files, for
+	// the next (nil before).
+	indexCache indexCache
+	again      *keptFolder // the folder Open again reads, nil for none
+	cmp        *comparison // the last comparison, nil before
 	// comparer is the worker that compares recordings (fillComparison),
 	// nil before the first comparison or warmComparer.
 	comparer *pageWorker
@@ -84,6 +88,7 @@ func (v *Viewer) OnMount(ctx app.Context) {
 	v.openFragment(browser.PageLocation().Hash)
 	v.openEarly()
 	v.warmUp(ctx)
+	ctx.Async(v.restoreFolder)
 }
 
 // current is the recording shown, nil when none is open.
@@ -117,7 +122,7 @@ func (v *Viewer) open(docs []*openDoc) {
 // Render draws the page.
 func (v *Viewer) Render() app.UI {
 	return app.Div().Class("page").Class(map[bool]string{true: "dragging"}[v.drag]).Body(
-		(&topBar{}).Theme(v.theme),
+		(&topBar{}).Theme(v.theme).Again(v.againName()),
 		app.If(v.err != "", v.renderError),
 		app.If(v.sharing != nil, func() app.UI { return (&sharePanel{}).Share(*v.sharing) }),
 		app.If(v.keys, v.renderKeys),

@@ -55,6 +55,9 @@ type File struct {
 	Name string    // File.name, the file's own name
 	Path string    // folder/relative/name.json within the dropped or picked folder, else Name
 	Size int       // File.size, in bytes
+	// Modified is File.lastModified: the file's last change, in
+	// milliseconds since the Unix epoch (0 when the browser gives none).
+	Modified int64
 }
 
 // NewFile describes the File object f, found at path within a folder (""
@@ -64,7 +67,11 @@ func NewFile(f app.Value, path string) File {
 	if path == "" {
 		path = name
 	}
-	return File{JS: f, Name: name, Path: path, Size: f.Get("size").Int()}
+	f2 := File{JS: f, Name: name, Path: path, Size: f.Get("size").Int()}
+	if m := f.Get("lastModified"); m.Type() == app.TypeNumber {
+		f2.Modified = int64(m.Float())
+	}
+	return f2
 }
 
 // Listed reports whether a folder's walk keeps the file of that name: a

@@ -126,3 +126,15 @@ func TakeEarly() []Early { return nil }
 
 // OnLatePick does nothing.
 func OnLatePick(func(Early)) {}
+
+// KeptGet returns ErrNoPage: nothing is kept outside a page.
+func KeptGet(key string) (app.Value, error) { return nil, ErrNoPage }
+
+// KeptPut returns ErrNoPage.
+func KeptPut(key string, v any) error { return ErrNoPage }
+
+// ReadPermission returns null.
+func ReadPermission(handle app.Value) app.Value { return app.Null() }
+
+// Resolved returns v.
+func Resolved(v app.Value) app.Value { return v }
