@@ -67,6 +67,8 @@ func (v *Viewer) handleActions(ctx app.Context) {
 	// actions_play.go
 	handle(&ctx, v, actionPlayEdit, (*Viewer).runPlay)
 	handle(&ctx, v, actionPlaySave, (*Viewer).savePlay)
+	handleSignal(&ctx, v, actionPlaySaveAnyway, (*Viewer).saveAnyway)
+	handleSignal(&ctx, v, actionPlaySaveCancel, (*Viewer).cancelSave)
 	handle(&ctx, v, actionPlayFormat, (*Viewer).formatPlay)
 	handle(&ctx, v, actionPlayTestID, (*Viewer).setPlayTestID)
 	handle(&ctx, v, actionPlayEndpoint, (*Viewer).setPlayEndpoint)
