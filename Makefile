@@ -194,9 +194,18 @@ APPNOINLINE := -gcflags=github.com/recview/recview/app=-l -gcflags=$(GOAPP)/pkg/
 	-gcflags=github.com/recview/recview/recordings/diff=-l -gcflags=github.com/recview/recview/recordings/permalink=-l \
 	-gcflags=github.com/recview/recview/app/internal/browser=-l
 
+# VIEWER is the public viewer (like https://OWNER.github.io/) whose
+# address the share panel of a page on a loopback address (make serve)
+# offers its links on, unless the user set another in the browser;
+# .github/workflows/pages.yml sets it to the site it deploys. It is
+# written into app.wasm (app.defaultViewer); none by default.
+VIEWER ?=
+
 dist: go-version build/go.work
+	@[[ -z "$(VIEWER)" || "$(VIEWER)" =~ ^https?://[^/?#[:space:]]+(/[^?#[:space:]]*)?$$ ]] || \
+		{ echo "make dist: VIEWER=$(VIEWER) is not an http(s) address like https://OWNER.github.io/" >&2; exit 1; }
 	rm -rf dist build/app.wasm && mkdir -p build
-	GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) build -trimpath -ldflags="-s -w" $(APPNOINLINE) -o build/app.wasm ./wasm
+	GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) build -trimpath -ldflags="-s -w$(if $(VIEWER), -X github.com/recview/recview/app.defaultViewer=$(VIEWER))" $(APPNOINLINE) -o build/app.wasm ./wasm
 	@nethttp=$$(GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) list -deps -f '{{if eq .ImportPath "net/http"}}linked{{end}}' ./wasm) && \
 	if [[ $$nethttp == *linked* ]]; then echo "app.wasm links net/http: the go-app patch (third_party/go-app/wasm-without-net-http.patch) did not take"; exit 1; fi
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o build/worker.wasm ./wasm/worker

@@ -77,6 +77,7 @@ func (v *Viewer) handleActions(ctx app.Context) {
 	handleSignal(&ctx, v, actionShare, (*Viewer).share)
 	handle(&ctx, v, actionShareURL, (*Viewer).shareURL)
 	handleSignal(&ctx, v, actionCloseShare, (*Viewer).closeShare)
+	handle(&ctx, v, actionSetViewer, (*Viewer).setViewer)
 	// actions_review.go
 	v.handleReviewActions(&ctx)
 }
