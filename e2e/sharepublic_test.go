@@ -13,7 +13,8 @@ import (
 )
 
 // TestSharePublic: on 127.0.0.1 the share panel says the link opens only
-// on this computer; with a public viewer set in the panel (kept in the
+// on this computer (and offers it on the build's public viewer, if the
+// site was built with one); with a public viewer set in the panel (kept in the
 // browser: the panel shares on it again after a reload) it offers the
 // same view on that viewer, the fragment unchanged; an address that is
 // not a public http(s) one is refused; and a view loaded from this
@@ -34,14 +35,22 @@ func TestSharePublic(t *testing.T) {
 	if got, _ := tb.text(sel("share-local") + " p"); !strings.HasPrefix(got, "This link opens only on this computer: the page runs on "+host+".") {
 		t.Errorf("share-local says %q, want that the link opens only on this computer (%s)", got, host)
 	}
-	if _, ok := tb.text(sel("share-public-url")); ok {
-		t.Errorf("a public link is offered with no public viewer set")
+	// The build's public viewer (make dist VIEWER=…), if it has one, is
+	// offered at once; else none is.
+	def := eval[string](tb, q(sel("share-viewer"))+".value")
+	if def == "" {
+		if _, ok := tb.text(sel("share-public-url")); ok {
+			t.Errorf("a public link is offered with no public viewer set")
+		}
+	} else if got := eval[string](tb, q(sel("share-public-url"))+".value"); !strings.HasPrefix(got, def+"#v=2&d=") {
+		t.Errorf("share-public-url %.60q…, want a link on the build's viewer %s", got, def)
 	}
 	tb.screenshot("local-notice")
 
 	// A public viewer set: the same fragment on it.
+	tb.do(chromedp.Evaluate[chromedp.Void](q(sel("share-viewer")) + `.value = ''`))
 	tb.do(chromedp.SendKeys(chromedp.CSS(sel("share-viewer")), "https://viewer.example/recview"+kb.Enter))
-	tb.visible(sel("share-public-url"))
+	tb.waitFor("the link on the viewer set", q(sel("share-public-url"))+`.value.startsWith('https://viewer.example/recview/#')`)
 	link := eval[string](tb, q(sel("share-url"))+".value")
 	public := eval[string](tb, q(sel("share-public-url"))+".value")
 	_, frag, _ := strings.Cut(link, "#")
