@@ -1,16 +1,31 @@
 # recview: `make test` runs every test; `make serve` serves the viewer.
-# Both install what they need on a fresh Debian machine (make deps).
+# `make serve` (and `make dist`, `make build`) need Go alone, go.mod's
+# version or later; `make test` also installs what its tests need on a
+# fresh Debian machine (make deps).
 
 SHELL    := /bin/bash
 GO       ?= go
-GOROOT   := $(shell $(GO) env GOROOT)
-WASMEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
+GOROOT    = $(shell $(GO) env GOROOT 2>/dev/null)
+WASMEXEC  = $(GOROOT)/lib/wasm/go_js_wasm_exec
 PORT     ?= 8000
 
-.PHONY: deps test test-native test-wasm test-e2e test-fuzz fuzz fuzz-list lint bench bench-page serve build dist
+.PHONY: deps go-version test test-native test-wasm test-e2e test-fuzz fuzz fuzz-list lint bench bench-page serve build dist
 
-test: deps lint test-native test-wasm test-fuzz test-e2e
+test: go-version deps lint test-native test-wasm test-fuzz test-e2e
 	@echo "make test: all tests passed"
+
+# The Go that go.mod's go line names (GOWANT), or a later one: make stops
+# with an error that names it when Go is missing or older. (A Go of 1.21
+# or later fetches go.mod's toolchain by itself, when it can.) Read with
+# bash alone, as the targets that need only Go must.
+GOWANT := $(shell while read -r k v; do [ "$$k" = go ] && echo "$$v" && break; done < go.mod)
+
+go-version:
+	@command -v $(GO) >/dev/null 2>&1 || { echo "make: Go $(GOWANT) or later is needed (go.mod's go line), and there is no $(GO) here: https://go.dev/dl/" >&2; exit 1; }; \
+	have=$$($(GO) env GOVERSION) || { echo "make: Go $(GOWANT) or later is needed (go.mod's go line); $(GO) here is $$(GOTOOLCHAIN=local $(GO) version 2>&1)" >&2; exit 1; }; \
+	v=$${have#go}; v=$${v%%[!0-9.]*}; IFS=. read -r a b c <<<"$$v"; IFS=. read -r x y z <<<"$(GOWANT)"; \
+	if [ -n "$$a" ] && (( a*1000000 + $${b:-0}*1000 + $${c:-0} < x*1000000 + $${y:-0}*1000 + $${z:-0} )); then \
+		echo "make: Go $(GOWANT) or later is needed (go.mod's go line); $(GO) here is $$have" >&2; exit 1; fi
 
 # Debian's packages for what the tests, the server and the benchmarks
 # run: chromium (the browser tests, make bench), node (the core's tests as
@@ -135,7 +150,7 @@ test-fuzz:
 fuzz:
 	$(MAKE) test-fuzz FUZZ_SHORT=$(FUZZTIME)
 
-build:
+build: go-version
 	mkdir -p bin
 	$(GO) build -buildvcs=auto -o bin/recview ./cmd/recview
 
@@ -147,7 +162,9 @@ build:
 # never uses) out of the WebAssembly build; its README says why and what
 # each saves. The copy is made from the module cache (checked against go.sum)
 # and used through a workspace, build/go.work, for app.wasm only: native
-# builds and every test use go-app as published.
+# builds and every test use go-app as published. The patches are applied
+# by internal/tools/gitpatch (as `git apply` would), so that building the
+# site needs nothing but Go.
 GOAPP      := github.com/maxence-charriere/go-app/v10
 WASMWORK   := $(CURDIR)/build/go.work
 GOAPPPATCHES := third_party/go-app/wasm-without-net-http.patch third_party/go-app/without-uuid.patch third_party/go-app/without-encryption.patch
@@ -156,12 +173,13 @@ build/go.work: go.mod go.sum $(GOAPPPATCHES)
 	rm -rf build/go-app build/go.work build/go.work.sum && mkdir -p build
 	$(GO) mod download $(GOAPP)
 	cp -r "$$($(GO) list -m -f '{{.Dir}}' $(GOAPP))" build/go-app && chmod -R u+w build/go-app
-	for p in $(GOAPPPATCHES); do git apply --directory=build/go-app $$p || exit 1; done
+	$(GO) run ./internal/tools/gitpatch -dir build/go-app $(GOAPPPATCHES)
 	cd build && $(GO) work init .. && $(GO) work edit -replace=$(GOAPP)=./go-app
 
 # The static site: go-app's pre-rendered page and files, and the assets
 # (web/ and app.wasm) under dist/v/VERSION/web, VERSION a digest of them.
 # Fails if app.wasm links net/http (the patch above did not take).
+# Needs Go alone (and bash and the coreutils): make serve builds it.
 # worker.wasm is the page's Web Worker (wasm/worker): the review and
 # replay cores run there, off the page's thread and out of app.wasm.
 # The viewer's own package (app: components and page plumbing, not the
@@ -176,13 +194,23 @@ APPNOINLINE := -gcflags=github.com/recview/recview/app=-l -gcflags=$(GOAPP)/pkg/
 	-gcflags=github.com/recview/recview/recordings/diff=-l -gcflags=github.com/recview/recview/recordings/permalink=-l \
 	-gcflags=github.com/recview/recview/app/internal/browser=-l
 
-dist: build/go.work
+# VIEWER is the public viewer (like https://OWNER.github.io/) whose
+# address the share panel of a page on a loopback address (make serve)
+# offers its links on, unless the user set another in the browser;
+# .github/workflows/pages.yml sets it to the site it deploys. It is
+# written into app.wasm (app.defaultViewer); none by default.
+VIEWER ?=
+
+dist: go-version build/go.work
+	@[[ -z "$(VIEWER)" || "$(VIEWER)" =~ ^https?://[^/?#[:space:]]+(/[^?#[:space:]]*)?$$ ]] || \
+		{ echo "make dist: VIEWER=$(VIEWER) is not an http(s) address like https://OWNER.github.io/" >&2; exit 1; }
 	rm -rf dist build/app.wasm && mkdir -p build
-	GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) build -trimpath -ldflags="-s -w" $(APPNOINLINE) -o build/app.wasm ./wasm
-	@deps=$$(GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) list -deps ./wasm) && \
-	if grep -qx net/http <<<"$$deps"; then echo "app.wasm links net/http: the go-app patch (third_party/go-app/wasm-without-net-http.patch) did not take"; exit 1; fi
+	GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) build -trimpath -ldflags="-s -w$(if $(VIEWER), -X github.com/recview/recview/app.defaultViewer=$(VIEWER))" $(APPNOINLINE) -o build/app.wasm ./wasm
+	@nethttp=$$(GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) list -deps -f '{{if eq .ImportPath "net/http"}}linked{{end}}' ./wasm) && \
+	if [[ $$nethttp == *linked* ]]; then echo "app.wasm links net/http: the go-app patch (third_party/go-app/wasm-without-net-http.patch) did not take"; exit 1; fi
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o build/worker.wasm ./wasm/worker
 	$(GO) run ./wasm -dist dist -web web -wasm build/app.wasm -worker-wasm build/worker.wasm
 
-serve: deps dist
+# Go alone: no make deps (the tests' tools).
+serve: dist
 	$(GO) run ./wasm -serve 127.0.0.1:$(PORT) -dir dist -netlify netlify.toml

@@ -67,6 +67,8 @@ func (v *Viewer) handleActions(ctx app.Context) {
 	// actions_play.go
 	handle(&ctx, v, actionPlayEdit, (*Viewer).runPlay)
 	handle(&ctx, v, actionPlaySave, (*Viewer).savePlay)
+	handleSignal(&ctx, v, actionPlaySaveAnyway, (*Viewer).saveAnyway)
+	handleSignal(&ctx, v, actionPlaySaveCancel, (*Viewer).cancelSave)
 	handle(&ctx, v, actionPlayFormat, (*Viewer).formatPlay)
 	handle(&ctx, v, actionPlayTestID, (*Viewer).setPlayTestID)
 	handle(&ctx, v, actionPlayEndpoint, (*Viewer).setPlayEndpoint)
@@ -75,6 +77,7 @@ func (v *Viewer) handleActions(ctx app.Context) {
 	handleSignal(&ctx, v, actionShare, (*Viewer).share)
 	handle(&ctx, v, actionShareURL, (*Viewer).shareURL)
 	handleSignal(&ctx, v, actionCloseShare, (*Viewer).closeShare)
+	handle(&ctx, v, actionSetViewer, (*Viewer).setViewer)
 	// actions_review.go
 	v.handleReviewActions(&ctx)
 	v.handleConsentActions(&ctx)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
 	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/recview/recview/recordings"
@@ -16,12 +17,14 @@ import (
 // The playground: the editor and its toolbar post the text to run or
 // save and how to format it, the file-name panel the fields to hash with.
 const (
-	actionPlayEdit     action[string] = "recview/play-edit"     // the playground editor's text: run it
-	actionPlaySave     action[string] = "recview/play-save"     // the editor's text: run it and download it
-	actionPlayFormat   action[string] = "recview/play-format"   // "pretty" or "compact": reformat the editor's JSON
-	actionPlayTestID   action[string] = "recview/play-test-id"  // the test_id to hash the request with
-	actionPlayEndpoint action[string] = "recview/play-endpoint" // a bare request body's URL path
-	actionPlayMethod   action[string] = "recview/play-method"   // a bare request body's HTTP method
+	actionPlayEdit       action[string] = "recview/play-edit"        // the playground editor's text: run it
+	actionPlaySave       action[string] = "recview/play-save"        // the editor's text: run it and download it (asking first if it is not JSON)
+	actionPlaySaveAnyway                = "recview/play-save-anyway" // no value: download the text the save prompt holds
+	actionPlaySaveCancel                = "recview/play-save-cancel" // no value: close the save prompt, saving nothing
+	actionPlayFormat     action[string] = "recview/play-format"      // "pretty" or "compact": reformat the editor's JSON
+	actionPlayTestID     action[string] = "recview/play-test-id"     // the test_id to hash the request with
+	actionPlayEndpoint   action[string] = "recview/play-endpoint"    // a bare request body's URL path
+	actionPlayMethod     action[string] = "recview/play-method"      // a bare request body's HTTP method
 )
 
 // playState is the playground of the current recording: the editor's
@@ -49,6 +52,9 @@ type playState struct {
 	hashErr string          // why there are none
 
 	notFound string // the lookup panel of a replay error pasted into the editor (actions_replay.go), "" for none
+
+	unsaved   string // the text Save was asked for while it is not JSON: the prompt asks first; "" for none
+	unsavedAt string // where its syntax error is, "12:5" (line:column), "" if unknown
 }
 
 // setPlayTestID sets the test_id the request is hashed with and runs the
@@ -128,7 +134,7 @@ func (v *Viewer) runPlay(text string) {
 		return
 	}
 	st.runs++
-	st.text, st.err, st.errLine, st.body, st.notFound = text, "", 0, false, ""
+	st.text, st.err, st.errLine, st.body, st.notFound, st.unsaved = text, "", 0, false, "", ""
 	d := st.doc
 	// The text as opened (or edited back to it) is the recording as
 	// opened, with its source: a sample or URL stays one in the link.
@@ -159,7 +165,7 @@ func (v *Viewer) runPlay(text string) {
 		return
 	default:
 		st.stale, st.hashes = true, nil
-		st.err, st.errLine, st.errAt = playError(err)
+		st.err, st.errLine, _, st.errAt = playError(err)
 		return
 	}
 	st.hashErr = ""
@@ -210,13 +216,13 @@ func isBareBody(text string, err error) bool {
 }
 
 // playError is how the playground shows an error: a syntax error as "Line
-// L, column C: what", with its line and byte offset.
-func playError(err error) (msg string, line int, offset int64) {
+// L, column C: what", with its line, column and byte offset.
+func playError(err error) (msg string, line, col int, offset int64) {
 	var pe *recordings.ParseError
 	if errors.As(err, &pe) && pe.Line > 0 {
-		return fmt.Sprintf("Line %d, column %d: %v", pe.Line, pe.Col, pe.Err), pe.Line, pe.Offset
+		return fmt.Sprintf("Line %d, column %d: %v", pe.Line, pe.Col, pe.Err), pe.Line, pe.Col, pe.Offset
 	}
-	return err.Error(), 0, 0
+	return err.Error(), 0, 0, 0
 }
 
 // formatPlay indents (pretty) or compacts the editor's JSON.
@@ -234,7 +240,7 @@ func (v *Viewer) formatPlay(how string) {
 	}
 	if err != nil {
 		st.runs++
-		st.err, st.errLine, st.errAt = playError(syntaxErr(st.text))
+		st.err, st.errLine, _, st.errAt = playError(syntaxErr(st.text))
 		return
 	}
 	v.loadPlay(b.String())
@@ -248,13 +254,50 @@ func syntaxErr(text string) error {
 }
 
 // savePlay runs text and downloads it under the name the recorder would
-// give it (the current scheme's), else the recording's own name.
+// give it (the current scheme's), else the recording's own name. Text
+// that is not JSON is not downloaded at once: the playground asks first
+// (savePrompt), naming the syntax error's line and column.
 func (v *Viewer) savePlay(text string) {
 	v.runPlay(text)
 	st := v.play
 	if st == nil {
 		return
 	}
+	if !json.Valid([]byte(text)) {
+		st.unsaved, st.unsavedAt = text, ""
+		if _, line, col, _ := playError(syntaxErr(text)); line > 0 {
+			st.unsavedAt = fmt.Sprintf("%d:%d", line, col)
+		}
+		v.ctx.Defer(func(app.Context) { browser.ElementByID(saveCancelID).Focus() })
+		return
+	}
+	v.downloadPlay(text)
+}
+
+// saveAnyway downloads the text the save prompt holds, and closes it.
+func (v *Viewer) saveAnyway() {
+	if st := v.play; st != nil && st.unsaved != "" {
+		text := st.unsaved
+		st.unsaved = ""
+		st.runs++
+		v.downloadPlay(text)
+	}
+}
+
+// cancelSave closes the save prompt, saving nothing, and puts the focus
+// back in the editor.
+func (v *Viewer) cancelSave() {
+	if st := v.play; st != nil && st.unsaved != "" {
+		st.unsaved = ""
+		st.runs++
+		v.ctx.Defer(func(app.Context) { browser.ElementByID(editorID).Focus() })
+	}
+}
+
+// downloadPlay downloads text under the name the recorder would give the
+// last text that ran (the current scheme's), else the recording's own.
+func (v *Viewer) downloadPlay(text string) {
+	st := v.play
 	name := st.doc.name
 	if len(st.hashes) > 0 && st.hashes[0].FileName != "" {
 		name = st.hashes[0].FileName

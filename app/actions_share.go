@@ -32,6 +32,12 @@ type shareState struct {
 	tooLong int         // the length of the d= link that did not fit, 0 if none
 	sides   []shareSide // when tooLong: the local files to give a URL for
 	err     string      // why no link could be made
+
+	frag   *permalink.Fragment // what the link shows
+	local  string              // the page's host when it is a loopback address (the link opens only on this computer), else ""
+	viewer string              // when local: the public viewer's address, "" for none
+	public string              // the link on it, "" for none
+	why    string              // why the link cannot open on a public viewer, "" if it can
 }
 
 // shareSide is a local file of the view that a link too long to share
@@ -57,12 +63,11 @@ func (v *Viewer) share() {
 		v.sharing = &shareState{err: "Open a recording (or a comparison) to share it."}
 		return
 	}
-	link := pageBase() + "#" + f.String()
-	if len(link) > permalink.MaxLinkLen {
-		v.sharing = &shareState{tooLong: len(link), sides: v.localSides(f)}
+	if n := len(pageBase() + "#" + f.String()); n > permalink.MaxLinkLen {
+		v.sharing = &shareState{tooLong: n, sides: v.localSides(f)}
 		return
 	}
-	v.offer(link, hasData(f))
+	v.offer(f)
 }
 
 // localSides lists the sources of f that carry a file's data, named after
@@ -130,13 +135,16 @@ func (v *Viewer) shareURL(links []string) {
 		}
 		f.Sources[side.at] = s
 	}
-	v.offer(pageBase()+"#"+f.String(), hasData(f))
+	v.offer(f)
 }
 
-// offer shows a link in the panel and copies it to the clipboard; the
-// panel says whether that worked.
-func (v *Viewer) offer(link string, inline bool) {
-	st := &shareState{link: link, inline: inline}
+// offer shows the link of f in the panel and copies it to the clipboard;
+// the panel says whether that worked, and, on a page on a loopback
+// address, offers the link on a public viewer (public).
+func (v *Viewer) offer(f permalink.Fragment) {
+	link := pageBase() + "#" + f.String()
+	st := &shareState{link: link, inline: hasData(f), frag: &f}
+	v.public(st)
 	v.sharing = st
 	written := browser.WriteClipboard(link)
 	if written.IsNull() {

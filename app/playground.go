@@ -32,6 +32,7 @@ func (p *playground) Render() app.UI {
 				return app.P().Class("editor-error").DataSet("testid", "editor-error").Attr("role", "alert").
 					Title("Click to put the cursor there").Text(st.err).OnClick(p.showError)
 			}),
+			app.If(st.unsaved != "", p.renderSavePrompt),
 			(&playHashes{}).Play(st),
 			app.If(st.notFound != "", func() app.UI {
 				return app.Div().Class("replay").OnClick(p.onLookupClick).Body(app.Raw(st.notFound))
@@ -63,6 +64,41 @@ func (p *playground) showError(ctx app.Context, e app.Event) {
 	ta.SelectRange(int(st.errAt), int(st.errAt+1))
 	lineHeight := 19.5 // .editor-text: 13px at line-height 1.5
 	ta.SetScrollTop(max(0, float64(st.errLine-3)) * lineHeight)
+}
+
+// saveCancelID is the id of the save prompt's Cancel button, which has
+// the focus while the prompt is open.
+const saveCancelID = "play-save-cancel"
+
+// renderSavePrompt asks before saving a text that is not JSON: where its
+// syntax error is, Save anyway or Cancel (the focus; Escape too).
+func (p *playground) renderSavePrompt() app.UI {
+	at := " at " + p.Iplay.unsavedAt
+	if p.Iplay.unsavedAt == "" {
+		at = ""
+	}
+	return app.Div().Class("play-prompt").Attr("role", "alertdialog").Attr("aria-label", "Save JSON with a syntax error?").
+		DataSet("testid", "play-save-prompt").OnClick(p.onPromptClick).OnKeyDown(onPromptKey).Body(app.Raw(
+		`<p><span>The JSON has a syntax error` + at + `. Save anyway?</span> ` +
+			`<button class="button" data-act="save" data-testid="play-save-anyway">Save anyway</button> ` +
+			`<button class="button ghost" data-act="cancel" data-testid="play-save-cancel" id="` + saveCancelID + `">Cancel</button></p>`))
+}
+
+// onPromptClick handles the save prompt's buttons.
+func (p *playground) onPromptClick(ctx app.Context, e app.Event) { promptRoutes.handle(ctx, e) }
+
+// promptRoutes are the save prompt's buttons.
+var promptRoutes = clickRoutes{
+	"save":   func(ctx app.Context, el browser.Element) { ctx.NewAction(actionPlaySaveAnyway) },
+	"cancel": func(ctx app.Context, el browser.Element) { ctx.NewAction(actionPlaySaveCancel) },
+}
+
+// onPromptKey cancels the save prompt on Escape.
+func onPromptKey(ctx app.Context, e app.Event) {
+	if browser.EventOf(e).Key().Name == "Escape" {
+		e.PreventDefault()
+		ctx.NewAction(actionPlaySaveCancel)
+	}
 }
 
 // onLookupClick handles a click in the lookup panel of a pasted replay

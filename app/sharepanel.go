@@ -2,6 +2,8 @@ package app
 
 import (
 	"fmt"
+	"html"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
@@ -36,6 +38,7 @@ func (p *sharePanel) Render() app.UI {
 				Attr("aria-label", "The permalink").Value(s.link).
 				OnFocus(func(ctx app.Context, e app.Event) { browser.Src(ctx).Select() })
 		}),
+		app.If(s.local != "" && s.link != "", func() app.UI { return renderPublic(s) }),
 		app.If(s.tooLong > 0, func() app.UI {
 			return app.Div().Body(
 				app.P().Text(tooLongText(s)),
@@ -58,6 +61,53 @@ func (p *sharePanel) Render() app.UI {
 		}),
 		app.If(s.err != "", func() app.UI { return app.P().Class("warn").DataSet("testid", "share-error").Text(s.err) }),
 	)
+}
+
+// renderPublic is the panel's part for a page on a loopback address: the
+// link opens only here; the same link on the public viewer (or why the
+// view cannot open there), and the box to set that viewer's address
+// (Enter, or Use). Written as HTML text: its strings escaped.
+func renderPublic(s shareState) app.UI {
+	esc := html.EscapeString
+	note := "This link opens only on this computer: the page runs on " + s.local + "."
+	var b strings.Builder
+	switch {
+	case s.public != "":
+		note += " The same view on the public viewer " + s.viewer + ", for anyone:"
+	case s.why == "":
+		note += " Give a public viewer's address (yours: docs/deploying.md says how) for a link anyone can open."
+	}
+	b.WriteString(`<div class="share-public" data-testid="share-local"><p>` + esc(note) + `</p>`)
+	if s.public != "" {
+		b.WriteString(`<input type="text" readonly class="share-url" data-testid="share-public-url" aria-label="The permalink on the public viewer" value="` + esc(s.public) + `">`)
+	}
+	if s.why != "" {
+		b.WriteString(`<p class="warn" data-testid="share-public-none">` + esc(s.why) + `</p>`)
+	}
+	b.WriteString(`<label class="share-side"><span>Public viewer</span><input type="url" class="url-box" data-testid="share-viewer" placeholder="https://OWNER.github.io/" ` +
+		`aria-label="The public viewer's address, kept in this browser" value="` + esc(s.viewer) + `">` +
+		`<button class="button ghost" data-act="use-viewer" data-testid="share-viewer-use">Use</button></label></div>`)
+	return app.Div().OnClick(func(ctx app.Context, e app.Event) { publicRoutes.handle(ctx, e) }).
+		OnKeyDown(func(ctx app.Context, e app.Event) {
+			if ev := browser.EventOf(e); ev.Key().Name == "Enter" && ev.Target().Data("testid") == "share-viewer" {
+				e.PreventDefault()
+				ctx.NewActionWithValue(actionSetViewer.with(ev.Target().Value()))
+			}
+		}).
+		On("focusin", func(ctx app.Context, e app.Event) {
+			if t := browser.EventOf(e).Target(); t.Data("testid") == "share-public-url" {
+				t.Select()
+			}
+		}).
+		Body(app.Raw(b.String()))
+}
+
+// publicRoutes are the clicks of renderPublic: Use sets the public viewer
+// to the address in the box before it.
+var publicRoutes = clickRoutes{
+	"use-viewer": func(ctx app.Context, el browser.Element) {
+		ctx.NewActionWithValue(actionSetViewer.with(el.Previous().Value()))
+	},
 }
 
 // tooLongText says why no link is offered and what to paste.
