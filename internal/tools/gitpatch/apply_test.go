@@ -51,11 +51,6 @@ func TestApply(t *testing.T) {
 			"@@ -1,2 +1,3 @@\n+0\n 1\n 2\n@@ -7,2 +8,1 @@ func x\n 7\n-8\n",
 		after: map[string]string{"a.go": "0\n1\n2\n3\n4\n5\n6\n7\n9\n"},
 	}, {
-		name:   "a hunk found a line away from where it says",
-		before: map[string]string{"a.go": "x\n1\n2\n3\n"},
-		patch:  "diff --git a/a.go b/a.go\n--- a/a.go\n+++ b/a.go\n@@ -1,2 +1,2 @@\n 1\n-2\n+two\n",
-		after:  map[string]string{"a.go": "x\n1\ntwo\n3\n"},
-	}, {
 		name:   "new, deleted and renamed files",
 		before: map[string]string{"dir/old.go": "package a\n\nfunc f() {}\n", "gone.go": "a\nb\n"},
 		patch: "diff --git a/dir/old.go b/dir/new_other.go\nsimilarity index 90%\nrename from dir/old.go\nrename to dir/new_other.go\n--- a/dir/old.go\n+++ b/dir/new_other.go\n" +
@@ -72,7 +67,7 @@ func TestApply(t *testing.T) {
 		name:    "a hunk that does not match changes nothing",
 		before:  map[string]string{"a.go": "1\n2\n", "b.go": "x\n"},
 		patch:   "diff --git a/b.go b/b.go\n--- a/b.go\n+++ b/b.go\n@@ -1 +1 @@\n-x\n+y\ndiff --git a/a.go b/a.go\n--- a/a.go\n+++ b/a.go\n@@ -1,2 +1,2 @@\n 1\n-3\n+4\n",
-		wantErr: "a.go: hunk 1 (at line 1) does not match",
+		wantErr: "a.go: conflict",
 	}, {
 		name:    "a new file that exists",
 		before:  map[string]string{"a.go": "1\n"},

@@ -7,10 +7,10 @@
 //
 //	go run ./internal/tools/gitpatch -dir FOLDER PATCH...
 //
-// Every hunk must match the file exactly (its context and removed lines,
-// at its line or, as git allows, moved by lines added or removed above
-// it); a patch that does not apply changes nothing and names the file and
-// hunk. Binary patches and mode changes are refused.
+// The patches are read and applied by github.com/bluekeyes/go-gitdiff:
+// every hunk must match the file at the line it names; a patch that does
+// not apply changes nothing and names the file. Binary patches, copies
+// and mode changes are refused.
 package main
 
 import (
