@@ -196,7 +196,9 @@ type input struct {
 // 1, when path#K is not itself a file. The errors are the core's: the
 // recording's for a file that looks like JSON and is neither (its line
 // and column), else the cassette's; or they say which interactions
-// there are.
+// there are. Binary data that is no cassette either (a PNG, a gzip that
+// is no httprr trace) is the recording's error: "not a recording:
+// binary data (PNG image)".
 func read(path string, stdin io.Reader) (*input, error) {
 	in := &input{path: path, name: path}
 	pick := ""
@@ -231,8 +233,8 @@ func read(path string, stdin io.Reader) (*input, error) {
 			if _, err := recordings.Parse(in.name, in.data); err == nil {
 				return nil, fmt.Errorf("%s is a recording, not a cassette: #%s names a cassette's interaction", in.name, pick)
 			}
-		case recErr != nil && looksJSON(in.data):
-			return nil, recErr // JSON that is neither: the recording's error
+		case recErr != nil && (looksJSON(in.data) || recordings.Binary(in.data) != ""):
+			return nil, recErr // JSON or binary data that is neither: the recording's error
 		case recErr != nil:
 			return nil, fmt.Errorf("%w; nor a cassette recview reads (%s)", recErr, strings.TrimPrefix(err.Error(), "cassette: "))
 		}
