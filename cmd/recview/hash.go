@@ -8,26 +8,34 @@ import (
 	"github.com/recview/recview/recordings/reqhash"
 )
 
+// noBody is the body the recorder writes for a call that sends none (a
+// GET of a model list, Ollama's /api/ps), as the corpus's recordings of
+// them hold it.
+const noBody = "{}"
+
 // hashCmd prints what replay computes for a request body
 // (reqhash.ForBody): the hash, the file name it looks for and the
 // canonical text it hashes, under today's scheme (--all: every scheme of
-// the recorder's history). Exit 2 for bad usage or a body that is not
-// JSON.
+// the recorder's history). Without --body or --body-file the body is
+// noBody. Exit 2 for bad usage or a body that is not JSON.
 func hashCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("hash", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	endpoint := fl.String("endpoint", "", "the URL path the request goes to, like /v1/chat/completions")
 	method := fl.String("method", "POST", "the HTTP method")
 	testID := fl.String("test-id", "", "the pytest node id of the test (none: outside a test)")
-	body := fl.String("body", "", "the request body, JSON")
+	body := fl.String("body", "", "the request body, JSON (default {}: a call without a body, like a GET)")
 	bodyFile := fl.String("body-file", "", "a file holding the request body (- for standard input)")
 	all := fl.Bool("all", false, "every scheme of the recorder's history, not only today's")
 	asJSON := fl.Bool("json", false, "print a JSON array, one object per scheme (docs/cli-json.md)")
-	if pos, err := parseAnywhere(fl, args); err != nil || len(pos) != 0 || *endpoint == "" || (*body == "") == (*bodyFile == "") {
-		fmt.Fprintln(stderr, "usage: recview hash --endpoint PATH [--method M] [--test-id ID] (--body JSON | --body-file F) [--all]")
+	if pos, err := parseAnywhere(fl, args); err != nil || len(pos) != 0 || *endpoint == "" || *body != "" && *bodyFile != "" {
+		fmt.Fprintln(stderr, "usage: recview hash --endpoint PATH [--method M] [--test-id ID] [--body JSON | --body-file F] [--all]")
 		return exitError{2}
 	}
 	data := []byte(*body)
+	if *body == "" && *bodyFile == "" {
+		data = []byte(noBody)
+	}
 	if *bodyFile != "" {
 		var err error
 		if *bodyFile == "-" {

@@ -8,7 +8,7 @@
 //	recview doctor [--fix] [--prune-duplicates] PATH  what replay finds in a tree, and repairs
 //	recview find HASH [--test-id ID] [ROOT]  where replay looks for a hash
 //	recview list-test [--contains] ID [ROOT]  every recording of a test
-//	recview hash --endpoint PATH --test-id ID (--body JSON | --body-file F)  the hash replay computes
+//	recview hash --endpoint PATH --test-id ID [--body JSON | --body-file F]  the hash replay computes
 //	recview diff A B             two recordings compared by meaning
 //	recview link [--base URL] [--step K] [--panel P] FILE  a permalink that opens FILE in the viewer
 //	recview link [--base URL] A B  a permalink that compares A and B
@@ -62,7 +62,7 @@ commands:
   list-test [--json] [--contains] ID [ROOT]
                          every recording of a test (exact id, or every parametrization
                          of path::name): endpoint, model, chunks, status
-  hash [--json] --endpoint PATH [--method M] [--test-id ID] (--body JSON | --body-file F)
+  hash [--json] --endpoint PATH [--method M] [--test-id ID] [--body JSON | --body-file F]
                          the hash and file name replay computes, and the text it hashes
   diff [--json] A B      compare two recordings by meaning (exit 1 if the results differ)
   link FILE [--base URL] [--step K] [--panel P]
