@@ -223,8 +223,9 @@ func (v *Viewer) indexFiles(files, tests []browser.File) {
 				case row.path == "" && strings.Contains(cerr.Error(), "not a cassette"):
 					// YAML that is no cassette (a configuration): no row.
 				case row.path == "":
-					rows = append(rows, indexRow{file: i, path: f.Path, hash: "error", err: cerr.Error(),
-						hay: strings.ToLower(f.Path + "\x00error\x00" + cerr.Error())})
+					msg := errorText(cerr)
+					rows = append(rows, indexRow{file: i, path: f.Path, hash: "error", err: msg,
+						hay: strings.ToLower(f.Path + "\x00error\x00" + msg)})
 				case strings.Contains(cerr.Error(), "not a cassette") || !fixturepath.Cassette(f.Path):
 					add(row)
 				default: // a broken cassette where cassettes are kept: an error
