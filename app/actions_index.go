@@ -44,7 +44,7 @@ func (v *Viewer) showIndex() { v.show(viewIndex) }
 // each, and thousands of them in one go froze it. With folder set (a
 // picked folder) only .json files are kept, with their paths.
 func (v *Viewer) listFiles(files app.Value, folder bool) {
-	v.loading = fmt.Sprintf("the list of %d files", files.Length())
+	v.loading = "the list of " + plural(files.Length(), "file")
 	ctx := v.ctx
 	ctx.Async(func() {
 		refs := browser.FilesOf(files, folder, browser.Breather())

@@ -142,12 +142,12 @@ func printReport(w *printer, tree *replay.Tree, r *replay.Report, limit int) {
 		status += fmt.Sprintf(", %d not replayed (file processors: the recorder makes the real call)", n)
 	}
 	w.field("status", status)
-	w.field("skipped", fmt.Sprintf("%d JSON files that are not recordings", r.Skipped))
+	w.field("skipped", fmt.Sprintf("%s that %s", plural(r.Skipped, "JSON file", ""), iff(r.Skipped == 1, "is not a recording", "are not recordings")))
 	if r.Broken > 0 {
-		w.field("broken", fmt.Sprintf("%d files look like recordings and do not parse (recview verify says where)", r.Broken))
+		w.field("broken", fmt.Sprintf("%s (recview verify says where)", iff(r.Broken == 1, "1 file looks like a recording and does not parse", fmt.Sprintf("%d files look like recordings and do not parse", r.Broken))))
 	}
 
-	w.section(fmt.Sprintf("NEVER FOUND BY REPLAY: %d files, %s", len(r.Never), replay.Size(r.NeverBytes)))
+	w.section(fmt.Sprintf("NEVER FOUND BY REPLAY: %s, %s", plural(len(r.Never), "file", ""), replay.Size(r.NeverBytes)))
 	w.line("%d stale (%d of them leftovers: replay finds their request under today's name), %d mismatch, %d not replayed",
 		r.Statuses[reqhash.Stale], r.Leftovers, r.Statuses[reqhash.Mismatch], r.Statuses[reqhash.NotReplayed])
 	for i, e := range r.Never {
@@ -173,7 +173,7 @@ func printReport(w *printer, tree *replay.Tree, r *replay.Report, limit int) {
 		}
 	}
 	if len(r.Misplaced) > 0 {
-		w.section(fmt.Sprintf("OK NAME, WRONG FOLDER: %d files outside the folders replay looks in for their test", len(r.Misplaced)))
+		w.section(fmt.Sprintf("OK NAME, WRONG FOLDER: %s outside the folders replay looks in for their test", plural(len(r.Misplaced), "file", "")))
 		for i, e := range r.Misplaced {
 			if cut(w, i, limit, len(r.Misplaced)) {
 				break
@@ -182,7 +182,7 @@ func printReport(w *printer, tree *replay.Tree, r *replay.Report, limit int) {
 		}
 	}
 
-	w.section(fmt.Sprintf("DUPLICATES: %d requests held by more than one file, %s in the copies", len(r.Duplicates), replay.Size(r.DuplicateBytes)))
+	w.section(fmt.Sprintf("DUPLICATES: %s held by more than one file, %s in the copies", plural(len(r.Duplicates), "request", ""), replay.Size(r.DuplicateBytes)))
 	for i, d := range r.Duplicates {
 		if cut(w, i, limit, len(r.Duplicates)) {
 			break
@@ -230,8 +230,8 @@ func printReport(w *printer, tree *replay.Tree, r *replay.Report, limit int) {
 		}
 	}
 	w.section("REPAIR")
-	w.line("recview doctor --fix renames %d stale files to the name replay looks for; --prune-duplicates deletes %d copies",
-		renames, countDrops(r))
+	w.line("recview doctor --fix renames %s to the name replay looks for; --prune-duplicates deletes %s",
+		plural(renames, "stale file", ""), plural(countDrops(r), "copy", "copies"))
 }
 
 func countDrops(r *replay.Report) int {

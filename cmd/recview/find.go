@@ -113,7 +113,7 @@ func printLookup(w *printer, l *replay.Lookup, testID string) {
 	}
 	switch {
 	case l.ModelList && l.Found != "":
-		w.line("found: %d model-list recordings, merged", len(l.Merged))
+		w.line("found: %s, merged", plural(len(l.Merged), "model-list recording", ""))
 	case l.Found != "":
 		w.line("found: %s", shown(l.Found))
 	default:

@@ -83,7 +83,7 @@ func link(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 				return exitError{2}
 			}
 			if step > len(r.Chunks) {
-				fmt.Fprintf(stderr, "recview: link: %s: --step %d, but the stream has %d chunks\n", r.Name, step, len(r.Chunks))
+				fmt.Fprintf(stderr, "recview: link: %s: --step %d, but the stream has %s\n", r.Name, step, plural(len(r.Chunks), "chunk", ""))
 				return exitError{2}
 			}
 		}

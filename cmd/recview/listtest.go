@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -63,10 +64,10 @@ func listTest(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			w.line("%s\t%s\t%s\t%s\t%s", e.Check.Status, calledOf(e), e.Model, chunks, shown(e.Path))
 		}
 	}
-	fmt.Fprintf(stderr, "%d recordings of %s (%s)\n", len(es), id, rule)
+	fmt.Fprintf(stderr, "%s of %s (%s)\n", plural(len(es), "recording", ""), id, rule)
 	if len(es) == 0 && !*contains {
 		if more, _ := tree.ListTest(id, true); len(more) > 0 {
-			fmt.Fprintf(stderr, "%d recordings have a test_id containing it: recview list-test --contains %s\n", len(more), id)
+			fmt.Fprintf(stderr, "%s a test_id containing it: recview list-test --contains %s\n", iff(len(more) == 1, "1 recording has", strconv.Itoa(len(more))+" recordings have"), id)
 		}
 	}
 	switch {

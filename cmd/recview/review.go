@@ -118,7 +118,7 @@ func reviewCmd(args []string, stdout, stderr io.Writer) error {
 			if n == 1 {
 				verb = "matches"
 			}
-			fmt.Fprintf(stderr, "recview: review: %s: %d of its %d decisions %s no pair of this change set (stale: made on files that changed since, or on another change set)\n", *decisionsFile, n, len(decisions), verb)
+			fmt.Fprintf(stderr, "recview: review: %s: %d of its %s %s no pair of this change set (stale: made on files that changed since, or on another change set)\n", *decisionsFile, n, plural(len(decisions), "decision", ""), verb)
 		}
 	}
 	switch {

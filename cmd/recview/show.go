@@ -97,7 +97,7 @@ func show(r *recordings.Recording, info loaded, stdout, stderr io.Writer) error 
 		w.field("model", r.Model)
 	}
 	if r.Streaming {
-		w.field("stream", fmt.Sprintf("%d chunks", len(r.Chunks)))
+		w.field("stream", plural(len(r.Chunks), "chunk", ""))
 	} else {
 		w.field("stream", "no")
 	}
@@ -237,7 +237,7 @@ func (p *printer) message(role, name, callID string, parts []recordings.Part) {
 			if part.URL != "" {
 				p.line("    (image %s)", part.URL)
 			} else {
-				p.line("    (image %s, %d bytes)", part.MediaType, part.Size)
+				p.line("    (image %s, %s)", part.MediaType, plural(part.Size, "byte", ""))
 			}
 			if part.Text != "" {
 				p.line("    prompt: %s", clipText(part.Text, maxShownText))

@@ -114,13 +114,13 @@ func verify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "%s\t%s\t%s%s\n", hc.Status, scheme, path, replayNote(&e))
 	}
 	total := counts[reqhash.OK] + counts[reqhash.Stale] + counts[reqhash.Mismatch] + counts[reqhash.Unknown] + counts[reqhash.NotReplayed]
-	fmt.Fprintf(stderr, "%d files: %d ok, %d stale, %d mismatch, %d unknown", total,
+	fmt.Fprintf(stderr, "%s: %d ok, %d stale, %d mismatch, %d unknown", plural(total, "file", ""),
 		counts[reqhash.OK], counts[reqhash.Stale], counts[reqhash.Mismatch], counts[reqhash.Unknown])
 	if n := counts[reqhash.NotReplayed]; n > 0 {
 		fmt.Fprintf(stderr, ", %d not replayed", n)
 	}
 	if duplicated > 0 {
-		fmt.Fprintf(stderr, ", %d with duplicate keys", duplicated)
+		fmt.Fprintf(stderr, ", %d with duplicate keys", duplicated) // files: "1 with duplicate keys" reads right
 	}
 	if failed > 0 {
 		fmt.Fprintf(stderr, ", %d unreadable", failed)
