@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/recview/recview/recordings/replay"
 	"github.com/recview/recview/recordings/reqhash"
+	"github.com/spf13/pflag"
 )
 
 // doctor prints a tree's report (replay.Report): the files replay never
@@ -22,95 +22,95 @@ import (
 // failed rename or removal; else 1 when the tree holds what --fail-on
 // names (stale, mismatch, duplicate, orphan; none by default), as found
 // before any fix.
-func doctor(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fl := flag.NewFlagSet("doctor", flag.ContinueOnError)
-	fl.SetOutput(stderr)
+func doctor(fl *pflag.FlagSet) runFunc {
 	recordingDir := recordingDirFlag(fl)
 	fix := fl.Bool("fix", false, "rename stale files to the name replay looks for")
 	prune := fl.Bool("prune-duplicates", false, "delete the copies of a request another file holds")
 	all := fl.Bool("all", false, "list every file, not the first 20 of each list")
-	top := fl.Int("top", 10, "how many of the tests with the most recordings to show")
+	top := fl.Int("top", 10, "show the `N` tests with the most recordings")
 	asJSON := fl.Bool("json", false, "print the report as one JSON object (docs/cli-json.md); not with --fix or --prune-duplicates")
-	failOn := fl.String("fail-on", "", "comma-separated findings that fail (exit 1): stale, mismatch, duplicate, orphan")
-	paths, err := parseAnywhere(fl, args)
-	if err != nil || len(paths) != 1 || *asJSON && (*fix || *prune) {
-		fmt.Fprintln(stderr, "usage: recview doctor [--fix] [--prune-duplicates] [--all] [--top N] [--recording-dir DIR] PATH")
-		return exitError{2}
-	}
-	fails, err := failOnNames(*failOn, "stale", "mismatch", "duplicate", "orphan")
-	if err != nil {
-		complain(stderr, "doctor", err)
-		return exitError{2}
-	}
-	tree, failed := loadTree("doctor", paths, stdin, stderr)
-	if err := setRecordingDir(tree, *recordingDir); err != nil {
-		complain(stderr, "doctor", err)
-		return exitError{2}
-	}
-	failed += refuseNamed(tree, "doctor", stderr)
-	r := tree.Report(replay.ReportOptions{Top: *top, Read: readTreeFile})
-	found := map[string]bool{
-		"stale":     r.Statuses[reqhash.Stale] > 0,
-		"mismatch":  r.Statuses[reqhash.Mismatch] > 0,
-		"duplicate": len(r.Duplicates) > 0,
-		"orphan":    len(r.Orphans) > 0,
-	}
-	w := &printer{w: stdout}
-	limit := 20
-	if *all {
-		limit = -1
-	}
-	if *asJSON {
-		w.err = doctorAsJSON(stdout, tree, r)
-	} else {
-		printReport(w, tree, r, limit)
-	}
-	bad := failed > 0
-	removed := map[string]bool{}
-	if *prune {
-		w.section("PRUNE")
-		for _, d := range r.Duplicates {
-			for _, e := range d.Drop {
-				if err := os.Remove(filepath.FromSlash(e.Path)); err != nil {
+	failOn := fl.String("fail-on", "", "comma-separated `FINDINGS` that fail (exit 1): stale, mismatch, duplicate, orphan")
+	return func(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+		paths := args
+		if len(paths) != 1 || *asJSON && (*fix || *prune) {
+			fmt.Fprintln(stderr, "usage: recview doctor [--fix] [--prune-duplicates] [--all] [--top N] [--recording-dir DIR] PATH")
+			return exitError{2}
+		}
+		fails, err := failOnNames(*failOn, "stale", "mismatch", "duplicate", "orphan")
+		if err != nil {
+			complain(stderr, "doctor", err)
+			return exitError{2}
+		}
+		tree, failed := loadTree("doctor", paths, stdin, stderr)
+		if err := setRecordingDir(tree, *recordingDir); err != nil {
+			complain(stderr, "doctor", err)
+			return exitError{2}
+		}
+		failed += refuseNamed(tree, "doctor", stderr)
+		r := tree.Report(replay.ReportOptions{Top: *top, Read: readTreeFile})
+		found := map[string]bool{
+			"stale":     r.Statuses[reqhash.Stale] > 0,
+			"mismatch":  r.Statuses[reqhash.Mismatch] > 0,
+			"duplicate": len(r.Duplicates) > 0,
+			"orphan":    len(r.Orphans) > 0,
+		}
+		w := &printer{w: stdout}
+		limit := 20
+		if *all {
+			limit = -1
+		}
+		if *asJSON {
+			w.err = doctorAsJSON(stdout, tree, r)
+		} else {
+			printReport(w, tree, r, limit)
+		}
+		bad := failed > 0
+		removed := map[string]bool{}
+		if *prune {
+			w.section("PRUNE")
+			for _, d := range r.Duplicates {
+				for _, e := range d.Drop {
+					if err := os.Remove(filepath.FromSlash(e.Path)); err != nil {
+						complain(stderr, "doctor", err)
+						bad = true
+						continue
+					}
+					removed[e.Path] = true
+					w.line("deleted %s (same request as %s)", shown(e.Path), shown(d.Keep.Path))
+				}
+			}
+		}
+		if *fix {
+			w.section("FIX")
+			for _, f := range r.Fixes {
+				switch {
+				case removed[f.Entry.Path]:
+					continue
+				case f.To == "":
+					w.line("kept %s: %s", shown(f.Entry.Path), f.Skip)
+					continue
+				}
+				if err := renameNoReplace(filepath.FromSlash(f.Entry.Path), filepath.FromSlash(f.To)); err != nil {
 					complain(stderr, "doctor", err)
 					bad = true
 					continue
 				}
-				removed[e.Path] = true
-				w.line("deleted %s (same request as %s)", shown(e.Path), shown(d.Keep.Path))
+				w.line("renamed %s -> %s", shown(f.Entry.Path), filepath.Base(f.To))
 			}
 		}
-	}
-	if *fix {
-		w.section("FIX")
-		for _, f := range r.Fixes {
-			switch {
-			case removed[f.Entry.Path]:
-				continue
-			case f.To == "":
-				w.line("kept %s: %s", shown(f.Entry.Path), f.Skip)
-				continue
-			}
-			if err := renameNoReplace(filepath.FromSlash(f.Entry.Path), filepath.FromSlash(f.To)); err != nil {
-				complain(stderr, "doctor", err)
-				bad = true
-				continue
-			}
-			w.line("renamed %s -> %s", shown(f.Entry.Path), filepath.Base(f.To))
+		if bad {
+			return exitError{2}
 		}
-	}
-	if bad {
-		return exitError{2}
-	}
-	if w.err != nil {
-		return w.err
-	}
-	for _, f := range fails {
-		if found[f] {
-			return exitError{1}
+		if w.err != nil {
+			return w.err
 		}
+		for _, f := range fails {
+			if found[f] {
+				return exitError{1}
+			}
+		}
+		return nil
 	}
-	return nil
 }
 
 // renameNoReplace renames from to to, refusing to replace an existing to:

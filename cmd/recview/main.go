@@ -32,7 +32,6 @@ package main
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -98,84 +97,6 @@ func main() {
 		fmt.Fprintln(os.Stderr, "recview:", err)
 		os.Exit(2)
 	}
-}
-
-// run executes one command; it is main without the process, for tests.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return exitError{2}
-	}
-	cmd, rest := args[0], args[1:]
-	if _, ok := commandHelp[cmd]; ok && wantsHelp(rest) {
-		return help(cmd, stdin, stdout, stderr)
-	}
-	return dispatch(cmd, rest, stdin, stdout, stderr)
-}
-
-// dispatch runs command cmd with its arguments rest.
-func dispatch(cmd string, rest []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	switch cmd {
-	case "show", "assemble", "steps":
-		fl := flag.NewFlagSet(cmd, flag.ContinueOnError)
-		fl.SetOutput(stderr)
-		var asJSON *bool
-		if cmd == "show" {
-			asJSON = fl.Bool("json", false, "print the recording as one JSON object: metadata, hash check, request, assembled response (docs/cli-json.md)")
-		}
-		pos, err := parseAnywhere(fl, rest)
-		if err != nil || len(pos) != 1 {
-			fmt.Fprintf(stderr, "usage: recview %s%s FILE\n", cmd, map[bool]string{true: " [--json]"}[cmd == "show"])
-			return exitError{2}
-		}
-		if cmd == "show" {
-			in, err := read(pos[0], stdin)
-			if err != nil {
-				complain(stderr, cmd, err)
-				return exitError{2}
-			}
-			return showFile(in, *asJSON, stdout, stderr)
-		}
-		r, _, err := load(pos[0], stdin)
-		if err != nil {
-			complain(stderr, cmd, err)
-			return exitError{2}
-		}
-		switch cmd {
-		case "assemble":
-			return assemble(r, stdout, stderr)
-		default:
-			return steps(r, stdout, stderr)
-		}
-	case "verify":
-		return verify(rest, stdin, stdout, stderr)
-	case "doctor":
-		return doctor(rest, stdin, stdout, stderr)
-	case "find":
-		return find(rest, stdin, stdout, stderr)
-	case "list-test":
-		return listTest(rest, stdin, stdout, stderr)
-	case "hash":
-		return hashCmd(rest, stdin, stdout, stderr)
-	case "diff":
-		return diffCmd(rest, stdin, stdout, stderr)
-	case "link":
-		return link(rest, stdin, stdout, stderr)
-	case "review":
-		return reviewCmd(rest, stdout, stderr)
-	case "help", "-h", "--help":
-		if len(rest) == 1 {
-			return help(rest[0], stdin, stdout, stderr)
-		}
-		fmt.Fprint(stdout, usage)
-		return nil
-	case "version", "--version":
-		return version(stdout)
-	case "completion":
-		return completion(rest, stdout, stderr)
-	}
-	fmt.Fprintf(stderr, "recview: unknown command %q\n%s", cmd, usage)
-	return exitError{2}
 }
 
 // input is a file as the CLI reads it (read): an ogx recording, or
