@@ -31,13 +31,13 @@ go-version:
 # run: chromium (the browser tests, make bench), node (the core's tests as
 # WebAssembly), npm (make bench's JavaScript side), git (recview review
 # of two revisions), bash and jq (the GitHub action's script) and
-# pre-commit (the test of .pre-commit-hooks.yaml), shellcheck (make
-# lint), as
+# pre-commit (the test of .pre-commit-hooks.yaml), zsh and fish (the
+# completion scripts' test, with bash), shellcheck (make lint), as
 # COMMAND:PACKAGE.
 # What is missing is installed with one apt-get update and one apt-get
 # install, as root or through sudo. A failed install stops make: no test
 # is ever skipped for a missing tool.
-DEBS := chromium:chromium node:nodejs npm:npm git:git bash:bash jq:jq pre-commit:pre-commit shellcheck:shellcheck
+DEBS := chromium:chromium node:nodejs npm:npm git:git bash:bash zsh:zsh fish:fish jq:jq pre-commit:pre-commit shellcheck:shellcheck
 
 deps:
 	@missing=; for d in $(DEBS); do command -v $${d%%:*} >/dev/null 2>&1 || missing="$$missing $${d##*:}"; done; \

@@ -44,7 +44,7 @@ func (v *Viewer) showIndex() { v.show(viewIndex) }
 // each, and thousands of them in one go froze it. With folder set (a
 // picked folder) only .json files are kept, with their paths.
 func (v *Viewer) listFiles(files app.Value, folder bool) {
-	v.loading = fmt.Sprintf("the list of %d files", files.Length())
+	v.loading = "the list of " + plural(files.Length(), "file")
 	ctx := v.ctx
 	ctx.Async(func() {
 		refs := browser.FilesOf(files, folder, browser.Breather())
@@ -315,8 +315,9 @@ func (a *indexAcc) read(w *pageWorker, f browser.File, i int, reads app.Value) e
 	case row.path == "" && strings.Contains(cerr.Error(), "not a cassette"):
 		// YAML that is no cassette (a configuration): no row.
 	case row.path == "":
-		a.rows = append(a.rows, indexRow{file: i, path: f.Path, hash: "error", err: cerr.Error(),
-			hay: strings.ToLower(f.Path + "\x00error\x00" + cerr.Error())})
+		msg := errorText(cerr)
+		a.rows = append(a.rows, indexRow{file: i, path: f.Path, hash: "error", err: msg,
+			hay: strings.ToLower(f.Path + "\x00error\x00" + msg)})
 	case strings.Contains(cerr.Error(), "not a cassette") || !fixturepath.Cassette(f.Path):
 		a.add(row)
 	default: // a broken cassette where cassettes are kept: an error

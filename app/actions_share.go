@@ -57,7 +57,7 @@ func (v *Viewer) share() {
 	f, ok, err := v.fragment(true)
 	switch {
 	case err != nil:
-		v.sharing = &shareState{err: err.Error()}
+		v.sharing = &shareState{err: errorText(err)}
 		return
 	case !ok:
 		v.sharing = &shareState{err: "Open a recording (or a comparison) to share it."}

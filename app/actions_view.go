@@ -171,7 +171,7 @@ func (v *Viewer) fillComparison(c *comparison, drawn func()) {
 		res, err := w.compare(names, data)
 		ctx.Dispatch(func(app.Context) {
 			if err != nil {
-				c.err = "The comparison could not be made: " + err.Error()
+				c.err = "The comparison could not be made: " + errorText(err)
 				if v.comparer == w && w.dead() {
 					w.stop() // it answers no more: the next comparison starts another
 					v.comparer = nil

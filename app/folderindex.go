@@ -117,7 +117,7 @@ func summarize(p *recordings.Parser, f browser.File, data []byte, err error, ite
 		}
 	}
 	if err != nil {
-		row.hash, row.err = "error", err.Error()
+		row.hash, row.err = "error", errorText(err)
 		row.hay = strings.ToLower(row.path + "\x00error\x00" + row.err)
 		it := pageworker.Item{Path: f.Path, Size: f.Size, NotRecording: true}
 		return row, pageworker.AppendItem(items, &it)

@@ -73,7 +73,7 @@ func (x *index) Render() app.UI {
 			),
 		),
 		app.If(shown > maxIndexRows, func() app.UI {
-			return app.P().Class("muted").Text(fmt.Sprintf("%d more rows: type in the filter to narrow them.", shown-maxIndexRows))
+			return app.P().Class("muted").Text(plural(shown-maxIndexRows, "more row") + ": type in the filter to narrow them.")
 		}),
 	)
 }
@@ -188,7 +188,7 @@ func (x *index) renderHead() app.UI {
 		app.Span().Class("muted").DataSet("testid", "index-status").Text(status),
 		app.If(!ix.done(), func() app.UI {
 			return app.Progress().DataSet("testid", "index-progress").Attr("max", len(ix.files)).Attr("value", ix.read).
-				Attr("aria-label", fmt.Sprintf("Reading %d of %d files", ix.read, len(ix.files)))
+				Attr("aria-label", fmt.Sprintf("Reading %d of %s", ix.read, plural(len(ix.files), "file")))
 		}),
 		app.Input().Type("search").Class("index-filter").Placeholder("Filter: file, test_id, model, API…").
 			DataSet("testid", "index-filter").Attr("aria-label", "Filter the index").Value(x.filter).

@@ -34,7 +34,7 @@ func clipped(text string) (string, bool) {
 
 // clipNote says how much of a text is not shown.
 func clipNote(total, shown int) app.UI {
-	return app.P().Class("muted clip-note").Text(fmt.Sprintf("… %d more bytes not shown here (%d in all); the Raw JSON tab has everything.", total-shown, total))
+	return app.P().Class("muted clip-note").Text(fmt.Sprintf("… %s not shown here (%d in all); the Raw JSON tab has everything.", plural(total-shown, "more byte"), total))
 }
 
 // renderText shows text in a <pre>, cut to maxShownText with a note.

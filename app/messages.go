@@ -23,7 +23,7 @@ func clip(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	return s[:n] + fmt.Sprintf("… (%d more bytes)", len(s)-n)
+	return s[:n] + "… (" + plural(len(s)-n, "more byte") + ")"
 }
 
 // renderPart draws one part of a message; partial is true while stepping

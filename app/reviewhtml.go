@@ -314,7 +314,7 @@ func tableHTML(rv *reviewSet) (head string, pieces []string, note string) {
 	pieces = c.pieces[:min(len(c.pieces), rv.pieces)]
 	switch n := len(visible); {
 	case n > maxReviewRows:
-		note = `<p class="muted">` + strconv.Itoa(n-maxReviewRows) + ` more rows: type in the filter to narrow them.</p>`
+		note = `<p class="muted">` + plural(n-maxReviewRows, "more row") + `: type in the filter to narrow them.</p>`
 	case n == 0:
 		note = `<p class="muted">No pair matches.</p>`
 	}

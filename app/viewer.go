@@ -99,10 +99,11 @@ func (v *Viewer) current() *openDoc {
 	return v.docs[v.cur]
 }
 
-// fail shows an error; whatever was open stays open.
+// fail shows an error (errorText: without the core's package
+// prefixes); whatever was open stays open.
 func (v *Viewer) fail(err error) {
 	v.loading = ""
-	v.err = err.Error()
+	v.err = errorText(err)
 }
 
 // open adds parsed documents and shows the first of them.

@@ -14,7 +14,8 @@ import (
 
 // TestBadFiles opens broken and hostile files through file-input with a
 // recording open. Each shows an error naming the file and saying what is
-// wrong, the recording stays open, and the page keeps working (it steps).
+// wrong (a PNG: "binary data (PNG image)"), without the core's Go package
+// prefix ("recordings: "), the recording stays open, and the page keeps working (it steps).
 // A recording of an unknown endpoint opens, raw, with a notice; one with a
 // 50 MB string opens with the string cut short on the page.
 func TestBadFiles(t *testing.T) {
@@ -51,7 +52,7 @@ func TestBadFiles(t *testing.T) {
 		{write("empty.json", nil), "empty"},
 		{write("prose.json", []byte("Dear reviewer, this is not JSON.")), "JSON"},
 		{write("truncated.json", good[:len(good)/2]), "unexpected end of input"},
-		{write("picture.json", png), "JSON"},
+		{write("picture.json", png), "not a recording: binary data (PNG image)"},
 		{write("list.json", []byte(`[1, 2, 3]`)), "not a recording"},
 		{write("object.json", []byte(`{"hello": "world"}`)), "not a recording"},
 		{write("deep.json", []byte(deep)), "deep"},
@@ -68,6 +69,9 @@ func TestBadFiles(t *testing.T) {
 			msg, _ := tb.text(sel("error"))
 			if !strings.Contains(strings.ToLower(msg), strings.ToLower(tc.want)) {
 				t.Errorf("error %q does not say %q", msg, tc.want)
+			}
+			if strings.Contains(msg, "recordings: ") {
+				t.Errorf("error %q shows the core's Go package prefix", msg)
 			}
 			if title, _ := tb.text(sel("recording-title")); title != seedToolCall {
 				t.Errorf("after %s the page shows %q, want %s still open", name, title, seedToolCall)

@@ -26,7 +26,7 @@ func TestParseErrors(t *testing.T) {
 	}{
 		{name: "empty", input: "", is: ErrNotRecording, msg: "empty input"},
 		{name: "not JSON", input: "hello", line: 1, col: 1, msg: "invalid JSON"},
-		{name: "binary", input: "\x89PNG\r\n\x1a\n\x00\x00", line: 1, col: 1, msg: "invalid JSON"},
+		{name: "binary", input: "\x89PNG\r\n\x1a\n\x00\x00", is: ErrNotRecording, msg: "x.json: not a recording: binary data (PNG image)"},
 		{name: "bad token on line 3", input: "{\n  \"request\": {},\n  \"response\": nope\n}", line: 3, col: 16, msg: "invalid character 'o' in literal null"},
 		{name: "truncated", input: string(seed[:len(seed)/2]), line: strings.Count(string(seed[:len(seed)/2]), "\n") + 1, msg: "truncated"},
 		{name: "array", input: "[1,2]", is: ErrNotRecording, msg: "top level is array"},

@@ -163,7 +163,8 @@ func (c *Chunk) Raw() []byte {
 // request hash; it may be empty. Errors: a *ParseError with the line and
 // column for JSON that does not parse (wrapping a *json.SyntaxError), with a
 // JSON path for fields of the wrong type (wrapping ErrBadField) or for input
-// that is not a recording (wrapping ErrNotRecording); ErrTooLarge past
+// that is not a recording (wrapping ErrNotRecording, also for binary
+// data: "not a recording: binary data (PNG image)", see Binary); ErrTooLarge past
 // MaxSize. A recording of a kind recview does not know is not an error: it
 // comes back with Unknown set.
 func Parse(name string, data []byte) (*Recording, error) {
@@ -239,10 +240,14 @@ func newRecording(name string, doc *fastjson.Value, size int, pace *pacer, chunk
 
 // syntaxError is the *ParseError for data that fastjson refused with
 // ferr (or jsonx.CheckStrict with jsonx.ErrNotStrict): located by
-// jsonx.Locate, or wrapping ErrNotRecording for empty input.
+// jsonx.Locate, or wrapping ErrNotRecording for empty input and for
+// binary data (Binary: "not a recording: binary data (PNG image)").
 func syntaxError(name string, data []byte, ferr error) error {
 	if len(data) == 0 {
 		return &ParseError{Name: name, Err: fmt.Errorf("%w: empty input", ErrNotRecording)}
+	}
+	if what := Binary(data); what != "" {
+		return &ParseError{Name: name, Err: fmt.Errorf("%w: %s", ErrNotRecording, what)}
 	}
 	se := jsonx.Locate(data, ferr)
 	return &ParseError{Name: name, Offset: se.Offset, Line: se.Line, Col: se.Col, Err: se.Err}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/recview/recview/recordings/replay"
 	"github.com/recview/recview/recordings/reqhash"
+	"github.com/spf13/pflag"
 )
 
 // doctor prints a tree's report (replay.Report): the files replay never
@@ -22,95 +22,95 @@ import (
 // failed rename or removal; else 1 when the tree holds what --fail-on
 // names (stale, mismatch, duplicate, orphan; none by default), as found
 // before any fix.
-func doctor(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fl := flag.NewFlagSet("doctor", flag.ContinueOnError)
-	fl.SetOutput(stderr)
+func doctor(fl *pflag.FlagSet) runFunc {
 	recordingDir := recordingDirFlag(fl)
 	fix := fl.Bool("fix", false, "rename stale files to the name replay looks for")
 	prune := fl.Bool("prune-duplicates", false, "delete the copies of a request another file holds")
 	all := fl.Bool("all", false, "list every file, not the first 20 of each list")
-	top := fl.Int("top", 10, "how many of the tests with the most recordings to show")
+	top := fl.Int("top", 10, "show the `N` tests with the most recordings")
 	asJSON := fl.Bool("json", false, "print the report as one JSON object (docs/cli-json.md); not with --fix or --prune-duplicates")
-	failOn := fl.String("fail-on", "", "comma-separated findings that fail (exit 1): stale, mismatch, duplicate, orphan")
-	paths, err := parseAnywhere(fl, args)
-	if err != nil || len(paths) != 1 || *asJSON && (*fix || *prune) {
-		fmt.Fprintln(stderr, "usage: recview doctor [--fix] [--prune-duplicates] [--all] [--top N] [--recording-dir DIR] PATH")
-		return exitError{2}
-	}
-	fails, err := failOnNames(*failOn, "stale", "mismatch", "duplicate", "orphan")
-	if err != nil {
-		complain(stderr, "doctor", err)
-		return exitError{2}
-	}
-	tree, failed := loadTree("doctor", paths, stdin, stderr)
-	if err := setRecordingDir(tree, *recordingDir); err != nil {
-		complain(stderr, "doctor", err)
-		return exitError{2}
-	}
-	failed += refuseNamed(tree, "doctor", stderr)
-	r := tree.Report(replay.ReportOptions{Top: *top, Read: readTreeFile})
-	found := map[string]bool{
-		"stale":     r.Statuses[reqhash.Stale] > 0,
-		"mismatch":  r.Statuses[reqhash.Mismatch] > 0,
-		"duplicate": len(r.Duplicates) > 0,
-		"orphan":    len(r.Orphans) > 0,
-	}
-	w := &printer{w: stdout}
-	limit := 20
-	if *all {
-		limit = -1
-	}
-	if *asJSON {
-		w.err = doctorAsJSON(stdout, tree, r)
-	} else {
-		printReport(w, tree, r, limit)
-	}
-	bad := failed > 0
-	removed := map[string]bool{}
-	if *prune {
-		w.section("PRUNE")
-		for _, d := range r.Duplicates {
-			for _, e := range d.Drop {
-				if err := os.Remove(filepath.FromSlash(e.Path)); err != nil {
+	failOn := fl.String("fail-on", "", "comma-separated `FINDINGS` that fail (exit 1): stale, mismatch, duplicate, orphan")
+	return func(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+		paths := args
+		if len(paths) != 1 || *asJSON && (*fix || *prune) {
+			fmt.Fprintln(stderr, "usage: recview doctor [--fix] [--prune-duplicates] [--all] [--top N] [--recording-dir DIR] PATH")
+			return exitError{2}
+		}
+		fails, err := failOnNames(*failOn, "stale", "mismatch", "duplicate", "orphan")
+		if err != nil {
+			complain(stderr, "doctor", err)
+			return exitError{2}
+		}
+		tree, failed := loadTree("doctor", paths, stdin, stderr)
+		if err := setRecordingDir(tree, *recordingDir); err != nil {
+			complain(stderr, "doctor", err)
+			return exitError{2}
+		}
+		failed += refuseNamed(tree, "doctor", stderr)
+		r := tree.Report(replay.ReportOptions{Top: *top, Read: readTreeFile})
+		found := map[string]bool{
+			"stale":     r.Statuses[reqhash.Stale] > 0,
+			"mismatch":  r.Statuses[reqhash.Mismatch] > 0,
+			"duplicate": len(r.Duplicates) > 0,
+			"orphan":    len(r.Orphans) > 0,
+		}
+		w := &printer{w: stdout}
+		limit := 20
+		if *all {
+			limit = -1
+		}
+		if *asJSON {
+			w.err = doctorAsJSON(stdout, tree, r)
+		} else {
+			printReport(w, tree, r, limit)
+		}
+		bad := failed > 0
+		removed := map[string]bool{}
+		if *prune {
+			w.section("PRUNE")
+			for _, d := range r.Duplicates {
+				for _, e := range d.Drop {
+					if err := os.Remove(filepath.FromSlash(e.Path)); err != nil {
+						complain(stderr, "doctor", err)
+						bad = true
+						continue
+					}
+					removed[e.Path] = true
+					w.line("deleted %s (same request as %s)", shown(e.Path), shown(d.Keep.Path))
+				}
+			}
+		}
+		if *fix {
+			w.section("FIX")
+			for _, f := range r.Fixes {
+				switch {
+				case removed[f.Entry.Path]:
+					continue
+				case f.To == "":
+					w.line("kept %s: %s", shown(f.Entry.Path), f.Skip)
+					continue
+				}
+				if err := renameNoReplace(filepath.FromSlash(f.Entry.Path), filepath.FromSlash(f.To)); err != nil {
 					complain(stderr, "doctor", err)
 					bad = true
 					continue
 				}
-				removed[e.Path] = true
-				w.line("deleted %s (same request as %s)", shown(e.Path), shown(d.Keep.Path))
+				w.line("renamed %s -> %s", shown(f.Entry.Path), filepath.Base(f.To))
 			}
 		}
-	}
-	if *fix {
-		w.section("FIX")
-		for _, f := range r.Fixes {
-			switch {
-			case removed[f.Entry.Path]:
-				continue
-			case f.To == "":
-				w.line("kept %s: %s", shown(f.Entry.Path), f.Skip)
-				continue
-			}
-			if err := renameNoReplace(filepath.FromSlash(f.Entry.Path), filepath.FromSlash(f.To)); err != nil {
-				complain(stderr, "doctor", err)
-				bad = true
-				continue
-			}
-			w.line("renamed %s -> %s", shown(f.Entry.Path), filepath.Base(f.To))
+		if bad {
+			return exitError{2}
 		}
-	}
-	if bad {
-		return exitError{2}
-	}
-	if w.err != nil {
-		return w.err
-	}
-	for _, f := range fails {
-		if found[f] {
-			return exitError{1}
+		if w.err != nil {
+			return w.err
 		}
+		for _, f := range fails {
+			if found[f] {
+				return exitError{1}
+			}
+		}
+		return nil
 	}
-	return nil
 }
 
 // renameNoReplace renames from to to, refusing to replace an existing to:
@@ -142,12 +142,12 @@ func printReport(w *printer, tree *replay.Tree, r *replay.Report, limit int) {
 		status += fmt.Sprintf(", %d not replayed (file processors: the recorder makes the real call)", n)
 	}
 	w.field("status", status)
-	w.field("skipped", fmt.Sprintf("%d JSON files that are not recordings", r.Skipped))
+	w.field("skipped", fmt.Sprintf("%s that %s", plural(r.Skipped, "JSON file", ""), iff(r.Skipped == 1, "is not a recording", "are not recordings")))
 	if r.Broken > 0 {
-		w.field("broken", fmt.Sprintf("%d files look like recordings and do not parse (recview verify says where)", r.Broken))
+		w.field("broken", fmt.Sprintf("%s (recview verify says where)", iff(r.Broken == 1, "1 file looks like a recording and does not parse", fmt.Sprintf("%d files look like recordings and do not parse", r.Broken))))
 	}
 
-	w.section(fmt.Sprintf("NEVER FOUND BY REPLAY: %d files, %s", len(r.Never), replay.Size(r.NeverBytes)))
+	w.section(fmt.Sprintf("NEVER FOUND BY REPLAY: %s, %s", plural(len(r.Never), "file", ""), replay.Size(r.NeverBytes)))
 	w.line("%d stale (%d of them leftovers: replay finds their request under today's name), %d mismatch, %d not replayed",
 		r.Statuses[reqhash.Stale], r.Leftovers, r.Statuses[reqhash.Mismatch], r.Statuses[reqhash.NotReplayed])
 	for i, e := range r.Never {
@@ -173,7 +173,7 @@ func printReport(w *printer, tree *replay.Tree, r *replay.Report, limit int) {
 		}
 	}
 	if len(r.Misplaced) > 0 {
-		w.section(fmt.Sprintf("OK NAME, WRONG FOLDER: %d files outside the folders replay looks in for their test", len(r.Misplaced)))
+		w.section(fmt.Sprintf("OK NAME, WRONG FOLDER: %s outside the folders replay looks in for their test", plural(len(r.Misplaced), "file", "")))
 		for i, e := range r.Misplaced {
 			if cut(w, i, limit, len(r.Misplaced)) {
 				break
@@ -182,7 +182,7 @@ func printReport(w *printer, tree *replay.Tree, r *replay.Report, limit int) {
 		}
 	}
 
-	w.section(fmt.Sprintf("DUPLICATES: %d requests held by more than one file, %s in the copies", len(r.Duplicates), replay.Size(r.DuplicateBytes)))
+	w.section(fmt.Sprintf("DUPLICATES: %s held by more than one file, %s in the copies", plural(len(r.Duplicates), "request", ""), replay.Size(r.DuplicateBytes)))
 	for i, d := range r.Duplicates {
 		if cut(w, i, limit, len(r.Duplicates)) {
 			break
@@ -230,8 +230,8 @@ func printReport(w *printer, tree *replay.Tree, r *replay.Report, limit int) {
 		}
 	}
 	w.section("REPAIR")
-	w.line("recview doctor --fix renames %d stale files to the name replay looks for; --prune-duplicates deletes %d copies",
-		renames, countDrops(r))
+	w.line("recview doctor --fix renames %s to the name replay looks for; --prune-duplicates deletes %s",
+		plural(renames, "stale file", ""), plural(countDrops(r), "copy", "copies"))
 }
 
 func countDrops(r *replay.Report) int {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"path"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/recview/recview/recordings/replay"
 	"github.com/recview/recview/recordings/reqhash"
+	"github.com/spf13/pflag"
 )
 
 // find prints where replay looks for a request hash (replay.Tree.Find):
@@ -18,66 +18,66 @@ import (
 // under an older name, and, when nothing is found, the nearest
 // recordings. Exit 0 when replay finds the hash, 1 when it does not, 2 for
 // bad usage or unreadable files.
-func find(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fl := flag.NewFlagSet("find", flag.ContinueOnError)
-	fl.SetOutput(stderr)
+func find(fl *pflag.FlagSet) runFunc {
 	recordingDir := recordingDirFlag(fl)
-	testID := fl.String("test-id", "", "the pytest node id of the test that ran (none: a request outside a test)")
-	model := fl.String("model", "", "the request's model, for the nearest recordings")
-	endpoint := fl.String("endpoint", "", "the request's endpoint, for the nearest recordings")
+	testID := fl.String("test-id", "", "the pytest node `ID` of the test that ran (none: a request outside a test)")
+	model := fl.String("model", "", "the request's model `M`, for the nearest recordings")
+	endpoint := fl.String("endpoint", "", "the request's endpoint `PATH`, for the nearest recordings")
 	asJSON := fl.Bool("json", false, "print the lookup as one JSON object (docs/cli-json.md)")
-	pos, err := parseAnywhere(fl, args)
-	if err != nil || len(pos) < 1 || len(pos) > 2 {
-		fmt.Fprintln(stderr, "usage: recview find HASH [--test-id ID] [--model M] [--endpoint E] [--recording-dir DIR] [ROOT]")
-		return exitError{2}
-	}
-	hash, root := pos[0], "."
-	if len(pos) == 2 {
-		root = pos[1]
-	}
-	q := replay.Query{Hash: hash, TestID: *testID, Model: *model, Endpoint: *endpoint}
-	// First the files whose name holds the hash, alone: when replay
-	// finds one, that is the answer, read without the rest of the tree.
-	// Else every file, for the ones holding the request under another
-	// name and the nearest recordings.
-	h := strings.ToLower(strings.TrimSpace(hash))
-	byName := treeFilter{name: func(p string) bool {
-		fh, ok := reqhash.FromName(p)
-		return ok && replay.NameHolds(fh, h)
-	}}
-	var l *replay.Lookup
-	failed := 0
-	for _, filter := range []treeFilter{byName, {}} {
-		tree, n := loadTreeFiltered("find", []string{root}, stdin, stderr, filter)
-		failed += n
-		if err := setRecordingDir(tree, *recordingDir); err != nil {
-			complain(stderr, "find", err)
+	return func(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+		pos := args
+		if len(pos) < 1 || len(pos) > 2 {
+			fmt.Fprintln(stderr, "usage: recview find HASH [--test-id ID] [--model M] [--endpoint E] [--recording-dir DIR] [ROOT]")
 			return exitError{2}
 		}
-		var err error
-		if l, err = tree.Find(q); err != nil {
-			complain(stderr, "find", err)
+		hash, root := pos[0], "."
+		if len(pos) == 2 {
+			root = pos[1]
+		}
+		q := replay.Query{Hash: hash, TestID: *testID, Model: *model, Endpoint: *endpoint}
+		// First the files whose name holds the hash, alone: when replay
+		// finds one, that is the answer, read without the rest of the tree.
+		// Else every file, for the ones holding the request under another
+		// name and the nearest recordings.
+		h := strings.ToLower(strings.TrimSpace(hash))
+		byName := treeFilter{name: func(p string) bool {
+			fh, ok := reqhash.FromName(p)
+			return ok && replay.NameHolds(fh, h)
+		}}
+		var l *replay.Lookup
+		failed := 0
+		for _, filter := range []treeFilter{byName, {}} {
+			tree, n := loadTreeFiltered("find", []string{root}, stdin, stderr, filter)
+			failed += n
+			if err := setRecordingDir(tree, *recordingDir); err != nil {
+				complain(stderr, "find", err)
+				return exitError{2}
+			}
+			var err error
+			if l, err = tree.Find(q); err != nil {
+				complain(stderr, "find", err)
+				return exitError{2}
+			}
+			if l.Found != "" || failed > 0 {
+				break
+			}
+		}
+		w := &printer{w: stdout}
+		if *asJSON {
+			w.err = findAsJSON(stdout, hash, *testID, l)
+		} else {
+			printLookup(w, l, *testID)
+		}
+		switch {
+		case failed > 0:
 			return exitError{2}
+		case w.err != nil:
+			return w.err
+		case l.Found == "":
+			return exitError{1}
 		}
-		if l.Found != "" || failed > 0 {
-			break
-		}
+		return nil
 	}
-	w := &printer{w: stdout}
-	if *asJSON {
-		w.err = findAsJSON(stdout, hash, *testID, l)
-	} else {
-		printLookup(w, l, *testID)
-	}
-	switch {
-	case failed > 0:
-		return exitError{2}
-	case w.err != nil:
-		return w.err
-	case l.Found == "":
-		return exitError{1}
-	}
-	return nil
 }
 
 // printLookup writes a Lookup for a terminal.
@@ -113,7 +113,7 @@ func printLookup(w *printer, l *replay.Lookup, testID string) {
 	}
 	switch {
 	case l.ModelList && l.Found != "":
-		w.line("found: %d model-list recordings, merged", len(l.Merged))
+		w.line("found: %s, merged", plural(len(l.Merged), "model-list recording", ""))
 	case l.Found != "":
 		w.line("found: %s", shown(l.Found))
 	default:

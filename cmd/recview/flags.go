@@ -1,44 +1,24 @@
 package main
 
 import (
-	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/recview/recview/recordings/replay"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
-
-// parseAnywhere parses args with fl, flags anywhere among the arguments
-// (`recview verify DIR --json` as `recview verify --json DIR`), and
-// returns the arguments in order. After "--" every word is an argument;
-// a lone "-" (standard input) is an argument. The error is fl's, already
-// printed to its output.
-func parseAnywhere(fl *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fl.Parse(args); err != nil {
-			return nil, err
-		}
-		rest := fl.Args()
-		if len(rest) == 0 {
-			return pos, nil
-		}
-		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
-			return append(pos, rest...), nil
-		}
-		pos, args = append(pos, rest[0]), rest[1:]
-	}
-}
 
 // recordingDirFlag adds --recording-dir to fl: the recorder's base folder
 // (replay.Tree.SetRecordingDir), by default the one the recorder reads
 // from the environment: OGX_TEST_RECORDING_DIR, else
 // LLAMA_STACK_TEST_RECORDING_DIR (the name before ogx's rename), else
 // replay.DefaultRecordingDir.
-func recordingDirFlag(fl *flag.FlagSet) *string {
+func recordingDirFlag(fl *pflag.FlagSet) *string {
 	def := ""
 	for _, k := range []string{"OGX_TEST_RECORDING_DIR", "LLAMA_STACK_TEST_RECORDING_DIR"} {
 		if v := os.Getenv(k); v != "" {
@@ -87,4 +67,49 @@ func failOnNames(value string, allowed ...string) ([]string, error) {
 		}
 	}
 	return names, nil
+}
+
+// longFlags rewrites the long flags of cmd written with one dash, as Go's
+// flag package took them ("-json", "-step=3", "-help"), to the two dashes
+// pflag reads ("--json"): recview's flags have no one-letter forms but
+// -h, so "-json" can mean nothing else. Words after "--" and words that
+// name no flag of cmd are left as they are.
+func longFlags(cmd *cobra.Command, args []string) []string {
+	out := make([]string, len(args))
+	copy(out, args)
+	for i, a := range out {
+		if a == "--" {
+			break
+		}
+		if len(a) < 3 || a[0] != '-' || a[1] == '-' {
+			continue
+		}
+		name, _, _ := strings.Cut(a[1:], "=")
+		if name == "help" || cmd.Flags().Lookup(name) != nil {
+			out[i] = "-" + a
+		}
+	}
+	return out
+}
+
+// printFlags prints the flags of fl but --help, one a line or more:
+// "  --name VALUE   what it does (default ...)", the descriptions
+// aligned and wrapped at 80 columns; nothing when there are none.
+func printFlags(w io.Writer, fl *pflag.FlagSet) {
+	shown := pflag.NewFlagSet("", pflag.ContinueOnError)
+	fl.VisitAll(func(f *pflag.Flag) {
+		if f.Name != "help" && !f.Hidden {
+			shown.AddFlag(f)
+		}
+	})
+	// pflag leaves room for a one-letter form ("  -x, --name"), which no
+	// flag here has: the four columns it keeps for one are dropped, so
+	// it wraps at 84.
+	text := strings.TrimRight(shown.FlagUsagesWrapped(84), "\n")
+	if text == "" {
+		return
+	}
+	for _, line := range strings.Split(text, "\n") {
+		fmt.Fprintln(w, strings.TrimRight(strings.TrimPrefix(line, "    "), " "))
+	}
 }

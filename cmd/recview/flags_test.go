@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"io"
 	"os"
 	"path/filepath"
@@ -9,12 +8,17 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/recview/recview/internal/tools/corpustest"
+	"github.com/spf13/pflag"
 )
 
-// TestParseAnywhere: flags before, between and after the arguments; "--"
-// ends the flags; "-" is an argument.
-func TestParseAnywhere(t *testing.T) {
+// TestFlagsInterspersed: a command's flags are read before, between and
+// after its arguments; "--" ends the flags; "-" is an argument; a long
+// flag written with one dash, as Go's flag package took it, is read; an
+// unknown flag, also after an argument, is bad usage (exit 2) naming
+// the flag, with the command's usage.
+func TestFlagsInterspersed(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		pos  []string
@@ -26,20 +30,31 @@ func TestParseAnywhere(t *testing.T) {
 		{[]string{"a", "b", "--top", "3", "--json"}, []string{"a", "b"}, true, 3},
 		{[]string{"a", "--", "--json", "-"}, []string{"a", "--json", "-"}, false, 0},
 		{[]string{"-", "--top=2"}, []string{"-"}, false, 2},
+		{[]string{"-json", "a", "-top=4"}, []string{"a"}, true, 4},
 		{nil, nil, false, 0},
 	} {
-		fl := flag.NewFlagSet("x", flag.ContinueOnError)
-		fl.SetOutput(io.Discard)
-		asJSON, top := fl.Bool("json", false, ""), fl.Int("top", 0, "")
-		pos, err := parseAnywhere(fl, c.args)
-		if err != nil || !cmp.Equal(pos, c.pos) || *asJSON != c.json || *top != c.top {
-			t.Errorf("%q: %q json=%v top=%d %v; want %q json=%v top=%d", c.args, pos, *asJSON, *top, err, c.pos, c.json, c.top)
+		var pos []string
+		var asJSON bool
+		var top int
+		saved := commands
+		commands = append(commands[:0:0], command{name: "x", usage: "recview x", define: func(fl *pflag.FlagSet) runFunc {
+			j, n := fl.Bool("json", false, ""), fl.Int("top", 0, "")
+			return func(args []string, _ io.Reader, _, _ io.Writer) error {
+				pos, asJSON, top = args, *j, *n
+				return nil
+			}
+		}})
+		_, errOut, code := runCmd(t, "", append([]string{"x"}, c.args...)...)
+		commands = saved
+		if code != 0 || !cmp.Equal(pos, c.pos, cmpopts.EquateEmpty()) || asJSON != c.json || top != c.top {
+			t.Errorf("%q: exit %d %q, %q json=%v top=%d; want %q json=%v top=%d", c.args, code, errOut, pos, asJSON, top, c.pos, c.json, c.top)
 		}
 	}
-	fl := flag.NewFlagSet("x", flag.ContinueOnError)
-	fl.SetOutput(io.Discard)
-	if _, err := parseAnywhere(fl, []string{"a", "--nope"}); err == nil {
-		t.Error("an unknown flag after an argument is no error")
+	if _, errOut, code := runCmd(t, "", "verify", "a", "--nope"); code != 2 || errOut != "recview: verify: unknown flag: --nope\nusage: recview verify [--json] [--fail-on mismatch,stale] PATH…\n" {
+		t.Errorf("an unknown flag after an argument: exit %d, %q", code, errOut)
+	}
+	if _, errOut, code := runCmd(t, "", "link", "--step", "x", seed); code != 2 || !strings.HasPrefix(errOut, `recview: link: invalid argument "x" for "--step" flag: want a chunk number 0 or more, got "x"`) {
+		t.Errorf("link --step x: exit %d, %q", code, errOut)
 	}
 }
 

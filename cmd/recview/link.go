@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -16,6 +15,7 @@ import (
 	"github.com/recview/recview/recordings"
 	"github.com/recview/recview/recordings/cassette"
 	"github.com/recview/recview/recordings/permalink"
+	"github.com/spf13/pflag"
 )
 
 // defaultBase is the viewer's address under `make serve`.
@@ -30,10 +30,8 @@ const defaultBase = "http://127.0.0.1:8000/"
 // input, input that is not a recording, or a step past the end of the
 // stream (--step applies to one file); exit 1, printing no link, when the
 // link is longer than permalink.MaxLinkLen.
-func link(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fl := flag.NewFlagSet("link", flag.ContinueOnError)
-	fl.SetOutput(stderr)
-	base := fl.String("base", envOr("RECVIEW_BASE", defaultBase), "the viewer's `URL` (default $RECVIEW_BASE, else where make serve serves it)")
+func link(fl *pflag.FlagSet) runFunc {
+	base := fl.String("base", "", "the viewer's `URL` the link points at (default: $RECVIEW_BASE, else "+defaultBase+", where make serve serves it)")
 	step, stepSet := 0, false
 	fl.Func("step", "open the stream after `K` chunks (0 = before the first)", func(v string) error {
 		n, err := strconv.Atoi(v)
@@ -44,74 +42,76 @@ func link(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return nil
 	})
 	panel := fl.String("panel", "", "open panel `P`: request, response or raw")
-	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: recview link FILE [--base URL] [--step K] [--panel P]\n       recview link A B [--base URL] [--panel P]   (a comparison)")
-		fl.PrintDefaults()
-	}
-	files, err := parseAnywhere(fl, args)
-	if err != nil {
-		return exitError{2}
-	}
-	if len(files) != 1 && len(files) != 2 || len(files) == 2 && files[0] == "-" && files[1] == "-" {
-		fl.Usage()
-		return exitError{2}
-	}
-	switch *panel {
-	case "", "request", "response", "raw": // the viewer's panels (app/panels.go)
-	default:
-		fmt.Fprintf(stderr, "recview: link: --panel %q: want request, response or raw\n", *panel)
-		return exitError{2}
-	}
-	if stepSet && len(files) == 2 {
-		fmt.Fprintln(stderr, "recview: link: --step applies to one file, not to a comparison")
-		return exitError{2}
-	}
-
-	var srcs []permalink.Source
-	for _, file := range files {
-		src, r, note, err := linkSource(file, stdin)
-		if err != nil {
-			complain(stderr, "link", err)
+	return func(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+		usage := func() {
+			fmt.Fprintln(stderr, "usage: recview link FILE [--base URL] [--step K] [--panel P]\n       recview link A B [--base URL] [--panel P]   (a comparison)")
+			printFlags(stderr, fl)
+		}
+		files := args
+		if !fl.Changed("base") {
+			*base = envOr("RECVIEW_BASE", defaultBase)
+		}
+		if len(files) != 1 && len(files) != 2 || len(files) == 2 && files[0] == "-" && files[1] == "-" {
+			usage()
 			return exitError{2}
 		}
-		if note != "" {
-			fmt.Fprintf(stderr, "recview: link: %s\n", note)
+		switch *panel {
+		case "", "request", "response", "raw": // the viewer's panels (app/panels.go)
+		default:
+			fmt.Fprintf(stderr, "recview: link: --panel %q: want request, response or raw\n", *panel)
+			return exitError{2}
 		}
-		if stepSet {
-			if !r.Streaming {
-				fmt.Fprintf(stderr, "recview: link: %s: --step given, but the response is not a stream\n", r.Name)
+		if stepSet && len(files) == 2 {
+			fmt.Fprintln(stderr, "recview: link: --step applies to one file, not to a comparison")
+			return exitError{2}
+		}
+
+		var srcs []permalink.Source
+		for _, file := range files {
+			src, r, note, err := linkSource(file, stdin)
+			if err != nil {
+				complain(stderr, "link", err)
 				return exitError{2}
 			}
-			if step > len(r.Chunks) {
-				fmt.Fprintf(stderr, "recview: link: %s: --step %d, but the stream has %d chunks\n", r.Name, step, len(r.Chunks))
-				return exitError{2}
+			if note != "" {
+				fmt.Fprintf(stderr, "recview: link: %s\n", note)
 			}
-		}
-		srcs = append(srcs, src)
-	}
-	frag := permalink.Fragment{
-		Version: permalink.Version,
-		Sources: srcs,
-		Step:    step, HasStep: stepSet,
-		Panel: *panel,
-	}
-	b, _, _ := strings.Cut(*base, "#") // a fragment in BASE gives way to the link's
-	u := b + "#" + frag.String()
-	if len(u) > permalink.MaxLinkLen {
-		var hint strings.Builder // the src= link to make instead
-		hint.WriteString("#v=2")
-		for _, s := range srcs {
-			hint.WriteString("&src=URL")
-			if s.Interaction > 0 {
-				hint.WriteString("&i=" + strconv.Itoa(s.Interaction))
+			if stepSet {
+				if !r.Streaming {
+					fmt.Fprintf(stderr, "recview: link: %s: --step given, but the response is not a stream\n", r.Name)
+					return exitError{2}
+				}
+				if step > len(r.Chunks) {
+					fmt.Fprintf(stderr, "recview: link: %s: --step %d, but the stream has %s\n", r.Name, step, plural(len(r.Chunks), "chunk", ""))
+					return exitError{2}
+				}
 			}
+			srcs = append(srcs, src)
 		}
-		fmt.Fprintf(stderr, "recview: link: %s: the link would be %d characters, more than the %d a GitHub comment holds; put the file at a URL (a GitHub file, a gist) and open it with %s instead\n",
-			strings.Join(files, " and "), len(u), permalink.MaxLinkLen, hint.String())
-		return exitError{1}
+		frag := permalink.Fragment{
+			Version: permalink.Version,
+			Sources: srcs,
+			Step:    step, HasStep: stepSet,
+			Panel: *panel,
+		}
+		b, _, _ := strings.Cut(*base, "#") // a fragment in BASE gives way to the link's
+		u := b + "#" + frag.String()
+		if len(u) > permalink.MaxLinkLen {
+			var hint strings.Builder // the src= link to make instead
+			hint.WriteString("#v=2")
+			for _, s := range srcs {
+				hint.WriteString("&src=URL")
+				if s.Interaction > 0 {
+					hint.WriteString("&i=" + strconv.Itoa(s.Interaction))
+				}
+			}
+			fmt.Fprintf(stderr, "recview: link: %s: the link would be %d characters, more than the %d a GitHub comment holds; put the file at a URL (a GitHub file, a gist) and open it with %s instead\n",
+				strings.Join(files, " and "), len(u), permalink.MaxLinkLen, hint.String())
+			return exitError{1}
+		}
+		_, err := fmt.Fprintln(stdout, u)
+		return err
 	}
-	_, err = fmt.Fprintln(stdout, u)
-	return err
 }
 
 // linkSource is the d= source of file (read): a recording's JSON, or a

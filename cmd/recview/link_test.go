@@ -211,3 +211,26 @@ func TestLinkBaseFromEnv(t *testing.T) {
 		t.Errorf("link %.60q: want --base over RECVIEW_BASE", out)
 	}
 }
+
+// TestLinkBasePrecedence: the base is --base, else $RECVIEW_BASE, else
+// http://127.0.0.1:8000/ (where make serve serves the viewer); an empty
+// RECVIEW_BASE is unset; --base "" is a link of the fragment alone.
+func TestLinkBasePrecedence(t *testing.T) {
+	for _, c := range []struct {
+		env  string
+		args []string
+		want string
+	}{
+		{"", nil, "http://127.0.0.1:8000/#v=2&d="},
+		{"", []string{"--base", "https://flag.example/"}, "https://flag.example/#v=2&d="},
+		{"https://env.example/", nil, "https://env.example/#v=2&d="},
+		{"https://env.example/", []string{"--base=https://flag.example/"}, "https://flag.example/#v=2&d="},
+		{"https://env.example/", []string{"--base", ""}, "#v=2&d="},
+	} {
+		t.Setenv("RECVIEW_BASE", c.env)
+		out, errOut, code := runCmd(t, "", append(append([]string{"link"}, c.args...), seed)...)
+		if code != 0 || !strings.HasPrefix(out, c.want) {
+			t.Errorf("RECVIEW_BASE=%q link %q: exit %d %s, %.60q; want it to start %q", c.env, c.args, code, errOut, out, c.want)
+		}
+	}
+}

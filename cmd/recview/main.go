@@ -8,7 +8,7 @@
 //	recview doctor [--fix] [--prune-duplicates] PATH  what replay finds in a tree, and repairs
 //	recview find HASH [--test-id ID] [ROOT]  where replay looks for a hash
 //	recview list-test [--contains] ID [ROOT]  every recording of a test
-//	recview hash --endpoint PATH --test-id ID (--body JSON | --body-file F)  the hash replay computes
+//	recview hash --endpoint PATH --test-id ID [--body JSON | --body-file F]  the hash replay computes
 //	recview diff A B             two recordings compared by meaning
 //	recview link [--base URL] [--step K] [--panel P] FILE  a permalink that opens FILE in the viewer
 //	recview link [--base URL] A B  a permalink that compares A and B
@@ -32,7 +32,6 @@ package main
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -62,7 +61,7 @@ commands:
   list-test [--json] [--contains] ID [ROOT]
                          every recording of a test (exact id, or every parametrization
                          of path::name): endpoint, model, chunks, status
-  hash [--json] --endpoint PATH [--method M] [--test-id ID] (--body JSON | --body-file F)
+  hash [--json] --endpoint PATH [--method M] [--test-id ID] [--body JSON | --body-file F]
                          the hash and file name replay computes, and the text it hashes
   diff [--json] A B      compare two recordings by meaning (exit 1 if the results differ)
   link FILE [--base URL] [--step K] [--panel P]
@@ -100,84 +99,6 @@ func main() {
 	}
 }
 
-// run executes one command; it is main without the process, for tests.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return exitError{2}
-	}
-	cmd, rest := args[0], args[1:]
-	if _, ok := commandHelp[cmd]; ok && wantsHelp(rest) {
-		return help(cmd, stdin, stdout, stderr)
-	}
-	return dispatch(cmd, rest, stdin, stdout, stderr)
-}
-
-// dispatch runs command cmd with its arguments rest.
-func dispatch(cmd string, rest []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	switch cmd {
-	case "show", "assemble", "steps":
-		fl := flag.NewFlagSet(cmd, flag.ContinueOnError)
-		fl.SetOutput(stderr)
-		var asJSON *bool
-		if cmd == "show" {
-			asJSON = fl.Bool("json", false, "print the recording as one JSON object: metadata, hash check, request, assembled response (docs/cli-json.md)")
-		}
-		pos, err := parseAnywhere(fl, rest)
-		if err != nil || len(pos) != 1 {
-			fmt.Fprintf(stderr, "usage: recview %s%s FILE\n", cmd, map[bool]string{true: " [--json]"}[cmd == "show"])
-			return exitError{2}
-		}
-		if cmd == "show" {
-			in, err := read(pos[0], stdin)
-			if err != nil {
-				complain(stderr, cmd, err)
-				return exitError{2}
-			}
-			return showFile(in, *asJSON, stdout, stderr)
-		}
-		r, _, err := load(pos[0], stdin)
-		if err != nil {
-			complain(stderr, cmd, err)
-			return exitError{2}
-		}
-		switch cmd {
-		case "assemble":
-			return assemble(r, stdout, stderr)
-		default:
-			return steps(r, stdout, stderr)
-		}
-	case "verify":
-		return verify(rest, stdin, stdout, stderr)
-	case "doctor":
-		return doctor(rest, stdin, stdout, stderr)
-	case "find":
-		return find(rest, stdin, stdout, stderr)
-	case "list-test":
-		return listTest(rest, stdin, stdout, stderr)
-	case "hash":
-		return hashCmd(rest, stdin, stdout, stderr)
-	case "diff":
-		return diffCmd(rest, stdin, stdout, stderr)
-	case "link":
-		return link(rest, stdin, stdout, stderr)
-	case "review":
-		return reviewCmd(rest, stdout, stderr)
-	case "help", "-h", "--help":
-		if len(rest) == 1 {
-			return help(rest[0], stdin, stdout, stderr)
-		}
-		fmt.Fprint(stdout, usage)
-		return nil
-	case "version", "--version":
-		return version(stdout)
-	case "completion":
-		return completion(rest, stdout, stderr)
-	}
-	fmt.Fprintf(stderr, "recview: unknown command %q\n%s", cmd, usage)
-	return exitError{2}
-}
-
 // input is a file as the CLI reads it (read): an ogx recording, or
 // another recorder's cassette and the interaction FILE#K names.
 type input struct {
@@ -196,7 +117,9 @@ type input struct {
 // 1, when path#K is not itself a file. The errors are the core's: the
 // recording's for a file that looks like JSON and is neither (its line
 // and column), else the cassette's; or they say which interactions
-// there are.
+// there are. Binary data that is no cassette either (a PNG, a gzip that
+// is no httprr trace) is the recording's error: "not a recording:
+// binary data (PNG image)".
 func read(path string, stdin io.Reader) (*input, error) {
 	in := &input{path: path, name: path}
 	pick := ""
@@ -231,8 +154,8 @@ func read(path string, stdin io.Reader) (*input, error) {
 			if _, err := recordings.Parse(in.name, in.data); err == nil {
 				return nil, fmt.Errorf("%s is a recording, not a cassette: #%s names a cassette's interaction", in.name, pick)
 			}
-		case recErr != nil && looksJSON(in.data):
-			return nil, recErr // JSON that is neither: the recording's error
+		case recErr != nil && (looksJSON(in.data) || recordings.Binary(in.data) != ""):
+			return nil, recErr // JSON or binary data that is neither: the recording's error
 		case recErr != nil:
 			return nil, fmt.Errorf("%w; nor a cassette recview reads (%s)", recErr, strings.TrimPrefix(err.Error(), "cassette: "))
 		}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"net/url"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/recview/recview/recordings/permalink"
 	"github.com/recview/recview/recordings/review"
+	"github.com/spf13/pflag"
 )
 
 // reviewCmd reviews a change set: `recview review [flags] BASE HEAD`,
@@ -20,12 +20,10 @@ import (
 // finds what it names, 2 for bad usage or unreadable input (a decisions
 // file included: --decisions). A decision that matches no pair is said
 // on stderr, and is no error.
-func reviewCmd(args []string, stdout, stderr io.Writer) error {
-	fl := flag.NewFlagSet("review", flag.ContinueOnError)
-	fl.SetOutput(stderr)
+func reviewCmd(fl *pflag.FlagSet) runFunc {
 	asJSON := fl.Bool("json", false, "print one JSON object per pair per line")
 	asMarkdown := fl.Bool("markdown", false, "print a pull-request comment in Markdown")
-	linkBase := fl.String("link-base", envOr("RECVIEW_BASE", defaultBase), "the viewer's `URL` the comment links to (default $RECVIEW_BASE, else "+defaultBase+`); "" for none: the rows then link to the files on GitHub (with --repo)`)
+	linkBase := fl.String("link-base", "", "the viewer's `URL` the comment links to (default: $RECVIEW_BASE, else "+defaultBase+`); "" for none: the rows then link to the files on GitHub (with --repo)`)
 	repo := fl.String("repo", "", "GitHub repository `OWNER/NAME` whose raw files the comment's links fetch")
 	baseSHA := fl.String("base-sha", "", "the base commit `SHA` the links pin (default: BASE when it is a revision)")
 	headSHA := fl.String("head-sha", "", "the head commit `SHA` the links pin (default: HEAD when it is a revision)")
@@ -33,120 +31,123 @@ func reviewCmd(args []string, stdout, stderr io.Writer) error {
 	pr := fl.Int("pr", 0, "link each row to the viewer's review of pull request `N` of --repo (#v=2&pr=OWNER/NAME/N&file=PATH), not to its two files")
 	noMergeBase := fl.Bool("no-merge-base", false, "with two git revisions, compare BASE itself with HEAD (git diff BASE HEAD) rather than HEAD with its merge base with BASE (BASE...HEAD, what a pull request's \"Files changed\" shows)")
 	decisionsFile := fl.String("decisions", "", "a reviewer's decisions `FILE` (the review page's Save decisions), matched to the pairs by their content: the comment leads with them, each pair's line starts with its decision, --json adds decision and note")
-	failOn := fl.String("fail-on", "", "exit 1 when a head file's name is `stale` (replay will not find it), when a pair is changed (a changed result or request, an unreadable file), or when a pair is of high severity")
-	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: recview review [--json | --markdown] [flags] BASE HEAD   (two folders, or two git revisions)")
-		fl.PrintDefaults()
-	}
-	pos, err := parseAnywhere(fl, args)
-	if err != nil {
-		return exitError{2}
-	}
-	if len(pos) != 2 || *asJSON && *asMarkdown {
-		fl.Usage()
-		return exitError{2}
-	}
-	switch *failOn {
-	case "", "stale", "changed", "high":
-	default:
-		fmt.Fprintf(stderr, "recview: review: --fail-on %q: want stale, changed or high\n", *failOn)
-		return exitError{2}
-	}
-	if *repo != "" && !repoName.MatchString(*repo) {
-		fmt.Fprintf(stderr, "recview: review: --repo %q: want OWNER/NAME\n", *repo)
-		return exitError{2}
-	}
-	var prReview permalink.Review
-	if *pr != 0 {
-		owner, name, _ := strings.Cut(*repo, "/")
-		prReview = permalink.Review{Kind: permalink.ReviewPR, Owner: owner, Repo: name, Number: *pr}
-		if *repo == "" || *pr < 0 || *pr > 999_999_999 || !permalink.IsOwner(owner) || !permalink.IsRepo(name) {
-			fmt.Fprintf(stderr, "recview: review: --pr %d: want a pull request number and --repo OWNER/NAME\n", *pr)
+	failOn := fl.String("fail-on", "", "exit 1 on `WHAT`: stale, a head file's name replay will not find; changed, a pair changed (a changed result or request, an unreadable file); high, a pair of high severity")
+	return func(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+		usage := func() {
+			fmt.Fprintln(stderr, "usage: recview review [--json | --markdown] [flags] BASE HEAD   (two folders, or two git revisions)")
+			printFlags(stderr, fl)
+		}
+		pos := args
+		if !fl.Changed("link-base") {
+			*linkBase = envOr("RECVIEW_BASE", defaultBase)
+		}
+		var err error
+		if len(pos) != 2 || *asJSON && *asMarkdown {
+			usage()
 			return exitError{2}
 		}
-	}
-
-	var decisions review.Decisions
-	if *decisionsFile != "" {
-		f, err := readDecisions(*decisionsFile)
-		if err != nil {
-			complain(stderr, "review", err)
+		switch *failOn {
+		case "", "stale", "changed", "high":
+		default:
+			fmt.Fprintf(stderr, "recview: review: --fail-on %q: want stale, changed or high\n", *failOn)
 			return exitError{2}
 		}
-		decisions = f.Decisions()
-	}
-
-	var trees [2][]review.File
-	footer := ""
-	if isDir(pos[0]) && isDir(pos[1]) {
-		for i, p := range pos {
-			if trees[i], err = readTree(p); err != nil {
-				complain(stderr, "review", err)
+		if *repo != "" && !repoName.MatchString(*repo) {
+			fmt.Fprintf(stderr, "recview: review: --repo %q: want OWNER/NAME\n", *repo)
+			return exitError{2}
+		}
+		var prReview permalink.Review
+		if *pr != 0 {
+			owner, name, _ := strings.Cut(*repo, "/")
+			prReview = permalink.Review{Kind: permalink.ReviewPR, Owner: owner, Repo: name, Number: *pr}
+			if *repo == "" || *pr < 0 || *pr > 999_999_999 || !permalink.IsOwner(owner) || !permalink.IsRepo(name) {
+				fmt.Fprintf(stderr, "recview: review: --pr %d: want a pull request number and --repo OWNER/NAME\n", *pr)
 				return exitError{2}
 			}
 		}
-	} else {
-		var shas [2]string
-		var named string
-		trees, shas, named, err = gitTrees(pos[0], pos[1], !*noMergeBase)
+
+		var decisions review.Decisions
+		if *decisionsFile != "" {
+			f, err := readDecisions(*decisionsFile)
+			if err != nil {
+				complain(stderr, "review", err)
+				return exitError{2}
+			}
+			decisions = f.Decisions()
+		}
+
+		var trees [2][]review.File
+		footer := ""
+		if isDir(pos[0]) && isDir(pos[1]) {
+			for i, p := range pos {
+				if trees[i], err = readTree(p); err != nil {
+					complain(stderr, "review", err)
+					return exitError{2}
+				}
+			}
+		} else {
+			var shas [2]string
+			var named string
+			trees, shas, named, err = gitTrees(pos[0], pos[1], !*noMergeBase)
+			if err != nil {
+				complain(stderr, "review", err)
+				return exitError{2}
+			}
+			if *baseSHA == "" {
+				*baseSHA = shas[0]
+			}
+			if *headSHA == "" {
+				*headSHA = shas[1]
+			}
+			footer = fmt.Sprintf("Compared %s (%.12s) with %s (%.12s).", pos[0], shas[0], pos[1], shas[1])
+			if shas[0] != named {
+				footer = fmt.Sprintf("Compared %s (%.12s) with its merge base with %s (%.12s; %s is at %.12s), as the pull request's Files changed does.", pos[1], shas[1], pos[0], shas[0], pos[0], named)
+			}
+		}
+		res, err := review.Review(trees[0], trees[1], nil)
 		if err != nil {
 			complain(stderr, "review", err)
 			return exitError{2}
 		}
-		if *baseSHA == "" {
-			*baseSHA = shas[0]
-		}
-		if *headSHA == "" {
-			*headSHA = shas[1]
-		}
-		footer = fmt.Sprintf("Compared %s (%.12s) with %s (%.12s).", pos[0], shas[0], pos[1], shas[1])
-		if shas[0] != named {
-			footer = fmt.Sprintf("Compared %s (%.12s) with its merge base with %s (%.12s; %s is at %.12s), as the pull request's Files changed does.", pos[1], shas[1], pos[0], shas[0], pos[0], named)
-		}
-	}
-	res, err := review.Review(trees[0], trees[1], nil)
-	if err != nil {
-		complain(stderr, "review", err)
-		return exitError{2}
-	}
-	if decisions != nil {
-		// A decision is about the content of a pair: its digest, from
-		// the SHA-256 of its files.
-		res.SetDigests(review.FileSums(trees[0]), review.FileSums(trees[1]))
-		if n := res.Tally(decisions).Stale; n > 0 {
-			verb := "match"
-			if n == 1 {
-				verb = "matches"
-			}
-			fmt.Fprintf(stderr, "recview: review: %s: %d of its %d decisions %s no pair of this change set (stale: made on files that changed since, or on another change set)\n", *decisionsFile, n, len(decisions), verb)
-		}
-	}
-	switch {
-	case *asJSON:
-		err = res.WriteJSONDecisions(stdout, decisions)
-	case *asMarkdown:
-		opt := review.MarkdownOptions{Viewer: *linkBase, Footer: footer, Review: prReview, Prefix: strings.Trim(*prefix, "/"), Decisions: decisions}
-		if *repo != "" && *baseSHA != "" && *headSHA != "" {
-			opt.URL = rawURLs(*repo, *baseSHA, *headSHA, *prefix)
-			if *linkBase == "" {
-				// No viewer: the rows link to the files on GitHub.
-				opt.FileView = blobURLs(*repo, *baseSHA, *headSHA, *prefix)
-				opt.Footer = strings.TrimSpace(opt.Footer + " Rows link to the files on GitHub: give a recview viewer's address (the action's viewer input, or --link-base) to open each pair in it.")
+		if decisions != nil {
+			// A decision is about the content of a pair: its digest, from
+			// the SHA-256 of its files.
+			res.SetDigests(review.FileSums(trees[0]), review.FileSums(trees[1]))
+			if n := res.Tally(decisions).Stale; n > 0 {
+				verb := "match"
+				if n == 1 {
+					verb = "matches"
+				}
+				fmt.Fprintf(stderr, "recview: review: %s: %d of its %s %s no pair of this change set (stale: made on files that changed since, or on another change set)\n", *decisionsFile, n, plural(len(decisions), "decision", ""), verb)
 			}
 		}
-		_, err = io.WriteString(stdout, res.Markdown(opt))
-	case decisions != nil:
-		err = res.FormatDecisions(stdout, decisions)
-	default:
-		err = res.Format(stdout)
+		switch {
+		case *asJSON:
+			err = res.WriteJSONDecisions(stdout, decisions)
+		case *asMarkdown:
+			opt := review.MarkdownOptions{Viewer: *linkBase, Footer: footer, Review: prReview, Prefix: strings.Trim(*prefix, "/"), Decisions: decisions}
+			if *repo != "" && *baseSHA != "" && *headSHA != "" {
+				opt.URL = rawURLs(*repo, *baseSHA, *headSHA, *prefix)
+				if *linkBase == "" {
+					// No viewer: the rows link to the files on GitHub.
+					opt.FileView = blobURLs(*repo, *baseSHA, *headSHA, *prefix)
+					opt.Footer = strings.TrimSpace(opt.Footer + " Rows link to the files on GitHub: give a recview viewer's address (the action's viewer input, or --link-base) to open each pair in it.")
+				}
+			}
+			_, err = io.WriteString(stdout, res.Markdown(opt))
+		case decisions != nil:
+			err = res.FormatDecisions(stdout, decisions)
+		default:
+			err = res.Format(stdout)
+		}
+		if err != nil {
+			return err
+		}
+		if failed(res, *failOn) {
+			return exitError{1}
+		}
+		return nil
 	}
-	if err != nil {
-		return err
-	}
-	if failed(res, *failOn) {
-		return exitError{1}
-	}
-	return nil
 }
 
 // readDecisions reads a decisions file (review.ReadDecisions), at most

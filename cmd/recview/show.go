@@ -9,10 +9,29 @@ import (
 	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/recview/recview/recordings"
 	"github.com/recview/recview/recordings/reqhash"
+	"github.com/spf13/pflag"
 )
 
 // maxShownText is how much of one message show prints before cutting it.
 const maxShownText = 2000
+
+// showCmd is `recview show [--json] FILE` (showFile). Exit 2 for bad
+// usage or a file that cannot be read.
+func showCmd(fl *pflag.FlagSet) runFunc {
+	asJSON := fl.Bool("json", false, "print the recording as one JSON object: metadata, hash check, request, assembled response (docs/cli-json.md)")
+	return func(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+		if len(args) != 1 {
+			fmt.Fprintln(stderr, "usage: recview show [--json] FILE")
+			return exitError{2}
+		}
+		in, err := read(args[0], stdin)
+		if err != nil {
+			complain(stderr, "show", err)
+			return exitError{2}
+		}
+		return showFile(in, *asJSON, stdout, stderr)
+	}
+}
 
 // showFile is show, or show --json, of a file read: its recording, the
 // interaction FILE#K names, or every interaction of a cassette, each
@@ -97,7 +116,7 @@ func show(r *recordings.Recording, info loaded, stdout, stderr io.Writer) error 
 		w.field("model", r.Model)
 	}
 	if r.Streaming {
-		w.field("stream", fmt.Sprintf("%d chunks", len(r.Chunks)))
+		w.field("stream", plural(len(r.Chunks), "chunk", ""))
 	} else {
 		w.field("stream", "no")
 	}
@@ -237,7 +256,7 @@ func (p *printer) message(role, name, callID string, parts []recordings.Part) {
 			if part.URL != "" {
 				p.line("    (image %s)", part.URL)
 			} else {
-				p.line("    (image %s, %d bytes)", part.MediaType, part.Size)
+				p.line("    (image %s, %s)", part.MediaType, plural(part.Size, "byte", ""))
 			}
 			if part.Text != "" {
 				p.line("    prompt: %s", clipText(part.Text, maxShownText))

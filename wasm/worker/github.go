@@ -174,7 +174,7 @@ func (l *loader) github(ref permalink.Review) (base, head []review.File, err err
 		lost[d.Change] = true
 	}
 	if unfetched > 0 {
-		l.st.Notes = append(l.st.Notes, fmt.Sprintf("%d recordings not fetched: the review stopped downloading at %s, the most it fetches of a pull request (recview review on a clone reads them all).", unfetched, sizeOf(l.maxDownload())))
+		l.st.Notes = append(l.st.Notes, fmt.Sprintf("%s not fetched: the review stopped downloading at %s, the most it fetches of a pull request (recview review on a clone reads them all).", plural(unfetched, "recording"), sizeOf(l.maxDownload())))
 	}
 	l.raws = map[[2]string]any{}
 	for i, d := range plan {
@@ -192,7 +192,7 @@ func (l *loader) github(ref permalink.Review) (base, head []review.File, err err
 	}
 	l.post(l.st) // the notes
 	if len(base)+len(head) == 0 {
-		return nil, nil, fmt.Errorf("%s: none of its %d recordings could be fetched (the notes say why)", github.PageURL(ref), len(plan))
+		return nil, nil, fmt.Errorf("%s: none of its %s could be fetched (the notes say why)", github.PageURL(ref), plural(len(plan), "recording"))
 	}
 	return base, head, nil
 }
