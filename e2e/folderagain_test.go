@@ -118,6 +118,7 @@ func TestFolderOpenAgain(t *testing.T) {
 
 	touchFiles(t, dir, 2)
 	tb.click(sel("folder-again"))
+	defer tb.screenshotView("open-again")
 	status("(10 files unchanged since the last read)")
 	tb.waitKept(names[0])
 
