@@ -156,9 +156,23 @@ func (v *Viewer) setFolder(side int, files []browser.File) {
 	v.rs.picks[side] = folder
 	v.view = viewReview
 	v.warmReview()
-	v.rs.warm.giveFolder(side, folder)
+	// The folder is handed to the worker, and kept for the pairs, in
+	// tasks of their own after this one (a folder of thousands of files
+	// took a frame each): the goroutine keeps their order before the
+	// review's.
+	w, prev, done := v.rs.warm, v.rs.given, make(chan struct{})
+	v.rs.given = done
+	give := func() {
+		if prev != nil {
+			<-prev // the folder given before this one goes first
+		}
+		browser.Yield()
+		w.giveFolder(side, folder)
+		close(done)
+	}
 	if v.rs.picks[0] == nil || v.rs.picks[1] == nil {
 		v.syncFragment()
+		v.ctx.Async(give)
 		return
 	}
 	base, head := v.rs.picks[0], v.rs.picks[1]
@@ -172,10 +186,13 @@ func (v *Viewer) setFolder(side int, files []browser.File) {
 	v.rs.set, v.rs.picks, v.rs.pending = rv, [2]*pickedFolder{}, nil
 	tableFrom(v.hist.loaded, rv)
 	v.syncFragment()
-	keepFolders(rv, base, head)
-	w := v.rs.warm
-	v.rs.warm = nil
-	v.ctx.Async(func() { v.review(rv, &pageworker.Review{}, w) })
+	v.rs.warm, v.rs.given = nil, nil
+	v.ctx.Async(func() {
+		give()
+		browser.Yield()
+		keepFolders(rv, base, head)
+		v.review(rv, &pageworker.Review{}, w)
+	})
 }
 
 // openPairPush opens a row's pair, a new place in the history.

@@ -16,6 +16,9 @@ import (
 // has them already: pageWorker.giveFolder).
 func keepFolders(rv *reviewSet, base, head *pickedFolder) {
 	for side, p := range []*pickedFolder{base, head} {
+		if len(rv.files[side]) == 0 {
+			rv.files[side] = make(map[string]reviewFile, len(p.files))
+		}
 		for i := range p.files {
 			f := &p.files[i]
 			rv.files[side][f.Path] = reviewFile{file: f}

@@ -32,6 +32,10 @@ type reviewState struct {
 	// the first by the time the second is: the review takes it
 	// (setFolder); nil when none waits.
 	warm *pageWorker
+	// given is closed once warm has been handed the last folder given
+	// (setFolder hands each in a task of its own, in order); nil when
+	// none is on its way.
+	given chan struct{}
 }
 
 // pickedFolder is a folder picked or dropped for a two-folder review.

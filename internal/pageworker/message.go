@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/recview/recview/recordings/permalink"
 )
 
@@ -150,10 +151,31 @@ func (*Answer) Kind() Kind { return KindAnswer }
 
 // Encode is m's body: its JSON, a Report's as EncodeReport writes it.
 func Encode(m Message) ([]byte, error) {
-	if r, ok := m.(*Report); ok {
-		return EncodeReport(r)
+	switch m := m.(type) {
+	case *Report:
+		return EncodeReport(m)
+	case *ReviewFolder:
+		return m.appendJSON(nil), nil
 	}
 	return json.Marshal(m)
+}
+
+// appendJSON appends f's JSON, as encoding/json writes it, by hand: a
+// folder of thousands of paths is encoded on the page's thread, where
+// reflection cost a frame.
+func (f *ReviewFolder) appendJSON(b []byte) []byte {
+	b = jsonx.AppendQuote(append(b, `{"side":`...), []byte(f.Side))
+	if f.Paths == nil {
+		return append(b, `,"paths":null}`...)
+	}
+	b = append(b, `,"paths":[`...)
+	for i, p := range f.Paths {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsonx.AppendQuote(b, []byte(p))
+	}
+	return append(b, "]}"...)
 }
 
 // Decode reads into m the body of a message of kind k (for a Report,

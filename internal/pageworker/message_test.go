@@ -2,6 +2,7 @@ package pageworker
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -137,6 +138,32 @@ func BenchmarkDecodeReport(b *testing.B) {
 	for b.Loop() {
 		if _, err := DecodeReport(data, func() {}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestReviewFolderJSON: a ReviewFolder written by hand reads back, by
+// encoding/json, as the folder it was (what the worker decodes), for
+// paths with quotes, backslashes, control characters, non-ASCII text and
+// HTML's special characters, and for none.
+func TestReviewFolderJSON(t *testing.T) {
+	for _, f := range []ReviewFolder{
+		{Side: "head", Paths: []string{"a/b.json", `q"uote\back.json`, "tab\tnew\nline\x01.json", "é/日本/🙂.json", "<a>&b.json", ""}},
+		{Side: "base", Paths: []string{}},
+		{Side: "base"},
+	} {
+		body, err := Encode(&f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := json.Marshal(&f)
+		var got, exp ReviewFolder
+		if err := json.Unmarshal(body, &got); err != nil {
+			t.Fatalf("%s: %v", body, err)
+		}
+		json.Unmarshal(want, &exp)
+		if !reflect.DeepEqual(got, exp) {
+			t.Errorf("read back %#v, want %#v (encoding/json's %s)", got, exp, want)
 		}
 	}
 }

@@ -23,10 +23,16 @@ func Post(target js.Value, m Message, files, transfer []js.Value) error {
 // PostBody posts a message of kind k whose body is already encoded (a
 // ReplayAdd's, by ReplayAddBody), as Post does.
 func PostBody(target js.Value, k Kind, body []byte, files, transfer []js.Value) {
+	PostBodyArray(target, k, body, array(files), transfer)
+}
+
+// PostBodyArray is PostBody with the files already a JavaScript array
+// (thousands of them are made one in a single call: browser.Worker).
+func PostBodyArray(target js.Value, k Kind, body []byte, files js.Value, transfer []js.Value) {
 	msg := js.Global().Get("Object").New()
 	msg.Set("kind", string(k))
 	msg.Set("body", string(body))
-	msg.Set("files", array(files))
+	msg.Set("files", files)
 	target.Call("postMessage", msg, array(transfer))
 }
 

@@ -49,13 +49,18 @@ func StartWorker(script string, receive func(k pageworker.Kind, body []byte, fil
 // Post posts m to the worker with files (File objects, ArrayBuffers),
 // in the order m lists them. The error is pageworker.Encode's.
 func (w *Worker) Post(m pageworker.Message, files []app.Value) error {
-	return pageworker.Post(w.w, m, jsValues(files), nil)
+	body, err := pageworker.Encode(m)
+	if err != nil {
+		return err
+	}
+	pageworker.PostBodyArray(w.w, m.Kind(), body, jsArray(files), nil)
+	return nil
 }
 
 // PostBody posts a message of kind k whose body is already encoded, with
 // files.
 func (w *Worker) PostBody(k pageworker.Kind, body []byte, files []app.Value) {
-	pageworker.PostBody(w.w, k, body, jsValues(files), nil)
+	pageworker.PostBodyArray(w.w, k, body, jsArray(files), nil)
 }
 
 // Stop detaches the worker's handlers and terminates it a second later,
@@ -85,14 +90,24 @@ func (w *Worker) detach() {
 	w.onError.Release()
 }
 
-// jsValues unwraps go-app's values (jsOf).
-func jsValues(vs []app.Value) []js.Value {
-	if len(vs) == 0 {
-		return nil
+// jsArray is a JavaScript array of vs, made in a call per argsPerCall
+// values (Array.of, then push; go-app unwraps its values in Go):
+// unwrapping each (jsOf) and setting it in an array cost three calls into
+// JavaScript a value, a frame's time for a folder of thousands of files.
+func jsArray(vs []app.Value) js.Value {
+	a := app.Window().Get("Array").Call("of")
+	args := make([]any, 0, min(len(vs), argsPerCall))
+	for from := 0; from < len(vs); from += argsPerCall {
+		args = args[:0]
+		for _, v := range vs[from:min(from+argsPerCall, len(vs))] {
+			args = append(args, v)
+		}
+		a.Call("push", args...)
 	}
-	out := make([]js.Value, len(vs))
-	for i, v := range vs {
-		out[i] = jsOf(v)
-	}
-	return out
+	return jsOf(a)
 }
+
+// argsPerCall is how many arguments jsArray passes in one call: far
+// below what a JavaScript engine takes in one (V8's stack holds some
+// tens of thousands).
+const argsPerCall = 4096
