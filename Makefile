@@ -218,6 +218,7 @@ dist: go-version build/go.work
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o build/worker.wasm ./wasm/worker
 	$(GO) run ./wasm -dist dist -base '$(BASE)' -web web -wasm build/app.wasm -worker-wasm build/worker.wasm
 
-# Go alone: no make deps (the tests' tools).
+# Go alone: no make deps (the tests' tools). Under BASE, as the site was
+# built for (make serve BASE=/REPO/ serves http://127.0.0.1:8000/REPO/).
 serve: dist
-	$(GO) run ./wasm -serve 127.0.0.1:$(PORT) -dir dist -netlify netlify.toml
+	$(GO) run ./wasm -serve 127.0.0.1:$(PORT) -dir dist -netlify netlify.toml -base '$(BASE)'

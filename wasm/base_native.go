@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -71,4 +72,17 @@ func scopeManifest(dist, base string) error {
 	}
 	m = bytes.Replace(m, []byte(scope), []byte(`"scope":"`+base+`"`), 1)
 	return os.WriteFile(file, m, 0o644)
+}
+
+// underBase serves site (the handler of a dist folder) under base, as a
+// GitHub project page is served: base+path is the site's path, "/"
+// redirects to base, and every other path is not found.
+func underBase(base string, site http.Handler) http.Handler {
+	if base == "/" {
+		return site
+	}
+	mux := http.NewServeMux()
+	mux.Handle(base, http.StripPrefix(strings.TrimSuffix(base, "/"), site))
+	mux.Handle("/{$}", http.RedirectHandler(base, http.StatusFound))
+	return mux
 }

@@ -4,6 +4,9 @@ package main
 
 import (
 	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -161,5 +164,32 @@ func TestGenerateUnderBase(t *testing.T) {
 			}
 			served("worker.js", resolved)
 		})
+	}
+}
+
+// TestUnderBase: served under /REPO/, the site's paths are its own with
+// the prefix, "/" redirects to the prefix, and nothing else is found;
+// under "/", the site is served as it is.
+func TestUnderBase(t *testing.T) {
+	site := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "site "+r.URL.Path) })
+	for _, tc := range []struct {
+		base, path string
+		code       int
+		body, to   string
+	}{
+		{"/REPO/", "/REPO/", 200, "site /", ""},
+		{"/REPO/", "/REPO/app.js", 200, "site /app.js", ""},
+		{"/REPO/", "/REPO/v/x/web/app.wasm", 200, "site /v/x/web/app.wasm", ""},
+		{"/REPO/", "/", 302, "", "/REPO/"},
+		{"/REPO/", "/app.js", 404, "", ""},
+		{"/REPO/", "/REPOX/", 404, "", ""},
+		{"/", "/app.js", 200, "site /app.js", ""},
+	} {
+		rec := httptest.NewRecorder()
+		underBase(tc.base, site).ServeHTTP(rec, httptest.NewRequest("GET", tc.path, nil))
+		if rec.Code != tc.code || tc.body != "" && rec.Body.String() != tc.body || rec.Header().Get("Location") != tc.to {
+			t.Errorf("under %s, GET %s: %d %q (Location %q); want %d %q (Location %q)",
+				tc.base, tc.path, rec.Code, rec.Body.String(), rec.Header().Get("Location"), tc.code, tc.body, tc.to)
+		}
 	}
 }

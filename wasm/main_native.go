@@ -52,17 +52,17 @@ func main() {
 	serve := flag.String("serve", "", "serve the folder given by -dir at this address, like 127.0.0.1:8000")
 	dir := flag.String("dir", "dist", "the folder -serve serves")
 	config := flag.String("netlify", "netlify.toml", "the netlify.toml whose headers -serve sends")
-	baseFlag := flag.String("base", "/", "with -dist: the path prefix the site is served under, like /REPO/ for a GitHub project page")
+	baseFlag := flag.String("base", "/", "the path prefix the site is built for (-dist) or served under (-serve), like /REPO/ for a GitHub project page")
 	flag.Parse()
 	routes()
+	base, err := checkBase(*baseFlag)
+	if err != nil {
+		log.Fatal(err)
+	}
 	switch {
 	case *dist != "":
 		if *wasm == "" {
 			log.Fatal("-dist needs -wasm")
-		}
-		base, err := checkBase(*baseFlag)
-		if err != nil {
-			log.Fatal(err)
 		}
 		version, err := generate(*dist, *web, *wasm, *workerWasm, base)
 		if err != nil {
@@ -74,8 +74,8 @@ func main() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		fmt.Printf("recview: serving %s at http://%s\n", *dir, *serve)
-		log.Fatal(http.ListenAndServe(*serve, h))
+		fmt.Printf("recview: serving %s at http://%s%s\n", *dir, *serve, base)
+		log.Fatal(http.ListenAndServe(*serve, underBase(base, h)))
 	default:
 		flag.Usage()
 		os.Exit(2)
