@@ -201,6 +201,13 @@ APPNOINLINE := -gcflags=github.com/recview/recview/app=-l -gcflags=$(GOAPP)/pkg/
 # written into app.wasm (app.defaultViewer); none by default.
 VIEWER ?=
 
+# BASE is the path the site is served under: "/" (the root of its host)
+# by default, "/REPO/" for a GitHub project page
+# (https://OWNER.github.io/REPO/); every path the page, its scripts, the
+# service worker and the manifest name is under it. app.wasm does not
+# depend on it (go-app's app.js tells it where its files are).
+BASE ?= /
+
 dist: go-version build/go.work
 	@[[ -z "$(VIEWER)" || "$(VIEWER)" =~ ^https?://[^/?#[:space:]]+(/[^?#[:space:]]*)?$$ ]] || \
 		{ echo "make dist: VIEWER=$(VIEWER) is not an http(s) address like https://OWNER.github.io/" >&2; exit 1; }
@@ -209,8 +216,9 @@ dist: go-version build/go.work
 	@nethttp=$$(GOOS=js GOARCH=wasm GOWORK=$(WASMWORK) $(GO) list -deps -f '{{if eq .ImportPath "net/http"}}linked{{end}}' ./wasm) && \
 	if [[ $$nethttp == *linked* ]]; then echo "app.wasm links net/http: the go-app patch (third_party/go-app/wasm-without-net-http.patch) did not take"; exit 1; fi
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o build/worker.wasm ./wasm/worker
-	$(GO) run ./wasm -dist dist -web web -wasm build/app.wasm -worker-wasm build/worker.wasm
+	$(GO) run ./wasm -dist dist -base '$(BASE)' -web web -wasm build/app.wasm -worker-wasm build/worker.wasm
 
-# Go alone: no make deps (the tests' tools).
+# Go alone: no make deps (the tests' tools). Under BASE, as the site was
+# built for (make serve BASE=/REPO/ serves http://127.0.0.1:8000/REPO/).
 serve: dist
-	$(GO) run ./wasm -serve 127.0.0.1:$(PORT) -dir dist -netlify netlify.toml
+	$(GO) run ./wasm -serve 127.0.0.1:$(PORT) -dir dist -netlify netlify.toml -base '$(BASE)'

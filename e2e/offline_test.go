@@ -14,10 +14,10 @@ import (
 )
 
 // workerResources reads the list of files go-app's service worker caches
-// from dist/app-worker.js.
-func workerResources(t *testing.T) []string {
+// from the app-worker.js of the site in dir.
+func workerResources(t *testing.T, dir string) []string {
 	t.Helper()
-	js, err := os.ReadFile(filepath.Join(dist, "app-worker.js"))
+	js, err := os.ReadFile(filepath.Join(dir, "app-worker.js"))
 	if err != nil {
 		t.Fatalf("no service worker in the site: %v", err)
 	}
@@ -64,7 +64,7 @@ func TestOffline(t *testing.T) {
 		`navigator.serviceWorker && (window.__swReady = window.__swReady || navigator.serviceWorker.ready.then(() => window.__swIsReady = true), window.__swIsReady === true)`)
 	// Every file the worker caches is in its cache (go-app's install
 	// handler does not hold the install until the cache is filled).
-	res, _ := json.Marshal(workerResources(t))
+	res, _ := json.Marshal(workerResources(t, dist))
 	tb.waitForWithin(30*time.Second, "the service worker to cache "+string(res),
 		`(window.__cached = window.__cached || Promise.all(`+string(res)+`.map(u => caches.match(u))).then(rs => { window.__allCached = rs.every(r => !!r); window.__cached = null; }), window.__allCached === true)`)
 	tb.reload()

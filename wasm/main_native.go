@@ -13,14 +13,14 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	viewer "github.com/recview/recview/app"
 )
 
-// handler describes the page go-app renders and the PWA around it.
-func handler(version string) *app.Handler {
+// handler describes the page go-app renders and the PWA around it, for
+// a site served under base ("/", or "/REPO/" for a GitHub project page).
+func handler(version, base string) *app.Handler {
 	return &app.Handler{
 		Name:            "recview",
 		ShortName:       "recview",
@@ -37,28 +37,11 @@ func handler(version string) *app.Handler {
 		// The gallery's samples, so that they open offline too.
 		CacheableResources: sampleResources(),
 		Version:            version,
-		// Everything under /web/ is served from /v/<version>/web/, a path
-		// that never changes content, so it can be cached for a year.
-		Resources: versionedResources("/v/" + version),
+		// Everything under /web/ is served from BASE/v/<version>/web/, a
+		// path that never changes content, so it can be cached for a year;
+		// the rest of the site from under BASE.
+		Resources: siteResources{base: base, version: version},
 	}
-}
-
-// versionedResources resolves go-app's static resources, the paths under
-// /web/, to prefix+path (prefix like "/v/0123abcd"), and leaves every other
-// path (the page, app.js, app-worker.js, the manifest) where go-app serves
-// it. go-app's PrefixedLocation would move those too, and with them the
-// service worker's scope.
-type versionedResources string
-
-// Resolve maps "/web/x" to "<prefix>/web/x"; other paths are returned as is.
-func (prefix versionedResources) Resolve(location string) string {
-	if strings.HasPrefix(location, "http://") || strings.HasPrefix(location, "https://") {
-		return location
-	}
-	if location == "/web" || location == "web" || strings.HasPrefix(location, "/web/") || strings.HasPrefix(location, "web/") {
-		return string(prefix) + "/" + strings.Trim(location, "/")
-	}
-	return location
 }
 
 func main() {
@@ -69,25 +52,30 @@ func main() {
 	serve := flag.String("serve", "", "serve the folder given by -dir at this address, like 127.0.0.1:8000")
 	dir := flag.String("dir", "dist", "the folder -serve serves")
 	config := flag.String("netlify", "netlify.toml", "the netlify.toml whose headers -serve sends")
+	baseFlag := flag.String("base", "/", "the path prefix the site is built for (-dist) or served under (-serve), like /REPO/ for a GitHub project page")
 	flag.Parse()
 	routes()
+	base, err := checkBase(*baseFlag)
+	if err != nil {
+		log.Fatal(err)
+	}
 	switch {
 	case *dist != "":
 		if *wasm == "" {
 			log.Fatal("-dist needs -wasm")
 		}
-		version, err := generate(*dist, *web, *wasm, *workerWasm)
+		version, err := generate(*dist, *web, *wasm, *workerWasm, base)
 		if err != nil {
 			log.Fatal(err)
 		}
-		fmt.Printf("recview: wrote %s, version %s\n", *dist, version)
+		fmt.Printf("recview: wrote %s, version %s, for %s\n", *dist, version, base)
 	case *serve != "":
 		h, err := siteHandler(*dir, *config)
 		if err != nil {
 			log.Fatal(err)
 		}
-		fmt.Printf("recview: serving %s at http://%s\n", *dir, *serve)
-		log.Fatal(http.ListenAndServe(*serve, h))
+		fmt.Printf("recview: serving %s at http://%s%s\n", *dir, *serve, base)
+		log.Fatal(http.ListenAndServe(*serve, underBase(base, h)))
 	default:
 		flag.Usage()
 		os.Exit(2)
@@ -105,13 +93,18 @@ func sampleResources() []string {
 // generate writes the site into dist: go-app's pre-rendered page and files,
 // and the static assets (the web folder, the wasm file and, unless
 // workerWasm is "", the page's worker's) under dist/v/<version>/web,
-// where version is a digest of those assets. It returns the version.
-func generate(dist, web, wasm, workerWasm string) (string, error) {
+// where version is a digest of those assets. Every path the site names
+// is under base (checkBase's), where dist is to be served. It returns
+// the version.
+func generate(dist, web, wasm, workerWasm, base string) (string, error) {
 	version, err := assetsVersion(web, wasm, workerWasm)
 	if err != nil {
 		return "", err
 	}
-	if err := app.GenerateStaticWebsite(dist, handler(version)); err != nil {
+	if err := app.GenerateStaticWebsite(dist, handler(version, base)); err != nil {
+		return "", err
+	}
+	if err := scopeManifest(dist, base); err != nil {
 		return "", err
 	}
 	os.Remove(filepath.Join(dist, "web")) // go-app's empty web folder: the assets live under v/
