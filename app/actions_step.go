@@ -23,14 +23,37 @@ func (v *Viewer) seekTo(step int) {
 // setSpeed sets the play speed, in chunks per second, at least 1.
 func (v *Viewer) setSpeed(perSecond int) { v.speed = max(1, perSecond) }
 
-// seek moves the current stream to step k and records it in the URL.
+// seek moves the current stream to step k and records it in the URL once
+// stepping pauses (syncFragmentSoon).
 func (v *Viewer) seek(k int) {
 	d := v.current()
 	if d == nil || d.stepper == nil {
 		return
 	}
 	d.seek(k)
-	v.syncFragment()
+	v.syncFragmentSoon()
+}
+
+// fragmentPause is how long the view must stay as it is before
+// syncFragmentSoon writes it into the address bar.
+const fragmentPause = 250 * time.Millisecond
+
+// syncFragmentSoon writes the view into the address bar (syncFragment)
+// once it has not changed for fragmentPause: a held key, a dragged
+// slider or play write it once, when they pause, not at every step (the
+// address of a local file holds the file, up to permalink.MaxLinkLen
+// characters, read back and written again at each write). A move that
+// pushes a history entry (willPush) writes its own address: a pending
+// write then does nothing.
+func (v *Viewer) syncFragmentSoon() {
+	v.fragWait++
+	n := v.fragWait
+	v.ctx.After(fragmentPause, func(ctx app.Context) {
+		ctx.PreventUpdate() // the page shows the view already
+		if n == v.fragWait && !v.hist.push {
+			v.syncFragment()
+		}
+	})
 }
 
 // togglePlay starts or stops playing the stream from the current step.

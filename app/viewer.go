@@ -48,6 +48,9 @@ type Viewer struct {
 	play    *playState  // the playground of the current recording, nil before it is opened
 	rs      reviewState // the review page (reviewset.go)
 	hist    history     // what each history entry showed (history.go)
+	// fragWait counts the moves whose address is yet to be written
+	// (syncFragmentSoon).
+	fragWait int
 
 	// ctx is the context of the mounted Viewer. Asynchronous work
 	// dispatches through it: the context of the element that started the
