@@ -159,15 +159,17 @@ build: go-version
 # go-app's HTTP handler (and so net/http) out of the WebAssembly build, the
 # second makes its random UUIDs without google/uuid (and so without
 # crypto/md5), the third leaves its AES-GCM encryption (which recview
-# never uses) out of the WebAssembly build; its README says why and what
-# each saves. The copy is made from the module cache (checked against go.sum)
+# never uses) out of the WebAssembly build, the fourth draws a lone
+# dispatch (a key, a click) at once instead of a frame's time later; its
+# README says why and what each saves or changes. The copy is made from the module cache (checked against go.sum)
 # and used through a workspace, build/go.work, for app.wasm only: native
 # builds and every test use go-app as published. The patches are applied
 # by internal/tools/gitpatch (as `git apply` would), so that building the
 # site needs nothing but Go.
 GOAPP      := github.com/maxence-charriere/go-app/v10
 WASMWORK   := $(CURDIR)/build/go.work
-GOAPPPATCHES := third_party/go-app/wasm-without-net-http.patch third_party/go-app/without-uuid.patch third_party/go-app/without-encryption.patch
+GOAPPPATCHES := third_party/go-app/wasm-without-net-http.patch third_party/go-app/without-uuid.patch third_party/go-app/without-encryption.patch \
+	third_party/go-app/draw-at-once.patch
 
 build/go.work: go.mod go.sum $(GOAPPPATCHES)
 	rm -rf build/go-app build/go.work build/go.work.sum && mkdir -p build
