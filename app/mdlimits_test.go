@@ -112,7 +112,7 @@ func TestMarkdownSegments(t *testing.T) {
 		"```\n" + strings.Repeat("code line\n\n", 2000) + "```\n\n" +
 		strings.Repeat("- an item\n\n  its second paragraph\n\n", 300) +
 		"[r]: https://example.com/ref\n"
-	segs := mdSegments(src)
+	segs, _ := mdSegments(src)
 	if len(segs) < 8 {
 		t.Fatalf("%d segments, want many", len(segs))
 	}

@@ -22,6 +22,11 @@ type markdownText struct {
 	app.Compo
 
 	Isrc string // the text
+	// Idelta is the length of the end of the text a stream's step added,
+	// marked (renderMarked); 0 for none.
+	Idelta int
+	// Ifollow scrolls the delta into view, if out of view, once drawn.
+	Ifollow bool
 
 	drawn   []string // the pieces in the page, in order
 	pending bool     // the next segment is on its way
@@ -45,7 +50,7 @@ func (m *markdownText) draw(ctx app.Context) {
 	if !el.Exists() {
 		return
 	}
-	r := renderMarkdown(m.Isrc)
+	r := m.rendering()
 	keep := 0
 	for keep < len(m.drawn) && keep < len(r.pieces) && m.drawn[keep] == r.pieces[keep] {
 		keep++
@@ -59,6 +64,9 @@ func (m *markdownText) draw(ctx app.Context) {
 		}
 	}
 	m.drawn = append(m.drawn[:0], r.pieces...)
+	if m.Ifollow && m.Idelta > 0 {
+		el.QueryLast("mark").ScrollIntoViewIfNeeded()
+	}
 	if m.pending || r.complete() {
 		return
 	}
@@ -68,26 +76,39 @@ func (m *markdownText) draw(ctx app.Context) {
 		ctx.Dispatch(func(ctx app.Context) {
 			ctx.PreventUpdate() // only the pieces change: draw writes them
 			m.pending = false
-			renderNext(markdown, renderMarkdown(m.Isrc))
+			renderNext(markdown, m.rendering())
 			m.draw(ctx)
 		})
 	})
 }
 
-// Render draws the notice or error card of a text shown as text, and the
-// <div class="md"> draw writes the rendered pieces into.
+// rendering is the text's rendering, its delta marked.
+func (m *markdownText) rendering() *mdRendering { return renderMarked(m.Isrc, m.deltaAt()) }
+
+// deltaAt is where the delta starts in the text; its length for none.
+func (m *markdownText) deltaAt() int { return len(m.Isrc) - min(max(m.Idelta, 0), len(m.Isrc)) }
+
+// Render draws the notice or error card of a text shown as text (while
+// stepping, its end shown, the delta marked, as highlighted does), and
+// the <div class="md"> draw writes the rendered pieces into.
 func (m *markdownText) Render() app.UI {
-	r := renderMarkdown(m.Isrc)
+	r := m.rendering()
+	asText := func() app.UI {
+		if m.Idelta > 0 {
+			return highlighted(m.Isrc, m.Isrc[m.deltaAt():])
+		}
+		return renderText("text", m.Isrc)
+	}
 	return app.Div().Class("md-text").Body(
 		app.If(r.failed != "", func() app.UI {
 			return app.Div().Class("md-failed").Body(
 				app.P().Class("md-fail").DataSet("testid", "md-error").Text("This text could not be drawn as Markdown ("+r.failed+"); here it is as text."),
-				renderText("text", m.Isrc),
+				asText(),
 			)
 		}).ElseIf(r.over != "", func() app.UI {
 			return app.Div().Class("md-over").Body(
 				app.P().Class("md-notice").DataSet("testid", "md-limit").Text("Shown as text: "+r.over+"."),
-				renderText("text", m.Isrc),
+				asText(),
 			)
 		}),
 		app.Div().Class("md"),

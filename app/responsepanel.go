@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/recview/recview/app/internal/browser"
 	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/recview/recview/recordings"
 	"github.com/recview/recview/recordings/diff"
@@ -31,8 +32,12 @@ type responsePanel struct {
 	// a toggle away; a finish reason that differs is marked.
 	Imarks answerMarks
 	Iside  int
+	// Iplaying is set while the stream plays: the delta is scrolled into
+	// view only when the last one was in view (reveal).
+	Iplaying bool
 
-	raw map[msgKey]bool // choices whose text is toggled from its default (Markdown, or marked text)
+	raw    map[msgKey]bool // choices whose text is toggled from its default (Markdown, or marked text)
+	follow bool            // the step's delta is to be scrolled into view
 }
 
 // Doc sets the recording shown.
@@ -50,6 +55,31 @@ func (p *responsePanel) Marks(m answerMarks, side int) *responsePanel {
 
 // Step sets the step shown.
 func (p *responsePanel) Step(k int) *responsePanel { p.Istep = k; return p }
+
+// Playing sets whether the stream is playing.
+func (p *responsePanel) Playing(on bool) *responsePanel { p.Iplaying = on; return p }
+
+// OnUpdate decides, before the page shows the new step, whether its
+// delta is to be scrolled into view: always after a key, a click or the
+// slider; while playing, only when the last step's delta is in view, so
+// that play follows the text as it grows but leaves alone a page the
+// reader scrolled elsewhere. The deltas drawn by go-app (raw text,
+// thinking) are scrolled to once it has drawn them; the Markdown's by
+// markdownText, which draws its own.
+func (p *responsePanel) OnUpdate(ctx app.Context) {
+	d := p.Idoc
+	p.follow = !p.Ianswer && d != nil && d.stepper != nil && d.step > 0 && d.step < d.stepper.Len()
+	if !p.follow {
+		return
+	}
+	el := browser.ElementOf(p.JSValue())
+	if p.Iplaying {
+		p.follow = el.QueryLast("mark").InView()
+	}
+	if p.follow {
+		ctx.Defer(func(app.Context) { el.QueryLast("pre.text mark").ScrollIntoViewIfNeeded() })
+	}
+}
 
 // Render draws the panel.
 func (p *responsePanel) Render() app.UI {
@@ -105,8 +135,10 @@ func (p *responsePanel) renderAnswer(ans recordings.Answer) app.UI {
 						switch {
 						case part.Kind == recordings.PartText && marks != nil && raw && !stepping:
 							return markedText(marks, p.Iside)
-						case part.Kind == recordings.PartText && (stepping || raw):
+						case part.Kind == recordings.PartText && raw:
 							return highlighted(part.Text, added(d, c.Index, recordings.KindContent))
+						case part.Kind == recordings.PartText && stepping:
+							return stepText(part.Text, added(d, c.Index, recordings.KindContent), p.follow)
 						case part.Kind == recordings.PartToolCall:
 							return renderToolCall(part.ToolCall, stepping, p.Imarks.callMarks(c.Index, labels[callsBefore(c.Parts[:j])]))
 						case part.Kind == recordings.PartThinking && stepping:
@@ -157,6 +189,19 @@ func added(d *openDoc, choice int, kind recordings.DeltaKind) string {
 		}
 	}
 	return s
+}
+
+// stepText is a text part at a step of its stream: its Markdown, the
+// piece the step added marked, scrolled into view when follow is set.
+func stepText(text, added string, follow bool) app.UI {
+	if text == "" {
+		return app.Text("")
+	}
+	m := &markdownText{Isrc: text, Ifollow: follow}
+	if strings.HasSuffix(text, added) {
+		m.Idelta = len(added)
+	}
+	return m
 }
 
 // highlighted shows text plainly with its last added piece marked. Past

@@ -256,7 +256,7 @@ func (v *Viewer) renderDoc(d *openDoc) app.UI {
 				}),
 				app.Div().Class("columns").Body(
 					(&requestPanel{}).Doc(d),
-					(&responsePanel{}).Doc(d).Step(d.step),
+					(&responsePanel{}).Doc(d).Step(d.step).Playing(v.playing),
 				),
 			)
 		}),

@@ -107,6 +107,29 @@ func (el Element) QueryAll(selector string) []Element {
 	return out
 }
 
+// QueryLast is the element's last descendant that matches the CSS
+// selector, or none.
+func (el Element) QueryLast(selector string) Element {
+	if !el.Exists() {
+		return Element{}
+	}
+	list := el.v.Call("querySelectorAll", selector)
+	if n := list.Length(); n > 0 {
+		return Element{list.Index(n - 1)}
+	}
+	return Element{}
+}
+
+// InView reports whether some of the element is inside the window's
+// viewport (getBoundingClientRect against innerHeight).
+func (el Element) InView() bool {
+	if !el.Exists() {
+		return false
+	}
+	r := el.v.Call("getBoundingClientRect")
+	return r.Get("bottom").Int() > 0 && r.Get("top").Int() < app.Window().Get("innerHeight").Int()
+}
+
 // Previous is the element's previous sibling element, or none.
 func (el Element) Previous() Element {
 	if !el.Exists() {
