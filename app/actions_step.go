@@ -42,18 +42,30 @@ const fragmentPause = 250 * time.Millisecond
 // once it has not changed for fragmentPause: a held key, a dragged
 // slider or play write it once, when they pause, not at every step (the
 // address of a local file holds the file, up to permalink.MaxLinkLen
-// characters, read back and written again at each write). A move that
-// pushes a history entry (willPush) writes its own address: a pending
-// write then does nothing.
+// characters, read back and written again at each write). One check is
+// pending at a time, and looks again if the view changed meanwhile. A
+// move that pushes a history entry (willPush) writes its own address: a
+// pending write then does nothing.
 func (v *Viewer) syncFragmentSoon() {
-	v.fragWait++
-	n := v.fragWait
-	v.ctx.After(fragmentPause, func(ctx app.Context) {
-		ctx.PreventUpdate() // the page shows the view already
-		if n == v.fragWait && !v.hist.push {
-			v.syncFragment()
-		}
-	})
+	v.fragDue = time.Now().Add(fragmentPause)
+	if !v.fragWaiting {
+		v.fragWaiting = true
+		v.ctx.After(fragmentPause, v.syncFragmentDue)
+	}
+}
+
+// syncFragmentDue writes the address once syncFragmentSoon's time has
+// come, or waits for it.
+func (v *Viewer) syncFragmentDue(ctx app.Context) {
+	ctx.PreventUpdate() // the page shows the view already
+	if wait := time.Until(v.fragDue); wait > 0 {
+		ctx.After(wait, v.syncFragmentDue)
+		return
+	}
+	v.fragWaiting = false
+	if !v.hist.push {
+		v.syncFragment()
+	}
 }
 
 // togglePlay starts or stops playing the stream from the current step.

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
@@ -48,9 +49,10 @@ type Viewer struct {
 	play    *playState  // the playground of the current recording, nil before it is opened
 	rs      reviewState // the review page (reviewset.go)
 	hist    history     // what each history entry showed (history.go)
-	// fragWait counts the moves whose address is yet to be written
-	// (syncFragmentSoon).
-	fragWait int
+	// fragDue is when the view's address is to be written, if
+	// fragWaiting (syncFragmentSoon).
+	fragDue     time.Time
+	fragWaiting bool
 
 	// ctx is the context of the mounted Viewer. Asynchronous work
 	// dispatches through it: the context of the element that started the
