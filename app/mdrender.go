@@ -44,14 +44,17 @@ func (r *mdRendering) complete() bool {
 	return r.over != "" || r.failed != "" || r.next >= len(r.segs)
 }
 
-// mdCache keeps renderings by source (and delta): a page re-renders on
-// every step, and the request's messages do not change between steps.
-// segCache keeps rendered segments without a mark, so that a stream's
-// growing answer renders only its last segment again at each step (the
-// one its delta is in, marked).
+// mdCache keeps renderings by source: a page re-renders on every step,
+// and the request's messages do not change between steps. stepCache
+// keeps the renderings of a stream's steps (a text and its delta) apart,
+// so that stepping, which makes one a step, never clears the messages'
+// renderings. segCache keeps rendered segments without a mark, so that a
+// stream's growing answer renders only its last segment again at each
+// step (the one its delta is in, marked).
 var (
-	mdCache  = map[mdKey]*mdRendering{}
-	segCache = map[string]*mdSegment{}
+	mdCache   = map[mdKey]*mdRendering{}
+	stepCache = map[mdKey]*mdRendering{}
+	segCache  = map[string]*mdSegment{}
 )
 
 // mdKey is a rendering's text and where its delta starts (its length
@@ -86,8 +89,11 @@ func renderMarkdown(src string) *mdRendering { return renderMarked(src, len(src)
 // delta a stream's step added) marked. Past the first segment it renders
 // those cached, those the delta is in, and others up to mdStepBytes.
 func renderMarked(src string, mark int) *mdRendering {
-	k := mdKey{src, mark}
-	if r, ok := mdCache[k]; ok {
+	k, cache := mdKey{src, mark}, mdCache
+	if mark < len(src) {
+		cache = stepCache
+	}
+	if r, ok := cache[k]; ok {
 		return r
 	}
 	r := startMarkdown(src, mark)
@@ -99,10 +105,10 @@ func renderMarked(src string, mark int) *mdRendering {
 	for !r.complete() && r.takes(r.next, &budget) {
 		renderNext(markdown, r)
 	}
-	if len(mdCache) >= maxMDCache {
-		clear(mdCache)
+	if len(cache) >= maxMDCache {
+		clear(cache)
 	}
-	mdCache[k] = r
+	cache[k] = r
 	return r
 }
 

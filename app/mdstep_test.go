@@ -232,3 +232,20 @@ func TestDeltaMarks(t *testing.T) {
 		t.Errorf("only %d renderings marked something", marked)
 	}
 }
+
+// TestStepsKeepMessages: stepping through a stream longer than the
+// caches hold (a rendering a step) keeps the request's messages'
+// renderings: drawing them again at the next step renders nothing anew.
+func TestStepsKeepMessages(t *testing.T) {
+	msg := "# A system prompt\n\nWith *emphasis* and a list:\n\n- one\n- two\n"
+	r := renderMarkdown(msg)
+	answer := ""
+	for k := range 2*maxMDCache + 1 {
+		delta := "word" + strconv.Itoa(k) + " "
+		answer += delta
+		renderMarked(answer, len(answer)-len(delta))
+	}
+	if renderMarkdown(msg) != r {
+		t.Errorf("after %d steps the message's rendering was dropped from the cache", 2*maxMDCache+1)
+	}
+}
