@@ -5,7 +5,6 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -14,11 +13,6 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
-
-// pizzaStream is a recorder's stream of 861 OpenAI chat chunks (with
-// their logprobs, 1.2 MB) whose answer is Markdown: headings, bold and
-// lists.
-var pizzaStream = filepath.Join(recordersDir, "azure-test-proxy", "openai__openai-dotnet__tests__SessionRecords__ChatTests__TokenLogProbabilitiesStreaming(False)Async.json")
 
 // stepHooks measures stepping in the page, installed once a stream is
 // open: window.__stepBench holds heldKey, begin and end (a drag the test

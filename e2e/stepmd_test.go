@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -26,6 +27,11 @@ const deltaPlace = `(() => {
 	const r = m.getBoundingClientRect(), bar = document.querySelector('.stepbar').getBoundingClientRect();
 	return {Found: true, Text: m.textContent, Visible: r.top >= bar.bottom && r.bottom <= innerHeight, ScrollY: scrollY};
 })()`
+
+// pizzaStream is a recorder's stream of 861 OpenAI chat chunks (with
+// their logprobs, 1.2 MB) whose answer is Markdown: headings, bold and
+// lists.
+var pizzaStream = filepath.Join(recordersDir, "azure-test-proxy", "openai__openai-dotnet__tests__SessionRecords__ChatTests__TokenLogProbabilitiesStreaming(False)Async.json")
 
 type place struct {
 	Found, Visible bool
@@ -100,5 +106,42 @@ func TestStepMarkdownShown(t *testing.T) {
 	tb.waitStep(n, n)
 	if p := eval[place](tb, deltaPlace); p.Found {
 		t.Errorf("the last step marks %q", p.Text)
+	}
+}
+
+// TestStepMarkdownRecorder steps through a recorder's Markdown stream
+// (861 chunks, each with its logprobs): in the middle of it the answer is
+// headings, bold and list items, not raw Markdown, the delta marked
+// inside them; Shift+→ from the top of the page scrolls it into view,
+// and → after it keeps it there.
+func TestStepMarkdownRecorder(t *testing.T) {
+	const n = 861
+	tb := newTab(t)
+	tb.open("/")
+	tb.upload(pizzaStream)
+	tb.waitStep(n, n)
+	tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const s = %s; s.value = 300; s.dispatchEvent(new Event('input', {bubbles: true})); })()`, q(sel("step-slider")))))
+	tb.waitStep(300, n)
+	tb.do(chromedp.Evaluate[chromedp.Void]("window.scrollTo(0, 0)"))
+	tb.key(kb.ArrowRight, chromedp.ModifierShift)
+	tb.waitStep(310, n)
+	p := eval[place](tb, deltaPlace)
+	if !p.Found || p.Text == "" || !p.Visible || p.ScrollY == 0 {
+		t.Errorf("after Shift+→ the delta %+v, want marked, in view below the step bar, the page scrolled", p)
+	}
+	if got := eval[int](tb, `document.querySelectorAll('[data-testid=assembled] .md h3').length`); got < 3 {
+		t.Errorf("%d headings at step 310, want 3 or more", got)
+	}
+	if !eval[bool](tb, q("[data-testid=assembled] .md li strong")+" !== null") || eval[bool](tb, q("[data-testid=assembled] pre.text")+" !== null") {
+		t.Errorf("step 310 does not show the answer as Markdown (bold list items)")
+	}
+	if txt := eval[string](tb, `document.querySelector('[data-testid=assembled] .md').textContent`); strings.Contains(txt, "###") || strings.Contains(txt, "**") {
+		t.Errorf("the answer at step 310 shows raw Markdown: %.200q", txt)
+	}
+	tb.viewShot("step-310")
+	tb.key(kb.ArrowRight)
+	tb.waitStep(311, n)
+	if p := eval[place](tb, deltaPlace); !p.Found || !p.Visible {
+		t.Errorf("step 311: the delta %+v, want marked and in view", p)
 	}
 }
