@@ -55,9 +55,10 @@ const stepHooks = `(() => {
 	// What a step changed in the page, for the floor to write again as
 	// the viewer did: the step label, the slider's value, the answer's
 	// Markdown pieces from the first that changed (the viewer keeps those
-	// before it, and writes the rest as HTML) and the step's raw chunk.
+	// before it, and writes the rest as HTML; the answer's elements when
+	// it is not Markdown) and the step's raw chunk.
 	const el = id => document.querySelector('[data-testid=' + id + ']');
-	const md = () => document.querySelector('[data-testid=assembled] .md');
+	const md = () => document.querySelector('[data-testid=assembled] .md') || el('assembled');
 	const parts = () => md() ? [...md().children].map(p => p.outerHTML) : [];
 	const chunkText = () => el('step-chunk') ? el('step-chunk').textContent : null;
 	const snapshot = before => {
@@ -96,18 +97,18 @@ const stepHooks = `(() => {
 		// busy are sent one after the other, as the browser queues input,
 		// and are timed from when they were due.
 		// With floor set, the keys are answered by plain JavaScript that
-		// writes what the viewer's steps changed (taken from the viewer
-		// first, a key at a time), the viewer not told of them.
+		// writes what the viewer's steps changed (prepareHeld), the viewer
+		// not told of them; the page is first written as it was at step
+		// from.
 		heldKey: async (from, n, hz, floor) => {
 			let answer = null;
 			if (floor) {
-				await goTo(from);
-				const writes = [];
-				for (let i = 0; i < n; i++) { const before = parts(); key('ArrowRight', false); await quiet(); writes.push(snapshot(before)); }
+				const {base, writes} = window.__heldWrites;
+				write(base);
+				await quiet();
 				let i = 0;
 				answer = e => { e.stopImmediatePropagation(); if (i < writes.length) write(writes[i++]); };
-			}
-			await goTo(from);
+			} else await goTo(from);
 			const start = stepOf();
 			if (answer) window.addEventListener('keydown', answer, true);
 			record();
@@ -154,12 +155,18 @@ const stepHooks = `(() => {
 			return {lat: latencies(inputs), floor: nextFrames(inputs), inFrame: inFrame(inputs), drawn: drawn(inputs), moves: inputs.length,
 				longest: longest(window.__dragT0, performance.now()), final: stepOf(), want: inputs.length ? inputs[inputs.length - 1][1] : -1};
 		},
+		// What n → from step from change in the page, taken from the
+		// viewer a key at a time, for heldKey's floor.
+		prepareHeld: async (from, n) => {
+			await goTo(from);
+			const base = snapshot([]), writes = [];
+			for (let i = 0; i < n; i++) { const before = parts(); key('ArrowRight', false); await quiet(); writes.push(snapshot(before)); }
+			window.__heldWrites = {base, writes};
+			return writes.length;
+		},
 		// n keys (stepKey) from step from, each once the page is quiet:
-		// key → the first frame after the page's last change (keys);
-		// then the floor, the same keys again from the same step, each
-		// answered by plain JavaScript that writes what the viewer's step
-		// changed (label, slider, the Markdown pieces it rewrote, the raw
-		// chunk), the viewer not told of them (floor).
+		// key → the first frame after the page's last change; what each
+		// changed is kept for stepsFloor.
 		steps: async (from, n) => {
 			await goTo(from);
 			const base = snapshot([]), keys = [], writes = [];
@@ -169,18 +176,29 @@ const stepHooks = `(() => {
 				writes.push(snapshot(before));
 				if (stepKey(i) === 'Home') await goTo(from);
 			}
-			await goTo(from);
+			window.__stepWrites = {base, writes};
+			return keys;
+		},
+		// The floor of steps: the same keys, the page first written as it
+		// was at their first step, each answered by plain JavaScript that
+		// writes what the viewer's step changed (label, slider, the
+		// Markdown pieces it rewrote, the raw chunk), the viewer not told
+		// of them. The viewer's page is not the viewer's after it.
+		stepsFloor: async () => {
+			const {base, writes} = window.__stepWrites;
+			write(base);
+			await quiet();
 			let w = null;
 			const answer = e => { e.stopImmediatePropagation(); write(w); };
 			window.addEventListener('keydown', answer, true);
 			const floor = [];
-			for (let i = 0; i < n; i++) {
+			for (let i = 0; i < writes.length; i++) {
 				w = writes[i];
 				floor.push(await timedKey(stepKey(i)));
 				if (stepKey(i) === 'Home') { write(base); await quiet(); }
 			}
 			window.removeEventListener('keydown', answer, true);
-			return {keys, floor};
+			return floor;
 		},
 	};
 })()`
@@ -212,13 +230,6 @@ type dragRun struct {
 	Longest float64
 	Final   int
 	Want    int
-}
-
-// stepRun is what single keys gave: the viewer's latencies and the
-// floor's, plain JavaScript writing the same changes.
-type stepRun struct {
-	Keys  []float64
-	Floor []float64
 }
 
 // dragSlider drags the step slider with the mouse from its left end to
@@ -284,11 +295,6 @@ func TestBenchStep(t *testing.T) {
 				t.Errorf("%s: a held key ended at step %d, want %d", s.what, h.Final, h.Want)
 			}
 			held = append(held, h)
-			f := awaitJS[heldRun](tb, fmt.Sprintf(`window.__stepBench.heldKey(%d, 90, 30, true)`, s.chunks/3))
-			if f.Final != f.Want {
-				t.Errorf("%s: the floor's held key ended at step %d, want %d", s.what, f.Final, f.Want)
-			}
-			heldFloor = append(heldFloor, f)
 			box := awaitJS[[]float64](tb, `window.__stepBench.begin(0)`)
 			dragSlider(tb, box, 60)
 			d := awaitJS[dragRun](tb, `window.__stepBench.end()`)
@@ -296,8 +302,15 @@ func TestBenchStep(t *testing.T) {
 				t.Errorf("%s: the drag ended at step %d, want %d (%d moves)", s.what, d.Final, d.Want, d.Moves)
 			}
 			drags = append(drags, d)
-			k := awaitJS[stepRun](tb, fmt.Sprintf(`window.__stepBench.steps(%d, 20)`, s.chunks/2))
-			keys, keysFloor = append(keys, k.Keys...), append(keysFloor, k.Floor...)
+			keys = append(keys, awaitJS[[]float64](tb, fmt.Sprintf(`window.__stepBench.steps(%d, 20)`, s.chunks/2))...)
+			// The floors last: they write into the viewer's page.
+			awaitJS[int](tb, fmt.Sprintf(`window.__stepBench.prepareHeld(%d, 90)`, s.chunks/3))
+			keysFloor = append(keysFloor, awaitJS[[]float64](tb, `window.__stepBench.stepsFloor()`)...)
+			f := awaitJS[heldRun](tb, fmt.Sprintf(`window.__stepBench.heldKey(%d, 90, 30, true)`, s.chunks/3))
+			if f.Final != f.Want {
+				t.Errorf("%s: the floor's held key ended at step %d, want %d", s.what, f.Final, f.Want)
+			}
+			heldFloor = append(heldFloor, f)
 			tb.close()
 		}
 		var rates, longest, lat, latFloor, dragLat, dragFloor, dragLongest []float64
