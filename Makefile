@@ -107,7 +107,7 @@ bench: deps dist bench-page
 	$(GO) test -run '^$$' -bench . -benchmem ./recordings/... ./internal/... ./cmd/recview/
 	set -o pipefail; $(GO) test -count=1 -v -run '^TestBenchTable$$' ./recordings/ | grep -v -e '^=== RUN' -e '^--- PASS' -e '^PASS' -e '^ok'
 	$(GO) run ./internal/tools/wasmsize -wasm build/app.wasm -gowork $(WASMWORK)
-	set -o pipefail; $(GO) test -tags 'e2e bench' -count=1 -v -timeout 20m -run '^TestBench' ./e2e/ -dist=$(CURDIR)/dist | grep -e '^|' -e '^$$' -e '^Budget' -e FAIL
+	set -o pipefail; $(GO) test -tags 'e2e bench' -count=1 -v -timeout 25m -run '^TestBench' ./e2e/ -dist=$(CURDIR)/dist | grep -e '^|' -e '^$$' -e '^Budget' -e FAIL
 
 # The page of the in-browser core comparison (TestBenchCore): recview's
 # core as WebAssembly (e2e/bench/wasm) and the openai npm package bundled
