@@ -32,10 +32,13 @@ type markdownText struct {
 	pending bool     // the next segment is on its way
 }
 
-// OnMount draws the pieces rendered so far.
+// OnMount draws the pieces rendered so far, at once: go-app calls it
+// in a dispatch of its own after the frame that mounted the text, and a
+// Defer would wait for the next frame, which may come after the page has
+// shown the text's box empty.
 func (m *markdownText) OnMount(ctx app.Context) {
 	m.drawn = nil
-	ctx.Defer(m.draw)
+	m.draw(ctx)
 }
 
 // OnUpdate draws the text's pieces when it changes (a stream's step).
