@@ -68,7 +68,8 @@ func TestCassette(t *testing.T) {
 	tb.waitStep(21, 21)
 	tb.key(kb.ArrowLeft)
 	tb.waitStep(20, 21)
-	tb.waitFor("the cassette and its interaction in the address bar", `location.hash.includes('&i=4')`)
+	// The step is written once stepping pauses.
+	tb.waitFor("the cassette, its interaction and the step in the address bar", `location.hash.includes('&i=4') && /[#&]step=20(&|$)/.test(location.hash)`)
 	hash := eval[string](tb, "location.hash")
 	f, err := permalink.Parse(strings.TrimPrefix(hash, "#"))
 	if err != nil || len(f.Sources) != 1 || f.Sources[0].Kind != permalink.SourceData || f.Sources[0].Name != fileSearchStream || f.Sources[0].Interaction != 4 || f.Step != 20 {

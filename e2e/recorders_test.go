@@ -131,7 +131,8 @@ func TestRecorderFormats(t *testing.T) {
 			tb.key(kb.Home)
 			tb.key(kb.ArrowRight)
 			tb.waitStep(1, chunks)
-			tb.waitFor("the interaction in the address", fmt.Sprintf(`location.hash.includes('&i=%d') || %d === 1`, k, k))
+			// The step is written once stepping pauses.
+			tb.waitFor("the interaction and the step in the address", fmt.Sprintf(`(location.hash.includes('&i=%d') || %d === 1) && /[#&]step=1(&|$)/.test(location.hash)`, k, k))
 			hash := eval[string](tb, "location.hash")
 			t.Logf("wrote %s", tb.screenshot(format))
 			fresh := newTab(t)
