@@ -195,12 +195,12 @@ build/go.work: go.mod go.sum $(GOAPPPATCHES)
 # SIZENOINLINE, in APPNOINLINE below, is for app.wasm's size budget
 # (docs/dev/wasm-size.md, "Fewer inlined calls"): what the page runs per
 # view, per file of a folder or per Markdown text rather than per chunk
-# (goldmark, the request hash's checks, the worker's protocol) and the
+# or per pair of a review (goldmark, the request hash's checks) and the
 # standard packages they and go-app lean on. Each flag compiles that
 # package's own code without inlining; the core's parsing and
 # assembling (recordings, fastjson) keep theirs.
 SIZENOINLINE := $(foreach p,github.com/yuin/goldmark/... github.com/sergi/go-diff/... \
-	github.com/recview/recview/internal/pageworker/... github.com/recview/recview/recordings/reqhash \
+	github.com/recview/recview/recordings/reqhash \
 	github.com/recview/recview/recordings/internal/... encoding/json encoding/base64 regexp/... fmt reflect time \
 	net/url compress/... unique syscall/js strconv internal/strconv sort bufio unicode/...,-gcflags=$(p)=-l)
 APPNOINLINE := -gcflags=github.com/recview/recview/app=-l -gcflags=$(GOAPP)/pkg/app=-l \
