@@ -49,7 +49,7 @@ func pathOf(t *testing.T, goBin string) string {
 	for _, name := range basics {
 		p, err := exec.LookPath(name)
 		if err != nil {
-			t.Skipf("no %s here: %v", name, err)
+			t.Fatalf("no %s here (make test's machine has it): %v", name, err)
 		}
 		if err := os.Symlink(p, filepath.Join(dir, name)); err != nil {
 			t.Fatal(err)
@@ -130,12 +130,9 @@ func TestServeNoAptGet(t *testing.T) {
 // git, apt-get, gcc, brotli): the site is built and served, its page and
 // app.wasm answered with the headers of netlify.toml.
 func TestServeGoAlone(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the whole site: not with -short")
-	}
 	goBin, err := exec.LookPath("go")
 	if err != nil {
-		t.Skip("no go here")
+		t.Fatalf("no go here: %v", err)
 	}
 	dir := copyModule(t)
 	l, err := net.Listen("tcp", "127.0.0.1:0")
