@@ -48,9 +48,7 @@ func link(fl *pflag.FlagSet) runFunc {
 			printFlags(stderr, fl)
 		}
 		files := args
-		if !fl.Changed("base") {
-			*base = envOr("RECVIEW_BASE", defaultBase)
-		}
+		*base = viewerBase(fl, "base")
 		if len(files) != 1 && len(files) != 2 || len(files) == 2 && files[0] == "-" && files[1] == "-" {
 			usage()
 			return exitError{2}

@@ -38,9 +38,7 @@ func reviewCmd(fl *pflag.FlagSet) runFunc {
 			printFlags(stderr, fl)
 		}
 		pos := args
-		if !fl.Changed("link-base") {
-			*linkBase = envOr("RECVIEW_BASE", defaultBase)
-		}
+		*linkBase = viewerBase(fl, "link-base")
 		var err error
 		if len(pos) != 2 || *asJSON && *asMarkdown {
 			usage()
@@ -225,11 +223,16 @@ func fileURLs(at, baseSHA, headSHA, prefix string) func(review.Side, string) str
 	}
 }
 
-// envOr returns the environment variable key, or def when it is unset
-// or empty.
-func envOr(key, def string) string {
-	if v := os.Getenv(key); v != "" {
+// viewerBase is the viewer's address that links point at, given by the
+// string flag name of fl (parsed): the flag when given (even ""), else
+// $RECVIEW_BASE when set and not empty, else defaultBase.
+func viewerBase(fl *pflag.FlagSet, name string) string {
+	if fl.Changed(name) {
+		v, _ := fl.GetString(name)
 		return v
 	}
-	return def
+	if v := os.Getenv("RECVIEW_BASE"); v != "" {
+		return v
+	}
+	return defaultBase
 }
