@@ -316,16 +316,7 @@ type rawHTMLText struct{}
 
 // RegisterFuncs implements goldmark's renderer.NodeRenderer.
 func (rawHTMLText) RegisterFuncs(r renderer.NodeRendererFuncRegisterer) {
-	r.Register(ast.KindRawHTML, func(w util.BufWriter, source []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if entering {
-			segs := n.(*ast.RawHTML).Segments
-			for i := range segs.Len() {
-				s := segs.At(i)
-				_, _ = w.Write(util.EscapeHTML(s.Value(source)))
-			}
-		}
-		return ast.WalkSkipChildren, nil
-	})
+	r.Register(ast.KindRawHTML, renderRawHTML)
 	r.Register(ast.KindHTMLBlock, func(w util.BufWriter, source []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 		b, m := n.(*ast.HTMLBlock), markOf(n)
 		if entering {
@@ -366,4 +357,17 @@ func (rawHTMLText) RegisterFuncs(r renderer.NodeRendererFuncRegisterer) {
 	}
 	r.Register(ast.KindCodeBlock, code)
 	r.Register(ast.KindFencedCodeBlock, code)
+}
+
+// renderRawHTML writes inline raw HTML (an ast.RawHTML) as the text it
+// is, escaped: a goldmark renderer.NodeRendererFunc.
+func renderRawHTML(w util.BufWriter, source []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		segs := n.(*ast.RawHTML).Segments
+		for i := range segs.Len() {
+			s := segs.At(i)
+			_, _ = w.Write(util.EscapeHTML(s.Value(source)))
+		}
+	}
+	return ast.WalkSkipChildren, nil
 }

@@ -35,16 +35,7 @@ var plainMarkdown = goldmark.New(
 type plainRawHTML struct{}
 
 func (plainRawHTML) RegisterFuncs(r renderer.NodeRendererFuncRegisterer) {
-	r.Register(ast.KindRawHTML, func(w util.BufWriter, source []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if entering {
-			segs := n.(*ast.RawHTML).Segments
-			for i := range segs.Len() {
-				s := segs.At(i)
-				_, _ = w.Write(util.EscapeHTML(s.Value(source)))
-			}
-		}
-		return ast.WalkSkipChildren, nil
-	})
+	r.Register(ast.KindRawHTML, renderRawHTML) // inline raw HTML has no marks either way
 	r.Register(ast.KindHTMLBlock, func(w util.BufWriter, source []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 		b := n.(*ast.HTMLBlock)
 		if entering {
