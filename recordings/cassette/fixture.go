@@ -206,12 +206,18 @@ func parseFixture(name string, data []byte, streamed bool) (*Cassette, error) {
 			if err := json.Unmarshal(l, &o); err != nil {
 				return nil, fmt.Errorf("cassette: %s: line %d: %w", name, i+1, err)
 			}
+			if o == nil {
+				return nil, fmt.Errorf("cassette: %s: line %d: a stream chunk is a JSON object, this line is %.20s", name, i+1, l)
+			}
 			payloads = append(payloads, o)
 		}
 	} else {
 		var o map[string]json.RawMessage
 		if err := json.Unmarshal(data, &o); err != nil {
 			return nil, fmt.Errorf("cassette: %s: %w", name, err)
+		}
+		if o == nil {
+			return nil, fmt.Errorf("cassette: %s: a response body is a JSON object, this one is null", name)
 		}
 		payloads = append(payloads, o)
 	}

@@ -82,4 +82,12 @@ func TestFixtureDetection(t *testing.T) {
 	if _, err := Parse("x.chunks.txt", []byte("{\"type\":\"message_start\"}\nnot json\n")); err == nil || !strings.Contains(err.Error(), "cassette: x.chunks.txt: line 2:") {
 		t.Errorf("a chunks file with a line that is not JSON: %v", err)
 	}
+	// json.Unmarshal reads null into a map as no map and no error: a
+	// null line is not a chunk (a fuzz input found it).
+	if _, err := Parse("x.chunks.txt", []byte("{\"type\":\"message_start\"}\nnull\n")); err == nil || !strings.Contains(err.Error(), "line 2: a stream chunk is a JSON object, this line is null") {
+		t.Errorf("a chunks file with a null line: %v", err)
+	}
+	if _, err := Parse("src/__fixtures__/x.json", []byte("null")); err == nil {
+		t.Errorf("a null body in a __fixtures__ folder: no error")
+	}
 }
