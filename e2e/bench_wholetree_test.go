@@ -41,20 +41,7 @@ func TestBenchWholeTree(t *testing.T) {
 	cs := wholetree.New(t)
 	dir := t.TempDir()
 	cs.WriteTrees(t, dir)
-	bin := filepath.Join(t.TempDir(), "recview")
-	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/recview").CombinedOutput(); err != nil {
-		t.Fatalf("building recview: %v\n%s", err, out)
-	}
-	var cli, cliRSS []float64
-	for range 3 {
-		cmd := exec.Command(bin, "review", filepath.Join(dir, "base"), filepath.Join(dir, "head"))
-		start := time.Now()
-		if out, err := cmd.Output(); err != nil && len(out) == 0 {
-			t.Fatalf("recview review: %v", err)
-		}
-		cli = append(cli, float64(time.Since(start).Milliseconds()))
-		cliRSS = append(cliRSS, float64(cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss)/1024) // KB → MB
-	}
+	cli, cliRSS := timeCLIReview(t, dir, 3)
 	var paced, together, tasks, gaps, rss []float64
 	for run := range 6 {
 		tb := reviewTab(t)
@@ -101,6 +88,27 @@ func TestBenchWholeTree(t *testing.T) {
 		benchRow{"… longest task on the page's thread (Long Tasks API)", fmt.Sprintf("%.0f ms (max %.0f)", median(tasks), slices.Max(tasks)), "50 ms", slices.Max(tasks) <= 50},
 		benchRow{"… longest gap between frames", fmt.Sprintf("%.0f ms (max %.0f)", median(gaps), slices.Max(gaps)), "50 ms", slices.Max(gaps) <= 50},
 		benchRow{"… the renderer's peak memory (page and worker), against the CLI's", fmt.Sprintf("%.0f MB; %.1f×", median(rss), median(rss)/median(cliRSS)), "4×", median(rss) <= 4*median(cliRSS)})
+}
+
+// timeCLIReview builds recview and runs `recview review` on dir's base and
+// head folders n times, whole processes: each run's time in ms and peak
+// resident memory in MB.
+func timeCLIReview(t *testing.T, dir string, n int) (ms, rss []float64) {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "recview")
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/recview").CombinedOutput(); err != nil {
+		t.Fatalf("building recview: %v\n%s", err, out)
+	}
+	for range n {
+		cmd := exec.Command(bin, "review", filepath.Join(dir, "base"), filepath.Join(dir, "head"))
+		start := time.Now()
+		if out, err := cmd.Output(); err != nil && len(out) == 0 {
+			t.Fatalf("recview review: %v", err)
+		}
+		ms = append(ms, float64(time.Since(start).Milliseconds()))
+		rss = append(rss, float64(cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss)/1024) // KB → MB
+	}
+	return ms, rss
 }
 
 // rendererPeak is the largest peak resident memory (VmHWM) of the

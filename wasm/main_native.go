@@ -31,9 +31,10 @@ func handler(version, base string) *app.Handler {
 		ThemeColor:      "#111418",
 		LoadingLabel:    "Loading recview… {progress}%",
 		Styles:          []string{"/web/app.css", "/web/review.css", "/web/replay.css"},
-		// Queues what is picked or dropped before app.wasm runs (its own
-		// comment says how): a file of the site's, as the CSP wants.
-		Scripts: []string{"/web/early.js"},
+		// early.js queues what is picked or dropped before app.wasm runs;
+		// walk.js lists a dropped or chosen folder for it. Each one's own
+		// comment says how; files of the site's, as the CSP wants.
+		Scripts: []string{"/web/early.js", "/web/walk.js"},
 		// The gallery's samples, so that they open offline too.
 		CacheableResources: sampleResources(),
 		Version:            version,

@@ -3,9 +3,12 @@
 package browser
 
 import (
+	"encoding/binary"
+	"errors"
 	"fmt"
+	"math"
 	"strings"
-	"sync"
+	"syscall/js"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -59,16 +62,6 @@ func DroppedHandles(dt app.Value) []app.Value {
 	return handles
 }
 
-// handleGroup is how many Files WalkHandles asks the browser for at once.
-const handleGroup = 64
-
-// handlesAhead is how many groups of handleGroup Files WalkHandles asks
-// for before it awaits the first.
-const handlesAhead = 8
-
-// listingsAtOnce is how many folders WalkHandles lists at the same time.
-const listingsAtOnce = 16
-
 // WalkHandles lists the .json files (by name, any case), and with tests
 // the Python test files (Listed), under dropped
 // FileSystemHandle objects (the promises DroppedHandles returned),
@@ -78,11 +71,10 @@ const listingsAtOnce = 16
 // the dropped entries instead (WalkEntries); an error names the folder or
 // file that could not be read. It is WalkEntries' faster twin:
 // FileSystemFileHandle.getFile costs the page little, where
-// FileSystemFileEntry.file blocks it a while on every call. The folders
-// are listed listingsAtOnce at a time, and the Files asked for once all
-// are listed, handlesAhead groups at a time: each wait is a round trip
-// to the browser, which answers many at once. It blocks: call it from a
-// goroutine (ctx.Async).
+// FileSystemFileEntry.file blocks it a while on every call. The walk and
+// the asking for Files are web/walk.js's (recviewWalk), plain JavaScript:
+// Go waits for its two promises and reads the paths, sizes and last
+// changes in a call each. It blocks: call it from a goroutine (ctx.Async).
 func WalkHandles(promises []app.Value, tests bool) ([]File, bool, error) {
 	var roots []app.Value
 	for _, p := range promises {
@@ -92,119 +84,69 @@ func WalkHandles(promises []app.Value, tests bool) ([]File, bool, error) {
 		}
 		roots = append(roots, h)
 	}
-	slots := make(chan struct{}, listingsAtOnce)
-	found, err := walkHandles("", roots, tests, slots).flatten(nil)
+	walk := app.Window().Get("recviewWalk")
+	if !walk.Truthy() {
+		return nil, true, errors.New("the page's web/walk.js did not load")
+	}
+	listing, err := Await(walk.Call("list", app.ValueOf(jsArray(roots))))
 	if err != nil {
 		return nil, true, err
 	}
-	refs, err := getFiles(nil, found, handleGroup, handlesAhead,
-		func(f listedFile) app.Value { return f.handle.Call("getFile") },
-		func(f listedFile) string { return f.path })
-	return refs, true, err
-}
-
-// listedFile is a file (or folder) WalkHandles listed: its handle, and
-// its path relative to the drop (a folder's ends in "/").
-type listedFile struct {
-	handle app.Value
-	path   string
-}
-
-// listedDir is a folder WalkHandles listed: its Listed files and its
-// subfolders, or why it could not be listed.
-type listedDir struct {
-	files []listedFile
-	subs  []*listedDir
-	err   error
-}
-
-// walkHandles sorts the handles of the folder at dir (batch) into its
-// Listed files and its subfolders, and lists the subfolders, each on a
-// goroutine of its own, at most cap(slots) at a time.
-func walkHandles(dir string, batch []app.Value, tests bool, slots chan struct{}) *listedDir {
-	d := &listedDir{}
-	var dirs []listedFile // the subfolders, each with its path
-	// Asking thousands of handles their kind and name takes longer than
-	// a frame.
+	joined := listing.Get("joined").String()
+	if joined == "" {
+		return nil, true, nil
+	}
+	paths := strings.Split(joined, "\x00")
+	var keep []int32
+	var kept []string
+	for i, p := range paths {
+		if Listed(p[strings.LastIndexByte(p, '/')+1:], tests) {
+			keep = append(keep, int32(i))
+			kept = append(kept, p)
+		}
+	}
+	if len(keep) == 0 {
+		return nil, true, nil
+	}
+	got, err := Await(walk.Call("files", listing, app.ValueOf(int32Array(keep))))
+	if err != nil {
+		return nil, true, err
+	}
+	files := got.Get("files")
+	sizes, modified := float64s(got.Get("sizes"), len(keep)), float64s(got.Get("modified"), len(keep))
+	refs := make([]File, len(keep))
 	pause := Breather()
-	for _, h := range batch {
+	for i, p := range kept {
 		pause()
-		name := h.Get("name").String()
-		switch {
-		case h.Get("kind").String() == "directory":
-			dirs = append(dirs, listedFile{h, dir + name + "/"})
-		case Listed(name, tests):
-			d.files = append(d.files, listedFile{h, dir + name})
+		refs[i] = File{JS: files.Index(i), Name: p[strings.LastIndexByte(p, '/')+1:], Path: p, Size: int(sizes[i])}
+		if m := modified[i]; !math.IsNaN(m) {
+			refs[i].Modified = int64(m)
 		}
 	}
-	d.subs = make([]*listedDir, len(dirs))
-	var wg sync.WaitGroup
-	for i, sub := range dirs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			slots <- struct{}{}
-			kids, err := listHandles(sub.handle)
-			<-slots
-			if err != nil {
-				d.subs[i] = &listedDir{err: fmt.Errorf("%s: %v", strings.TrimSuffix(sub.path, "/"), err)}
-				return
-			}
-			d.subs[i] = walkHandles(sub.path, kids, tests, slots)
-		}()
-	}
-	wg.Wait()
-	return d
+	return refs, true, nil
 }
 
-// flatten appends to out the files of d, then those of its subfolders in
-// turn; the error is the first folder's, in that order, that could not be
-// listed.
-func (d *listedDir) flatten(out []listedFile) ([]listedFile, error) {
-	if d.err != nil {
-		return out, d.err
+// int32Array is a JavaScript Int32Array holding vs, made in one copy.
+func int32Array(vs []int32) js.Value {
+	b := make([]byte, 4*len(vs))
+	for i, v := range vs {
+		binary.LittleEndian.PutUint32(b[4*i:], uint32(v))
 	}
-	out = append(out, d.files...)
-	for _, s := range d.subs {
-		var err error
-		if out, err = s.flatten(out); err != nil {
-			return out, err
-		}
-	}
-	return out, nil
+	u8 := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(u8, b)
+	return js.Global().Get("Int32Array").New(u8.Get("buffer"))
 }
 
-// listBatch is how many entries of a folder listHandles asks for at once.
-const listBatch = 128
-
-// listHandles returns the handles in a FileSystemDirectoryHandle, through
-// its values() async iterator: listBatch of them per wait (Promise.all
-// over as many next() calls; each wait is a round trip between Go and the
-// page), with a pause for the page to draw between batches (they come
-// as microtasks, which never let it: the whole folder at once, by
-// Array.fromAsync, froze the page for several frames).
-func listHandles(dir app.Value) ([]app.Value, error) {
-	it := dir.Call("values")
-	var out []app.Value
-	pause := Breather()
-	for {
-		pause()
-		batch := app.Window().Get("Array").New()
-		for range listBatch {
-			batch.Call("push", it.Call("next"))
-		}
-		got, err := Await(app.Window().Get("Promise").Call("all", batch))
-		if err != nil {
-			return nil, err
-		}
-		for i := range got.Length() {
-			r := got.Index(i)
-			if r.Get("done").Bool() {
-				return out, nil
-			}
-			out = append(out, r.Get("value"))
-		}
+// float64s reads n numbers from the JavaScript Float64Array a, in one
+// copy.
+func float64s(a app.Value, n int) []float64 {
+	b := make([]byte, 8*n)
+	js.CopyBytesToGo(b, js.Global().Get("Uint8Array").New(jsOf(a).Get("buffer")))
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:]))
 	}
+	return out
 }
 
 // fileGroup is how many Files WalkEntries asks the browser for at once.
