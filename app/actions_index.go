@@ -38,18 +38,22 @@ func (v *Viewer) openFolder(files app.Value) { v.listFiles(files, true) }
 func (v *Viewer) showIndex() { v.show(viewIndex) }
 
 // listFiles makes the index of File objects (a JavaScript array) in the
-// background, letting the page draw (browser.Breather) every 10 ms while
-// it asks them for their names and sizes: the size of a File from an
-// input costs the page a lookup of the file, a fraction of a millisecond
-// each, and thousands of them in one go froze it. With folder set (a
-// picked folder) only .json files are kept, with their paths.
+// background (browser.FilesOf, which lets the page draw while it asks
+// them their sizes: the size of a File from an input costs the page a
+// lookup of the file, and thousands of them in one go froze it). With
+// folder set (a picked folder) only the files a folder's walk keeps are,
+// with their paths.
 func (v *Viewer) listFiles(files app.Value, folder bool) {
 	v.loading = "the list of " + plural(files.Length(), "file")
 	ctx := v.ctx
 	ctx.Async(func() {
-		refs := browser.FilesOf(files, folder, browser.Breather())
+		refs, err := browser.FilesOf(files, folder)
 		ctx.Dispatch(func(ctx app.Context) {
 			v.loading = ""
+			if err != nil {
+				v.fail(fmt.Errorf("the files cannot be listed: %v", err))
+				return
+			}
 			refs, tests := splitTests(refs)
 			if len(refs) == 0 {
 				v.fail(errors.New("the folder holds no .json files"))

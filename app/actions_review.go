@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"fmt"
 	"path"
 	"slices"
 	"strings"
@@ -138,10 +139,24 @@ func sideIndex(side string) int {
 	return 0
 }
 
-// pickReviewFolder lists a picked folder's .json files for one side;
-// once both sides have one, the review starts.
+// pickReviewFolder lists a picked folder's .json files for one side
+// (browser.FilesOf, in the background: asking thousands of Files their
+// sizes takes the page a while); once both sides have one, the review
+// starts.
 func (v *Viewer) pickReviewFolder(p reviewPick) {
-	v.setFolder(p.side, browser.FilesOf(p.files, true, func() {}))
+	v.loading = "the picked folder"
+	ctx := v.ctx
+	ctx.Async(func() {
+		refs, err := browser.FilesOf(p.files, true)
+		ctx.Dispatch(func(app.Context) {
+			v.loading = ""
+			if err != nil {
+				v.fail(fmt.Errorf("%s folder: %v", [2]string{"base", "head"}[p.side], err))
+				return
+			}
+			v.setFolder(p.side, refs)
+		})
+	})
 }
 
 // setFolder takes the files of one folder for a side, and starts the

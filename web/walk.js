@@ -96,5 +96,51 @@
     return { files: got, sizes, modified };
   };
 
-  self.recviewWalk = { list, files };
+  // How long stat works before it lets the page draw, in ms.
+  const statSlice = 8;
+
+  // yieldToPage resolves in a task of its own, after the page could draw
+  // (a message: timers nested more than five deep wait 4 ms or more).
+  const yieldToPage = () =>
+    new Promise((resolve) => {
+      const ch = new MessageChannel();
+      ch.port1.onmessage = resolve;
+      ch.port2.postMessage(null);
+    });
+
+  // named(list): the Files of a FileList or array (a file input's), as
+  // {files, names, paths}: an array, their names and their paths in a
+  // picked folder (webkitRelativePath, "" for a loose file), each joined
+  // by NUL, for Go to read in one call. Names and paths cost nothing to
+  // ask; a File's size or last change costs a lookup of the file (stat).
+  const named = (list) => {
+    const got = Array.from(list);
+    return {
+      files: got,
+      names: got.map((f) => f.name).join("\0"),
+      paths: got.map((f) => f.webkitRelativePath || "").join("\0"),
+    };
+  };
+
+  // stat(picked, keep): the sizes and last changes of named's files at
+  // the indexes keep (an Int32Array), as {files, sizes, modified} (see
+  // files). The first of a picked File's size or last change costs the
+  // page a lookup of the file: stat lets the page draw every statSlice ms.
+  const stat = async (picked, keep) => {
+    const files = Array.from(keep, (i) => picked.files[i]);
+    const sizes = new Float64Array(files.length);
+    const modified = new Float64Array(files.length);
+    let since = performance.now();
+    for (let i = 0; i < files.length; i++) {
+      if (performance.now() - since >= statSlice) {
+        await yieldToPage();
+        since = performance.now();
+      }
+      sizes[i] = files[i].size;
+      modified[i] = typeof files[i].lastModified === "number" ? files[i].lastModified : NaN;
+    }
+    return { files, sizes, modified };
+  };
+
+  self.recviewWalk = { list, files, named, stat };
 })();

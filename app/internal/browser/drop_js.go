@@ -3,12 +3,8 @@
 package browser
 
 import (
-	"encoding/binary"
-	"errors"
 	"fmt"
-	"math"
 	"strings"
-	"syscall/js"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -60,93 +56,6 @@ func DroppedHandles(dt app.Value) []app.Value {
 		handles = append(handles, it.Call("getAsFileSystemHandle"))
 	}
 	return handles
-}
-
-// WalkHandles lists the .json files (by name, any case), and with tests
-// the Python test files (Listed), under dropped
-// FileSystemHandle objects (the promises DroppedHandles returned),
-// folders recursively: a folder's files in the order the browser lists
-// them, then its subfolders', each File's Path relative to the drop. It
-// returns ok false when a handle cannot be had, for the caller to walk
-// the dropped entries instead (WalkEntries); an error names the folder or
-// file that could not be read. It is WalkEntries' faster twin:
-// FileSystemFileHandle.getFile costs the page little, where
-// FileSystemFileEntry.file blocks it a while on every call. The walk and
-// the asking for Files are web/walk.js's (recviewWalk), plain JavaScript:
-// Go waits for its two promises and reads the paths, sizes and last
-// changes in a call each. It blocks: call it from a goroutine (ctx.Async).
-func WalkHandles(promises []app.Value, tests bool) ([]File, bool, error) {
-	var roots []app.Value
-	for _, p := range promises {
-		h, err := Await(p)
-		if err != nil || !h.Truthy() {
-			return nil, false, nil
-		}
-		roots = append(roots, h)
-	}
-	walk := app.Window().Get("recviewWalk")
-	if !walk.Truthy() {
-		return nil, true, errors.New("the page's web/walk.js did not load")
-	}
-	listing, err := Await(walk.Call("list", app.ValueOf(jsArray(roots))))
-	if err != nil {
-		return nil, true, err
-	}
-	joined := listing.Get("joined").String()
-	if joined == "" {
-		return nil, true, nil
-	}
-	paths := strings.Split(joined, "\x00")
-	var keep []int32
-	var kept []string
-	for i, p := range paths {
-		if Listed(p[strings.LastIndexByte(p, '/')+1:], tests) {
-			keep = append(keep, int32(i))
-			kept = append(kept, p)
-		}
-	}
-	if len(keep) == 0 {
-		return nil, true, nil
-	}
-	got, err := Await(walk.Call("files", listing, app.ValueOf(int32Array(keep))))
-	if err != nil {
-		return nil, true, err
-	}
-	files := got.Get("files")
-	sizes, modified := float64s(got.Get("sizes"), len(keep)), float64s(got.Get("modified"), len(keep))
-	refs := make([]File, len(keep))
-	pause := Breather()
-	for i, p := range kept {
-		pause()
-		refs[i] = File{JS: files.Index(i), Name: p[strings.LastIndexByte(p, '/')+1:], Path: p, Size: int(sizes[i])}
-		if m := modified[i]; !math.IsNaN(m) {
-			refs[i].Modified = int64(m)
-		}
-	}
-	return refs, true, nil
-}
-
-// int32Array is a JavaScript Int32Array holding vs, made in one copy.
-func int32Array(vs []int32) js.Value {
-	b := make([]byte, 4*len(vs))
-	for i, v := range vs {
-		binary.LittleEndian.PutUint32(b[4*i:], uint32(v))
-	}
-	u8 := js.Global().Get("Uint8Array").New(len(b))
-	js.CopyBytesToJS(u8, b)
-	return js.Global().Get("Int32Array").New(u8.Get("buffer"))
-}
-
-// float64s reads n numbers from the JavaScript Float64Array a, in one
-// copy.
-func float64s(a app.Value, n int) []float64 {
-	b := make([]byte, 8*n)
-	js.CopyBytesToGo(b, js.Global().Get("Uint8Array").New(jsOf(a).Get("buffer")))
-	out := make([]float64, n)
-	for i := range out {
-		out[i] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:]))
-	}
-	return out
 }
 
 // fileGroup is how many Files WalkEntries asks the browser for at once.

@@ -138,3 +138,6 @@ func ReadPermission(handle app.Value) app.Value { return app.Null() }
 
 // Resolved returns v.
 func Resolved(v app.Value) app.Value { return v }
+
+// FilesOf returns ErrNoPage: there are no File objects outside a page.
+func FilesOf(list app.Value, folder bool) ([]File, error) { return nil, ErrNoPage }
