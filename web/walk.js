@@ -11,6 +11,19 @@
   // How many folders are listed at the same time.
   const foldersAtOnce = 16;
 
+  // How long a piece of work (asking for Files, asking them their sizes)
+  // runs before it lets the page draw, in ms.
+  const sliceMs = 8;
+
+  // yieldToPage resolves in a task of its own, after the page could draw
+  // (a message: timers nested more than five deep wait 4 ms or more).
+  const yieldToPage = () =>
+    new Promise((resolve) => {
+      const ch = new MessageChannel();
+      ch.port1.onmessage = resolve;
+      ch.port2.postMessage(null);
+    });
+
   // list(roots): every file under the FileSystemHandles roots, folders
   // recursively: the roots' files in their order, then each folder's
   // files in the order the browser lists them, then its subfolders', a
@@ -80,13 +93,23 @@
   // each a Float64Array, for Go to read in one copy. A File that cannot
   // be had rejects with an Error whose message starts with its path.
   const files = async (listing, keep) => {
-    const got = await Promise.all(
-      Array.from(keep, (i) =>
+    // Each getFile() call costs the page tens of microseconds before its
+    // promise returns: thousands at once froze it for 100 ms, so they
+    // are asked a slice at a time, the page let draw between.
+    const asked = [];
+    let since = performance.now();
+    for (const i of keep) {
+      if (performance.now() - since >= sliceMs) {
+        await yieldToPage();
+        since = performance.now();
+      }
+      asked.push(
         listing.handles[i].getFile().catch((err) => {
           throw new Error(listing.paths[i] + ": " + err.message);
         }),
-      ),
-    );
+      );
+    }
+    const got = await Promise.all(asked);
     const sizes = new Float64Array(got.length);
     const modified = new Float64Array(got.length);
     got.forEach((f, i) => {
@@ -95,18 +118,6 @@
     });
     return { files: got, sizes, modified };
   };
-
-  // How long stat works before it lets the page draw, in ms.
-  const statSlice = 8;
-
-  // yieldToPage resolves in a task of its own, after the page could draw
-  // (a message: timers nested more than five deep wait 4 ms or more).
-  const yieldToPage = () =>
-    new Promise((resolve) => {
-      const ch = new MessageChannel();
-      ch.port1.onmessage = resolve;
-      ch.port2.postMessage(null);
-    });
 
   // named(list): the Files of a FileList or array (a file input's), as
   // {files, names, paths}: an array, their names and their paths in a
@@ -125,14 +136,14 @@
   // stat(picked, keep): the sizes and last changes of named's files at
   // the indexes keep (an Int32Array), as {files, sizes, modified} (see
   // files). The first of a picked File's size or last change costs the
-  // page a lookup of the file: stat lets the page draw every statSlice ms.
+  // page a lookup of the file: stat lets the page draw every sliceMs ms.
   const stat = async (picked, keep) => {
     const files = Array.from(keep, (i) => picked.files[i]);
     const sizes = new Float64Array(files.length);
     const modified = new Float64Array(files.length);
     let since = performance.now();
     for (let i = 0; i < files.length; i++) {
-      if (performance.now() - since >= statSlice) {
+      if (performance.now() - since >= sliceMs) {
         await yieldToPage();
         since = performance.now();
       }
