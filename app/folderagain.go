@@ -95,10 +95,10 @@ func (v *Viewer) folderAgain() {
 // goroutine.
 func loadKeptIndex(f *keptFolder) indexCache {
 	v, err := browser.KeptGet(keptIndexKey)
-	if err != nil || v.Type() != app.TypeString {
-		return nil
+	if err != nil || !v.Truthy() || !v.InstanceOf(app.Window().Get("ArrayBuffer")) {
+		return nil // none, or kept as a string by a build before
 	}
-	c, err := unmarshalKept([]byte(v.String()), f.name, app.Getenv("GOAPP_VERSION"), browser.Breather())
+	c, err := unmarshalKept(browser.BufferBytes(v), f.name, app.Getenv("GOAPP_VERSION"), browser.Breather())
 	if err != nil {
 		return nil // written by a build that wrote otherwise: read the folder whole
 	}
@@ -106,11 +106,14 @@ func loadKeptIndex(f *keptFolder) indexCache {
 }
 
 // keepIndex keeps c, the index of folder f just read, for after a
-// reload. It blocks: call it from a goroutine.
+// reload, as an ArrayBuffer: IndexedDB clones its bytes as they are,
+// where a string of megabytes was made and cloned by the page's
+// JavaScript, its collector then running for tens of milliseconds. It
+// blocks: call it from a goroutine.
 func keepIndex(f *keptFolder, c indexCache) {
 	data, err := marshalKept(c, f.name, app.Getenv("GOAPP_VERSION"), browser.Breather())
 	if err == nil {
-		browser.KeptPut(keptIndexKey, string(data))
+		browser.KeptPut(keptIndexKey, browser.NewBuffer(data))
 	}
 }
 

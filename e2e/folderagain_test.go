@@ -162,7 +162,8 @@ func touchFiles(t *testing.T, dir string, n int) {
 
 // waitKept waits until the index the page keeps in IndexedDB (database
 // "recview", store "kept", key "index") holds the file at path with its
-// size now: the page writes it once a folder is read, after the status.
+// size now (JSON bytes in an ArrayBuffer): the page writes it once a
+// folder is read, after the status.
 func (tb *tab) waitKept(path string) {
 	tb.t.Helper()
 	info, err := os.Stat(path)
@@ -174,7 +175,7 @@ func (tb *tab) waitKept(path string) {
 		const open = indexedDB.open("recview");
 		open.onsuccess = () => {
 			const get = open.result.transaction("kept").objectStore("kept").get("index");
-			get.onsuccess = () => { open.result.close(); if (typeof get.result === "string" && JSON.parse(get.result).entries.some(e => e.k.includes(` + want + `))) window.__kept = true; else setTimeout(poll, 50); };
+			get.onsuccess = () => { open.result.close(); if (get.result instanceof ArrayBuffer && JSON.parse(new TextDecoder().decode(get.result)).entries.some(e => e.k.includes(` + want + `))) window.__kept = true; else setTimeout(poll, 50); };
 		};
 	})()`))
 	tb.waitFor("the index kept in IndexedDB", "window.__kept")
