@@ -108,7 +108,7 @@ func loadKeptIndex(f *keptFolder) indexCache {
 // keepIndex keeps c, the index of folder f just read, for after a
 // reload, as an ArrayBuffer: IndexedDB clones its bytes as they are,
 // where a string of megabytes was made and cloned by the page's
-// JavaScript, its collector then running for tens of milliseconds. It
+// JavaScript, its collector then pausing the page for frames. It
 // blocks: call it from a goroutine.
 func keepIndex(f *keptFolder, c indexCache) {
 	data, err := marshalKept(c, f.name, app.Getenv("GOAPP_VERSION"), browser.Breather())

@@ -1,18 +1,99 @@
 // recview: a dropped or chosen folder's files, listed by plain JavaScript
-// (app/internal/browser WalkHandles calls it). Each answer of the browser
-// (a folder's next entries, a file handle's File) resumes a promise;
-// resumed in Go, every one ran Go's scheduler on the page's thread, a
-// stretch of 100 ms and more for a folder of thousands of files. Here
-// each is a few microseconds, and Go waits for two promises in all: the
-// listing, then the Files of the handles it keeps. Loaded by the page's
-// head: no inline script, the CSP allows only the site's own files.
+// (app/internal/browser WalkHandles and FilesOf call it). Each answer of
+// the browser (a folder's next entries, a file handle's File) resumes a
+// promise; resumed in Go, every one ran Go's scheduler on the page's
+// thread, which froze it for several frames on a folder of thousands of
+// files. Here Go waits for two promises in all: the listing, then the
+// Files of the files it keeps. The walk itself runs in a worker
+// (web/walkworker.js). Loaded by the page's head: no inline script, the
+// CSP allows only the site's own files.
 (() => {
   "use strict";
-  // How many folders are listed at the same time.
-  const foldersAtOnce = 16;
+  // The walk worker (web/walkworker.js, beside this script): it lists the
+  // folders and asks for their Files, so that the thousands of
+  // FileSystemHandles that takes live and die off the page's thread.
+  const workerScript = new URL("walkworker.js", document.currentScript.src);
+  let worker = null;
+  let nextId = 1;
+  // pending are the questions put to the worker, by id: {reject, answer}.
+  const pending = new Map();
+  const theWorker = () => {
+    if (worker) return worker;
+    worker = new Worker(workerScript);
+    worker.onmessage = (e) => {
+      const p = pending.get(e.data.id);
+      if (!p) return;
+      if (e.data.error !== undefined) {
+        pending.delete(e.data.id);
+        p.reject(new Error(e.data.error));
+        return;
+      }
+      p.answer(e.data);
+    };
+    worker.onerror = (e) => {
+      for (const p of pending.values()) p.reject(new Error("the folder walk's worker failed: " + e.message));
+      pending.clear();
+      worker = null;
+    };
+    return worker;
+  };
+  // ask posts msg to the worker; answer(data, resolve) takes each of its
+  // answers to msg.id, and resolves the promise ask returns with the last.
+  const ask = (msg, answer) =>
+    new Promise((resolve, reject) => {
+      pending.set(msg.id, { reject, answer: (d) => answer(d, resolve) });
+      theWorker().postMessage(msg);
+    });
 
-  // How long a piece of work (asking for Files, asking them their sizes)
-  // runs before it lets the page draw, in ms.
+  // list(roots): every file under the FileSystemHandles roots, folders
+  // recursively: the roots' files in their order, then each folder's
+  // files in the order the browser lists them, then its subfolders', a
+  // folder's path its name and "/" after its parent's. It resolves to a
+  // listing, {id, joined}: the paths joined by NUL (no file name holds
+  // one), for Go to read in one call; files or forget take the listing.
+  // A folder that cannot be listed rejects with an Error whose message
+  // starts with its path.
+  const list = async (roots) => {
+    const id = nextId++;
+    const joined = await ask({ id, op: "list", roots: Array.from(roots) }, (d, resolve) => {
+      pending.delete(id);
+      resolve(d.joined);
+    });
+    return { id, joined };
+  };
+
+  // forget(listing): the worker lets a listing go that files is not
+  // asked of.
+  const forget = (listing) => theWorker().postMessage({ id: listing.id, op: "forget" });
+
+  // files(listing, keep): the Files of the listing's files at the indexes
+  // keep (an Int32Array), the last question about the listing. It
+  // resolves to {files, sizes, modified}: the Files in keep's order, and
+  // their sizes in bytes and last changes in ms since the Unix epoch (NaN
+  // for none), each a Float64Array, for Go to read in one copy. A File
+  // that cannot be had rejects with an Error whose message starts with
+  // its path. The Files come from the worker a few hundred at a time,
+  // each batch a task of the page's.
+  const files = (listing, keep) => {
+    const parts = [];
+    return ask({ id: listing.id, op: "files", keep }, (d, resolve) => {
+      parts.push(d);
+      if (!d.last) return;
+      pending.delete(listing.id);
+      const n = parts.reduce((sum, p) => sum + p.files.length, 0);
+      const got = [];
+      const sizes = new Float64Array(n);
+      const modified = new Float64Array(n);
+      for (const p of parts) {
+        sizes.set(p.sizes, got.length);
+        modified.set(p.modified, got.length);
+        for (const f of p.files) got.push(f);
+      }
+      resolve({ files: got, sizes, modified });
+    });
+  };
+
+  // How long stat works before it lets the page draw, in ms.
   const sliceMs = 8;
 
   // yieldToPage resolves in a task of its own, after the page could draw
@@ -23,101 +104,6 @@
       ch.port1.onmessage = resolve;
       ch.port2.postMessage(null);
     });
-
-  // list(roots): every file under the FileSystemHandles roots, folders
-  // recursively: the roots' files in their order, then each folder's
-  // files in the order the browser lists them, then its subfolders', a
-  // folder's path its name and "/" after its parent's. It resolves to
-  // {handles, paths, joined}: the FileSystemFileHandles, their paths, and
-  // the paths joined by NUL (no file name holds one) for Go to read in
-  // one call. A folder that cannot be listed rejects with an Error whose
-  // message starts with its path.
-  const list = async (roots) => {
-    let running = 0;
-    const waiting = [];
-    const slot = async () => {
-      if (running < foldersAtOnce) {
-        running++;
-        return;
-      }
-      await new Promise((resolve) => waiting.push(resolve));
-    };
-    const free = () => {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
-    };
-    // walk sorts a folder's handles into its files and subfolders and
-    // lists the subfolders; the result is a tree flattened below.
-    const walk = async (dir, batch) => {
-      const node = { files: [], subs: [] };
-      const dirs = [];
-      for (const h of batch) {
-        if (h.kind === "directory") dirs.push([h, dir + h.name + "/"]);
-        else node.files.push([h, dir + h.name]);
-      }
-      node.subs = await Promise.all(
-        dirs.map(async ([h, path]) => {
-          await slot();
-          let kids;
-          try {
-            kids = await Array.fromAsync(h.values());
-          } catch (err) {
-            throw new Error(path.slice(0, -1) + ": " + err.message);
-          } finally {
-            free();
-          }
-          return walk(path, kids);
-        }),
-      );
-      return node;
-    };
-    const tree = await walk("", roots);
-    const handles = [];
-    const paths = [];
-    const flatten = (node) => {
-      for (const [h, path] of node.files) {
-        handles.push(h);
-        paths.push(path);
-      }
-      node.subs.forEach(flatten);
-    };
-    flatten(tree);
-    return { handles, paths, joined: paths.join("\0") };
-  };
-
-  // files(listing, keep): the Files of the listing's handles at the
-  // indexes keep (an Int32Array), asked for all at once. It resolves to
-  // {files, sizes, modified}: the Files in keep's order, and their sizes
-  // in bytes and last changes in ms since the Unix epoch (NaN for none),
-  // each a Float64Array, for Go to read in one copy. A File that cannot
-  // be had rejects with an Error whose message starts with its path.
-  const files = async (listing, keep) => {
-    // Each getFile() call costs the page tens of microseconds before its
-    // promise returns: thousands at once froze it for 100 ms, so they
-    // are asked a slice at a time, the page let draw between.
-    const asked = [];
-    let since = performance.now();
-    for (const i of keep) {
-      if (performance.now() - since >= sliceMs) {
-        await yieldToPage();
-        since = performance.now();
-      }
-      asked.push(
-        listing.handles[i].getFile().catch((err) => {
-          throw new Error(listing.paths[i] + ": " + err.message);
-        }),
-      );
-    }
-    const got = await Promise.all(asked);
-    const sizes = new Float64Array(got.length);
-    const modified = new Float64Array(got.length);
-    got.forEach((f, i) => {
-      sizes[i] = f.size;
-      modified[i] = typeof f.lastModified === "number" ? f.lastModified : NaN;
-    });
-    return { files: got, sizes, modified };
-  };
 
   // named(list): the Files of a FileList or array (a file input's), as
   // {files, names, paths}: an array, their names and their paths in a
@@ -153,5 +139,5 @@
     return { files, sizes, modified };
   };
 
-  self.recviewWalk = { list, files, named, stat };
+  self.recviewWalk = { list, files, forget, named, stat };
 })();

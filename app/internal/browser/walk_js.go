@@ -12,10 +12,11 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// walker is web/walk.js's recviewWalk: the folder walks and File
-// descriptions done by plain JavaScript, where each of the browser's
-// answers costs a few microseconds (resuming Go's scheduler for each cost
-// the page's thread 100 ms and more a folder of thousands of files).
+// walker is web/walk.js's recviewWalk: the folder walks (in a worker of
+// their own, web/walkworker.js) and File descriptions done by plain
+// JavaScript, where each of the browser's answers costs little (resuming
+// Go's scheduler for each held the page's thread for several frames on
+// a folder of thousands of files).
 func walker() (app.Value, error) {
 	w := app.Window().Get("recviewWalk")
 	if !w.Truthy() {
@@ -34,9 +35,11 @@ func walker() (app.Value, error) {
 // file that could not be read. It is WalkEntries' faster twin:
 // FileSystemFileHandle.getFile costs the page little, where
 // FileSystemFileEntry.file blocks it a while on every call. The walk and
-// the asking for Files are web/walk.js's (recviewWalk), plain JavaScript:
-// Go waits for its two promises and reads the paths, sizes and last
-// changes in a call each. It blocks: call it from a goroutine (ctx.Async).
+// the asking for Files are web/walk.js's (recviewWalk), in a worker: the
+// page's collector, finalizing a folder's thousands of handles at once,
+// froze the page (docs/dev/performance-notes.md). Go waits for two promises and reads the paths, sizes and
+// last changes in a call each. It blocks: call it from a goroutine
+// (ctx.Async).
 func WalkHandles(promises []app.Value, tests bool) ([]File, bool, error) {
 	var roots []app.Value
 	for _, p := range promises {
@@ -56,6 +59,7 @@ func WalkHandles(promises []app.Value, tests bool) ([]File, bool, error) {
 	}
 	joined := listing.Get("joined").String()
 	if joined == "" {
+		walk.Call("forget", listing)
 		return nil, true, nil
 	}
 	paths := strings.Split(joined, "\x00")
@@ -68,6 +72,7 @@ func WalkHandles(promises []app.Value, tests bool) ([]File, bool, error) {
 		}
 	}
 	if len(keep) == 0 {
+		walk.Call("forget", listing)
 		return nil, true, nil
 	}
 	got, err := Await(walk.Call("files", listing, app.ValueOf(int32Array(keep))))
