@@ -125,17 +125,24 @@ func (v *Viewer) open(docs []*openDoc) {
 	}
 }
 
-// Render draws the page.
+// Render draws the page. The notices that come and go (an error, the
+// share panel, the keys, a link's consent, loading) are in a box of
+// their own (div.notices, display: contents): go-app matches children by
+// position, and one of them appearing before the open recordings made it
+// build the whole view again (an index of hundreds of rows) rather than
+// update it.
 func (v *Viewer) Render() app.UI {
 	return app.Div().Class("page").Class(map[bool]string{true: "dragging"}[v.drag]).Body(
 		(&topBar{}).Theme(v.theme).Again(v.againName()),
-		app.If(v.err != "", v.renderError),
-		app.If(v.sharing != nil, func() app.UI { return (&sharePanel{}).Share(*v.sharing) }),
-		app.If(v.keys, v.renderKeys),
-		app.If(v.consent != nil, v.renderConsent),
-		app.If(v.loading != "", func() app.UI {
-			return app.Div().Class("loading").Attr("role", "status").Text("Loading " + v.loading + "…")
-		}),
+		app.Div().Class("notices").Body(
+			app.If(v.err != "", v.renderError),
+			app.If(v.sharing != nil, func() app.UI { return (&sharePanel{}).Share(*v.sharing) }),
+			app.If(v.keys, v.renderKeys),
+			app.If(v.consent != nil, v.renderConsent),
+			app.If(v.loading != "", func() app.UI {
+				return app.Div().Class("loading").Attr("role", "status").Text("Loading " + v.loading + "…")
+			}),
+		),
 		app.If(v.landing(), func() app.UI { return &gallery{} }).Else(v.renderOpen),
 		app.Div().Class("drop-target").Attr("aria-hidden", "true").Text("Drop recordings to open them"),
 	)

@@ -22,7 +22,14 @@ func Yield() {
 		ch.Get("port1").Set("onmessage", resolve)
 		ch.Get("port2").Call("postMessage", nil)
 	}))
+	resumed = time.Now()
 }
+
+// resumed is when a Yield last returned: the start, most likely, of the
+// task the page's thread is in, which every Breather's work counts
+// against (Go runs every goroutine that can run before it hands the
+// thread back).
+var resumed time.Time
 
 // NextFrame returns when the browser is about to draw its next frame
 // (requestAnimationFrame): what it laid out for the last one can be
@@ -54,14 +61,17 @@ func Idle(timeout time.Duration) {
 // its steps (the core's ...InSlices functions take it): each call lets a
 // held collector collect once enough garbage has piled up
 // (gchold.Collect), and, once BreathEvery or more has passed since the
-// Breather was made or last yielded, yields to the page (Yield). So "yield
-// every 10 ms" means: at the first call after 10 ms of work, however long
-// the pieces between calls are.
+// Breather was made or last yielded, or since any Yield last returned,
+// yields to the page (Yield). So "yield every 10 ms" means: at the first
+// call after 10 ms of work, however long the pieces between calls are;
+// and several goroutines working at once (a folder's reading, the
+// worker's answer, the index kept) share the 10 ms of a task, where each
+// took 10 ms of the same task before.
 func Breather() func() {
 	last := time.Now()
 	return func() {
 		gchold.Collect()
-		if time.Since(last) >= BreathEvery {
+		if time.Since(last) >= BreathEvery || time.Since(resumed) >= BreathEvery {
 			Yield()
 			last = time.Now()
 		}
