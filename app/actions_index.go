@@ -138,6 +138,10 @@ const bigIndexFile = 256 << 10
 // readBatch is how many files the index asks the browser to read at once.
 const readBatch = 16
 
+// firstRows is how many rows the index shows as soon as it has them,
+// about a screen's: the rows after come every 250 ms.
+const firstRows = 20
+
 // splitTests parts a folder's files (browser.Listed) into its .json and
 // YAML files (recordings and cassettes) and its Python test files.
 func splitTests(refs []browser.File) (json, tests []browser.File) {
@@ -152,7 +156,8 @@ func splitTests(refs []browser.File) (json, tests []browser.File) {
 }
 
 // indexFiles shows the index of files and reads them in the background,
-// readBatch files at a time, publishing the rows read so far every 250 ms.
+// readBatch files at a time, publishing the first firstRows rows as soon
+// as they are read, then the rows read so far every 250 ms.
 // With the rows, it hands the worker what it found in each file
 // (the Item lines summarize writes, and the File objects), and the test
 // files; once every file is read it asks the worker for the folder's
@@ -206,7 +211,8 @@ func (v *Viewer) indexFiles(files, tests []browser.File, root *keptFolder) {
 		// The File of each of those items, in order: a cassette, and YAML
 		// that is no cassette, have none.
 		var itemFiles []browser.File
-		handed := false // whether the test files were handed to it
+		handed := false    // whether the test files were handed to it
+		published := false // whether rows were shown yet
 		next := startBatch(0)
 		pause := browser.Breather()
 		reused := 0
@@ -234,8 +240,8 @@ func (v *Viewer) indexFiles(files, tests []browser.File, root *keptFolder) {
 				itemFiles = append(itemFiles, f)
 			}
 			pause()
-			if i == len(files)-1 || time.Since(last) > 250*time.Millisecond {
-				last = time.Now()
+			if i == len(files)-1 || time.Since(last) > 250*time.Millisecond || !published && len(acc.rows) >= firstRows {
+				last, published = time.Now(), true
 				var withTests []browser.File // sent once, with the first rows
 				if !handed {
 					withTests, handed = tests, true

@@ -37,6 +37,13 @@
     };
     return worker;
   };
+  // The worker is started when a drag enters the page or a pointer goes
+  // down on it (the folder picker's button), so that it is ready, its
+  // script loaded, when the folder comes.
+  for (const type of ["dragenter", "pointerdown"]) {
+    document.addEventListener(type, theWorker, { capture: true, once: true, passive: true });
+  }
+
   // ask posts msg to the worker; answer(data, resolve) takes each of its
   // answers to msg.id, and resolves the promise ask returns with the last.
   const ask = (msg, answer) =>

@@ -173,4 +173,3 @@ func float64s(a app.Value, n int) []float64 {
 	}
 	return out
 }
-
