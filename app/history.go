@@ -224,6 +224,11 @@ func (v *Viewer) listenReview(ctx app.Context) {
 		ctx.Dispatch(func(app.Context) {
 			v.drag = false
 			v.warmReview()
+			// The review's own view at once, not once the folder is
+			// listed: a drop on the gallery's review box would otherwise
+			// move the other side's box, when the view changes, under a
+			// second folder being dragged to it.
+			v.view = viewReview
 		})
 		v.dropReviewFolder(side, entries, handles)
 	})

@@ -26,8 +26,8 @@ import (
 // shape of ogx's re-recording of its whole tests/integration tree
 // (wholetree.New: 3,000+ files, 38 multiplied tests), medians of
 // 3, beside `recview review` on the same two folders in the same run: the
-// head folder dropped 2 s after the base (a person's pace) and both at
-// once, from the head's drop to the first row on screen; the page's
+// head folder dropped 2 s after the base is listed (a person's pace) and
+// as soon as it is, from the head's drop to the first row on screen; the page's
 // longest task and frame gap meanwhile; the renderer's peak memory (the
 // page and its worker share the process) against the CLI's.
 func TestBenchWholeTree(t *testing.T) {
@@ -49,8 +49,12 @@ func TestBenchWholeTree(t *testing.T) {
 		tb.waitFor("the page", "window.__interactive > 0")
 		tb.do(chromedp.Evaluate[chromedp.Void](`window.__resetGaps(); window.__t0 = performance.now()`))
 		tb.dropOn(sel("review-drop-base"), filepath.Join(dir, "base"))
+		// The head is dropped as soon as the base is listed (as in
+		// TestBenchReview), or 2 s after: a folder dropped on a review
+		// box while the page draws the other folder's listing into it can
+		// be lost (dev/performance-notes.md, "A drop lost").
+		tb.waitForWithin(60*time.Second, "the base folder", `document.body.textContent.includes('base: `+strconv.Itoa(len(cs.Base))+` .json files')`)
 		if run%2 == 0 {
-			tb.waitForWithin(60*time.Second, "the base folder", `document.body.textContent.includes('base: `+strconv.Itoa(len(cs.Base))+` .json files')`)
 			time.Sleep(2 * time.Second) // a person finding the head folder
 		}
 		tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
@@ -84,7 +88,7 @@ func TestBenchWholeTree(t *testing.T) {
 	rows = append(rows,
 		benchRow{fmt.Sprintf("`recview review` on the two folders (%d + %d files, %.0f MB)", len(cs.Base), len(cs.Head), float64(size)/1e6), fmt.Sprintf("%.2f s, peak %.0f MB", c/1000, median(cliRSS)), "", false},
 		benchRow{"the head folder dropped 2 s after the base → the first row on screen; against the CLI", fmt.Sprintf("%.2f s; %.1f×", median(paced)/1000, median(paced)/c), "6×", median(paced) <= 6*c},
-		benchRow{"… both folders at once", fmt.Sprintf("%.2f s; %.1f×", median(together)/1000, median(together)/c), "6×", median(together) <= 6*c},
+		benchRow{"… the head dropped as soon as the base is listed", fmt.Sprintf("%.2f s; %.1f×", median(together)/1000, median(together)/c), "6×", median(together) <= 6*c},
 		benchRow{"… longest task on the page's thread (Long Tasks API)", fmt.Sprintf("%.0f ms (max %.0f)", median(tasks), slices.Max(tasks)), "50 ms", slices.Max(tasks) <= 50},
 		benchRow{"… longest gap between frames", fmt.Sprintf("%.0f ms (max %.0f)", median(gaps), slices.Max(gaps)), "50 ms", slices.Max(gaps) <= 50},
 		benchRow{"… the renderer's peak memory (page and worker), against the CLI's", fmt.Sprintf("%.0f MB; %.1f×", median(rss), median(rss)/median(cliRSS)), "4×", median(rss) <= 4*median(cliRSS)})

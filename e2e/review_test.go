@@ -185,8 +185,6 @@ func hash(tb *tab) string {
 // middle of the element css, as the browser does for a real drag.
 func (tb *tab) dropOn(css string, paths ...string) {
 	tb.t.Helper()
-	tb.do(chromedp.Evaluate[chromedp.Void](q(css) + `.scrollIntoView({block: 'center'})`))
-	at := eval[[]float64](tb, `(() => { const r = `+q(css)+`.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
 	for i, p := range paths {
 		abs, err := filepath.Abs(p)
 		if err != nil {
@@ -195,6 +193,10 @@ func (tb *tab) dropOn(css string, paths ...string) {
 		paths[i] = abs
 	}
 	for _, typ := range []input.DispatchDragEventType{input.DispatchDragEventTypeDragEnter, input.DispatchDragEventTypeDragOver, input.DispatchDragEventTypeDrop} {
+		// The target is found again for each event, as a hand follows
+		// it: a folder dropped just before may still change the page.
+		tb.do(chromedp.Evaluate[chromedp.Void](q(css) + `.scrollIntoView({block: 'center'})`))
+		at := eval[[]float64](tb, `(() => { const r = `+q(css)+`.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
 		tb.do(chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
 			_, err := cdp.Call(ctx, target, input.DispatchDragEvent, input.DispatchDragEventParams{
 				Type: typ, X: at[0], Y: at[1],

@@ -15,9 +15,9 @@ import (
 
 // folderRead is one folder of a two-folder review, read as soon as the
 // page gives it (ReviewFolder): every file's read started at once, each
-// added to the side's review.Tree (parsed and name-checked) as its bytes
-// arrive, and its SHA-256 (for the pairs' digests: viewed marks and
-// decisions) started as it comes (sumSet).
+// file added to the side's review.Tree (parsed and name-checked) once
+// all are read, and its SHA-256 (for the pairs' digests: viewed marks
+// and decisions) started as it is added (sumSet).
 type folderRead struct {
 	side  int
 	paths []string
@@ -54,28 +54,39 @@ func readFolder(m *pageworker.ReviewFolder, files []js.Value) (*folderRead, erro
 	}
 	f := &folderRead{side: side, paths: m.Paths, done: make(chan struct{}), sums: newSumSet(),
 		tree: review.NewTree([2]review.Side{review.Base, review.Head}[side])}
-	started := make([]js.Value, len(files))
-	for i, d := range files {
-		started[i] = d
-		if d.Get("arrayBuffer").Type() == js.TypeFunction { // a File or Blob
-			started[i] = d.Call("arrayBuffer")
-		}
+	readAll := js.Global().Get("recviewReadAll")
+	if readAll.Type() != js.TypeFunction {
+		return nil, errors.New("the worker's web/worker.js has no recviewReadAll")
 	}
-	go f.readAll(started)
+	list := js.Global().Get("Array").New(len(files))
+	for i, d := range files {
+		list.SetIndex(i, d)
+	}
+	go f.readAll(readAll.Invoke(list))
 	return f, nil
 }
 
-// readAll adds each file to the tree as its bytes arrive, in order.
-func (f *folderRead) readAll(started []js.Value) {
+// readAll adds each file to the tree, in order, once the browser has
+// read them all (reads, web/worker.js's recviewReadAll: plain
+// JavaScript starts every read and waits for them, Promise.allSettled).
+// Started from Go one by one and awaited one by one, as each arrived,
+// the reads of a folder of hundreds took far longer
+// (docs/dev/performance-notes.md).
+func (f *folderRead) readAll(reads js.Value) {
 	defer close(f.done)
+	outcomes, err := jsweb.Await(reads)
+	if err != nil { // allSettled never rejects; a broken worker.js
+		f.mu.Lock()
+		f.err = errors.New("the folder's reads: " + err.Error())
+		f.mu.Unlock()
+		return
+	}
 	for i, p := range f.paths {
-		buf := started[i]
-		started[i] = js.Undefined()
+		o := outcomes.Index(i)
+		buf := o.Get("value")
 		var err error
-		if buf.Get("then").Type() == js.TypeFunction {
-			if buf, err = jsweb.Await(buf); err != nil {
-				err = errors.New(p + ": cannot read the file: " + err.Error())
-			}
+		if o.Get("status").String() != "fulfilled" {
+			err = errors.New(p + ": cannot read the file: " + o.Get("reason").Call("toString").String())
 		}
 		f.mu.Lock()
 		if err == nil && !f.stopped {
