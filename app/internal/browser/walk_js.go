@@ -37,9 +37,9 @@ func walker() (app.Value, error) {
 // FileSystemFileEntry.file blocks it a while on every call. The walk and
 // the asking for Files are web/walk.js's (recviewWalk), in a worker: the
 // page's collector, finalizing a folder's thousands of handles at once,
-// froze the page (docs/dev/performance-notes.md). Go waits for two promises and reads the paths, sizes and
-// last changes in a call each. It blocks: call it from a goroutine
-// (ctx.Async).
+// froze the page (docs/dev/performance-notes.md). Go waits for two
+// promises and reads the paths, sizes and last changes in a call each.
+// It blocks: call it from a goroutine (ctx.Async).
 func WalkHandles(promises []app.Value, tests bool) ([]File, bool, error) {
 	var roots []app.Value
 	for _, p := range promises {
