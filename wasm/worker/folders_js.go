@@ -58,11 +58,7 @@ func readFolder(m *pageworker.ReviewFolder, files []js.Value) (*folderRead, erro
 	if readAll.Type() != js.TypeFunction {
 		return nil, errors.New("the worker's web/worker.js has no recviewReadAll")
 	}
-	list := js.Global().Get("Array").New(len(files))
-	for i, d := range files {
-		list.SetIndex(i, d)
-	}
-	go f.readAll(readAll.Invoke(list))
+	go f.readAll(readAll.Invoke(js.ValueOf(toAny(files))))
 	return f, nil
 }
 

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"math"
 	"strings"
-	"syscall/js"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -62,26 +61,20 @@ func WalkHandles(promises []app.Value, tests bool) ([]File, bool, error) {
 		walk.Call("forget", listing)
 		return nil, true, nil
 	}
-	paths := strings.Split(joined, "\x00")
 	var keep []int32
-	var kept []string
-	for i, p := range paths {
-		if Listed(p[strings.LastIndexByte(p, '/')+1:], tests) {
-			keep = append(keep, int32(i))
-			kept = append(kept, p)
+	var names, kept []string
+	for i, p := range strings.Split(joined, "\x00") {
+		if name := p[strings.LastIndexByte(p, '/')+1:]; Listed(name, tests) {
+			keep, names, kept = append(keep, int32(i)), append(names, name), append(kept, p)
 		}
 	}
 	if len(keep) == 0 {
 		walk.Call("forget", listing)
 		return nil, true, nil
 	}
-	got, err := Await(walk.Call("files", listing, app.ValueOf(int32Array(keep))))
+	got, err := Await(walk.Call("files", listing, int32Array(keep)))
 	if err != nil {
 		return nil, true, err
-	}
-	names := make([]string, len(kept))
-	for i, p := range kept {
-		names[i] = p[strings.LastIndexByte(p, '/')+1:]
 	}
 	return described(got, names, kept), true, nil
 }
@@ -126,7 +119,7 @@ func FilesOf(list app.Value, folder bool) ([]File, error) {
 	if len(keep) == 0 {
 		return nil, nil
 	}
-	got, err := Await(walk.Call("stat", picked, app.ValueOf(int32Array(keep))))
+	got, err := Await(walk.Call("stat", picked, int32Array(keep)))
 	if err != nil {
 		return nil, err
 	}
@@ -151,22 +144,20 @@ func described(got app.Value, names, paths []string) []File {
 	return refs
 }
 
-// int32Array is a JavaScript Int32Array holding vs, made in one copy.
-func int32Array(vs []int32) js.Value {
+// int32Array is a JavaScript Int32Array holding vs, made in one copy
+// (NewBuffer).
+func int32Array(vs []int32) app.Value {
 	b := make([]byte, 4*len(vs))
 	for i, v := range vs {
 		binary.LittleEndian.PutUint32(b[4*i:], uint32(v))
 	}
-	u8 := js.Global().Get("Uint8Array").New(len(b))
-	js.CopyBytesToJS(u8, b)
-	return js.Global().Get("Int32Array").New(u8.Get("buffer"))
+	return app.Window().Get("Int32Array").New(NewBuffer(b))
 }
 
 // float64s reads n numbers from the JavaScript Float64Array a, in one
-// copy.
+// copy (BufferBytes).
 func float64s(a app.Value, n int) []float64 {
-	b := make([]byte, 8*n)
-	js.CopyBytesToGo(b, js.Global().Get("Uint8Array").New(jsOf(a).Get("buffer")))
+	b := BufferBytes(a.Get("buffer"))
 	out := make([]float64, n)
 	for i := range out {
 		out[i] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:]))
