@@ -24,13 +24,20 @@ import (
 // fetches what a model wrote, and table alignment written as classes
 // (align-left, align-center, align-right) rather than style attributes,
 // which the Content-Security-Policy (style-src 'self') refuses.
-var markdown = goldmark.New(
-	goldmark.WithExtensions(extension.Linkify, extension.Strikethrough, extension.TaskList,
-		extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignNone))),
-	goldmark.WithParserOptions(parser.WithASTTransformers(
-		util.Prioritized(linkPolicy{}, 100), util.Prioritized(alignClasses{}, 101), util.Prioritized(deltaMarks{}, 102))),
-	goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(rawHTMLText{}, 100))),
-)
+var markdown = newMarkdown(rawHTMLText{}, util.Prioritized(deltaMarks{}, 102))
+
+// newMarkdown is the viewer's goldmark, its extensions and its link and
+// table policies, with raw HTML written by rawHTML and the AST
+// transformers more run after the policies (markdown's delta marks).
+func newMarkdown(rawHTML renderer.NodeRenderer, more ...util.PrioritizedValue) goldmark.Markdown {
+	transformers := append([]util.PrioritizedValue{util.Prioritized(linkPolicy{}, 100), util.Prioritized(alignClasses{}, 101)}, more...)
+	return goldmark.New(
+		goldmark.WithExtensions(extension.Linkify, extension.Strikethrough, extension.TaskList,
+			extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignNone))),
+		goldmark.WithParserOptions(parser.WithASTTransformers(transformers...)),
+		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(rawHTML, 100))),
+	)
+}
 
 // safeURL reports whether a link may stay a link.
 func safeURL(dest string) bool {

@@ -12,10 +12,7 @@ import (
 	"github.com/recview/recview/internal/tools/corpustest"
 	"github.com/recview/recview/recordings"
 	"github.com/recview/recview/recordings/cassette"
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
-	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/util"
 )
@@ -23,13 +20,7 @@ import (
 // plainMarkdown is the viewer's goldmark without the delta's marks: its
 // link policy and table classes, raw HTML written as text as before
 // marks existed, and goldmark's own renderers of code blocks.
-var plainMarkdown = goldmark.New(
-	goldmark.WithExtensions(extension.Linkify, extension.Strikethrough, extension.TaskList,
-		extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignNone))),
-	goldmark.WithParserOptions(parser.WithASTTransformers(
-		util.Prioritized(linkPolicy{}, 100), util.Prioritized(alignClasses{}, 101))),
-	goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(plainRawHTML{}, 100))),
-)
+var plainMarkdown = newMarkdown(plainRawHTML{})
 
 // plainRawHTML is rawHTMLText's raw HTML, written without marks.
 type plainRawHTML struct{}
