@@ -110,25 +110,49 @@ func (r *reviewView) settle(ctx app.Context) {
 }
 
 // alignRow scrolls the page until row i is want CSS pixels below the
-// window's top, as it was when its pair was opened, over a few frames:
-// a table drawn anew has only estimates for the heights of the rows
-// off screen (content-visibility) until a frame has drawn them, so the
-// same scroll offset need not show the same rows. It blocks: call it
-// from a goroutine.
+// window's top, as it was when its pair was opened: a table drawn anew
+// has only estimates for the heights of the rows off screen
+// (content-visibility) until a frame has drawn them, and the browser's
+// scroll anchoring moves the page as they change, so the same scroll
+// offset need not show the same rows. It checks the row every frame
+// until it has stayed in place for alignFrames frames, for at most
+// maxAlignFrames frames, and stops at once when the reader acts
+// (browser.Inputs) or moves the table's current row off i. It blocks:
+// call it from a goroutine.
 func alignRow(i, want int) {
-	for range 4 {
+	inputs, still := browser.Inputs(), 0
+	for range maxAlignFrames {
 		browser.NextFrame()
-		row := rowElement(i)
-		if !row.Exists() {
+		if browser.Inputs() != inputs || movedFrom(i) {
 			return
+		}
+		row := rowElement(i)
+		if !row.Exists() { // the table drawn again: the next frame
+			still = 0
+			continue
 		}
 		d := row.Top() - want
 		if d >= -1 && d <= 1 {
-			return
+			if still++; still == alignFrames {
+				return
+			}
+			continue
 		}
+		still = 0
 		browser.ScrollPageTo(browser.PageScrollY() + d)
 	}
 }
+
+// movedFrom reports whether the table's current row is another than i.
+func movedFrom(i int) bool {
+	rows := browser.Query(".review-row.current")
+	return len(rows) > 0 && rows[0].Data("row") != strconv.Itoa(i)
+}
+
+// alignFrames is how many frames in a row alignRow wants the row in
+// place before it stops; maxAlignFrames how many it tries at most (a
+// second at 60 frames a second).
+const alignFrames, maxAlignFrames = 3, 60
 
 // showCurrentRow marks row i of the table as its current row (class
 // current, on it alone); scroll brings it into view when it is out of

@@ -141,3 +141,6 @@ func Resolved(v app.Value) app.Value { return v }
 
 // FilesOf returns ErrNoPage: there are no File objects outside a page.
 func FilesOf(list app.Value, folder bool) ([]File, error) { return nil, ErrNoPage }
+
+// Inputs is 0: outside a page no reader acts on it.
+func Inputs() int { return 0 }
