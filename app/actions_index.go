@@ -54,12 +54,12 @@ func (v *Viewer) listFiles(files app.Value, folder bool) {
 				v.fail(fmt.Errorf("the files cannot be listed: %v", err))
 				return
 			}
-			refs, tests := splitTests(refs)
-			if len(refs) == 0 {
+			l := browser.ListingOf(refs)
+			if len(l.Recordings()) == 0 {
 				v.fail(errors.New("the folder holds no .json files"))
 				return
 			}
-			v.indexFiles(refs, tests, nil)
+			v.indexFiles(l, nil, nil)
 		})
 	})
 }
@@ -87,35 +87,57 @@ func (v *Viewer) pickFolder(picked app.Value) {
 
 // indexEntries lists the .json files of dropped (or picked) folders, what
 // says which, and indexes them: through their File System Access handles
-// when the browser gave them (browser.WalkHandles), else through their
+// when the browser gave them (browser.ListHandles: the index reads the
+// first files while the browser gives the rest), else through their
 // entries (browser.WalkEntries).
 func (v *Viewer) indexEntries(what string, entries, handles []app.Value) {
 	ctx := v.ctx
 	ctx.Dispatch(func(ctx app.Context) { v.loading = what })
 	ctx.Async(func() {
-		var refs []browser.File
+		// The collector is held from here on, as the index holds it while
+		// it reads (indexFiles takes the hold over): a collection while
+		// the page switched to the index delayed its first rows.
+		held := gchold.Hold()
+		// The index kept of the folder before a reload is looked up while
+		// the folder is listed: IndexedDB's first answer held the page a
+		// while, which then delayed the index's first rows.
+		var kept indexCache
+		lookedUp := make(chan struct{})
+		go func() {
+			defer close(lookedUp)
+			if f := rootFolder(handles); f != nil && v.indexCache == nil {
+				kept = loadKeptIndex(f)
+			}
+		}()
+		var l *browser.Listing
 		var root *keptFolder // the folder, when read through its handle
 		ok, err := false, error(nil)
 		if len(handles) > 0 {
-			refs, ok, err = browser.WalkHandles(handles, true)
+			l, ok, err = browser.ListHandles(handles, true)
 		}
 		if ok {
 			root = rootFolder(handles)
 		} else {
+			var refs []browser.File
 			refs, err = browser.WalkEntries(entries, true)
+			l = browser.ListingOf(refs)
 		}
-		refs, tests := splitTests(refs)
-		var kept indexCache // the index kept of it before a reload
-		if root != nil && v.indexCache == nil {
-			kept = loadKeptIndex(root)
+		<-lookedUp
+		if root == nil {
+			kept = nil // the index kept is a folder's read by its handle
 		}
 		ctx.Dispatch(func(ctx app.Context) {
 			v.loading = ""
 			if err != nil {
+				held()
 				v.fail(err)
 				return
 			}
-			if len(refs) == 0 {
+			if l == nil || len(l.Recordings()) == 0 {
+				held()
+				if l != nil {
+					l.Forget() // its test files alone
+				}
 				v.fail(errors.New(what + " holds no .json files"))
 				return
 			}
@@ -125,7 +147,7 @@ func (v *Viewer) indexEntries(what string, entries, handles []app.Value) {
 			if root != nil {
 				v.keepFolder(root)
 			}
-			v.indexFiles(refs, tests, root)
+			v.indexFiles(l, root, held)
 		})
 	})
 }
@@ -142,19 +164,6 @@ const readBatch = 16
 // about a screen's: the rows after come every 250 ms.
 const firstRows = 20
 
-// splitTests parts a folder's files (browser.Listed) into its .json and
-// YAML files (recordings and cassettes) and its Python test files.
-func splitTests(refs []browser.File) (json, tests []browser.File) {
-	for _, f := range refs {
-		if strings.HasSuffix(f.Name, ".py") {
-			tests = append(tests, f)
-		} else {
-			json = append(json, f)
-		}
-	}
-	return json, tests
-}
-
 // indexFiles shows the index of files and reads them in the background,
 // readBatch files at a time, publishing the first firstRows rows as soon
 // as they are read, then the rows read so far every 250 ms.
@@ -167,12 +176,18 @@ func splitTests(refs []browser.File) (json, tests []browser.File) {
 // (browser.Breather), so 16 files are not parsed and hashed in one go, and
 // before a file of bigIndexFile or more.
 // The files unchanged since the last index (indexCache) are not read
-// again. root is the folder when it was read through its handle, nil
-// otherwise: its index is then kept for after a reload (keepIndex).
-func (v *Viewer) indexFiles(files, tests []browser.File, root *keptFolder) {
+// again. The listing's files need not all be described yet: each batch
+// waits for its own (Listing.Describe), and the test files are handed
+// to the worker with the last rows. root is the folder when it was read
+// through its handle, nil otherwise: its index is then kept for after a
+// reload (keepIndex). held, when not nil, is the release of a hold on
+// the collector (gchold.Hold): it is released once the index holds it
+// itself.
+func (v *Viewer) indexFiles(l *browser.Listing, root *keptFolder, held func()) {
 	if v.index != nil {
 		v.index.worker.stop()
 	}
+	files, tests := l.Recordings(), l.TestFiles()
 	ix := &folderIndex{files: files, tests: tests, rows: make([]indexRow, 0, len(files)), started: time.Now()}
 	v.index, v.view, v.err = ix, viewIndex, ""
 	ctx := v.ctx
@@ -181,39 +196,50 @@ func (v *Viewer) indexFiles(files, tests []browser.File, root *keptFolder) {
 	// files make the next one's cache.
 	old, fresh := v.indexCache, indexCache{}
 	cached := make([]bool, len(files))
-	for i, f := range files {
-		_, cached[i] = old.get(f)
-	}
 	ix.worker = startWorker(ctx.ResolveStaticResource(workerScript))
+	// The files are read readBatch at a time, the next batch while this
+	// one is summarized, with one wait per batch (Promise.allSettled):
+	// each wait is a round trip between Go and the page. Each batch
+	// waits for its files to be described.
+	startBatch := func(from int) app.Value {
+		batch := make([]app.Value, 0, readBatch)
+		l.Describe(from + readBatch)
+		for j := from; j < min(from+readBatch, len(files)); j++ {
+			if _, cached[j] = old.get(files[j]); cached[j] {
+				batch = append(batch, app.Null())
+			} else {
+				batch = append(batch, startRead(files[j]))
+			}
+		}
+		return browser.AllSettled(batch)
+	}
+	// The first batch's reads start now when its files are described (a
+	// listing comes with its first batch: browser.ListHandles), before
+	// the page draws the index.
+	var first app.Value
+	if l.Ready() >= min(readBatch, len(files)) {
+		first = startBatch(0)
+	}
 	ctx.Async(func() {
 		// Parsing builds a tree per file that is garbage right after: with
 		// the collector running, WebAssembly pays for marking it as it
 		// grows (see gchold). Held, the pauses collect every 16 MB.
 		defer gchold.Hold()()
+		if held != nil {
+			held()
+		}
 		acc := indexAcc{rows: make([]indexRow, 0, len(files))}
 		last := time.Now()
-		// The files are read readBatch at a time, the next batch while
-		// this one is summarized, with one wait per batch
-		// (Promise.allSettled): each wait is a round trip between Go and
-		// the page.
-		startBatch := func(from int) app.Value {
-			batch := make([]app.Value, 0, readBatch)
-			for j := from; j < min(from+readBatch, len(files)); j++ {
-				if cached[j] {
-					batch = append(batch, app.Null())
-				} else {
-					batch = append(batch, startRead(files[j]))
-				}
-			}
-			return browser.AllSettled(batch)
-		}
 		var reads app.Value // the outcomes of this batch's reads
 		// The File of each of those items, in order: a cassette, and YAML
 		// that is no cassette, have none.
 		var itemFiles []browser.File
 		handed := false    // whether the test files were handed to it
 		published := false // whether rows were shown yet
-		next := startBatch(0)
+		next := first
+		if next == nil {
+			next = startBatch(0)
+		}
 		pause := browser.Breather()
 		reused := 0
 		for i, f := range files {
@@ -242,9 +268,10 @@ func (v *Viewer) indexFiles(files, tests []browser.File, root *keptFolder) {
 			pause()
 			if i == len(files)-1 || time.Since(last) > 250*time.Millisecond || !published && len(acc.rows) >= firstRows {
 				last, published = time.Now(), true
-				var withTests []browser.File // sent once, with the first rows
-				if !handed {
-					withTests, handed = tests, true
+				var withTests []browser.File // sent once, with the last rows
+				if !handed && i == len(files)-1 {
+					l.Describe(len(l.Files))
+					withTests, handed = readable(tests), true
 				}
 				ix.worker.addItems(acc.items, itemFiles, withTests)
 				acc.items, itemFiles = acc.items[:0], itemFiles[:0]
@@ -268,6 +295,17 @@ func (v *Viewer) indexFiles(files, tests []browser.File, root *keptFolder) {
 		}
 		v.replayReport(ix)
 	})
+}
+
+// readable are the files the browser gave a File object for (no Err).
+func readable(files []browser.File) []browser.File {
+	var out []browser.File
+	for _, f := range files {
+		if f.Err == nil {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // indexAcc is what indexFiles gathers as it reads a folder's files.

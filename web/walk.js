@@ -1,11 +1,11 @@
 // recview: a dropped or chosen folder's files, listed by plain JavaScript
-// (app/internal/browser WalkHandles and FilesOf call it). Each answer of
+// (app/internal/browser ListHandles and FilesOf call it). Each answer of
 // the browser (a folder's next entries, a file handle's File) resumes a
 // promise; resumed in Go, every one ran Go's scheduler on the page's
 // thread, which froze it for several frames on a folder of thousands of
-// files. Here Go waits for two promises in all: the listing, then the
-// Files of the files it keeps. The walk itself runs in a worker
-// (web/walkworker.js). Loaded by the page's head: no inline script, the
+// files. Here Go waits for one promise for the listing and its first
+// Files, then one per batch of a few hundred Files. The walk itself runs
+// in a worker (web/walkworker.js). Loaded by the page's head: no inline script, the
 // CSP allows only the site's own files.
 (() => {
   "use strict";
@@ -44,61 +44,63 @@
     document.addEventListener(type, theWorker, { capture: true, once: true, passive: true });
   }
 
-  // ask posts msg to the worker; answer(data, resolve) takes each of its
-  // answers to msg.id, and resolves the promise ask returns with the last.
-  const ask = (msg, answer) =>
+  // walk(roots, suffixes, tests): the files under the FileSystemHandles
+  // roots, folders recursively, that a folder's walk keeps: those whose
+  // name (any case) ends in one of suffixes and, with tests, the Python
+  // test files (test_*.py, *_test.py). The others come in walk order
+  // (the roots' files in their order, then each folder's files in the
+  // order the browser lists them, then its subfolders'; a folder's path
+  // its name and "/" after its parent's), the test files after them.
+  //
+  // It resolves to {joined, tests, first, next, forget}: the paths joined
+  // by NUL (no file name holds one) for Go to read in one call; how many
+  // of them, at the end, are test files; the first batch of their Files;
+  // next(), which asks the worker for the next batch and resolves to it,
+  // or rejects when the worker fails; and forget(), which lets the worker
+  // drop the Files not asked for. A folder that cannot be listed rejects
+  // walk's promise with an Error whose message starts with its path.
+  //
+  // A batch is {files, sizes, modified, failed, last}: Files in the
+  // paths' order; their sizes in bytes and last changes in ms since the
+  // Unix epoch (NaN for none), each a Float64Array for Go to read in one
+  // copy; a File that cannot be had is null, its place in the batch and
+  // why in failed ([[place, message]]); last is set on the final batch.
+  // The first batch is small (a folder's index reads it while the rest
+  // come); the others are a few hundred Files, each a task of the page's,
+  // sent only when asked for.
+  const walk = (roots, suffixes, tests) =>
     new Promise((resolve, reject) => {
-      pending.set(msg.id, { reject, answer: (d) => answer(d, resolve) });
-      theWorker().postMessage(msg);
+      const id = nextId++;
+      let waiter = { resolve, reject }; // who takes the next answer
+      const done = (tell) => {
+        pending.delete(id);
+        if (tell) theWorker().postMessage({ id, op: "forget" });
+      };
+      const next = () =>
+        new Promise((res, rej) => {
+          if (!pending.has(id)) {
+            rej(new Error("the folder's walk has no more files"));
+            return;
+          }
+          waiter = { resolve: res, reject: rej };
+          theWorker().postMessage({ id, op: "next" });
+        });
+      pending.set(id, {
+        reject: (err) => {
+          pending.delete(id);
+          waiter.reject(err);
+        },
+        answer: (d) => {
+          if (d.last) done();
+          if (d.joined !== undefined) {
+            waiter.resolve({ joined: d.joined, tests: d.tests, first: d, next, forget: () => done(true) });
+          } else {
+            waiter.resolve(d);
+          }
+        },
+      });
+      theWorker().postMessage({ id, op: "walk", roots: Array.from(roots), suffixes: Array.from(suffixes), tests });
     });
-
-  // list(roots): every file under the FileSystemHandles roots, folders
-  // recursively: the roots' files in their order, then each folder's
-  // files in the order the browser lists them, then its subfolders', a
-  // folder's path its name and "/" after its parent's. It resolves to a
-  // listing, {id, joined}: the paths joined by NUL (no file name holds
-  // one), for Go to read in one call; files or forget take the listing.
-  // A folder that cannot be listed rejects with an Error whose message
-  // starts with its path.
-  const list = async (roots) => {
-    const id = nextId++;
-    const joined = await ask({ id, op: "list", roots: Array.from(roots) }, (d, resolve) => {
-      pending.delete(id);
-      resolve(d.joined);
-    });
-    return { id, joined };
-  };
-
-  // forget(listing): the worker lets a listing go that files is not
-  // asked of.
-  const forget = (listing) => theWorker().postMessage({ id: listing.id, op: "forget" });
-
-  // files(listing, keep): the Files of the listing's files at the indexes
-  // keep (an Int32Array), the last question about the listing. It
-  // resolves to {files, sizes, modified}: the Files in keep's order, and
-  // their sizes in bytes and last changes in ms since the Unix epoch (NaN
-  // for none), each a Float64Array, for Go to read in one copy. A File
-  // that cannot be had rejects with an Error whose message starts with
-  // its path. The Files come from the worker a few hundred at a time,
-  // each batch a task of the page's.
-  const files = (listing, keep) => {
-    const parts = [];
-    return ask({ id: listing.id, op: "files", keep }, (d, resolve) => {
-      parts.push(d);
-      if (!d.last) return;
-      pending.delete(listing.id);
-      const n = parts.reduce((sum, p) => sum + p.files.length, 0);
-      const got = [];
-      const sizes = new Float64Array(n);
-      const modified = new Float64Array(n);
-      for (const p of parts) {
-        sizes.set(p.sizes, got.length);
-        modified.set(p.modified, got.length);
-        for (const f of p.files) got.push(f);
-      }
-      resolve({ files: got, sizes, modified });
-    });
-  };
 
   // How long stat works before it lets the page draw, in ms.
   const sliceMs = 8;
@@ -127,8 +129,8 @@
   };
 
   // stat(picked, keep): the sizes and last changes of named's files at
-  // the indexes keep (an Int32Array), as {files, sizes, modified} (see
-  // files). The first of a picked File's size or last change costs the
+  // the indexes keep (an Int32Array), as one batch of walk's (its failed
+  // empty, last set). The first of a picked File's size or last change costs the
   // page a lookup of the file: stat lets the page draw every sliceMs ms.
   const stat = async (picked, keep) => {
     const files = Array.from(keep, (i) => picked.files[i]);
@@ -143,8 +145,8 @@
       sizes[i] = files[i].size;
       modified[i] = typeof files[i].lastModified === "number" ? files[i].lastModified : NaN;
     }
-    return { files, sizes, modified };
+    return { files, sizes, modified, failed: [], last: true };
   };
 
-  self.recviewWalk = { list, files, forget, named, stat };
+  self.recviewWalk = { walk, named, stat };
 })();

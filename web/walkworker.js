@@ -1,14 +1,17 @@
-// recview's walk worker: lists dropped or chosen folders for web/walk.js,
+// recview's walk worker: walks dropped or chosen folders for web/walk.js,
 // off the page's thread. The FileSystemHandles it makes (one a file)
 // live and die here: the page's collector, finalizing thousands of them
 // at once, froze the page (docs/dev/performance-notes.md).
 //
-// Messages in: {id, op: "list", roots: [FileSystemHandle]}, then
-// {id, op: "files", keep: Int32Array}, then {id, op: "forget"}. Answers:
-// {id, joined} (list: every file's path, NUL-joined, in walk.js's
-// order), {id, files: [File], sizes, modified, last} (files: a batch at
-// a time, last on the final one), or {id, error} (a message that starts
-// with the folder's or file's path).
+// Messages in: {id, op: "walk", roots: [FileSystemHandle], suffixes:
+// [string], tests: bool}, then {id, op: "next"} until the last batch, or
+// {id, op: "forget"}. Answers: {id, joined, tests, ...batch} to walk
+// (joined: the paths of the files kept, NUL-joined, in walk.js's order;
+// tests: how many of them, at the end, are test files), {id, ...batch}
+// to each next; or {id, error} (a message that starts with the folder's
+// path). A batch is {files: [File], sizes, modified, failed, last}, the
+// Files of the next files kept, in order (walk.js's walk says what each
+// holds).
 "use strict";
 
 // How many folders are listed at the same time.
@@ -18,10 +21,12 @@ const foldersAtOnce = 16;
 // makes a File object of each.
 const filesPerAnswer = 256;
 
-// listings are the walks not yet forgotten, by id: {handles, paths}.
-const listings = new Map();
+// How many Files the first answer carries: the page's index starts
+// reading as soon as it has them.
+const filesFirst = 64;
 
-// list is walk.js's list (its comment says the order), here.
+// list is every file under roots, in walk.js's order (its walk's
+// comment says it): {handles, paths}.
 const list = async (roots) => {
   let running = 0;
   const waiting = [];
@@ -74,46 +79,88 @@ const list = async (roots) => {
   return { handles, paths };
 };
 
-// files answers the Files of a listing's handles at keep, a batch at a
-// time.
-const files = async (id, listing, keep) => {
-  const got = await Promise.all(
-    Array.from(keep, (i) =>
-      listing.handles[i].getFile().catch((err) => {
-        throw new Error(listing.paths[i] + ": " + err.message);
-      }),
-    ),
-  );
-  for (let from = 0; from < got.length || from === 0; from += filesPerAnswer) {
-    const batch = got.slice(from, from + filesPerAnswer);
-    const sizes = new Float64Array(batch.length);
-    const modified = new Float64Array(batch.length);
-    batch.forEach((f, i) => {
-      sizes[i] = f.size;
-      modified[i] = typeof f.lastModified === "number" ? f.lastModified : NaN;
-    });
-    const last = from + filesPerAnswer >= got.length;
-    self.postMessage({ id, files: batch, sizes, modified, last }, [sizes.buffer, modified.buffer]);
-    if (last) break;
-  }
+// keeps is whether a folder's walk keeps the file of that name, and as
+// what: 1 a fixture, its name (any case) ending in one of suffixes; 2,
+// with tests, a Python test file as pytest finds them (test_*.py or
+// *_test.py); 0 neither. Its Go twin is app/internal/browser's Listed.
+const keeps = (name, suffixes, tests) => {
+  const low = name.toLowerCase();
+  if (suffixes.some((s) => low.endsWith(s))) return 1;
+  if (tests && name.endsWith(".py") && (name.startsWith("test_") || name.endsWith("_test.py"))) return 2;
+  return 0;
+};
+
+// walks are the walks whose Files are not all answered yet, by id:
+// {asked, from}: the promises of the Files, in order, and how many are
+// answered.
+const walks = new Map();
+
+// batch answers the Files of a walk from its from, size of them, once
+// they are had. A File that cannot be had is null in its batch, its
+// place and why in failed: [[place, message]].
+const batch = async (id, w, size, more) => {
+  const got = await Promise.all(w.asked.slice(w.from, w.from + size));
+  const sizes = new Float64Array(got.length);
+  const modified = new Float64Array(got.length);
+  const failed = [];
+  const files = got.map((f, i) => {
+    if (f instanceof Error) {
+      failed.push([i, f.message]);
+      modified[i] = NaN;
+      return null;
+    }
+    sizes[i] = f.size;
+    modified[i] = typeof f.lastModified === "number" ? f.lastModified : NaN;
+    return f;
+  });
+  w.from += got.length;
+  const last = w.from >= w.total;
+  if (last) walks.delete(id);
+  self.postMessage({ id, files, sizes, modified, failed, last, ...more }, [sizes.buffer, modified.buffer]);
+};
+
+// walk answers the files kept under roots (keeps): the fixtures in walk
+// order, then the test files, with the first filesFirst of their Files,
+// asked right after the listing (the collection that follows a listing
+// of thousands of handles held this thread for a tenth of a second:
+// asked after it, the first Files came that much later). Every other
+// File is asked for then, all at once, and answered filesPerAnswer at a
+// time when the page asks for the next batch: the page's thread makes
+// each File it is sent, which would slow its first rows.
+const walk = async (id, roots, suffixes, tests) => {
+  const listing = await list(roots);
+  const fixtures = [];
+  const testFiles = [];
+  listing.paths.forEach((path, i) => {
+    const k = keeps(path.slice(path.lastIndexOf("/") + 1), suffixes, tests);
+    if (k === 1) fixtures.push(i);
+    else if (k === 2) testFiles.push(i);
+  });
+  const order = fixtures.concat(testFiles);
+  const ask = (i) =>
+    listing.handles[i].getFile().then(
+      (f) => f,
+      (err) => new Error(err.message),
+    );
+  const w = { asked: order.slice(0, filesFirst).map(ask), from: 0, total: order.length };
+  walks.set(id, w);
+  await Promise.all(w.asked);
+  for (const i of order.slice(filesFirst)) w.asked.push(ask(i));
+  await batch(id, w, filesFirst, { joined: order.map((i) => listing.paths[i]).join("\0"), tests: testFiles.length });
 };
 
 self.onmessage = async (e) => {
   const { id, op } = e.data;
   try {
-    if (op === "list") {
-      const listing = await list(e.data.roots);
-      listings.set(id, listing);
-      self.postMessage({ id, joined: listing.paths.join("\0") });
-    } else if (op === "files") {
-      const listing = listings.get(id);
-      listings.delete(id);
-      await files(id, listing, e.data.keep);
+    if (op === "walk") {
+      await walk(id, e.data.roots, e.data.suffixes, e.data.tests);
+    } else if (op === "next" && walks.has(id)) {
+      await batch(id, walks.get(id), filesPerAnswer, {});
     } else if (op === "forget") {
-      listings.delete(id);
+      walks.delete(id);
     }
   } catch (err) {
-    listings.delete(id);
+    walks.delete(id);
     self.postMessage({ id, error: err.message });
   }
 };

@@ -34,12 +34,23 @@ func YAML(p string) bool {
 // CassetteOnly reports a file that, among the files recview reads, can
 // only be another recorder's fixture, by its name (any case): YAML
 // (YAML), a HAR (".har"), an httprr trace (".httprr", ".httprr.gz") or
-// vercel/ai's chunks (".chunks.txt"). A ".json" file may be either.
+// vercel/ai's chunks (".chunks.txt"): its name ends in one of
+// CassetteOnlySuffixes. A ".json" file may be either.
 func CassetteOnly(p string) bool {
 	low := strings.ToLower(p)
-	return YAML(p) || strings.HasSuffix(low, ".har") || strings.HasSuffix(low, ".httprr") ||
-		strings.HasSuffix(low, ".httprr.gz") || strings.HasSuffix(low, ".chunks.txt")
+	for _, s := range cassetteOnlySuffixes {
+		if strings.HasSuffix(low, s) {
+			return true
+		}
+	}
+	return false
 }
+
+// CassetteOnlySuffixes are the lowercase name endings of CassetteOnly's
+// files, for a filter that cannot call it (a folder walk's worker).
+func CassetteOnlySuffixes() []string { return slices.Clone(cassetteOnlySuffixes) }
+
+var cassetteOnlySuffixes = []string{".yaml", ".yml", ".har", ".httprr", ".httprr.gz", ".chunks.txt"}
 
 // Cassette reports a file of another recorder than ogx's, by its path:
 //

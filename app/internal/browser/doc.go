@@ -58,6 +58,9 @@ type File struct {
 	// Modified is File.lastModified: the file's last change, in
 	// milliseconds since the Unix epoch (0 when the browser gives none).
 	Modified int64
+	// Err is why the browser gave no File object for a file its folder's
+	// walk listed (JS is then null); nil for every file it gave.
+	Err error
 }
 
 // NewFile describes the File object f, found at path within a folder (""
@@ -77,12 +80,22 @@ func NewFile(f app.Value, path string) File {
 // Listed reports whether a folder's walk keeps the file of that name: a
 // .json file (any case: a recording or a cassette) or one only another
 // recorder's fixture can be (fixturepath.CassetteOnly: YAML, .har,
-// .httprr, .httprr.gz, .chunks.txt) and,
-// with tests, a Python test file as pytest finds them (test_*.py or
-// *_test.py), which tells replay's report which tests still exist.
+// .httprr, .httprr.gz, .chunks.txt), its name ending in one of
+// ListedSuffixes, and, with tests, a Python test file as pytest finds
+// them (test_*.py or *_test.py), which tells replay's report which tests
+// still exist. web/walkworker.js's keeps is its twin.
 func Listed(name string, tests bool) bool {
-	if strings.HasSuffix(strings.ToLower(name), ".json") || fixturepath.CassetteOnly(name) {
-		return true
+	low := strings.ToLower(name)
+	for _, s := range ListedSuffixes() {
+		if strings.HasSuffix(low, s) {
+			return true
+		}
 	}
 	return tests && strings.HasSuffix(name, ".py") && (strings.HasPrefix(name, "test_") || strings.HasSuffix(name, "_test.py"))
+}
+
+// ListedSuffixes are the lowercase name endings of the fixtures Listed
+// keeps: ".json", then fixturepath.CassetteOnlySuffixes.
+func ListedSuffixes() []string {
+	return append([]string{".json"}, fixturepath.CassetteOnlySuffixes()...)
 }

@@ -11,8 +11,14 @@ import (
 // decoding, so a binary file reaches Go as it is) and returns the promise
 // of its ArrayBuffer; CopyBuffer copies that to Go once Await (or
 // Promise.allSettled) has it. Starting several reads before waiting for
-// the first lets the browser read them at once.
-func (f File) StartRead() app.Value { return f.JS.Call("arrayBuffer") }
+// the first lets the browser read them at once. A file the browser gave
+// no File object for (Err) is a promise rejected with that error.
+func (f File) StartRead() app.Value {
+	if f.Err != nil {
+		return app.Window().Get("Promise").Call("reject", app.Window().Get("Error").New(f.Err.Error()))
+	}
+	return f.JS.Call("arrayBuffer")
+}
 
 // NewBuffer copies data into a new ArrayBuffer (to post to a worker).
 func NewBuffer(data []byte) app.Value {

@@ -93,6 +93,9 @@ func DroppedEntries(dt app.Value) ([]app.Value, bool) { return nil, false }
 // DroppedHandles returns nil.
 func DroppedHandles(dt app.Value) []app.Value { return nil }
 
+// ListHandles returns ok false, for the caller to try WalkEntries.
+func ListHandles(promises []app.Value, tests bool) (*Listing, bool, error) { return nil, false, nil }
+
 // WalkHandles returns ok false, for the caller to try WalkEntries.
 func WalkHandles(promises []app.Value, tests bool) ([]File, bool, error) { return nil, false, nil }
 

@@ -5,6 +5,7 @@ package browser
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 
@@ -24,22 +25,26 @@ func walker() (app.Value, error) {
 	return w, nil
 }
 
-// WalkHandles lists the .json files (by name, any case), and with tests
-// the Python test files (Listed), under dropped
-// FileSystemHandle objects (the promises DroppedHandles returned),
-// folders recursively: a folder's files in the order the browser lists
-// them, then its subfolders', each File's Path relative to the drop. It
+// ListHandles lists the .json files (by name, any case), and with tests
+// the Python test files (Listed), under dropped FileSystemHandle objects
+// (the promises DroppedHandles returned), folders recursively: a
+// folder's files in the order the browser lists them, then its
+// subfolders', each File's Path relative to the drop, the test files
+// after all the others (Listing). It returns with the first batch of
+// their File objects described, the rest to come (Listing.Describe). It
 // returns ok false when a handle cannot be had, for the caller to walk
-// the dropped entries instead (WalkEntries); an error names the folder or
-// file that could not be read. It is WalkEntries' faster twin:
+// the dropped entries instead (WalkEntries); an error names the folder
+// that could not be listed. It is WalkEntries' faster twin:
 // FileSystemFileHandle.getFile costs the page little, where
-// FileSystemFileEntry.file blocks it a while on every call. The walk and
-// the asking for Files are web/walk.js's (recviewWalk), in a worker: the
-// page's collector, finalizing a folder's thousands of handles at once,
-// froze the page (docs/dev/performance-notes.md). Go waits for two
-// promises and reads the paths, sizes and last changes in a call each.
-// It blocks: call it from a goroutine (ctx.Async).
-func WalkHandles(promises []app.Value, tests bool) ([]File, bool, error) {
+// FileSystemFileEntry.file blocks it a while on every call. The walk,
+// its filter (Listed's twin) and the asking for Files are web/walk.js's
+// (recviewWalk.walk), in a worker: the page's collector, finalizing a
+// folder's thousands of handles at once, froze the page
+// (docs/dev/performance-notes.md). Go waits for one promise for the
+// listing and its first Files, then one per batch, and reads the paths,
+// sizes and last changes in a call each. It blocks: call it from a
+// goroutine (ctx.Async).
+func ListHandles(promises []app.Value, tests bool) (*Listing, bool, error) {
 	var roots []app.Value
 	for _, p := range promises {
 		h, err := Await(p)
@@ -52,31 +57,54 @@ func WalkHandles(promises []app.Value, tests bool) ([]File, bool, error) {
 	if err != nil {
 		return nil, true, err
 	}
-	listing, err := Await(walk.Call("list", app.ValueOf(jsArray(roots))))
+	var suffixes []any
+	for _, s := range ListedSuffixes() {
+		suffixes = append(suffixes, s)
+	}
+	walked, err := Await(walk.Call("walk", app.ValueOf(jsArray(roots)), suffixes, tests))
 	if err != nil {
 		return nil, true, err
 	}
-	joined := listing.Get("joined").String()
-	if joined == "" {
-		walk.Call("forget", listing)
-		return nil, true, nil
-	}
-	var keep []int32
-	var names, kept []string
-	for i, p := range strings.Split(joined, "\x00") {
-		if name := p[strings.LastIndexByte(p, '/')+1:]; Listed(name, tests) {
-			keep, names, kept = append(keep, int32(i)), append(names, name), append(kept, p)
+	l := &Listing{Tests: walked.Get("tests").Int()}
+	if joined := walked.Get("joined").String(); joined != "" {
+		for _, p := range strings.Split(joined, "\x00") {
+			l.Files = append(l.Files, File{Name: p[strings.LastIndexByte(p, '/')+1:], Path: p})
 		}
 	}
-	if len(keep) == 0 {
-		walk.Call("forget", listing)
-		return nil, true, nil
+	if l.Tests > len(l.Files) {
+		return nil, true, errors.New("the folder's walk counted more test files than it listed")
 	}
-	got, err := Await(walk.Call("files", listing, int32Array(keep)))
-	if err != nil {
-		return nil, true, err
+	next := walked.Get("next")
+	l.next = func(files []File) (int, bool, error) {
+		got, err := Await(next.Invoke())
+		if err != nil {
+			return 0, false, err
+		}
+		return described(got, files), got.Get("last").Bool(), nil
 	}
-	return described(got, names, kept), true, nil
+	l.forget = func() { walked.Call("forget") }
+	first := walked.Get("first")
+	l.ready = described(first, l.Files)
+	if first.Get("last").Bool() {
+		l.next = nil
+	}
+	return l, true, nil
+}
+
+// WalkHandles is ListHandles' files, every one described: the first
+// that could not be had is its error, named by its path.
+func WalkHandles(promises []app.Value, tests bool) ([]File, bool, error) {
+	l, ok, err := ListHandles(promises, tests)
+	if !ok || err != nil {
+		return nil, ok, err
+	}
+	l.Describe(len(l.Files))
+	for _, f := range l.Files {
+		if f.Err != nil {
+			return nil, true, fmt.Errorf("%s: %w", f.Path, f.Err)
+		}
+	}
+	return l.Files, true, nil
 }
 
 // FilesOf describes the File objects of a JavaScript array or FileList
@@ -123,25 +151,41 @@ func FilesOf(list app.Value, folder bool) ([]File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return described(got, names, paths), nil
+	refs := make([]File, len(keep))
+	for i := range refs {
+		refs[i] = File{Name: names[i], Path: paths[i]}
+	}
+	described(got, refs)
+	return refs, nil
 }
 
-// described is the Files of a recviewWalk answer got ({files, sizes,
-// modified}), named names and found at paths, in that order: a call into
-// JavaScript a File, and the page let draw (Breather) meanwhile.
-func described(got app.Value, names, paths []string) []File {
-	files := got.Get("files")
-	sizes, modified := float64s(got.Get("sizes"), len(names)), float64s(got.Get("modified"), len(names))
-	refs := make([]File, len(names))
+// described fills in files, from the first, with a recviewWalk answer
+// got ({files, sizes, modified, failed}): each File object, size and
+// last change, or why there is none (failed: [[place, message]]), and
+// returns how many it filled in: a call into JavaScript a File, and the
+// page let draw (Breather) meanwhile.
+func described(got app.Value, files []File) int {
+	objs := got.Get("files")
+	n := min(objs.Length(), len(files))
+	sizes, modified := float64s(got.Get("sizes"), n), float64s(got.Get("modified"), n)
 	pause := Breather()
-	for i := range refs {
+	for i := range n {
 		pause()
-		refs[i] = File{JS: files.Index(i), Name: names[i], Path: paths[i], Size: int(sizes[i])}
+		f := &files[i]
+		f.JS, f.Size = objs.Index(i), int(sizes[i])
 		if m := modified[i]; !math.IsNaN(m) {
-			refs[i].Modified = int64(m)
+			f.Modified = int64(m)
 		}
 	}
-	return refs
+	if failed := got.Get("failed"); failed.Truthy() {
+		for i := range failed.Length() {
+			at := failed.Index(i)
+			if k := at.Index(0).Int(); k < n {
+				files[k].Err = errors.New(at.Index(1).String())
+			}
+		}
+	}
+	return n
 }
 
 // int32Array is a JavaScript Int32Array holding vs, made in one copy
