@@ -126,6 +126,10 @@ func (v *Viewer) indexEntries(what string, entries, handles []app.Value) {
 		if root == nil {
 			kept = nil // the index kept is a folder's read by its handle
 		}
+		// The page switches to the index in a task of its own, not in the
+		// one that brought the listing (Go runs every goroutine it can
+		// before it hands the thread back).
+		browser.Yield()
 		ctx.Dispatch(func(ctx app.Context) {
 			v.loading = ""
 			if err != nil {
@@ -196,7 +200,7 @@ func (v *Viewer) indexFiles(l *browser.Listing, root *keptFolder, held func()) {
 	// files make the next one's cache.
 	old, fresh := v.indexCache, indexCache{}
 	cached := make([]bool, len(files))
-	ix.worker = startWorker(ctx.ResolveStaticResource(workerScript))
+	ix.worker = v.indexWorker()
 	// The files are read readBatch at a time, the next batch while this
 	// one is summarized, with one wait per batch (Promise.allSettled):
 	// each wait is a round trip between Go and the page. Each batch
@@ -213,13 +217,6 @@ func (v *Viewer) indexFiles(l *browser.Listing, root *keptFolder, held func()) {
 		}
 		return browser.AllSettled(batch)
 	}
-	// The first batch's reads start now when its files are described (a
-	// listing comes with its first batch: browser.ListHandles), before
-	// the page draws the index.
-	var first app.Value
-	if l.Ready() >= min(readBatch, len(files)) {
-		first = startBatch(0)
-	}
 	ctx.Async(func() {
 		// Parsing builds a tree per file that is garbage right after: with
 		// the collector running, WebAssembly pays for marking it as it
@@ -228,6 +225,7 @@ func (v *Viewer) indexFiles(l *browser.Listing, root *keptFolder, held func()) {
 		if held != nil {
 			held()
 		}
+		browser.Yield() // the index drawn first, in a task of its own
 		acc := indexAcc{rows: make([]indexRow, 0, len(files))}
 		last := time.Now()
 		var reads app.Value // the outcomes of this batch's reads
@@ -236,10 +234,7 @@ func (v *Viewer) indexFiles(l *browser.Listing, root *keptFolder, held func()) {
 		var itemFiles []browser.File
 		handed := false    // whether the test files were handed to it
 		published := false // whether rows were shown yet
-		next := first
-		if next == nil {
-			next = startBatch(0)
-		}
+		next := startBatch(0)
 		pause := browser.Breather()
 		reused := 0
 		for i, f := range files {
@@ -295,6 +290,27 @@ func (v *Viewer) indexFiles(l *browser.Listing, root *keptFolder, held func()) {
 		}
 		v.replayReport(ix)
 	})
+}
+
+// warmIndexWorker starts the worker of the next folder's index now,
+// while a folder is dragged or picked, unless one waits already: it is
+// then up (worker.wasm compiled, Go's runtime started) when the folder
+// comes, and starting it no longer lengthens the task that draws the
+// index.
+func (v *Viewer) warmIndexWorker() {
+	if v.warmIndex == nil {
+		v.warmIndex = startWorker(v.ctx.ResolveStaticResource(workerScript))
+	}
+}
+
+// indexWorker is the worker of a new index: the one warmIndexWorker
+// started, else a new one.
+func (v *Viewer) indexWorker() *pageWorker {
+	if w := v.warmIndex; w != nil {
+		v.warmIndex = nil
+		return w
+	}
+	return startWorker(v.ctx.ResolveStaticResource(workerScript))
 }
 
 // readable are the files the browser gave a File object for (no Err).

@@ -45,7 +45,12 @@ func (v *Viewer) listen(ctx app.Context) {
 	browser.Listen("dragover", false, func(e browser.Event) {
 		e.PreventDefault()
 		if !v.drag {
-			ctx.Dispatch(func(ctx app.Context) { v.drag = true })
+			ctx.Dispatch(func(ctx app.Context) { v.drag = true; v.warmIndexWorker() })
+		}
+	})
+	browser.Listen("pointerdown", true, func(e browser.Event) {
+		if e.Target().Closest("[data-warm=index]").Exists() {
+			ctx.Dispatch(func(ctx app.Context) { v.warmIndexWorker() })
 		}
 	})
 	browser.Listen("dragleave", false, func(e browser.Event) {

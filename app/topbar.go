@@ -39,14 +39,14 @@ func (b *topBar) Render() app.UI {
 					DataSet("testid", "file-input").Attr("aria-label", "Open recording files").
 					OnChange(b.onFiles),
 			),
-			app.Label().Class("button ghost").Title("Open a recordings folder: an index of every .json file in it").Body(
+			app.Label().Class("button ghost").Title("Open a recordings folder: an index of every .json file in it").DataSet("warm", "index").Body(
 				app.Text("Folder…"),
 				app.Input().Type("file").Attr("webkitdirectory", true).
 					DataSet("testid", "folder-input").Attr("aria-label", "Open a recordings folder").
 					OnClick(b.onFolderClick).OnChange(b.onFolder),
 			),
 			app.If(b.Iagain != "", func() app.UI {
-				return app.Button().Class("button ghost again").DataSet("testid", "folder-again").
+				return app.Button().Class("button ghost again").DataSet("testid", "folder-again").DataSet("warm", "index").
 					Title("Read the folder "+b.Iagain+" again: only the files changed since are read").
 					Attr("aria-label", "Open the folder "+b.Iagain+" again").
 					Body(app.Text("↻ "), app.Span().Class("again-name").Text(b.Iagain)).

@@ -41,8 +41,12 @@ type Viewer struct {
 	// comparer is the worker that compares recordings (fillComparison),
 	// nil before the first comparison or warmComparer.
 	comparer *pageWorker
-	warming  bool   // warmComparer waits for the page to be idle
-	view     string // what the main area shows: viewDoc, viewIndex or viewDiff
+	warming  bool // warmComparer waits for the page to be idle
+	// warmIndex is the worker of the next folder's index, started when
+	// a drag entered the page or the folder button was pressed
+	// (warmIndexWorker), nil for none.
+	warmIndex *pageWorker
+	view      string // what the main area shows: viewDoc, viewIndex or viewDiff
 
 	sharing *shareState // the share panel, nil when closed
 	keys    bool        // the panel of the page's keys is open (keyshelp.go)

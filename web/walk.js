@@ -67,7 +67,8 @@
   // why in failed ([[place, message]]); last is set on the final batch.
   // The first batch is small (a folder's index reads it while the rest
   // come); the others are a few hundred Files, each a task of the page's,
-  // sent only when asked for.
+  // sent only when asked for: the second when next() is first called,
+  // each later one as soon as the one before came.
   const walk = (roots, suffixes, tests) =>
     new Promise((resolve, reject) => {
       const id = nextId++;
@@ -76,15 +77,26 @@
         pending.delete(id);
         if (tell) theWorker().postMessage({ id, op: "forget" });
       };
-      const next = () =>
+      const ask = () =>
         new Promise((res, rej) => {
-          if (!pending.has(id)) {
-            rej(new Error("the folder's walk has no more files"));
-            return;
-          }
           waiter = { resolve: res, reject: rej };
           theWorker().postMessage({ id, op: "next" });
         });
+      // The batch after the one next() was last asked for, asked as soon
+      // as that one came: the batches after the first come back to back.
+      let ahead = null;
+      const next = () => {
+        if (!ahead && !pending.has(id)) return Promise.reject(new Error("the folder's walk has no more files"));
+        const batch = ahead || ask();
+        ahead = null;
+        return batch.then((d) => {
+          if (!d.last && pending.has(id)) {
+            ahead = ask();
+            ahead.catch(() => {}); // its failure is the next next()'s
+          }
+          return d;
+        });
+      };
       pending.set(id, {
         reject: (err) => {
           pending.delete(id);
