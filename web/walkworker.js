@@ -91,15 +91,19 @@ const keeps = (name, suffixes, tests) => {
 };
 
 // walks are the walks whose Files are not all answered yet, by id:
-// {asked, from}: the promises of the Files, in order, and how many are
-// answered.
+// {asked, from, total}: the promises of the Files asked for so far, in
+// order; how many are answered, or being answered; how many there are.
 const walks = new Map();
 
-// batch answers the Files of a walk from its from, size of them, once
-// they are had. A File that cannot be had is null in its batch, its
-// place and why in failed: [[place, message]].
+// batch answers the next size Files of a walk (from its from), once they
+// are had, with more's fields. A File that cannot be had is null in its
+// batch, its place and why in failed: [[place, message]].
 const batch = async (id, w, size, more) => {
-  const got = await Promise.all(w.asked.slice(w.from, w.from + size));
+  const from = w.from;
+  w.from = Math.min(w.total, from + size);
+  const last = w.from >= w.total;
+  if (last) walks.delete(id);
+  const got = await Promise.all(w.asked.slice(from, w.from));
   const sizes = new Float64Array(got.length);
   const modified = new Float64Array(got.length);
   const failed = [];
@@ -113,9 +117,6 @@ const batch = async (id, w, size, more) => {
     modified[i] = typeof f.lastModified === "number" ? f.lastModified : NaN;
     return f;
   });
-  w.from += got.length;
-  const last = w.from >= w.total;
-  if (last) walks.delete(id);
   self.postMessage({ id, files, sizes, modified, failed, last, ...more }, [sizes.buffer, modified.buffer]);
 };
 
