@@ -92,7 +92,18 @@ func (v *Viewer) pickFolder(picked app.Value) {
 // entries (browser.WalkEntries).
 func (v *Viewer) indexEntries(what string, entries, handles []app.Value) {
 	ctx := v.ctx
-	ctx.Dispatch(func(ctx app.Context) { v.loading = what })
+	// The index is drawn at once, empty, while the folder is listed: the
+	// page's switch to it then costs nothing once the files are known.
+	// The view it replaces comes back if the folder cannot be read.
+	listing := &folderIndex{listing: what, started: time.Now()}
+	var before struct {
+		view  string
+		index *folderIndex
+	}
+	ctx.Dispatch(func(ctx app.Context) {
+		before.view, before.index = v.view, v.index
+		v.index, v.view, v.err = listing, viewIndex, ""
+	})
 	ctx.Async(func() {
 		// The collector is held from here on, as the index holds it while
 		// it reads (indexFiles takes the hold over): a collection while
@@ -131,18 +142,22 @@ func (v *Viewer) indexEntries(what string, entries, handles []app.Value) {
 		// before it hands the thread back).
 		browser.Yield()
 		ctx.Dispatch(func(ctx app.Context) {
-			v.loading = ""
-			if err != nil {
-				held()
-				v.fail(err)
-				return
+			shown := v.index == listing // and not replaced meanwhile
+			if shown {
+				v.index = before.index // the index indexFiles replaces, or that comes back
 			}
-			if l == nil || len(l.Recordings()) == 0 {
-				held()
+			if err == nil && (l == nil || len(l.Recordings()) == 0) {
 				if l != nil {
 					l.Forget() // its test files alone
 				}
-				v.fail(errors.New(what + " holds no .json files"))
+				err = errors.New(what + " holds no .json files")
+			}
+			if err != nil {
+				held()
+				if shown {
+					v.view = before.view
+				}
+				v.fail(err)
 				return
 			}
 			if kept != nil && v.indexCache == nil {

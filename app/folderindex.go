@@ -24,6 +24,10 @@ type folderIndex struct {
 	// by reqhash.Skip's rule, in order: listed above the table with why,
 	// never among its rows.
 	skipped []skippedFile
+	// listing is what is being listed ("the dropped folder") while the
+	// folder's files are not known yet: the index is drawn then, its
+	// rows to come; "" once they are known.
+	listing string
 	read    int // how many files are read
 	version int // bumped on every change, so the index renders again
 	started time.Time
@@ -69,7 +73,7 @@ func (ix *folderIndex) hasRecordings() bool {
 type skippedFile struct{ path, why string }
 
 // done reports whether every file is read.
-func (ix *folderIndex) done() bool { return ix.read == len(ix.files) }
+func (ix *folderIndex) done() bool { return ix.listing == "" && ix.read == len(ix.files) }
 
 // indexRow is what the index shows of one file, or of one interaction
 // of a cassette.

@@ -174,6 +174,9 @@ const rowsPerFrame = 50
 func (x *index) renderHead() app.UI {
 	ix := x.Iindex
 	status := fmt.Sprintf("%s", plural(len(ix.files), "file"))
+	if ix.listing != "" {
+		status = "Listing " + ix.listing + "…"
+	}
 	if ix.done() {
 		if len(ix.rows) != len(ix.files)-len(ix.skipped) { // cassettes: a row per interaction
 			status += fmt.Sprintf(" (%s)", plural(len(ix.rows), "row"))
@@ -187,6 +190,9 @@ func (x *index) renderHead() app.UI {
 		app.H2().Text("Index"),
 		app.Span().Class("muted").DataSet("testid", "index-status").Text(status),
 		app.If(!ix.done(), func() app.UI {
+			if ix.listing != "" { // no value: the browser shows it busy
+				return app.Progress().DataSet("testid", "index-progress").Attr("aria-label", status)
+			}
 			return app.Progress().DataSet("testid", "index-progress").Attr("max", len(ix.files)).Attr("value", ix.read).
 				Attr("aria-label", fmt.Sprintf("Reading %d of %s", ix.read, plural(len(ix.files), "file")))
 		}),

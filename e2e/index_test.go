@@ -340,3 +340,37 @@ func TestIndexTooBig(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexFolderWithoutRecordings drops a folder that holds no
+// recording (a text file and a Python test file), first on the gallery,
+// then on an open index: the error names the folder's want, and the view
+// the drop replaced while the folder was listed (an empty index) comes
+// back as it was: the gallery, then the index with its rows.
+func TestIndexFolderWithoutRecordings(t *testing.T) {
+	empty := t.TempDir()
+	for name, text := range map[string]string{"notes.txt": "not a recording", "test_chat.py": "def test_chat(): pass\n"} {
+		if err := os.WriteFile(filepath.Join(empty, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tb := newTab(t)
+	tb.open("/")
+	tb.waitFor("the gallery", q(sel("sample")))
+	tb.dropPaths(empty)
+	tb.waitFor("the error", `((`+q(sel("error"))+` || {}).textContent || '').includes('holds no .json files')`)
+	if !eval[bool](tb, q(sel("sample"))+` !== null && `+q(sel("index-tab"))+` === null`) {
+		t.Errorf("after a folder without recordings on the gallery, the page shows %s, not the gallery", eval[string](tb, `document.querySelector('main, .gallery').outerHTML.slice(0, 160)`))
+	}
+
+	folder := folderOf(t, 5)
+	tb.dropPaths(folder)
+	tb.waitFor("the index read", q(sel("index-progress"))+` === null && document.querySelectorAll('[data-testid=index-row]').length === 5`)
+	tb.dropPaths(empty)
+	tb.waitFor("the error", `((`+q(sel("error"))+` || {}).textContent || '').includes('holds no .json files')`)
+	if got := eval[float64](tb, `document.querySelectorAll('[data-testid=index-row]').length`); got != 5 {
+		t.Errorf("after a folder without recordings on an open index, it shows %.0f rows, want its 5", got)
+	}
+	if status, _ := tb.text(sel("index-status")); !strings.Contains(status, "5 files") || !strings.Contains(status, "read in") {
+		t.Errorf("the index's status after the empty folder: %q, want its 5 files read", status)
+	}
+}
