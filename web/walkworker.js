@@ -123,8 +123,8 @@ const batch = async (id, w, size, more) => {
 // walk answers the files kept under roots (keeps): the fixtures in walk
 // order, then the test files, with the first filesFirst of their Files,
 // asked right after the listing (the collection that follows a listing
-// of thousands of handles held this thread for a tenth of a second:
-// asked after it, the first Files came that much later). Every other
+// of thousands of handles holds this thread a while: asked after it, the
+// first Files came that much later; docs/dev/performance-notes.md). Every other
 // File is asked for then, all at once, and answered filesPerAnswer at a
 // time when the page asks for the next batch: the page's thread makes
 // each File it is sent, which would slow its first rows.
