@@ -105,19 +105,20 @@ func (v *Viewer) indexEntries(what string, entries, handles []app.Value) {
 		v.index, v.view, v.err = listing, viewIndex, ""
 	})
 	ctx.Async(func() {
-		// The collector is held from here on, as the index holds it while
-		// it reads (indexFiles takes the hold over): a collection while
-		// the page switched to the index delayed its first rows.
+		// The collector is held from here on, and while the index reads
+		// (indexFiles keeps the hold): a collection while the page
+		// switched to the index delayed its first rows.
 		held := gchold.Hold()
 		// The index kept of the folder before a reload is looked up while
 		// the folder is listed: IndexedDB's first answer held the page a
 		// while, which then delayed the index's first rows.
 		var kept indexCache
+		var folder *keptFolder // the drop's one folder, if it is one
 		lookedUp := make(chan struct{})
 		go func() {
 			defer close(lookedUp)
-			if f := rootFolder(handles); f != nil && v.indexCache == nil {
-				kept = loadKeptIndex(f)
+			if folder = rootFolder(handles); folder != nil && v.indexCache == nil {
+				kept = loadKeptIndex(folder)
 			}
 		}()
 		var l *browser.Listing
@@ -126,14 +127,15 @@ func (v *Viewer) indexEntries(what string, entries, handles []app.Value) {
 		if len(handles) > 0 {
 			l, ok, err = browser.ListHandles(handles, true)
 		}
-		if ok {
-			root = rootFolder(handles)
-		} else {
+		if !ok {
 			var refs []browser.File
 			refs, err = browser.WalkEntries(entries, true)
 			l = browser.ListingOf(refs)
 		}
 		<-lookedUp
+		if ok {
+			root = folder
+		}
 		if root == nil {
 			kept = nil // the index kept is a folder's read by its handle
 		}
@@ -200,8 +202,8 @@ const firstRows = 20
 // to the worker with the last rows. root is the folder when it was read
 // through its handle, nil otherwise: its index is then kept for after a
 // reload (keepIndex). held, when not nil, is the release of a hold on
-// the collector (gchold.Hold): it is released once the index holds it
-// itself.
+// the collector (gchold.Hold) the caller took: the index keeps it while
+// it reads, as it takes one itself otherwise.
 func (v *Viewer) indexFiles(l *browser.Listing, root *keptFolder, held func()) {
 	if v.index != nil {
 		v.index.worker.stop()
@@ -236,10 +238,10 @@ func (v *Viewer) indexFiles(l *browser.Listing, root *keptFolder, held func()) {
 		// Parsing builds a tree per file that is garbage right after: with
 		// the collector running, WebAssembly pays for marking it as it
 		// grows (see gchold). Held, the pauses collect every 16 MB.
-		defer gchold.Hold()()
-		if held != nil {
-			held()
+		if held == nil {
+			held = gchold.Hold()
 		}
+		defer held()
 		browser.Yield() // the index drawn first, in a task of its own
 		acc := indexAcc{rows: make([]indexRow, 0, len(files))}
 		last := time.Now()

@@ -30,8 +30,8 @@ func (v *Viewer) handleFolderAgainActions(ctx *app.Context) {
 }
 
 // rootFolder is the folder of handles when they are one folder's (a
-// pick, a drop of one folder), nil otherwise. The handles' promises
-// have settled (WalkHandles awaited them).
+// pick, a drop of one folder), nil otherwise. It waits for the handle's
+// promise (Await): call it from a goroutine.
 func rootFolder(handles []app.Value) *keptFolder {
 	if len(handles) != 1 {
 		return nil

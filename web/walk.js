@@ -47,7 +47,7 @@
   // walk(roots, suffixes, tests): the files under the FileSystemHandles
   // roots, folders recursively, that a folder's walk keeps: those whose
   // name (any case) ends in one of suffixes and, with tests, the Python
-  // test files (test_*.py, *_test.py). The others come in walk order
+  // test files (test_*.py, *_test.py). The fixtures come in walk order
   // (the roots' files in their order, then each folder's files in the
   // order the browser lists them, then its subfolders'; a folder's path
   // its name and "/" after its parent's), the test files after them.

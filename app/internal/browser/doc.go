@@ -80,16 +80,13 @@ func NewFile(f app.Value, path string) File {
 // Listed reports whether a folder's walk keeps the file of that name: a
 // .json file (any case: a recording or a cassette) or one only another
 // recorder's fixture can be (fixturepath.CassetteOnly: YAML, .har,
-// .httprr, .httprr.gz, .chunks.txt), its name ending in one of
-// ListedSuffixes, and, with tests, a Python test file as pytest finds
+// .httprr, .httprr.gz, .chunks.txt; together, ListedSuffixes) and, with
+// tests, a Python test file as pytest finds
 // them (test_*.py or *_test.py), which tells replay's report which tests
 // still exist. web/walkworker.js's keeps is its twin.
 func Listed(name string, tests bool) bool {
-	low := strings.ToLower(name)
-	for _, s := range ListedSuffixes() {
-		if strings.HasSuffix(low, s) {
-			return true
-		}
+	if strings.HasSuffix(strings.ToLower(name), ".json") || fixturepath.CassetteOnly(name) {
+		return true
 	}
 	return tests && strings.HasSuffix(name, ".py") && (strings.HasPrefix(name, "test_") || strings.HasSuffix(name, "_test.py"))
 }

@@ -67,8 +67,10 @@ func ListHandles(promises []app.Value, tests bool) (*Listing, bool, error) {
 	}
 	l := &Listing{Tests: walked.Get("tests").Int()}
 	if joined := walked.Get("joined").String(); joined != "" {
-		for _, p := range strings.Split(joined, "\x00") {
-			l.Files = append(l.Files, File{Name: p[strings.LastIndexByte(p, '/')+1:], Path: p})
+		paths := strings.Split(joined, "\x00")
+		l.Files = make([]File, len(paths))
+		for i, p := range paths {
+			l.Files[i] = File{Name: p[strings.LastIndexByte(p, '/')+1:], Path: p}
 		}
 	}
 	if l.Tests > len(l.Files) {
