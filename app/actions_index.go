@@ -87,7 +87,7 @@ func (v *Viewer) pickFolder(picked app.Value) {
 
 // indexEntries lists the .json files of dropped (or picked) folders, what
 // says which, and indexes them: through their File System Access handles
-// when the browser gave them (browser.ListHandles: the index reads the
+// when the browser gave them (browser.StartListing: the index reads the
 // first files while the browser gives the rest), else through their
 // entries (browser.WalkEntries).
 func (v *Viewer) indexEntries(what string, entries, handles []app.Value) {
@@ -96,6 +96,9 @@ func (v *Viewer) indexEntries(what string, entries, handles []app.Value) {
 	// page's switch to it then costs nothing once the files are known.
 	// The view it replaces comes back if the folder cannot be read.
 	listing := &folderIndex{listing: what, started: time.Now()}
+	// The walk is asked for before the index is drawn: its worker lists
+	// the folder while the page draws.
+	walking := browser.StartListing(handles, true)
 	var before struct {
 		view  string
 		index *folderIndex
@@ -121,12 +124,8 @@ func (v *Viewer) indexEntries(what string, entries, handles []app.Value) {
 				kept = loadKeptIndex(folder)
 			}
 		}()
-		var l *browser.Listing
 		var root *keptFolder // the folder, when read through its handle
-		ok, err := false, error(nil)
-		if len(handles) > 0 {
-			l, ok, err = browser.ListHandles(handles, true)
-		}
+		l, ok, err := walking.Wait()
 		if !ok {
 			var refs []browser.File
 			refs, err = browser.WalkEntries(entries, true)
@@ -242,6 +241,9 @@ func (v *Viewer) indexFiles(l *browser.Listing, root *keptFolder, held func()) {
 			held = gchold.Hold()
 		}
 		defer held()
+		// The first files' reads start now, while the page draws the
+		// index: the browser reads them meanwhile.
+		next := startBatch(0)
 		browser.Yield() // the index drawn first, in a task of its own
 		acc := indexAcc{rows: make([]indexRow, 0, len(files))}
 		last := time.Now()
@@ -251,7 +253,6 @@ func (v *Viewer) indexFiles(l *browser.Listing, root *keptFolder, held func()) {
 		var itemFiles []browser.File
 		handed := false    // whether the test files were handed to it
 		published := false // whether rows were shown yet
-		next := startBatch(0)
 		pause := browser.Breather()
 		reused := 0
 		for i, f := range files {

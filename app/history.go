@@ -260,9 +260,11 @@ func (v *Viewer) warmReview() {
 // else its entries), then takes them for that side (setFolder).
 func (v *Viewer) dropReviewFolder(side int, entries, handles []app.Value) {
 	ctx := v.ctx
+	// The walk is asked for before the page draws the loading line.
+	walking := browser.StartListing(handles, false)
 	ctx.Dispatch(func(app.Context) { v.loading = "the dropped folder" })
 	ctx.Async(func() {
-		refs, ok, err := browser.WalkHandles(handles, false)
+		refs, ok, err := walking.WaitAll()
 		if !ok {
 			refs, err = browser.WalkEntries(entries, false)
 		}

@@ -1,5 +1,5 @@
 // recview: a dropped or chosen folder's files, listed by plain JavaScript
-// (app/internal/browser ListHandles and FilesOf call it). Each answer of
+// (app/internal/browser StartListing and FilesOf call it). Each answer of
 // the browser (a folder's next entries, a file handle's File) resumes a
 // promise; resumed in Go, every one ran Go's scheduler on the page's
 // thread, which froze it for several frames on a folder of thousands of
@@ -37,28 +37,38 @@
     };
     return worker;
   };
-  // The worker is started when a drag enters the page or a pointer goes
-  // down on it (the folder picker's button), so that it is ready, its
-  // script loaded, when the folder comes.
+  // The worker is started once the page is idle after it loaded, or
+  // when a drag enters the page or a pointer goes down on it (the folder
+  // picker's button) before that, so that it is ready, its script
+  // loaded, when the folder comes: a drop that comes soon after the drag
+  // entered otherwise waited for it.
   for (const type of ["dragenter", "pointerdown"]) {
     document.addEventListener(type, theWorker, { capture: true, once: true, passive: true });
   }
+  if (typeof requestIdleCallback === "function") {
+    addEventListener("load", () => requestIdleCallback(theWorker, { timeout: 3000 }), { once: true });
+  }
 
   // walk(roots, suffixes, tests): the files under the FileSystemHandles
-  // roots, folders recursively, that a folder's walk keeps: those whose
-  // name (any case) ends in one of suffixes and, with tests, the Python
-  // test files (test_*.py, *_test.py). The fixtures come in walk order
-  // (the roots' files in their order, then each folder's files in the
-  // order the browser lists them, then its subfolders'; a folder's path
-  // its name and "/" after its parent's), the test files after them.
+  // roots (or the promises of them a drop gives: the walk is asked for
+  // as soon as they settle, not after the page drew), folders
+  // recursively, that a folder's walk keeps: those whose name (any case)
+  // ends in one of suffixes and, with tests, the Python test files
+  // (test_*.py, *_test.py). The fixtures come in walk order (the roots'
+  // files in their order, then each folder's files in the order the
+  // browser lists them, then its subfolders'; a folder's path its name
+  // and "/" after its parent's), the test files after them.
   //
-  // It resolves to {joined, tests, first, next, forget}: the paths joined
-  // by NUL (no file name holds one) for Go to read in one call; how many
-  // of them, at the end, are test files; the first batch of their Files;
-  // next(), which asks the worker for the next batch and resolves to it,
-  // or rejects when the worker fails; and forget(), which lets the worker
-  // drop the Files not asked for. A folder that cannot be listed rejects
-  // walk's promise with an Error whose message starts with its path.
+  // It resolves to {unavailable: true} when a root is null or its
+  // promise rejects (the browser gave no handle: the caller walks the
+  // drop's entries instead), else to {joined, tests, first, next,
+  // forget}: the paths joined by NUL (no file name holds one) for Go to
+  // read in one call; how many of them, at the end, are test files; the
+  // first batch of their Files; next(), which asks the worker for the
+  // next batch and resolves to it, or rejects when the worker fails; and
+  // forget(), which lets the worker drop the Files not asked for. A
+  // folder that cannot be listed rejects walk's promise with an Error
+  // whose message starts with its path.
   //
   // A batch is {files, sizes, modified, failed, last}: Files in the
   // paths' order; their sizes in bytes and last changes in ms since the
@@ -70,6 +80,10 @@
   // sent only when asked for: the second when next() is first called,
   // each later one as soon as the one before came.
   const walk = (roots, suffixes, tests) =>
+    Promise.all(Array.from(roots, (r) => Promise.resolve(r).catch(() => null))).then((handles) =>
+      handles.some((h) => !h) ? { unavailable: true } : walkHandles(handles, suffixes, tests),
+    );
+  const walkHandles = (roots, suffixes, tests) =>
     new Promise((resolve, reject) => {
       const id = nextId++;
       let waiter = { resolve, reject }; // who takes the next answer

@@ -91,8 +91,9 @@ const keeps = (name, suffixes, tests) => {
 };
 
 // walks are the walks whose Files are not all answered yet, by id:
-// {asked, from, total}: the promises of the Files asked for so far, in
-// order; how many are answered, or being answered; how many there are.
+// {asked, from, total, askRest}: the promises of the Files asked for so
+// far, in order; how many are answered, or being answered; how many
+// there are; what asks for the others, until it has (then null).
 const walks = new Map();
 
 // batch answers the next size Files of a walk (from its from), once they
@@ -125,9 +126,10 @@ const batch = async (id, w, size, more) => {
 // asked right after the listing (the collection that follows a listing
 // of thousands of handles holds this thread a while: asked after it, the
 // first Files came that much later; docs/dev/performance-notes.md). Every other
-// File is asked for then, all at once, and answered filesPerAnswer at a
-// time when the page asks for the next batch: the page's thread makes
-// each File it is sent, which would slow its first rows.
+// File is asked for when the page first asks for the next batch, all at
+// once, and answered filesPerAnswer at a time as the page asks: the
+// page's thread makes each File it is sent, which would slow its first
+// rows.
 const walk = async (id, roots, suffixes, tests) => {
   const listing = await list(roots);
   const fixtures = [];
@@ -145,8 +147,14 @@ const walk = async (id, roots, suffixes, tests) => {
     );
   const w = { asked: order.slice(0, filesFirst).map(ask), from: 0, total: order.length };
   walks.set(id, w);
-  await Promise.all(w.asked);
-  for (const i of order.slice(filesFirst)) w.asked.push(ask(i));
+  // The rest are asked for with the first "next": asking for thousands
+  // holds this thread a while, which held the first answer as long, and
+  // the browser, answering them, was slower to read the first files for
+  // the page (docs/dev/performance-notes.md).
+  w.askRest = () => {
+    for (const i of order.slice(filesFirst)) w.asked.push(ask(i));
+    w.askRest = null;
+  };
   await batch(id, w, filesFirst, { joined: order.map((i) => listing.paths[i]).join("\0"), tests: testFiles.length });
 };
 
@@ -156,7 +164,9 @@ self.onmessage = async (e) => {
     if (op === "walk") {
       await walk(id, e.data.roots, e.data.suffixes, e.data.tests);
     } else if (op === "next" && walks.has(id)) {
-      await batch(id, walks.get(id), filesPerAnswer, {});
+      const w = walks.get(id);
+      if (w.askRest) w.askRest();
+      await batch(id, w, filesPerAnswer, {});
     } else if (op === "forget") {
       walks.delete(id);
     }

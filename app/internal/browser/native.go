@@ -93,8 +93,18 @@ func DroppedEntries(dt app.Value) ([]app.Value, bool) { return nil, false }
 // DroppedHandles returns nil.
 func DroppedHandles(dt app.Value) []app.Value { return nil }
 
-// ListHandles returns ok false, for the caller to try WalkEntries.
-func ListHandles(promises []app.Value, tests bool) (*Listing, bool, error) { return nil, false, nil }
+// Walking is a folder walk StartListing asked for; outside a page there
+// is none.
+type Walking struct{}
+
+// StartListing asks for nothing.
+func StartListing(promises []app.Value, tests bool) Walking { return Walking{} }
+
+// Wait returns ok false, for the caller to try WalkEntries.
+func (Walking) Wait() (*Listing, bool, error) { return nil, false, nil }
+
+// WaitAll returns ok false, for the caller to try WalkEntries.
+func (Walking) WaitAll() ([]File, bool, error) { return nil, false, nil }
 
 // WalkHandles returns ok false, for the caller to try WalkEntries.
 func WalkHandles(promises []app.Value, tests bool) ([]File, bool, error) { return nil, false, nil }

@@ -25,16 +25,24 @@ func walker() (app.Value, error) {
 	return w, nil
 }
 
-// ListHandles lists the .json files (by name, any case), and with tests
-// the Python test files (Listed), under dropped FileSystemHandle objects
-// (the promises DroppedHandles returned), folders recursively: a
-// folder's files in the order the browser lists them, then its
-// subfolders', each File's Path relative to the drop, the test files
-// after all the others (Listing). It returns with the first batch of
-// their File objects described, the rest to come (Listing.Describe). It
-// returns ok false when a handle cannot be had, for the caller to walk
-// the dropped entries instead (WalkEntries); an error names the folder
-// that could not be listed. It is WalkEntries' faster twin:
+// Walking is a folder walk under way (StartListing): Wait gives its
+// Listing.
+type Walking struct {
+	walked app.Value // recviewWalk.walk's promise
+	err    error     // why the walk could not be asked for
+}
+
+// StartListing asks at once for the walk of dropped FileSystemHandle
+// objects (the promises DroppedHandles returned), without waiting for
+// anything: the walk's worker has it as soon as the browser settles the
+// promises, not once the page has drawn what the caller dispatched
+// meanwhile. Wait gives its outcome.
+//
+// The walk lists the .json files (by name, any case), and with tests
+// the Python test files (Listed), folders recursively: a folder's files
+// in the order the browser lists them, then its subfolders', each
+// File's Path relative to the drop, the test files after all the others
+// (Listing). It is WalkEntries' faster twin:
 // FileSystemFileHandle.getFile costs the page little, where
 // FileSystemFileEntry.file blocks it a while on every call. The walk,
 // its filter (Listed's twin) and the asking for Files are web/walk.js's
@@ -42,28 +50,41 @@ func walker() (app.Value, error) {
 // folder's thousands of handles at once, froze the page
 // (docs/dev/performance-notes.md). Go waits for one promise for the
 // listing and its first Files, then one per batch, and reads the paths,
-// sizes and last changes in a call each. It blocks: call it from a
-// goroutine (ctx.Async).
-func ListHandles(promises []app.Value, tests bool) (*Listing, bool, error) {
-	var roots []app.Value
-	for _, p := range promises {
-		h, err := Await(p)
-		if err != nil || !h.Truthy() {
-			return nil, false, nil
-		}
-		roots = append(roots, h)
+// sizes and last changes in a call each.
+func StartListing(promises []app.Value, tests bool) Walking {
+	if len(promises) == 0 {
+		return Walking{}
 	}
 	walk, err := walker()
 	if err != nil {
-		return nil, true, err
+		return Walking{err: err}
 	}
 	var suffixes []any
 	for _, s := range ListedSuffixes() {
 		suffixes = append(suffixes, s)
 	}
-	walked, err := Await(walk.Call("walk", app.ValueOf(jsArray(roots)), suffixes, tests))
+	return Walking{walked: walk.Call("walk", app.ValueOf(jsArray(promises)), suffixes, tests)}
+}
+
+// Wait returns the walk's Listing, with the first batch of its File
+// objects described, the rest to come (Listing.Describe). It returns ok
+// false when there were no promises or a handle cannot be had (a
+// browser without getAsFileSystemHandle), for the caller to walk the
+// dropped entries instead (WalkEntries); an error names the folder that
+// could not be listed. It blocks: call it from a goroutine (ctx.Async).
+func (w Walking) Wait() (*Listing, bool, error) {
+	if w.err != nil {
+		return nil, true, w.err
+	}
+	if w.walked == nil {
+		return nil, false, nil
+	}
+	walked, err := Await(w.walked)
 	if err != nil {
 		return nil, true, err
+	}
+	if walked.Get("unavailable").Truthy() {
+		return nil, false, nil
 	}
 	l := &Listing{Tests: walked.Get("tests").Int()}
 	if joined := walked.Get("joined").String(); joined != "" {
@@ -93,10 +114,17 @@ func ListHandles(promises []app.Value, tests bool) (*Listing, bool, error) {
 	return l, true, nil
 }
 
-// WalkHandles is ListHandles' files, every one described: the first
-// that could not be had is its error, named by its path.
+// WalkHandles is the files of StartListing's walk, every one described:
+// the first that could not be had is its error, named by its path. It
+// is StartListing(promises, tests).WaitAll().
 func WalkHandles(promises []app.Value, tests bool) ([]File, bool, error) {
-	l, ok, err := ListHandles(promises, tests)
+	return StartListing(promises, tests).WaitAll()
+}
+
+// WaitAll is Wait's files, every one described (WalkHandles). It
+// blocks: call it from a goroutine (ctx.Async).
+func (w Walking) WaitAll() ([]File, bool, error) {
+	l, ok, err := w.Wait()
 	if !ok || err != nil {
 		return nil, ok, err
 	}
