@@ -407,6 +407,23 @@ func TestReviewFolderReplaced(t *testing.T) {
 	tb.pickHeadAndCheck(filepath.Join(dir, "head"), res, lines)
 }
 
+// TestReviewFoldersWithoutHandles drops both folders of a review with
+// DataTransferItem.getAsFileSystemHandle removed, as in browsers without
+// it (Firefox, Safari): each folder is then listed through its
+// FileSystemEntry objects, and the review is the CLI's, row for row.
+func TestReviewFoldersWithoutHandles(t *testing.T) {
+	const set = "instructions-param-3741"
+	base, head := readSet(t, set)
+	res, lines := cliReview(t, base, head, false)
+	dir := changeSetAbs(t, set)
+	tb := newTab(t)
+	tb.open("/")
+	tb.do(chromedp.Evaluate[chromedp.Void]("delete DataTransferItem.prototype.getAsFileSystemHandle"))
+	tb.dropOn(sel("review-drop-base"), filepath.Join(dir, "base"))
+	tb.waitFor("the base folder", q(sel("review-drop-base"))+`.textContent.includes('base: `+strconv.Itoa(len(base))+` .json files')`)
+	tb.pickHeadAndCheck(filepath.Join(dir, "head"), res, lines)
+}
+
 // TestReviewCompare opens a comparison by its URL: one API request, the
 // same summary as recview review of the change, the comparison in the
 // address.
