@@ -280,7 +280,7 @@ func (v *Viewer) indexFiles(l *browser.Listing, root *keptFolder, held func()) {
 			}
 			pause()
 			if i == len(files)-1 || time.Since(last) > 250*time.Millisecond || !published && len(acc.rows) >= firstRows {
-				last, published = time.Now(), true
+				last = time.Now()
 				var withTests []browser.File // sent once, with the last rows
 				if !handed && i == len(files)-1 {
 					l.Describe(len(l.Files))
@@ -289,6 +289,14 @@ func (v *Viewer) indexFiles(l *browser.Listing, root *keptFolder, held func()) {
 				ix.worker.addItems(acc.items, itemFiles, withTests)
 				acc.items, itemFiles = acc.items[:0], itemFiles[:0]
 				read, apart, n, reusedNow := acc.rows[:len(acc.rows):len(acc.rows)], acc.skipped[:len(acc.skipped):len(acc.skipped)], i+1, reused
+				// The rows are drawn in a task of their own (the page's
+				// goroutine draws them while this one waits in the Yield
+				// after the dispatch), not at the end of a task of reading;
+				// the first ones at once.
+				if published {
+					browser.Yield()
+				}
+				published = true
 				ctx.Dispatch(func(ctx app.Context) {
 					ix.rows, ix.skipped, ix.read, ix.reused = read, apart, n, reusedNow
 					ix.version++
@@ -304,6 +312,7 @@ func (v *Viewer) indexFiles(l *browser.Listing, root *keptFolder, held func()) {
 						ix.pending = nil
 					}
 				})
+				browser.Yield()
 			}
 		}
 		v.replayReport(ix)
@@ -419,6 +428,9 @@ func (a *indexAcc) read(w *pageWorker, f browser.File, i int, reads app.Value) e
 func (v *Viewer) replayReport(ix *folderIndex) {
 	for _, compare := range []bool{false, true} {
 		panel, err := ix.worker.replayReport(compare, ix.recordingDir)
+		// Drawn in a task of its own, not in the one that decoded the
+		// worker's answer.
+		browser.Yield()
 		if err != nil {
 			panel = pageworker.Answer{HTML: errorPanel("replay-report", "The replay report could not be made: "+err.Error())}
 		}

@@ -58,11 +58,11 @@ func Idle(timeout time.Duration) {
 }
 
 // Breather returns the pause of one piece of long work, to call between
-// its steps (the core's ...InSlices functions take it): each call lets a
-// held collector collect once enough garbage has piled up
-// (gchold.Collect), and, once BreathEvery or more has passed since the
-// Breather was made or last yielded, or since any Yield last returned,
-// yields to the page (Yield). So "yield every 10 ms" means: at the first
+// its steps (the core's ...InSlices functions take it): each call, once
+// BreathEvery or more has passed since the Breather was made or last
+// yielded, or since any Yield last returned, yields to the page (Yield),
+// then lets a held collector collect once enough garbage has piled up
+// (gchold.Collect). So "yield every 10 ms" means: at the first
 // call after 10 ms of work, however long the pieces between calls are;
 // and several goroutines working at once (a folder's reading, the
 // worker's answer, the index kept) share the 10 ms of a task, where each
@@ -70,10 +70,13 @@ func Idle(timeout time.Duration) {
 func Breather() func() {
 	last := time.Now()
 	return func() {
-		gchold.Collect()
 		if time.Since(last) >= BreathEvery || time.Since(resumed) >= BreathEvery {
 			Yield()
 			last = time.Now()
 		}
+		// A collection comes first in a task, after the yield, not at the
+		// end of a task already full: its time counts toward the next
+		// yield.
+		gchold.Collect()
 	}
 }
