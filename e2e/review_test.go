@@ -407,10 +407,11 @@ func TestReviewFolderReplaced(t *testing.T) {
 	tb.pickHeadAndCheck(filepath.Join(dir, "head"), res, lines)
 }
 
-// TestReviewFoldersWithoutHandles drops both folders of a review with
+// TestReviewFoldersWithoutHandles drops a review's base folder with
 // DataTransferItem.getAsFileSystemHandle removed, as in browsers without
-// it (Firefox, Safari): each folder is then listed through its
-// FileSystemEntry objects, and the review is the CLI's, row for row.
+// it (Firefox, Safari): the folder is then listed through its
+// FileSystemEntry objects. With the head folder picked, the review is
+// the CLI's, row for row.
 func TestReviewFoldersWithoutHandles(t *testing.T) {
 	const set = "instructions-param-3741"
 	base, head := readSet(t, set)

@@ -81,9 +81,9 @@ func NewFile(f app.Value, path string) File {
 // .json file (any case: a recording or a cassette) or one only another
 // recorder's fixture can be (fixturepath.CassetteOnly: YAML, .har,
 // .httprr, .httprr.gz, .chunks.txt; together, ListedSuffixes) and, with
-// tests, a Python test file as pytest finds
-// them (test_*.py or *_test.py), which tells replay's report which tests
-// still exist. web/walkworker.js's keeps is its twin.
+// tests, a Python test file as pytest finds them (test_*.py or
+// *_test.py), which tells replay's report which tests still exist.
+// web/walkworker.js's keeps is its twin.
 func Listed(name string, tests bool) bool {
 	if strings.HasSuffix(strings.ToLower(name), ".json") || fixturepath.CassetteOnly(name) {
 		return true

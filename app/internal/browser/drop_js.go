@@ -36,7 +36,7 @@ func DroppedEntries(dt app.Value) ([]app.Value, bool) {
 
 // DroppedHandles starts getting the File System Access handle of each
 // dropped item (DataTransferItem.getAsFileSystemHandle, Chromium's) and
-// returns the promises, for WalkHandles; nil where the browser has no
+// returns the promises, for StartListing; nil where the browser has no
 // such method. Call it during the drop event: the items are readable only
 // then.
 func DroppedHandles(dt app.Value) []app.Value {

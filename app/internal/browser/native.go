@@ -106,9 +106,6 @@ func (Walking) Wait() (*Listing, bool, error) { return nil, false, nil }
 // WaitAll returns ok false, for the caller to try WalkEntries.
 func (Walking) WaitAll() ([]File, bool, error) { return nil, false, nil }
 
-// WalkHandles returns ok false, for the caller to try WalkEntries.
-func WalkHandles(promises []app.Value, tests bool) ([]File, bool, error) { return nil, false, nil }
-
 // WalkEntries returns ErrNoPage.
 func WalkEntries(entries []app.Value, tests bool) ([]File, error) { return nil, ErrNoPage }
 

@@ -15,7 +15,7 @@ func HasFolderPicker() bool { return app.Window().Get("showDirectoryPicker").Tru
 
 // PickFolder opens the browser's folder picker
 // (window.showDirectoryPicker({mode: "read"})) and returns the promise of
-// the FileSystemDirectoryHandle chosen, for WalkHandles. Call it while
+// the FileSystemDirectoryHandle chosen, for StartListing. Call it while
 // handling the user's click: the picker needs the page's user activation.
 // The promise rejects with an AbortError when the user cancels (IsAbort).
 func PickFolder() app.Value {

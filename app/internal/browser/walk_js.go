@@ -114,15 +114,9 @@ func (w Walking) Wait() (*Listing, bool, error) {
 	return l, true, nil
 }
 
-// WalkHandles is the files of StartListing's walk, every one described:
-// the first that could not be had is its error, named by its path. It
-// is StartListing(promises, tests).WaitAll().
-func WalkHandles(promises []app.Value, tests bool) ([]File, bool, error) {
-	return StartListing(promises, tests).WaitAll()
-}
-
-// WaitAll is Wait's files, every one described (WalkHandles). It
-// blocks: call it from a goroutine (ctx.Async).
+// WaitAll is Wait's files, every one described: the first that could
+// not be had is its error, named by its path (a review reads them all).
+// It blocks: call it from a goroutine (ctx.Async).
 func (w Walking) WaitAll() ([]File, bool, error) {
 	l, ok, err := w.Wait()
 	if !ok || err != nil {
