@@ -394,14 +394,23 @@ func TestReviewFolders(t *testing.T) {
 // the base, then the base dropped over it, then the head picked, and the
 // review is the CLI's of base and head, row for row.
 func TestReviewFolderReplaced(t *testing.T) {
-	const set = "instructions-param-3741"
+	reviewBaseDropped(t, "instructions-param-3741", func(tb *tab, dir string, head int) {
+		tb.dropOn(sel("review-drop-base"), filepath.Join(dir, "head"))
+		tb.waitFor("the wrong base folder", q(sel("review-drop-base"))+`.textContent.includes('head: `+strconv.Itoa(head)+` .json files')`)
+	})
+}
+
+// reviewBaseDropped opens a page, runs before on it (the change set's
+// folder dir, its head's file count), drops the set's base folder on the
+// review's base target, picks its head folder and checks the review is
+// the CLI's, row for row.
+func reviewBaseDropped(t *testing.T, set string, before func(tb *tab, dir string, head int)) {
 	base, head := readSet(t, set)
 	res, lines := cliReview(t, base, head, false)
 	dir := changeSetAbs(t, set)
 	tb := newTab(t)
 	tb.open("/")
-	tb.dropOn(sel("review-drop-base"), filepath.Join(dir, "head"))
-	tb.waitFor("the wrong base folder", q(sel("review-drop-base"))+`.textContent.includes('head: `+strconv.Itoa(len(head))+` .json files')`)
+	before(tb, dir, len(head))
 	tb.dropOn(sel("review-drop-base"), filepath.Join(dir, "base"))
 	tb.waitFor("the base folder", q(sel("review-drop-base"))+`.textContent.includes('base: `+strconv.Itoa(len(base))+` .json files')`)
 	tb.pickHeadAndCheck(filepath.Join(dir, "head"), res, lines)
@@ -413,16 +422,9 @@ func TestReviewFolderReplaced(t *testing.T) {
 // FileSystemEntry objects. With the head folder picked, the review is
 // the CLI's, row for row.
 func TestReviewFoldersWithoutHandles(t *testing.T) {
-	const set = "instructions-param-3741"
-	base, head := readSet(t, set)
-	res, lines := cliReview(t, base, head, false)
-	dir := changeSetAbs(t, set)
-	tb := newTab(t)
-	tb.open("/")
-	tb.do(chromedp.Evaluate[chromedp.Void]("delete DataTransferItem.prototype.getAsFileSystemHandle"))
-	tb.dropOn(sel("review-drop-base"), filepath.Join(dir, "base"))
-	tb.waitFor("the base folder", q(sel("review-drop-base"))+`.textContent.includes('base: `+strconv.Itoa(len(base))+` .json files')`)
-	tb.pickHeadAndCheck(filepath.Join(dir, "head"), res, lines)
+	reviewBaseDropped(t, "instructions-param-3741", func(tb *tab, _ string, _ int) {
+		tb.do(chromedp.Evaluate[chromedp.Void]("delete DataTransferItem.prototype.getAsFileSystemHandle"))
+	})
 }
 
 // TestReviewCompare opens a comparison by its URL: one API request, the
