@@ -42,12 +42,20 @@ func (v *Viewer) listen(ctx app.Context) {
 		e.PreventDefault()
 		ctx.Dispatch(func(ctx app.Context) { v.openText(text) })
 	})
-	browser.Listen("dragover", false, func(e browser.Event) {
+	// dragenter is cancelled too, not only dragover: when the page
+	// redraws what lies under the pointer (an index's rows, a panel
+	// coming in) between the last dragover and the drop, the browser
+	// fires dragenter at the new element as it drops, and drops nothing
+	// unless that dragenter is cancelled (HTML's drag-and-drop processing
+	// model: the current target element changes only then).
+	dragging := func(e browser.Event) {
 		e.PreventDefault()
 		if !v.drag {
 			ctx.Dispatch(func(ctx app.Context) { v.drag = true; v.warmIndexWorker() })
 		}
-	})
+	}
+	browser.Listen("dragenter", false, dragging)
+	browser.Listen("dragover", false, dragging)
 	browser.Listen("pointerdown", true, func(e browser.Event) {
 		if e.Target().Closest("[data-warm=index]").Exists() {
 			ctx.Dispatch(func(ctx app.Context) { v.warmIndexWorker() })

@@ -63,14 +63,30 @@ func (tb *tab) dropPaths(paths ...string) {
 		paths[i] = abs
 	}
 	for _, typ := range []input.DispatchDragEventType{input.DispatchDragEventTypeDragEnter, input.DispatchDragEventTypeDragOver, input.DispatchDragEventTypeDrop} {
-		tb.do(chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
-			_, err := cdp.Call(ctx, target, input.DispatchDragEvent, input.DispatchDragEventParams{
-				Type: typ, X: 600, Y: 400,
-				Data: &input.DragData{Items: []*input.DragDataItem{}, Files: paths, DragOperationsMask: 1},
-			})
-			return err
-		}))
+		tb.dragEvent(typ, paths)
 	}
+}
+
+// dragEvent has the browser dispatch one event of a drag of the files
+// or folders at the absolute paths, at (600, 400) in the page
+// (dragEventAt).
+func (tb *tab) dragEvent(typ input.DispatchDragEventType, paths []string) {
+	tb.t.Helper()
+	tb.dragEventAt(typ, paths, 600, 400)
+}
+
+// dragEventAt has the browser dispatch one event of a drag of the files
+// or folders at the absolute paths, at (x, y) in the page's viewport, in
+// CSS pixels (the DevTools protocol's Input.dispatchDragEvent).
+func (tb *tab) dragEventAt(typ input.DispatchDragEventType, paths []string, x, y float64) {
+	tb.t.Helper()
+	tb.do(chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
+		_, err := cdp.Call(ctx, target, input.DispatchDragEvent, input.DispatchDragEventParams{
+			Type: typ, X: x, Y: y,
+			Data: &input.DragData{Items: []*input.DragDataItem{}, Files: paths, DragOperationsMask: 1},
+		})
+		return err
+	}))
 }
 
 // tickRows ticks the index rows of files. Each tick redraws the table
@@ -373,4 +389,61 @@ func TestIndexFolderWithoutRecordings(t *testing.T) {
 	if status, _ := tb.text(sel("index-status")); !strings.Contains(status, "5 files") || !strings.Contains(status, "read in") {
 		t.Errorf("the index's status after the empty folder: %q, want its 5 files read", status)
 	}
+}
+
+// TestDropWhilePageRedraws drops a folder, through the browser's own
+// drag events (the DevTools protocol's Input.dispatchDragEvent), on the
+// gallery, then on an open index, then on a review's base folder
+// target, while the page redraws what lies under the pointer between the
+// last dragover and the drop, as it does while an index draws its rows,
+// its replay panel comes in or a review draws a folder's listing: each
+// drop still reaches the page. (The browser then fires dragenter at the
+// new element, and dropped nothing while the page did not cancel it: the
+// folder was lost.)
+func TestDropWhilePageRedraws(t *testing.T) {
+	folder, err := filepath.Abs(folderOf(t, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := filepath.Abs(folderOf(t, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	tb.open("/")
+	tb.waitFor("the gallery", q(sel("sample")))
+	// What the page shows under the pointer, the drop target apart, is
+	// replaced by a copy of itself.
+	const redraw = `(() => {
+		const e = document.elementsFromPoint(600, 400).find(x => !x.closest('.drop-target') && x !== document.body && x !== document.documentElement && !x.classList.contains('page'));
+		e.replaceWith(e.cloneNode(true));
+		return true;
+	})()`
+	for _, f := range []struct {
+		dir  string
+		rows int
+	}{{folder, 5}, {other, 3}} {
+		tb.dragEvent(input.DispatchDragEventTypeDragEnter, []string{f.dir})
+		tb.dragEvent(input.DispatchDragEventTypeDragOver, []string{f.dir})
+		eval[bool](tb, redraw)
+		tb.dragEvent(input.DispatchDragEventTypeDrop, []string{f.dir})
+		tb.waitFor(fmt.Sprintf("the index of the %d files dropped", f.rows), q(sel("index-progress"))+` === null && document.querySelectorAll('[data-testid=index-row]').length === `+strconv.Itoa(f.rows)+` && document.querySelector('.page.dragging') === null`)
+	}
+
+	// A review's base folder, its target drawn again before the drop.
+	const set = "instructions-param-3741"
+	base, _ := readSet(t, set)
+	dir, err := filepath.Abs(filepath.Join(changeSetAbs(t, set), "base"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb = newTab(t)
+	tb.open("/")
+	tb.waitFor("the gallery", q(sel("sample")))
+	at := eval[[]float64](tb, `(() => { const r = `+q(sel("review-drop-base"))+`; r.scrollIntoView(); const b = r.getBoundingClientRect(); return [b.x + b.width/2, b.y + b.height/2]; })()`)
+	tb.dragEventAt(input.DispatchDragEventTypeDragEnter, []string{dir}, at[0], at[1])
+	tb.dragEventAt(input.DispatchDragEventTypeDragOver, []string{dir}, at[0], at[1])
+	eval[bool](tb, `(() => { const e = `+q(sel("review-drop-base"))+`; e.replaceWith(e.cloneNode(true)); return true; })()`)
+	tb.dragEventAt(input.DispatchDragEventTypeDrop, []string{dir}, at[0], at[1])
+	tb.waitFor("the base folder", q(sel("review-drop-base"))+`.textContent.includes('base: `+strconv.Itoa(len(base))+` .json files')`)
 }
