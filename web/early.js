@@ -48,6 +48,11 @@
       });
     }
   });
+  // dragenter is cancelled as dragover is: a drop right after the page
+  // changed under the pointer (the app replacing the pre-rendered page)
+  // fires dragenter at the new element, and drops nothing unless it is
+  // cancelled (app/listen.go says more).
+  on("dragenter", (e) => e.preventDefault());
   on("dragover", (e) => e.preventDefault());
   // A drop: {kind: "files", files} or, with a folder in it,
   // {kind: "drop-folder", files, entries, handles}, "review-drop-0" or
