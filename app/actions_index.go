@@ -92,9 +92,9 @@ func (v *Viewer) pickFolder(picked app.Value) {
 // entries (browser.WalkEntries).
 func (v *Viewer) indexEntries(what string, entries, handles []app.Value) {
 	ctx := v.ctx
-	// The index is drawn at once, empty, while the folder is listed: the
-	// page's switch to it then costs nothing once the files are known.
-	// The view it replaces comes back if the folder cannot be read.
+	// The index is drawn, empty, while the folder is listed: the page's
+	// switch to it then costs nothing once the files are known. The view
+	// it replaces comes back if the folder cannot be read.
 	listing := &folderIndex{listing: what, started: time.Now()}
 	// The walk is asked for before the index is drawn: its worker lists
 	// the folder while the page draws.
@@ -103,11 +103,15 @@ func (v *Viewer) indexEntries(what string, entries, handles []app.Value) {
 		view  string
 		index *folderIndex
 	}
-	ctx.Dispatch(func(ctx app.Context) {
-		before.view, before.index = v.view, v.index
-		v.index, v.view, v.err = listing, viewIndex, ""
-	})
 	ctx.Async(func() {
+		// Drawn once the walk is asked for: drawn at once, the index held
+		// the page while the browser gave the drop's handles, and the
+		// walk waited.
+		walking.Asked()
+		ctx.Dispatch(func(ctx app.Context) {
+			before.view, before.index = v.view, v.index
+			v.index, v.view, v.err = listing, viewIndex, ""
+		})
 		// The collector is held from here on, and while the index reads
 		// (indexFiles keeps the hold): a collection while the page
 		// switched to the index delayed its first rows.

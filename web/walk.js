@@ -79,10 +79,21 @@
   // come); the others are a few hundred Files, each a task of the page's,
   // sent only when asked for: the second when next() is first called,
   // each later one as soon as the one before came.
-  const walk = (roots, suffixes, tests) =>
-    Promise.all(Array.from(roots, (r) => Promise.resolve(r).catch(() => null))).then((handles) =>
-      handles.some((h) => !h) ? { unavailable: true } : walkHandles(handles, suffixes, tests),
-    );
+  //
+  // walk returns {walked, asked}: that promise, and one that resolves
+  // once the walk is asked of the worker (or found unavailable), for the
+  // page to draw only then: drawn before, the page held the thread the
+  // browser's answers with the handles needed.
+  const walk = (roots, suffixes, tests) => {
+    let told;
+    const asked = new Promise((resolve) => (told = resolve));
+    const walked = Promise.all(Array.from(roots, (r) => Promise.resolve(r).catch(() => null))).then((handles) => {
+      const w = handles.some((h) => !h) ? { unavailable: true } : walkHandles(handles, suffixes, tests);
+      told();
+      return w;
+    });
+    return { walked, asked };
+  };
   const walkHandles = (roots, suffixes, tests) =>
     new Promise((resolve, reject) => {
       const id = nextId++;

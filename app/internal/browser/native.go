@@ -100,6 +100,9 @@ type Walking struct{}
 // StartListing asks for nothing.
 func StartListing(promises []app.Value, tests bool) Walking { return Walking{} }
 
+// Asked returns at once.
+func (Walking) Asked() {}
+
 // Wait returns ok false, for the caller to try WalkEntries.
 func (Walking) Wait() (*Listing, bool, error) { return nil, false, nil }
 

@@ -28,7 +28,8 @@ func walker() (app.Value, error) {
 // Walking is a folder walk under way (StartListing): Wait gives its
 // Listing.
 type Walking struct {
-	walked app.Value // recviewWalk.walk's promise
+	walked app.Value // recviewWalk.walk's promise of the walk
+	asked  app.Value // its promise of the walk asked of the worker
 	err    error     // why the walk could not be asked for
 }
 
@@ -63,7 +64,18 @@ func StartListing(promises []app.Value, tests bool) Walking {
 	for _, s := range ListedSuffixes() {
 		suffixes = append(suffixes, s)
 	}
-	return Walking{walked: walk.Call("walk", app.ValueOf(jsArray(promises)), suffixes, tests)}
+	w := walk.Call("walk", app.ValueOf(jsArray(promises)), suffixes, tests)
+	return Walking{walked: w.Get("walked"), asked: w.Get("asked")}
+}
+
+// Asked returns once the walk is asked of the walk's worker, which waits
+// for the browser to give the drop's handles: a page that draws only
+// then leaves the thread to those answers. It returns at once for a walk
+// that could not be asked for. It blocks: call it from a goroutine.
+func (w Walking) Asked() {
+	if w.asked != nil {
+		Await(w.asked)
+	}
 }
 
 // Wait returns the walk's Listing, with the first batch of its File
