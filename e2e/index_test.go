@@ -440,7 +440,7 @@ func TestDropWhilePageRedraws(t *testing.T) {
 	tb = newTab(t)
 	tb.open("/")
 	tb.waitFor("the gallery", q(sel("sample")))
-	at := eval[[]float64](tb, `(() => { const r = `+q(sel("review-drop-base"))+`; r.scrollIntoView(); const b = r.getBoundingClientRect(); return [b.x + b.width/2, b.y + b.height/2]; })()`)
+	at := tb.middleOf(sel("review-drop-base"))
 	tb.dragEventAt(input.DispatchDragEventTypeDragEnter, []string{dir}, at[0], at[1])
 	tb.dragEventAt(input.DispatchDragEventTypeDragOver, []string{dir}, at[0], at[1])
 	eval[bool](tb, `(() => { const e = `+q(sel("review-drop-base"))+`; e.replaceWith(e.cloneNode(true)); return true; })()`)

@@ -5,7 +5,6 @@ package e2e
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -16,7 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/recview/recview/internal/tools/fakegithub"
@@ -195,16 +193,17 @@ func (tb *tab) dropOn(css string, paths ...string) {
 	for _, typ := range []input.DispatchDragEventType{input.DispatchDragEventTypeDragEnter, input.DispatchDragEventTypeDragOver, input.DispatchDragEventTypeDrop} {
 		// The target is found again for each event, as a hand follows
 		// it: a folder dropped just before may still change the page.
-		tb.do(chromedp.Evaluate[chromedp.Void](q(css) + `.scrollIntoView({block: 'center'})`))
-		at := eval[[]float64](tb, `(() => { const r = `+q(css)+`.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
-		tb.do(chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
-			_, err := cdp.Call(ctx, target, input.DispatchDragEvent, input.DispatchDragEventParams{
-				Type: typ, X: at[0], Y: at[1],
-				Data: &input.DragData{Items: []*input.DragDataItem{}, Files: paths, DragOperationsMask: 1},
-			})
-			return err
-		}))
+		at := tb.middleOf(css)
+		tb.dragEventAt(typ, paths, at[0], at[1])
 	}
+}
+
+// middleOf scrolls the element css to the middle of the viewport and
+// returns its middle there, [x, y] in CSS pixels.
+func (tb *tab) middleOf(css string) []float64 {
+	tb.t.Helper()
+	tb.do(chromedp.Evaluate[chromedp.Void](q(css) + `.scrollIntoView({block: 'center'})`))
+	return eval[[]float64](tb, `(() => { const r = `+q(css)+`.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
 }
 
 // TestReviewPR opens a pull request by its URL in the URL box: the page
