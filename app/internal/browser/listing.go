@@ -11,13 +11,14 @@ import (
 // wait for the browser to have them all.
 type Listing struct {
 	// Files are the recordings' files (Recordings), then the Python test
-	// files (TestFiles); Files[:Ready()] are described (JS, Size and
-	// Modified set, or Err), the rest have their Name and Path only.
+	// files (TestFiles); those Describe waited for, from the first, are
+	// described (JS, Size and Modified set, or Err), the others may have
+	// their Name and Path only.
 	Files []File
 	// Tests is how many of Files, at their end, are Python test files.
 	Tests int
 
-	ready  int
+	ready  int       // how many of Files, from the first, are described
 	next   nextFiles // the walk's Files still to come; nil once all came
 	forget func()    // lets the walk drop the Files not described yet
 }
@@ -51,9 +52,6 @@ func (l *Listing) Recordings() []File { return l.Files[:len(l.Files)-l.Tests] }
 
 // TestFiles are the listing's Python test files, described or not yet.
 func (l *Listing) TestFiles() []File { return l.Files[len(l.Files)-l.Tests:] }
-
-// Ready is how many of Files, from the first, are described.
-func (l *Listing) Ready() int { return l.ready }
 
 // Describe blocks until Files[:n] are described (n past the end: all of
 // them). A file the browser could not give has Err set, and so has every

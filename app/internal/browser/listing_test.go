@@ -23,8 +23,8 @@ func TestListingOfPutsTestsLast(t *testing.T) {
 	if diff := cmp.Diff([]string{"t/test_a.py", "t/b_test.py"}, paths(l.TestFiles())); diff != "" {
 		t.Errorf("tests (-want +got):\n%s", diff)
 	}
-	if l.Ready() != 4 {
-		t.Errorf("Ready() = %d, want 4: ListingOf's files are described", l.Ready())
+	if l.ready != 4 {
+		t.Errorf("ready = %d, want 4: ListingOf's files are described", l.ready)
 	}
 }
 
@@ -60,16 +60,16 @@ func TestDescribeAsksOnlyWhatItNeeds(t *testing.T) {
 	var calls *int
 	l.next, calls = batches(3, 2, -1, nil)
 	l.Describe(2)
-	if l.Ready() != 3 || *calls != 1 {
-		t.Fatalf("Describe(2): ready %d after %d batches, want 3 after 1", l.Ready(), *calls)
+	if l.ready != 3 || *calls != 1 {
+		t.Fatalf("Describe(2): ready %d after %d batches, want 3 after 1", l.ready, *calls)
 	}
 	l.Describe(3)
 	if *calls != 1 {
 		t.Errorf("Describe(3) asked for another batch when 3 files were described")
 	}
 	l.Describe(100)
-	if l.Ready() != 7 || *calls != 3 {
-		t.Fatalf("Describe(100): ready %d after %d batches, want 7 after 3", l.Ready(), *calls)
+	if l.ready != 7 || *calls != 3 {
+		t.Fatalf("Describe(100): ready %d after %d batches, want 7 after 3", l.ready, *calls)
 	}
 	for i, f := range l.Files {
 		if f.Size != i || f.Err != nil {
@@ -83,8 +83,8 @@ func TestDescribeFailsTheRestNotTheDescribed(t *testing.T) {
 	broken := errors.New("the walk's worker failed")
 	l.next, _ = batches(2, -1, 1, broken)
 	l.Describe(5)
-	if l.Ready() != 5 {
-		t.Fatalf("ready %d after the walk failed, want 5: every file gets its place", l.Ready())
+	if l.ready != 5 {
+		t.Fatalf("ready %d after the walk failed, want 5: every file gets its place", l.ready)
 	}
 	for i, f := range l.Files {
 		if want := i >= 2; (f.Err != nil) != want || want && !errors.Is(f.Err, broken) {
