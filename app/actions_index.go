@@ -337,11 +337,10 @@ func (v *Viewer) warmIndexWorker() {
 // indexWorker is the worker of a new index: the one warmIndexWorker
 // started, else a new one.
 func (v *Viewer) indexWorker() *pageWorker {
-	if w := v.warmIndex; w != nil {
-		v.warmIndex = nil
-		return w
-	}
-	return startWorker(v.ctx.ResolveStaticResource(workerScript))
+	v.warmIndexWorker()
+	w := v.warmIndex
+	v.warmIndex = nil
+	return w
 }
 
 // readable are the files the browser gave a File object for (no Err).
