@@ -59,16 +59,19 @@
   // browser lists them, then its subfolders'; a folder's path its name
   // and "/" after its parent's), the test files after them.
   //
-  // It resolves to {unavailable: true} when a root is null or its
-  // promise rejects (the browser gave no handle: the caller walks the
-  // drop's entries instead), else to {joined, tests, first, next,
-  // forget}: the paths joined by NUL (no file name holds one) for Go to
+  // It returns {walked, asked}. walked resolves to {unavailable: true}
+  // when a root is null or its promise rejects (the browser gave no
+  // handle: the caller walks the drop's entries instead), else to
+  // {joined, tests, first, next, forget}: the paths joined by NUL (no file name holds one) for Go to
   // read in one call; how many of them, at the end, are test files; the
   // first batch of their Files; next(), which asks the worker for the
   // next batch and resolves to it, or rejects when the worker fails; and
   // forget(), which lets the worker drop the Files not asked for. A
-  // folder that cannot be listed rejects walk's promise with an Error
-  // whose message starts with its path.
+  // folder that cannot be listed rejects walked with an Error whose
+  // message starts with its path. asked resolves once the walk is asked
+  // of the worker (or found unavailable), for the page to draw only
+  // then: drawn before, the page held the thread the browser's answers
+  // with the handles needed.
   //
   // A batch is {files, sizes, modified, failed, last}: Files in the
   // paths' order; their sizes in bytes and last changes in ms since the
@@ -79,11 +82,6 @@
   // come); the others are a few hundred Files, each a task of the page's,
   // sent only when asked for: the second when next() is first called,
   // each later one as soon as the one before came.
-  //
-  // walk returns {walked, asked}: that promise, and one that resolves
-  // once the walk is asked of the worker (or found unavailable), for the
-  // page to draw only then: drawn before, the page held the thread the
-  // browser's answers with the handles needed.
   const walk = (roots, suffixes, tests) => {
     let told;
     const asked = new Promise((resolve) => (told = resolve));
