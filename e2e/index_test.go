@@ -412,21 +412,30 @@ func TestDropWhilePageRedraws(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
 	tb.waitFor("the gallery", q(sel("sample")))
-	// What the page shows under the pointer, the drop target apart, is
-	// replaced by a copy of itself.
-	const redraw = `(() => {
-		const e = document.elementsFromPoint(600, 400).find(x => !x.closest('.drop-target') && x !== document.body && x !== document.documentElement && !x.classList.contains('page'));
-		e.replaceWith(e.cloneNode(true));
+	// A new element comes under the pointer between the last dragover and
+	// the drop, as when the page redraws there. It is put outside the
+	// app's tree (a child of <html>, over the page): a copy of one of the
+	// app's own elements in its place would stay in the page as the app
+	// went on updating the element it replaced, and the index drawn
+	// after the drop would not be seen (a whole section was copied when
+	// the replay panel had pushed the rows down by then).
+	const cover = `(() => {
+		const e = document.createElement('div');
+		e.id = 'test-cover';
+		e.style.cssText = 'position:fixed;left:560px;top:360px;width:80px;height:80px;z-index:2147483647';
+		document.documentElement.append(e);
 		return true;
 	})()`
+	const uncover = `(() => { document.getElementById('test-cover').remove(); return true; })()`
 	for _, f := range []struct {
 		dir  string
 		rows int
 	}{{folder, 5}, {other, 3}} {
 		tb.dragEvent(input.DispatchDragEventTypeDragEnter, []string{f.dir})
 		tb.dragEvent(input.DispatchDragEventTypeDragOver, []string{f.dir})
-		eval[bool](tb, redraw)
+		eval[bool](tb, cover)
 		tb.dragEvent(input.DispatchDragEventTypeDrop, []string{f.dir})
+		eval[bool](tb, uncover)
 		tb.waitFor(fmt.Sprintf("the index of the %d files dropped", f.rows), q(sel("index-progress"))+` === null && document.querySelectorAll('[data-testid=index-row]').length === `+strconv.Itoa(f.rows)+` && document.querySelector('.page.dragging') === null`)
 	}
 

@@ -450,8 +450,9 @@ func (tb *tab) state() string {
 	ctx, cancel := context.WithTimeout(tb.root, 5*time.Second)
 	defer cancel()
 	type pageState struct {
-		URL, Loader, Title, HashStatus, StepLabel, Error string
-		Samples                                          int
+		URL, Loader, Title, HashStatus, StepLabel, Error, Progress string
+		Samples, IndexRows                                         int
+		Dragging                                                   bool
 	}
 	st, err := chromedp.Run(ctx, chromedp.Evaluate[pageState](`(() => {
 		const text = (sel) => { const e = document.querySelector(sel); return e ? e.textContent.trim() : "(none)"; };
@@ -464,13 +465,16 @@ func (tb *tab) state() string {
 			StepLabel: text('[data-testid=step-label]'),
 			Error: text('[data-testid=error]'),
 			Samples: document.querySelectorAll('[data-testid=sample]').length,
+			IndexRows: document.querySelectorAll('[data-testid=index-row]').length,
+			Progress: text('[data-testid=index-progress]'),
+			Dragging: document.querySelector('.page.dragging') !== null,
 		};
 	})()`))
 	if err != nil {
 		return fmt.Sprintf("page state: unknown (%v)", err)
 	}
-	return fmt.Sprintf("page state: url=%s\n  wasm loader=%q title=%q hash-status=%q step-label=%q samples=%d\n  error=%q",
-		st.URL, st.Loader, st.Title, st.HashStatus, st.StepLabel, st.Samples, st.Error)
+	return fmt.Sprintf("page state: url=%s\n  wasm loader=%q title=%q hash-status=%q step-label=%q samples=%d\n  index rows=%d index-progress=%q dragging=%v\n  error=%q",
+		st.URL, st.Loader, st.Title, st.HashStatus, st.StepLabel, st.Samples, st.IndexRows, st.Progress, st.Dragging, st.Error)
 }
 
 // ---------------------------------------------------------------------------
