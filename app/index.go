@@ -67,9 +67,11 @@ func (x *index) Render() app.UI {
 		app.Div().Class("slot").Body(app.If(len(x.Iindex.skipped) > 0, func() app.UI { return notRecordings(x.Iindex.skipped) })),
 		// Clicks are handled here, by what the target's data attributes say.
 		app.Div().Class("index-wrap").OnClick(x.onTableClick).Body(
-			app.Table().Class("index-table").DataSet("testid", "index-table").Body(
+			// The roles keep it a table to a screen reader: it is laid out
+			// as a grid of rows (app.css), no longer as a table.
+			app.Table().Class("index-table").DataSet("testid", "index-table").Attr("role", "table").Body(
 				x.renderColumns(),
-				app.TBody(),
+				app.TBody().Attr("role", "rowgroup"),
 			),
 		),
 		app.If(shown > maxIndexRows, func() app.UI {
@@ -262,8 +264,8 @@ func (x *index) renderFacets() app.UI {
 // renderColumns is the table's head: the column buttons sort
 // (data-sort=KEY, handled by onTableClick).
 func (x *index) renderColumns() app.UI {
-	return app.THead().Body(app.Tr().Body(
-		app.Th().Scope("col").Body(app.Span().Class("sr-only").Text("compare")),
+	return app.THead().Attr("role", "rowgroup").Body(app.Tr().Attr("role", "row").Body(
+		app.Th().Scope("col").Attr("role", "columnheader").Body(app.Span().Class("sr-only").Text("compare")),
 		app.Range(indexColumns).Slice(func(k int) app.UI {
 			col := indexColumns[k]
 			arrow, sort := "", "none"
@@ -271,16 +273,16 @@ func (x *index) renderColumns() app.UI {
 				arrow = map[bool]string{false: " ▲", true: " ▼"}[x.desc]
 				sort = map[bool]string{false: "ascending", true: "descending"}[x.desc]
 			}
-			return app.Th().Scope("col").Attr("aria-sort", sort).Body(
+			return app.Th().Scope("col").Attr("role", "columnheader").Attr("aria-sort", sort).Body(
 				app.Button().Class("link", "sort").DataSet("sort", col[0]).Text(col[1] + arrow),
 			)
 		}),
 	))
 }
 
-// rowHTML writes index row i: a <tr data-testid="index-row" data-file=PATH
-// data-row=I> with a checkbox (data-pick=I) and the cells. Every value is
-// escaped with html.EscapeString.
+// rowHTML writes index row i: a <tr role="row" data-testid="index-row"
+// data-file=PATH data-row=I> with a checkbox (data-pick=I) and the cells
+// (role="cell"). Every value is escaped with html.EscapeString.
 func (x *index) rowHTML(b *strings.Builder, i int) {
 	esc := html.EscapeString
 	r := x.Iindex.rows[i]
@@ -296,9 +298,9 @@ func (x *index) rowHTML(b *strings.Builder, i int) {
 	if slices.Contains(x.picked, i) {
 		checked = " checked"
 	}
-	fmt.Fprintf(b, `<tr class="index-row" data-testid="index-row" data-file="%s" data-row="%d" title="%s">`, esc(r.path), i, esc(r.err))
-	fmt.Fprintf(b, `<td><input type="checkbox" data-pick="%d" aria-label="Tick to compare %s"%s></td>`, i, esc(r.path), checked)
-	fmt.Fprintf(b, `<td class="file"><button class="link" data-open="%d">%s</button></td>`, i, esc(r.path))
+	fmt.Fprintf(b, `<tr class="index-row" role="row" data-testid="index-row" data-file="%s" data-row="%d" title="%s">`, esc(r.path), i, esc(r.err))
+	fmt.Fprintf(b, `<td role="cell"><input type="checkbox" data-pick="%d" aria-label="Tick to compare %s"%s></td>`, i, esc(r.path), checked)
+	fmt.Fprintf(b, `<td role="cell" class="file"><button class="link" data-open="%d">%s</button></td>`, i, esc(r.path))
 	failed := ""
 	if r.result == "error" {
 		failed = ` <span class="badge hash-error" data-testid="index-failed">error</span>`
@@ -310,9 +312,9 @@ func (x *index) rowHTML(b *strings.Builder, i int) {
 	if r.family == recordings.FamilyUnknown && r.endpoint != "" {
 		call = `<div class="muted call" data-testid="index-call">` + esc(r.endpoint) + `</div>`
 	}
-	fmt.Fprintf(b, `<td class="tid">%s</td><td>%s%s%s</td><td>%s</td><td class="num">%s</td>`,
+	fmt.Fprintf(b, `<td role="cell" class="tid">%s</td><td role="cell">%s%s%s</td><td role="cell">%s</td><td role="cell" class="num">%s</td>`,
 		esc(r.testID), esc(familyTitle(string(r.family))), failed, call, esc(r.model), chunks)
-	fmt.Fprintf(b, `<td><span class="badge hash-%s">%s</span>`, esc(r.hash), esc(status))
+	fmt.Fprintf(b, `<td role="cell"><span class="badge hash-%s">%s</span>`, esc(r.hash), esc(status))
 	if r.dup != "" {
 		fmt.Fprintf(b, ` <span class="badge dup-key" data-testid="dup-key" title="%s">duplicate key</span>`, esc(r.dup))
 	}

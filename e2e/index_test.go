@@ -13,14 +13,20 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/accessibility"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/recview/recview/recordings"
 	"github.com/recview/recview/recordings/diff"
 	"github.com/recview/recview/recordings/reqhash"
 )
+
+// indexHeads are the index table's column heads: the tick's, then
+// file, test_id, API family, model, chunks and hash.
+var indexHeads = []string{"compare", "file", "test_id", "API family", "model", "chunks", "hash"}
 
 // corpusFiles lists the corpus recordings (not the seeds folder).
 func corpusFiles(t *testing.T) []string {
@@ -89,6 +95,34 @@ func (tb *tab) dragEventAt(typ input.DispatchDragEventType, paths []string, x, y
 	}))
 }
 
+// axCount is how many nodes of the accessible role (as the browser
+// computes it, explicit or implicit) the element of css holds, itself
+// included, those ignored for accessibility left out.
+func (tb *tab) axCount(css, role string) int {
+	tb.t.Helper()
+	n := 0
+	tb.do(chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
+		el, err := cdp.Call(ctx, target, runtime.Evaluate, runtime.EvaluateParams{Expression: q(css)})
+		if err != nil {
+			return err
+		}
+		if el.Result == nil || el.Result.ObjectID == "" {
+			return fmt.Errorf("no element %s", css)
+		}
+		ax, err := cdp.Call(ctx, target, accessibility.QueryAXTree, accessibility.QueryAXTreeParams{ObjectID: el.Result.ObjectID, Role: role})
+		if err != nil {
+			return err
+		}
+		for _, nd := range ax.Nodes {
+			if !nd.Ignored {
+				n++
+			}
+		}
+		return nil
+	}))
+	return n
+}
+
 // tickRows ticks the index rows of files. Each tick redraws the table
 // (one piece of HTML), so a box is clicked in one script, never through
 // a node found earlier, and the next waits until the viewer has drawn the
@@ -147,6 +181,21 @@ func TestIndex(t *testing.T) {
 	asCaptured, _ := filepath.Glob(filepath.Join(dir, "seeds", "*", "*.json"))
 	all += len(seeds) + len(asCaptured)
 	tb.waitFor("the index to be read", `document.querySelector('[data-testid=index-progress]') === null && document.querySelectorAll('[data-testid=index-row]').length === `+strconv.Itoa(all))
+	// Laid out as a grid of rows, the table is still one to a screen
+	// reader: a table of a head row and a row per file, seven cells each,
+	// the rows off screen included.
+	if got := tb.axCount(sel("index-table"), "table"); got != 1 {
+		t.Errorf("the index is %d tables to a screen reader, want 1", got)
+	}
+	if got := tb.axCount(sel("index-table"), "row"); got != all+1 {
+		t.Errorf("the index table has %d rows to a screen reader, want %d (a head row and a row per file)", got, all+1)
+	}
+	if got := tb.axCount(sel("index-table"), "columnheader"); got != len(indexHeads) {
+		t.Errorf("the index table has %d column headers to a screen reader, want %d", got, len(indexHeads))
+	}
+	if got := tb.axCount(sel("index-table"), "cell"); got != all*len(indexHeads) {
+		t.Errorf("the index table has %d cells to a screen reader, want %d", got, all*len(indexHeads))
+	}
 
 	// The hash facet counts what the core counts (the seeds included).
 	for _, p := range append(seeds, asCaptured...) {
