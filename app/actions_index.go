@@ -328,17 +328,12 @@ func (v *Viewer) indexFiles(l *browser.Listing, root *keptFolder, held func()) {
 // then up (worker.wasm compiled, Go's runtime started) when the folder
 // comes, and starting it no longer lengthens the task that draws the
 // index.
-func (v *Viewer) warmIndexWorker() {
-	if v.warmIndex == nil {
-		v.warmIndex = startWorker(v.ctx.ResolveStaticResource(workerScript))
-	}
-}
+func (v *Viewer) warmIndexWorker() { v.workerIn(&v.warmIndex) }
 
 // indexWorker is the worker of a new index: the one warmIndexWorker
 // started, else a new one.
 func (v *Viewer) indexWorker() *pageWorker {
-	v.warmIndexWorker()
-	w := v.warmIndex
+	w := v.workerIn(&v.warmIndex)
 	v.warmIndex = nil
 	return w
 }
@@ -391,14 +386,15 @@ func (a *indexAcc) read(w *pageWorker, f browser.File, i int, reads app.Value) e
 	}
 	var row indexRow
 	mark := len(a.items)
-	if err != nil || !fixturepath.CassetteOnly(f.Name) {
+	cassette := fixturepath.CassetteOnly(f.Name) // only another recorder's fixture
+	if err != nil || !cassette {
 		row, a.items = summarize(&a.parser, f, data, err, a.items)
 		row.file = i
 	}
 	// Another recorder's cassette: a row per interaction, read by the
 	// folder's worker (app.wasm links no YAML), and nothing for replay,
 	// which reads ogx's recordings only.
-	if err != nil || !(fixturepath.CassetteOnly(f.Name) || row.err != "" && mayBeCassette(data)) {
+	if err != nil || !(cassette || row.err != "" && mayBeCassette(data)) {
 		a.add(row)
 		return err
 	}

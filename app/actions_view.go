@@ -151,12 +151,7 @@ func (v *Viewer) warmComparer() {
 
 // comparingWorker is the worker that compares recordings, started now if
 // there is none.
-func (v *Viewer) comparingWorker() *pageWorker {
-	if v.comparer == nil {
-		v.comparer = startWorker(v.ctx.ResolveStaticResource(workerScript))
-	}
-	return v.comparer
-}
+func (v *Viewer) comparingWorker() *pageWorker { return v.workerIn(&v.comparer) }
 
 // fillComparison asks the page's comparing worker (started on the first
 // comparison, kept for the next) for c's result and answer marks, and

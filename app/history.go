@@ -249,11 +249,7 @@ func (v *Viewer) listenReview(ctx app.Context) {
 
 // warmReview starts the worker of the next two-folder review, unless one
 // waits already (reviewState.warm).
-func (v *Viewer) warmReview() {
-	if v.rs.warm == nil {
-		v.rs.warm = startWorker(v.ctx.ResolveStaticResource(workerScript))
-	}
-}
+func (v *Viewer) warmReview() { v.workerIn(&v.rs.warm) }
 
 // dropReviewFolder lists the .json files of a folder dropped for one
 // side of a two-folder review (by its handles when the browser gave them,

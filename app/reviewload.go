@@ -36,7 +36,7 @@ func keepFolders(rv *reviewSet, base, head *pickedFolder) {
 func (v *Viewer) review(rv *reviewSet, m *pageworker.Review, w *pageWorker) {
 	ctx := v.ctx
 	if w == nil {
-		w = startWorker(ctx.ResolveStaticResource(workerScript))
+		w = startWorker(ctx)
 	}
 	ctx.Dispatch(func(app.Context) { rv.worker = w })
 	report, fetched, err := w.review(m, func(st pageworker.Status) {

@@ -20,7 +20,7 @@ import (
 func (v *Viewer) judgeSharedPair(c *comparison) {
 	c.reviewing = true
 	ctx := v.ctx
-	w := startWorker(ctx.ResolveStaticResource(workerScript))
+	w := startWorker(ctx)
 	for side, d := range [2]*openDoc{c.a, c.b} {
 		file := c.paths[side]
 		if f, _, ok := fixturepath.CutInteraction(file); ok && d.cas != nil {

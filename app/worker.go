@@ -49,11 +49,22 @@ type reviewAnswer struct {
 	err   error
 }
 
-// startWorker starts a worker of script (workerScript, resolved).
-func startWorker(script string) *pageWorker {
+// startWorker starts a worker of workerScript, resolved by ctx (the
+// site's base path).
+func startWorker(ctx app.Context) *pageWorker {
 	p := &pageWorker{asks: map[int]chan askAnswer{}, done: make(chan reviewAnswer, 1)}
-	p.w = browser.StartWorker(script, p.receive, p.fail)
+	p.w = browser.StartWorker(ctx.ResolveStaticResource(workerScript), p.receive, p.fail)
 	return p
+}
+
+// workerIn is the worker in slot, started now (startWorker) when the slot
+// is empty: the workers the page starts ahead of their work (an index's,
+// a review's, the comparisons') each wait in a slot of the Viewer's.
+func (v *Viewer) workerIn(slot **pageWorker) *pageWorker {
+	if *slot == nil {
+		*slot = startWorker(v.ctx)
+	}
+	return *slot
 }
 
 // receive handles a message of the worker. It runs on the page's event
