@@ -48,10 +48,22 @@ func (v *Viewer) listen(ctx app.Context) {
 	// fires dragenter at the new element as it drops, and drops nothing
 	// unless that dragenter is cancelled (HTML's drag-and-drop processing
 	// model: the current target element changes only then).
+	//
+	// The index's worker starts as the drag enters, unless it enters on
+	// a review's folder target, whose review starts a worker of its own
+	// (listenReview): a folder dropped there at once had the page start
+	// two workers (worker.wasm compiled, Go's runtime started) while it
+	// took the review's first folder, one of them for nothing.
 	dragging := func(e browser.Event) {
 		e.PreventDefault()
 		if !v.drag {
-			ctx.Dispatch(func(ctx app.Context) { v.drag = true; v.warmIndexWorker() })
+			index := !e.Target().Closest("[data-review-drop]").Exists()
+			ctx.Dispatch(func(ctx app.Context) {
+				v.drag = true
+				if index {
+					v.warmIndexWorker()
+				}
+			})
 		}
 	}
 	browser.Listen("dragenter", false, dragging)
