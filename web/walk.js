@@ -4,7 +4,7 @@
 // promise; resumed in Go, every one ran Go's scheduler on the page's
 // thread, which froze it for several frames on a folder of thousands of
 // files. Here Go waits for one promise for the listing and its first
-// Files, then one per batch of a few hundred Files. The walk itself runs
+// Files, then one per batch of a hundred or so Files. The walk itself runs
 // in a worker (web/walkworker.js). Loaded by the page's head: no inline script, the
 // CSP allows only the site's own files.
 (() => {
@@ -79,7 +79,7 @@
   // copy; a File that cannot be had is null, its place in the batch and
   // why in failed ([[place, message]]); last is set on the final batch.
   // The first batch is small (a folder's index reads it while the rest
-  // come); the others are a few hundred Files, each a task of the page's,
+  // come); the others are a hundred or so Files, each a task of the page's,
   // sent only when asked for: the second when next() is first called,
   // each later one as soon as the one before came.
   const walk = (roots, suffixes, tests) => {

@@ -18,8 +18,10 @@
 const foldersAtOnce = 16;
 
 // How many Files one answer carries: each is a task of the page's, which
-// makes a File object of each.
-const filesPerAnswer = 256;
+// makes a File object of each; twice as many made tasks long enough to
+// be among the longest gaps while a folder is read
+// (docs/dev/performance-notes.md).
+const filesPerAnswer = 128;
 
 // How many Files the first answer carries: the page's index starts
 // reading as soon as it has them.
