@@ -73,12 +73,15 @@ func (tb *tab) dropPaths(paths ...string) {
 	}
 }
 
+// dragX and dragY are where in the page dragEvent drags, in CSS pixels.
+const dragX, dragY = 600, 400
+
 // dragEvent has the browser dispatch one event of a drag of the files
-// or folders at the absolute paths, at (600, 400) in the page
+// or folders at the absolute paths, at (dragX, dragY) in the page
 // (dragEventAt).
 func (tb *tab) dragEvent(typ input.DispatchDragEventType, paths []string) {
 	tb.t.Helper()
-	tb.dragEventAt(typ, paths, 600, 400)
+	tb.dragEventAt(typ, paths, dragX, dragY)
 }
 
 // dragEventAt has the browser dispatch one event of a drag of the files
@@ -458,37 +461,45 @@ func TestDropWhilePageRedraws(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A new element comes under the pointer between the last dragover and
+	// the drop, as when the page redraws there: an element of the test's
+	// own, over the page, in parent (JavaScript). Not a copy of one of the
+	// app's elements in its place: the copy stayed in the page as the app
+	// went on updating the element it replaced, and the index drawn after
+	// the drop was not seen (a whole section was copied when the replay
+	// panel had pushed the rows down by then).
+	cover := func(tb *tab, parent string, x, y float64) {
+		tb.t.Helper()
+		eval[bool](tb, fmt.Sprintf(`(() => {
+			const e = document.createElement('div');
+			e.id = 'test-cover';
+			e.style.cssText = 'position:fixed;left:%[1]gpx;top:%[2]gpx;width:40px;height:40px;transform:translate(-50%%,-50%%);z-index:2147483647';
+			%[3]s.append(e);
+			return true;
+		})()`, x, y, parent))
+	}
+	uncover := func(tb *tab) {
+		tb.t.Helper()
+		eval[bool](tb, `(() => { document.getElementById('test-cover').remove(); return true; })()`)
+	}
 	tb := newTab(t)
 	tb.open("/")
 	tb.waitFor("the gallery", q(sel("sample")))
-	// A new element comes under the pointer between the last dragover and
-	// the drop, as when the page redraws there. It is put outside the
-	// app's tree (a child of <html>, over the page): a copy of one of the
-	// app's own elements in its place would stay in the page as the app
-	// went on updating the element it replaced, and the index drawn
-	// after the drop would not be seen (a whole section was copied when
-	// the replay panel had pushed the rows down by then).
-	const cover = `(() => {
-		const e = document.createElement('div');
-		e.id = 'test-cover';
-		e.style.cssText = 'position:fixed;left:560px;top:360px;width:80px;height:80px;z-index:2147483647';
-		document.documentElement.append(e);
-		return true;
-	})()`
-	const uncover = `(() => { document.getElementById('test-cover').remove(); return true; })()`
 	for _, f := range []struct {
 		dir  string
 		rows int
 	}{{folder, 5}, {other, 3}} {
+		// Over the page, outside the app's tree: a child of <html>.
 		tb.dragEvent(input.DispatchDragEventTypeDragEnter, []string{f.dir})
 		tb.dragEvent(input.DispatchDragEventTypeDragOver, []string{f.dir})
-		eval[bool](tb, cover)
+		cover(tb, "document.documentElement", dragX, dragY)
 		tb.dragEvent(input.DispatchDragEventTypeDrop, []string{f.dir})
-		eval[bool](tb, uncover)
+		uncover(tb)
 		tb.waitFor(fmt.Sprintf("the index of the %d files dropped", f.rows), q(sel("index-progress"))+` === null && document.querySelectorAll('[data-testid=index-row]').length === `+strconv.Itoa(f.rows)+` && document.querySelector('.page.dragging') === null`)
 	}
 
-	// A review's base folder, its target drawn again before the drop.
+	// A review's base folder: the new element inside its target (which
+	// side a drop is for is the target's), whose HTML the app writes whole.
 	const set = "instructions-param-3741"
 	base, _ := readSet(t, set)
 	dir, err := filepath.Abs(filepath.Join(changeSetAbs(t, set), "base"))
@@ -501,7 +512,7 @@ func TestDropWhilePageRedraws(t *testing.T) {
 	at := tb.middleOf(sel("review-drop-base"))
 	tb.dragEventAt(input.DispatchDragEventTypeDragEnter, []string{dir}, at[0], at[1])
 	tb.dragEventAt(input.DispatchDragEventTypeDragOver, []string{dir}, at[0], at[1])
-	eval[bool](tb, `(() => { const e = `+q(sel("review-drop-base"))+`; e.replaceWith(e.cloneNode(true)); return true; })()`)
+	cover(tb, q(sel("review-drop-base")), at[0], at[1])
 	tb.dragEventAt(input.DispatchDragEventTypeDrop, []string{dir}, at[0], at[1])
 	tb.waitFor("the base folder", q(sel("review-drop-base"))+`.textContent.includes('base: `+strconv.Itoa(len(base))+` .json files')`)
 }
