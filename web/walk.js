@@ -4,9 +4,9 @@
 // promise; resumed in Go, every one ran Go's scheduler on the page's
 // thread, which froze it for several frames on a folder of thousands of
 // files. Here Go waits for one promise for the listing and its first
-// Files, then one per batch of a hundred or so Files. The walk itself runs
-// in a worker (web/walkworker.js). Loaded by the page's head: no inline script, the
-// CSP allows only the site's own files.
+// Files, then one per batch of a hundred or so Files. The walk itself
+// runs in a worker (web/walkworker.js). Loaded by the page's head: no
+// inline script, the CSP allows only the site's own files.
 (() => {
   "use strict";
   // The walk worker (web/walkworker.js, beside this script): it lists the
@@ -62,9 +62,9 @@
   // It returns {walked, asked}. walked resolves to {unavailable: true}
   // when a root is null or its promise rejects (the browser gave no
   // handle: the caller walks the drop's entries instead), else to
-  // {joined, tests, first, next, forget}: the paths joined by NUL (no file name holds one) for Go to
-  // read in one call; how many of them, at the end, are test files; the
-  // first batch of their Files; next(), which asks the worker for the
+  // {joined, tests, first, next, forget}: the paths joined by NUL (no
+  // file name holds one) for Go to read in one call; how many of them, at
+  // the end, are test files; the first batch of their Files; next(), which asks the worker for the
   // next batch and resolves to it, or rejects when the worker fails; and
   // forget(), which lets the worker drop the Files not asked for. A
   // folder that cannot be listed rejects walked with an Error whose
