@@ -1,8 +1,6 @@
 package main
 
 import (
-	"time"
-
 	"github.com/recview/recview/recordings/review"
 )
 
@@ -21,10 +19,11 @@ const warmRuns = 30
 // they run, so the review after the second folder would pay for that
 // (docs/dev/performance-notes.md has the figures). The sample is the
 // first folder's own files, the kinds of recording the review will
-// compare. Between two reviews it lets the worker read its messages
-// (a millisecond's sleep hands the thread to the browser), and it stops
-// once stop reports true: the second folder came, or this one was
-// replaced.
+// compare. It asks stop before each review, the first included, and
+// stops once stop reports true: the second folder came, or this one was
+// replaced. stop is where the worker reads its messages (folderRead.warm
+// yields to the browser in it): a review begun before the second folder's
+// message is read holds that folder back until it ends.
 func warmReview(sample []review.File, stop func() bool) int {
 	n := len(sample)
 	if n < 2 {
@@ -36,7 +35,6 @@ func warmReview(sample []review.File, stop func() bool) int {
 			break
 		}
 		runs++
-		time.Sleep(time.Millisecond)
 	}
 	return runs
 }
