@@ -90,8 +90,8 @@ func TestBenchWholeTree(t *testing.T) {
 		benchRow{fmt.Sprintf("`recview review` on the two folders (%d + %d files, %.0f MB)", len(cs.Base), len(cs.Head), float64(size)/1e6), fmt.Sprintf("%.2f s, peak %.0f MB", c/1000, median(cliRSS)), "", false},
 		benchRow{"the head folder dropped 2 s after the base → the first row on screen; against the CLI", fmt.Sprintf("%.2f s; %.1f×", median(paced)/1000, median(paced)/c), "6×", median(paced) <= 6*c},
 		benchRow{"… the head dropped as soon as the base is listed", fmt.Sprintf("%.2f s; %.1f×", median(together)/1000, median(together)/c), "6×", median(together) <= 6*c},
-		benchRow{"… longest task on the page's thread (Long Tasks API)", fmt.Sprintf("%.0f ms (max %.0f)", median(tasks), slices.Max(tasks)), "50 ms", slices.Max(tasks) <= 50},
-		benchRow{"… longest gap between frames", fmt.Sprintf("%.0f ms (max %.0f)", median(gaps), slices.Max(gaps)), "50 ms", slices.Max(gaps) <= 50},
+		benchRow{"… longest task on the page's thread (Long Tasks API)", fmt.Sprintf("%.0f ms (max %.0f)", median(tasks), slices.Max(tasks)), "50 ms", atMost(slices.Max(tasks), 50)},
+		benchRow{"… longest gap between frames", fmt.Sprintf("%.0f ms (max %.0f)", median(gaps), slices.Max(gaps)), "50 ms", atMost(slices.Max(gaps), 50)},
 		benchRow{"… the renderer's peak memory (page and worker), against the CLI's", fmt.Sprintf("%.0f MB; %.1f×", median(rss), median(rss)/median(cliRSS)), "4×", median(rss) <= 4*median(cliRSS)})
 }
 
