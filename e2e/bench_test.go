@@ -75,9 +75,9 @@ func (r benchRow) String() string {
 
 // atMost reports whether ms is within budget (ms) as the table prints
 // it, to the millisecond: a gap between frames is a whole number of the
-// display's frames (16.7 ms at 60 Hz), so three of them measure 50 ms
-// give or take the float's rounding, which alone made "50 ms (max 50)"
-// a missed budget of 50 ms.
+// display's frames (16.7 ms at 60 Hz), whose times come in tenths of a
+// millisecond, so three of them measure 50.0 or 50.1 ms, and the table
+// said "50 ms (max 50)" beside a 50 ms budget it called missed.
 func atMost(ms, budget float64) bool { return math.Round(ms) <= budget }
 
 func median(xs []float64) float64 {
