@@ -123,10 +123,25 @@ func TestReviewWorkspace(t *testing.T) {
 	}
 	row := sel("review-row") + `[data-head="` + emb + `"]`
 	tb.do(chromedp.Evaluate[chromedp.Void](q(row) + `.scrollIntoView({block: "center"})`))
+	// Where the row stands once the page has settled: the rows just
+	// unfolded have their estimated height (content-visibility) until a
+	// frame draws them, and the page moves as they get their own. Read
+	// at once, the row was once 305 px from the top, where the page,
+	// shorter by then, could not scroll it back (the reader clicked it at
+	// 341 px).
+	top := awaitJS[float64](tb, `new Promise(done => {
+		let last = NaN, still = 0, frames = 0;
+		const frame = () => {
+			const top = `+q(row)+`.getBoundingClientRect().top;
+			still = top === last ? still + 1 : 0;
+			last = top;
+			if (still === 3 || ++frames === 120) done(top); else requestAnimationFrame(frame);
+		};
+		requestAnimationFrame(frame);
+	})`)
 	if y := eval[float64](tb, `window.scrollY`); y < 200 {
 		t.Fatalf("the table scrolled only %.0f px to its embeddings pair: the test wants a table taller than the window", y)
 	}
-	top := eval[float64](tb, q(row)+`.getBoundingClientRect().top`)
 	tb.click(row + ` button`)
 	tb.waitFor("the pair's question", q(sel("pair-asked")))
 	tb.waitFor("the embeddings pair's input", q(sel("pair-asked")+` [data-testid=asked-message]`)+`.textContent.includes(`+jsq(askedText(t, head[emb]))+`)`)
