@@ -109,7 +109,7 @@ func (f *folderRead) readAll(reads js.Value) {
 // folder came meanwhile, warms the review's code on its files
 // (warmReview) until it does or this folder is replaced. Before each of
 // its reviews the browser runs the worker's waiting tasks
-// (yieldToEvents): the other folder, given while this one was parsed,
+// (jsweb.Yield): the other folder, given while this one was parsed,
 // is then read at once, not after one review or more.
 func (f *folderRead) warm() {
 	<-f.done
@@ -120,7 +120,7 @@ func (f *folderRead) warm() {
 		return
 	}
 	warmReview(sample, func() bool {
-		yieldToEvents()
+		jsweb.Yield()
 		f.mu.Lock()
 		defer f.mu.Unlock()
 		return f.stopped || f.paired

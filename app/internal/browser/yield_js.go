@@ -7,21 +7,14 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/internal/base/gchold"
+	"github.com/recview/recview/internal/base/jsweb"
 )
 
 // Yield hands the thread back to the page and blocks until the page has
 // run what waited for it (input, and the drawing of a frame when one is
-// due): it posts a message to itself through a MessageChannel, a task of
-// its own, and resumes when the message arrives. Settled promises resume
-// Go as microtasks, which never let the page draw; a timer would, but the
-// HTML standard clamps timers nested more than five deep to 4 ms, so a
-// loop of 1 ms sleeps pauses 4 ms or more each time.
+// due): jsweb.Yield, a message the page posts to itself.
 func Yield() {
-	Await(NewPromise(func(resolve, _ app.Value) {
-		ch := app.Window().Get("MessageChannel").New()
-		ch.Get("port1").Set("onmessage", resolve)
-		ch.Get("port2").Call("postMessage", nil)
-	}))
+	jsweb.Yield()
 	resumed = time.Now()
 }
 

@@ -1,6 +1,6 @@
 //go:build js
 
-package main
+package jsweb
 
 import (
 	"syscall/js"
@@ -8,10 +8,10 @@ import (
 	"time"
 )
 
-// TestYieldToEventsRunsTasks: a task that waits while Go works (a timer
-// fallen due) runs during yieldToEvents, before it returns: the way a
-// page's message waiting for the worker is read.
-func TestYieldToEventsRunsTasks(t *testing.T) {
+// TestYieldRunsTasks: a task that waits while Go works (a timer fallen
+// due) runs during Yield, before it returns: the way a page's message
+// waiting for the worker is read, or the page's input handled.
+func TestYieldRunsTasks(t *testing.T) {
 	ran := make(chan struct{}, 1)
 	f := js.FuncOf(func(js.Value, []js.Value) any {
 		ran <- struct{}{}
@@ -27,7 +27,7 @@ func TestYieldToEventsRunsTasks(t *testing.T) {
 		t.Fatal("the timer ran while Go was busy")
 	default:
 	}
-	yieldToEvents()
+	Yield()
 	select {
 	case <-ran:
 	default:
