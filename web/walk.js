@@ -64,9 +64,10 @@
   // handle: the caller walks the drop's entries instead), else to
   // {joined, tests, first, next, forget}: the paths joined by NUL (no
   // file name holds one) for Go to read in one call; how many of them, at
-  // the end, are test files; the first batch of their Files; next(), which asks the worker for the
-  // next batch and resolves to it, or rejects when the worker fails; and
-  // forget(), which lets the worker drop the Files not asked for. A
+  // the end, are test files; the first batch of their Files; next(),
+  // which asks the worker for the next batch and resolves to it, or
+  // rejects when the worker fails; and forget(), which lets the worker
+  // drop the Files not asked for. A
   // folder that cannot be listed rejects walked with an Error whose
   // message starts with its path. asked resolves once the walk is asked
   // of the worker (or found unavailable), for the page to draw only
