@@ -56,6 +56,7 @@ func (v *Viewer) listen(ctx app.Context) {
 	// took the review's first folder, one of them for nothing.
 	dragging := func(e browser.Event) {
 		e.PreventDefault()
+		v.dragged.Store(true)
 		if !v.drag {
 			index := !e.Target().Closest("[data-review-drop]").Exists()
 			ctx.Dispatch(func(ctx app.Context) {

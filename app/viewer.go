@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -31,6 +32,10 @@ type Viewer struct {
 	speed     int    // play speed in chunks per second
 	theme     string // "", "light" or "dark"
 	drag      bool   // a file is being dragged over the page
+	// dragged is set by the first drag over the page, as its events come
+	// (before the page's goroutine hears of it): the warm-up stops then
+	// (warmUp).
+	dragged atomic.Bool
 
 	index *folderIndex // the index of the last folder or many files, nil before
 	// indexCache is what the last finished index read of its files, for

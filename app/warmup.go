@@ -21,10 +21,19 @@ const warmRuns = 20
 // would pay for that (docs/dev/performance-notes.md has the figures). The
 // sample is one of the site's own files; nothing is shown, and a file the
 // reader opens meanwhile is not held up: the runs let the page draw and
-// handle events between them.
+// handle events between them. Beside a drag's and a drop's own work on
+// the page (a worker started, the folder taken), though, its pieces made
+// the page's tasks long, so it does not start when the reader has begun
+// something by the time the page is idle (atWork), and stops, between
+// two runs, when a drag comes over the page (Viewer.dragged).
 func (v *Viewer) warmUp(ctx app.Context) {
 	ctx.Async(func() {
 		browser.Idle(3 * time.Second)
+		busy := make(chan bool, 1)
+		ctx.Dispatch(func(app.Context) { busy <- v.atWork() })
+		if <-busy {
+			return
+		}
 		data, err := fetchSample(ctx, warmSample)
 		if err != nil {
 			return
@@ -35,9 +44,21 @@ func (v *Viewer) warmUp(ctx app.Context) {
 		pause := browser.Breather()
 		for range warmRuns {
 			pause()
+			if v.dragged.Load() {
+				return
+			}
 			if _, err := newDoc(warmSample, data); err != nil {
 				return
 			}
 		}
 	})
+}
+
+// atWork reports whether the reader has begun something on the page: a
+// drag over it, a recording, folder, comparison or review open or being
+// read, a review's worker started for a folder on its way. Call it on the
+// page's goroutine (in a Dispatch).
+func (v *Viewer) atWork() bool {
+	return v.drag || v.loading != "" || len(v.docs) > 0 || v.index != nil || v.view != viewDoc ||
+		v.rs.set != nil || v.rs.warm != nil || v.rs.picks != [2]*pickedFolder{}
 }
