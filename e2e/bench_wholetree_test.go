@@ -133,7 +133,7 @@ func (tb *tab) handDropOn(css, path string, drag time.Duration) {
 	tb.dragEventAt(input.DispatchDragEventTypeDrop, []string{abs}, at[0], at[1])
 }
 
-// each is the run's figures in ms, rounded, in the order measured: "50,
+// each is the runs' figures in ms, rounded, in the order measured: "50,
 // 33, 67".
 func each(ms []float64) string {
 	s := make([]string, len(ms))

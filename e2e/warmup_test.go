@@ -24,10 +24,11 @@ window.__releaseIdle = () => { const held = window.__idleHeld; window.__idleHeld
 const warmFetched = `performance.getEntriesByType('resource').some(e => e.name.endsWith('/web/samples/` + seedHello + `'))`
 
 // TestWarmUpStandsAside checks the page's warm-up of its decoder, whose
-// first run is one long task: on an idle page it runs (the sample is
-// fetched once the page is idle, not before); when a folder is being
-// dragged over the page by then, it does not run at all, so that the
-// drop the reader is making does not wait behind it.
+// runs made the page's tasks long beside a drag's own work: on an idle
+// page it runs (the sample is fetched once the page is idle, not
+// before); when a folder is being dragged over the page by then, it does
+// not run at all, so that the drop the reader is making does not wait
+// behind it.
 func TestWarmUpStandsAside(t *testing.T) {
 	for _, dragging := range []bool{false, true} {
 		tb := newTab(t)
