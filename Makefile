@@ -85,10 +85,11 @@ test-native: build/go.work
 # The core must also work in the browser: run its tests as WebAssembly
 # under node, with Go's own go_js_wasm_exec; and internal/base/jsweb's (the
 # promise and fetch plumbing of app.wasm and the worker), on node's own
-# Promise, fetch and Response; and the worker's (wasm/worker: its digests
-# by crypto.subtle, sums_js_test.go).
+# Promise, fetch and Response; the worker's (wasm/worker: its digests
+# by crypto.subtle, sums_js_test.go); and the page and worker's messages
+# (internal/pageworker: post_js_test.go, over node's MessageChannel).
 test-wasm: deps
-	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./recordings/... ./internal/base/jsonx/... ./internal/base/jsweb/... ./wasm/worker/...
+	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./recordings/... ./internal/base/jsonx/... ./internal/base/jsweb/... ./wasm/worker/... ./internal/pageworker/...
 
 # Browser tests: the site built by `make dist`, served on loopback, driven
 # in Debian's headless Chromium by chromedp.

@@ -27,20 +27,39 @@ func PostBody(target js.Value, k Kind, body []byte, files, transfer []js.Value) 
 }
 
 // PostBodyArray is PostBody with the files already a JavaScript array
-// (thousands of them are made one in a single call: browser.Worker).
+// (thousands of them are made one in a single call: browser.Worker). The
+// body goes as a Uint8Array whose buffer is transferred, not as a
+// string: a string costs the sender a conversion to UTF-16 and the
+// receiver one back to UTF-8, each a pass over the body on its thread (a
+// review's report is megabytes).
 func PostBodyArray(target js.Value, k Kind, body []byte, files js.Value, transfer []js.Value) {
 	msg := js.Global().Get("Object").New()
 	msg.Set("kind", string(k))
-	msg.Set("body", string(body))
+	b := js.Global().Get("Uint8Array").New(len(body))
+	js.CopyBytesToJS(b, body)
+	msg.Set("body", b)
 	msg.Set("files", files)
-	target.Call("postMessage", msg, array(transfer))
+	target.Call("postMessage", msg, array(append(transfer[:len(transfer):len(transfer)], b.Get("buffer"))))
 }
 
-// Receive reads a message event's data: its kind, its body and its files
-// (empty when it has none). The error says it is not {kind, body, files}.
+// Receive reads a message event's data: its kind, its body (a Uint8Array,
+// as PostBodyArray sends it, or a string, as web/worker.js reports
+// worker.wasm's failure to load) and its files (empty when it has none).
+// The error says it is not {kind, body, files}.
 func Receive(data js.Value) (Kind, []byte, []js.Value, error) {
-	if data.Type() != js.TypeObject || data.Get("kind").Type() != js.TypeString || data.Get("body").Type() != js.TypeString {
-		return "", nil, nil, errors.New("the worker's protocol: a message that is not {kind, body, files}")
+	bad := errors.New("the worker's protocol: a message that is not {kind, body, files}")
+	if data.Type() != js.TypeObject || data.Get("kind").Type() != js.TypeString {
+		return "", nil, nil, bad
+	}
+	var body []byte
+	switch b := data.Get("body"); {
+	case b.Type() == js.TypeString:
+		body = []byte(b.String())
+	case b.InstanceOf(js.Global().Get("Uint8Array")):
+		body = make([]byte, b.Length())
+		js.CopyBytesToGo(body, b)
+	default:
+		return "", nil, nil, bad
 	}
 	var files []js.Value
 	if f := data.Get("files"); js.Global().Get("Array").Call("isArray", f).Bool() {
@@ -49,7 +68,7 @@ func Receive(data js.Value) (Kind, []byte, []js.Value, error) {
 			files[i] = f.Index(i)
 		}
 	}
-	return Kind(data.Get("kind").String()), []byte(data.Get("body").String()), files, nil
+	return Kind(data.Get("kind").String()), body, files, nil
 }
 
 // array is a JavaScript array of vs.
