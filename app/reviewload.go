@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
@@ -96,18 +95,28 @@ func (v *Viewer) reviewed(rv *reviewSet, rep *pageworker.Report, err error) {
 	v.warmComparer()
 	// The summary first, then the table a piece of rowsAtOnce rows per
 	// task: together they held the page's thread for a frame too long.
+	// Each piece waits for the page to run what waits for it (Yield), not
+	// for a timer: a millisecond's timer could fall due while a piece was
+	// drawn, before Go handed the thread back, and two pieces then made
+	// one long task.
 	rv.pieces = 0
 	var more func(app.Context)
+	next := func() {
+		v.ctx.Async(func() {
+			browser.Yield()
+			v.ctx.Dispatch(more)
+		})
+	}
 	more = func(app.Context) {
 		rv.pieces++
 		rv.version++
 		if rv.pieces*rowsAtOnce < min(len(rv.rep.Rows), maxReviewRows) {
-			v.ctx.After(time.Millisecond, more)
+			next()
 		} else {
 			rv.pieces = maxReviewRows // every piece, whatever the filter shows
 		}
 	}
-	v.ctx.After(time.Millisecond, more)
+	next()
 	v.loadViewed(rv)
 	v.loadDecisions(rv)
 	rv.rowsVer++
