@@ -95,10 +95,11 @@ func (v *Viewer) reviewed(rv *reviewSet, rep *pageworker.Report, err error) {
 	v.warmComparer()
 	// The summary first, then the table a piece of rowsAtOnce rows per
 	// task: together they held the page's thread for a frame too long.
-	// Each piece waits for the page to run what waits for it (Yield), not
-	// for a timer: a millisecond's timer could fall due while a piece was
-	// drawn, before Go handed the thread back, and two pieces then made
-	// one long task.
+	// The next piece is asked for once this one is drawn (Defer), after
+	// the page has run what waits for it (Yield): go-app draws the
+	// dispatches of a frame's time together, so a piece asked for a
+	// millisecond after the last, before that was drawn, was drawn with
+	// it, two pieces in one long task.
 	rv.pieces = 0
 	var more func(app.Context)
 	next := func() {
@@ -107,11 +108,11 @@ func (v *Viewer) reviewed(rv *reviewSet, rep *pageworker.Report, err error) {
 			v.ctx.Dispatch(more)
 		})
 	}
-	more = func(app.Context) {
+	more = func(ctx app.Context) {
 		rv.pieces++
 		rv.version++
 		if rv.pieces*rowsAtOnce < min(len(rv.rep.Rows), maxReviewRows) {
-			next()
+			ctx.Defer(func(app.Context) { next() })
 		} else {
 			rv.pieces = maxReviewRows // every piece, whatever the filter shows
 		}
