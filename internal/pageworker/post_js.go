@@ -5,6 +5,8 @@ package pageworker
 import (
 	"errors"
 	"syscall/js"
+
+	"github.com/recview/recview/internal/base/jsweb"
 )
 
 // Post posts m to target (a Worker, or the worker's own global scope) as
@@ -28,38 +30,37 @@ func PostBody(target js.Value, k Kind, body []byte, files, transfer []js.Value) 
 
 // PostBodyArray is PostBody with the files already a JavaScript array
 // (thousands of them are made one in a single call: browser.Worker). The
-// body goes as a Uint8Array whose buffer is transferred, not as a
-// string: a string costs the sender a conversion to UTF-16 and the
-// receiver one back to UTF-8, each a pass over the body on its thread (a
-// review's report is megabytes).
+// body goes as an ArrayBuffer, transferred, not as a string: a string
+// costs the sender a conversion to UTF-16 and the receiver one back to
+// UTF-8, each a pass over the body on its thread (a review's report is
+// megabytes).
 func PostBodyArray(target js.Value, k Kind, body []byte, files js.Value, transfer []js.Value) {
 	msg := js.Global().Get("Object").New()
 	msg.Set("kind", string(k))
 	b := js.Global().Get("Uint8Array").New(len(body))
 	js.CopyBytesToJS(b, body)
-	msg.Set("body", b)
+	buf := b.Get("buffer")
+	msg.Set("body", buf)
 	msg.Set("files", files)
-	target.Call("postMessage", msg, array(append(transfer[:len(transfer):len(transfer)], b.Get("buffer"))))
+	target.Call("postMessage", msg, array(append(transfer[:len(transfer):len(transfer)], buf)))
 }
 
-// Receive reads a message event's data: its kind, its body (a Uint8Array,
-// as PostBodyArray sends it, or a string, as web/worker.js reports
-// worker.wasm's failure to load) and its files (empty when it has none).
-// The error says it is not {kind, body, files}.
+// Receive reads a message event's data: its kind, its body (an
+// ArrayBuffer, as PostBodyArray sends it, or a string, as web/worker.js
+// reports worker.wasm's failure to load) and its files (empty when it has
+// none). The error says it is not {kind, body, files}.
 func Receive(data js.Value) (Kind, []byte, []js.Value, error) {
-	bad := errors.New("the worker's protocol: a message that is not {kind, body, files}")
 	if data.Type() != js.TypeObject || data.Get("kind").Type() != js.TypeString {
-		return "", nil, nil, bad
+		return "", nil, nil, errNotMessage
 	}
 	var body []byte
 	switch b := data.Get("body"); {
 	case b.Type() == js.TypeString:
 		body = []byte(b.String())
-	case b.InstanceOf(js.Global().Get("Uint8Array")):
-		body = make([]byte, b.Length())
-		js.CopyBytesToGo(body, b)
+	case b.InstanceOf(js.Global().Get("ArrayBuffer")):
+		body = jsweb.Bytes(b)
 	default:
-		return "", nil, nil, bad
+		return "", nil, nil, errNotMessage
 	}
 	var files []js.Value
 	if f := data.Get("files"); js.Global().Get("Array").Call("isArray", f).Bool() {
@@ -70,6 +71,9 @@ func Receive(data js.Value) (Kind, []byte, []js.Value, error) {
 	}
 	return Kind(data.Get("kind").String()), body, files, nil
 }
+
+// errNotMessage is Receive's error for data that is not {kind, body, files}.
+var errNotMessage = errors.New("the worker's protocol: a message that is not {kind, body, files}")
 
 // array is a JavaScript array of vs.
 func array(vs []js.Value) js.Value {
