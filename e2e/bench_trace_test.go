@@ -3,8 +3,10 @@
 package e2e
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
+	"slices"
 
 	"github.com/chromedp/cdproto/cdp"
 	cdpio "github.com/chromedp/cdproto/io"
@@ -54,12 +56,21 @@ type traceEvent struct {
 	TS   float64 `json:"ts"`
 	Dur  float64 `json:"dur"`
 	TDur float64 `json:"tdur"`
+	Args struct {
+		SrcFunc string `json:"src_func"` // the function that posted a task
+	} `json:"args"`
 }
 
 // pageTask is one task of the page's thread (Blink's main thread): when it
-// began, in ms after the mark it was measured from; its wall time; and its
-// own work, the time its thread ran on a CPU, in ms.
-type pageTask struct{ At, Wall, Own float64 }
+// began, in ms after the mark it was measured from; its wall time; its own
+// work, the time its thread ran on a CPU (the trace's thread time, which
+// now and then comes larger than the wall time: bounded by it), in ms;
+// and whether it is a frame (the compositor's BeginMainFrame: the page's
+// animation frame callbacks, style, layout and paint).
+type pageTask struct {
+	At, Wall, Own float64
+	Frame         bool
+}
 
 // end ends the trace and returns the page's tasks that began after the
 // page's performance mark named mark (performance.mark(mark)), in order.
@@ -103,22 +114,42 @@ func (tr *taskTrace) end(mark string) []pageTask {
 	if from < 0 {
 		tb.t.Fatalf("the browser's trace has no mark %q", mark)
 	}
-	var tasks []pageTask
+	var run []traceEvent
 	for _, e := range whole.TraceEvents {
 		if e.Ph == "X" && e.Name == "ThreadControllerImpl::RunTask" && (thread{e.PID, e.TID}) == main && e.TS >= from {
-			tasks = append(tasks, pageTask{At: (e.TS - from) / 1000, Wall: e.Dur / 1000, Own: e.TDur / 1000})
+			run = append(run, e)
 		}
+	}
+	slices.SortFunc(run, func(a, b traceEvent) int { return cmp.Compare(a.TS, b.TS) })
+	var tasks []pageTask
+	end := from // of the last task kept: a task run within it is nested
+	for _, e := range run {
+		if e.TS < end {
+			continue
+		}
+		end = e.TS + e.Dur
+		tasks = append(tasks, pageTask{
+			At: (e.TS - from) / 1000, Wall: e.Dur / 1000, Own: min(e.TDur, e.Dur) / 1000,
+			Frame: e.Args.SrcFunc == "ScheduledActionSendBeginMainFrame",
+		})
 	}
 	return tasks
 }
 
-// longestOwn is the longest own work (thread time) of tasks, in ms, and
-// the wall time of the task that took it.
-func longestOwn(tasks []pageTask) (own, wall float64) {
+// mostOwnBetweenFrames is the most own work the page's thread did from
+// the start of one frame to the start of the next (the frame's own work
+// included), in ms, and that stretch's wall time: what the page alone
+// would hold a frame back by, on a machine with a CPU free for it.
+func mostOwnBetweenFrames(tasks []pageTask) (own, wall float64) {
+	start, sum := -1.0, 0.0
 	for _, t := range tasks {
-		if t.Own > own {
-			own, wall = t.Own, t.Wall
+		if t.Frame {
+			if start >= 0 && sum > own {
+				own, wall = sum, t.At-start
+			}
+			start, sum = t.At, 0
 		}
+		sum += t.Own
 	}
 	return own, wall
 }
