@@ -149,10 +149,15 @@ func TestBenchFeel(t *testing.T) {
 	}
 	rows = append(rows, benchRow{"drop the 1,399-chunk stream → assembled message on screen", fmt.Sprintf("%.0f ms", median(drops)), "150 ms", median(drops) < 150})
 
-	// Slider jumps to random chunks, on the recording just dropped.
+	// Slider jumps to random chunks, on the recording just dropped, each
+	// to another step than the one shown: a jump to the step already
+	// shown changes nothing, and its wait for the label never ended.
 	var jumps []int
-	for range 21 {
-		jumps = append(jumps, rand.IntN(1400))
+	last := eval[int](tb, `parseInt(document.querySelector('[data-testid=step-label]').textContent, 10)`)
+	for len(jumps) < 21 {
+		if k := rand.IntN(1400); k != last {
+			jumps, last = append(jumps, k), k
+		}
 	}
 	times := awaitJS[[][2]float64](tb, `(async () => {
 		const slider = document.querySelector('[data-testid=step-slider]');
