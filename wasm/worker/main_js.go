@@ -262,9 +262,7 @@ func handleReview(r *pageworker.Review, folders [2]*folderRead, done *atomic.Poi
 					bufs = append(bufs, raw) // the download's own buffer
 					continue
 				}
-				buf := js.Global().Get("Uint8Array").New(len(f.Data))
-				js.CopyBytesToJS(buf, f.Data)
-				bufs = append(bufs, buf.Get("buffer"))
+				bufs = append(bufs, jsweb.Buffer(f.Data))
 			}
 		}
 	}

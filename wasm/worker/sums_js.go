@@ -46,9 +46,7 @@ func (s *sumSet) add(path string, data []byte, buf js.Value) {
 		s.goSums[path] = sha256.Sum256(data)
 		return
 	case buf.IsUndefined():
-		a := js.Global().Get("Uint8Array").New(len(data))
-		js.CopyBytesToJS(a, data)
-		buf = a
+		buf = jsweb.Buffer(data)
 	}
 	s.paths = append(s.paths, path)
 	s.promises = append(s.promises, s.subtle.Call("digest", "SHA-256", buf))

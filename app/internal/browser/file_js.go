@@ -20,12 +20,9 @@ func (f File) StartRead() app.Value {
 	return f.JS.Call("arrayBuffer")
 }
 
-// NewBuffer copies data into a new ArrayBuffer (to post to a worker).
-func NewBuffer(data []byte) app.Value {
-	a := app.Window().Get("Uint8Array").New(len(data))
-	app.CopyBytesToJS(a, data)
-	return a.Get("buffer")
-}
+// NewBuffer copies data into a new ArrayBuffer (to post to a worker):
+// jsweb.Buffer.
+func NewBuffer(data []byte) app.Value { return app.ValueOf(jsweb.Buffer(data)) }
 
 // copySlice is how many bytes CopyBuffer copies into Go at once: the page
 // is frozen for the whole of one copy.

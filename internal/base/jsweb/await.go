@@ -33,6 +33,14 @@ func Await(p js.Value) (js.Value, error) {
 	return r.v, r.err
 }
 
+// Buffer copies data into a new ArrayBuffer of len(data) bytes (to post,
+// transfer or digest): Bytes's inverse.
+func Buffer(data []byte) js.Value {
+	view := js.Global().Get("Uint8Array").New(len(data))
+	js.CopyBytesToJS(view, data)
+	return view.Get("buffer")
+}
+
 // Bytes copies the bytes of an ArrayBuffer to Go; the buffer stays as it
 // is.
 func Bytes(buf js.Value) []byte {

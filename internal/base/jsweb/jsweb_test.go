@@ -72,3 +72,22 @@ func TestBytes(t *testing.T) {
 		t.Errorf("Bytes of an empty buffer = %q", got)
 	}
 }
+
+func TestBuffer(t *testing.T) {
+	buf := Buffer([]byte{0, 'a', 0xff})
+	if !buf.InstanceOf(js.Global().Get("ArrayBuffer")) {
+		t.Fatalf("Buffer returned %s, want an ArrayBuffer", buf.Type())
+	}
+	view := js.Global().Get("Uint8Array").New(buf)
+	if n := view.Length(); n != 3 {
+		t.Fatalf("the buffer has %d bytes, want 3", n)
+	}
+	for i, want := range []int{0, 'a', 0xff} {
+		if got := view.Index(i).Int(); got != want {
+			t.Errorf("byte %d = %d, want %d", i, got, want)
+		}
+	}
+	if n := Buffer(nil).Get("byteLength").Int(); n != 0 {
+		t.Errorf("Buffer(nil) has %d bytes, want 0", n)
+	}
+}

@@ -26,9 +26,7 @@ func SHA256(b []byte) [32]byte {
 	if len(b) < subtleMin || !subtle.Truthy() {
 		return sha256.Sum256(b)
 	}
-	in := js.Global().Get("Uint8Array").New(len(b))
-	js.CopyBytesToJS(in, b)
-	buf, err := Await(subtle.Call("digest", "SHA-256", in))
+	buf, err := Await(subtle.Call("digest", "SHA-256", Buffer(b)))
 	if err != nil {
 		return sha256.Sum256(b)
 	}
