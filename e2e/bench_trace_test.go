@@ -62,14 +62,14 @@ type traceEvent struct {
 }
 
 // pageTask is one task of the page's thread (Blink's main thread): when it
-// began, in ms after the mark it was measured from; its wall time; its own
-// work, the time its thread ran on a CPU (the trace's thread time, which
-// now and then comes larger than the wall time: bounded by it), in ms;
+// began, in ms after the mark it was measured from; its own work, the
+// time its thread ran on a CPU (the trace's thread time, which now and
+// then comes larger than the task's wall time: bounded by it), in ms;
 // and whether it is a frame (the compositor's BeginMainFrame: the page's
 // animation frame callbacks, style, layout and paint).
 type pageTask struct {
-	At, Wall, Own float64
-	Frame         bool
+	At, Own float64
+	Frame   bool
 }
 
 // end ends the trace and returns the page's tasks that began after the
@@ -129,7 +129,7 @@ func (tr *taskTrace) end(mark string) []pageTask {
 		}
 		end = e.TS + e.Dur
 		tasks = append(tasks, pageTask{
-			At: (e.TS - from) / 1000, Wall: e.Dur / 1000, Own: min(e.TDur, e.Dur) / 1000,
+			At: (e.TS - from) / 1000, Own: min(e.TDur, e.Dur) / 1000,
 			Frame: e.Args.SrcFunc == "ScheduledActionSendBeginMainFrame",
 		})
 	}
