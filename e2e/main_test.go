@@ -8,8 +8,9 @@
 //
 //	go test -tags e2e -count=1 ./e2e/ -dist=$PWD/dist -v
 //
-// A failing test leaves a full-page screenshot in
-// e2e/screenshots/<TestName>/failure.png; TestScreenshots always writes
+// A failing test leaves a full-page screenshot of each tab still open in
+// e2e/screenshots/<TestName>/failure.png (its first tab; failure-tab2.png
+// for its second, and so on); TestScreenshots always writes
 // its pictures to e2e/screenshots/TestScreenshots/.
 
 package e2e
@@ -261,11 +262,21 @@ type tab struct {
 	t    testing.TB
 	base string          // the site's URL
 	root context.Context // the tab's context, no deadline
-	ctx  context.Context // the tab's context with the test's deadline
+	ctx  context.Context // the tab's context with a deadline: testTimeout (a benchmark's, benchTabTimeout)
+
+	// n is the tab's place among those its test opened, from 1: it
+	// names the tab's failure screenshot.
+	n int
 
 	mu      sync.Mutex
 	console []string // what the page logged: errors, warnings, exceptions
 }
+
+// tabsOpened counts the tabs each test opened, by the test's name.
+var tabsOpened = struct {
+	sync.Mutex
+	n map[string]int
+}{n: map[string]int{}}
 
 // newTab opens a tab for t in the shared browser on the shared site.
 func newTab(t testing.TB) *tab {
@@ -287,7 +298,11 @@ func openTab(t testing.TB, bctx context.Context, base string, isolated bool) *ta
 	if err := chromedp.Do(root); err != nil { // opens the tab, no deadline
 		t.Fatalf("cannot open a tab: %v", err)
 	}
-	tb := &tab{t: t, base: base, root: root}
+	tabsOpened.Lock()
+	tabsOpened.n[t.Name()]++
+	n := tabsOpened.n[t.Name()]
+	tabsOpened.Unlock()
+	tb := &tab{t: t, base: base, root: root, n: n}
 	tb.listenConsole()
 	ctx, cancelTimeout := context.WithTimeout(root, testTimeout)
 	t.Cleanup(cancelTimeout)
@@ -333,7 +348,7 @@ func (tb *tab) dumpConsole() {
 	tb.mu.Lock()
 	defer tb.mu.Unlock()
 	for _, line := range tb.console {
-		tb.t.Log(line)
+		tb.t.Logf("tab %d: %s", tb.n, line)
 	}
 }
 
@@ -354,7 +369,11 @@ func (tb *tab) failureScreenshot() {
 		tb.t.Logf("no failure screenshot: %v", err)
 		return
 	}
-	file := filepath.Join(screenshotDir(tb.t, tb.t.Name()), "failure.png")
+	name := "failure.png"
+	if tb.n > 1 {
+		name = fmt.Sprintf("failure-tab%d.png", tb.n)
+	}
+	file := filepath.Join(screenshotDir(tb.t, tb.t.Name()), name)
 	if err := os.WriteFile(file, png, 0o644); err != nil {
 		tb.t.Logf("no failure screenshot: %v", err)
 		return
@@ -425,7 +444,8 @@ func (tb *tab) waitFor(desc, js string) {
 
 func (tb *tab) waitForWithin(limit time.Duration, desc, js string) {
 	tb.t.Helper()
-	deadline := time.Now().Add(limit)
+	start := time.Now()
+	deadline := start.Add(limit)
 	expr := "(() => { try { return !!(" + js + "); } catch (e) { return false; } })()"
 	var lastErr error
 	for {
@@ -436,6 +456,11 @@ func (tb *tab) waitForWithin(limit time.Duration, desc, js string) {
 		lastErr = err
 		if time.Now().After(deadline) || tb.ctx.Err() != nil {
 			msg := fmt.Sprintf("timed out after %s waiting for %s", limit, desc)
+			if tb.ctx.Err() != nil && time.Now().Before(deadline) {
+				// The tab's context ended first: the page, perhaps still
+				// at work, was not asked again.
+				msg = fmt.Sprintf("the tab's own deadline passed %s into the wait for %s (allowed %s): the page was not asked after that", time.Since(start).Round(time.Second), desc, limit)
+			}
 			if lastErr != nil {
 				msg += fmt.Sprintf(" (last error: %v)", lastErr)
 			}
