@@ -26,11 +26,42 @@ func SHA256(b []byte) [32]byte {
 	if len(b) < subtleMin || !subtle.Truthy() {
 		return sha256.Sum256(b)
 	}
-	buf, err := Await(subtle.Call("digest", "SHA-256", Buffer(b)))
+	buf, err := Await(subtle.Call("digest", "SHA-256", digestInput(b)))
 	if err != nil {
 		return sha256.Sum256(b)
 	}
 	var sum [32]byte
 	js.CopyBytesToGo(sum[:], js.Global().Get("Uint8Array").New(buf))
 	return sum
+}
+
+// digestKeep is the size, in bytes, of the largest input buffer
+// digestInput keeps for the next digest.
+const digestKeep = 4 << 20
+
+// digestBuf is the Uint8Array digestInput reuses (undefined until the
+// first digest): SubtleCrypto.digest copies its input before it returns
+// its promise (WebCrypto, digest(), step 2: "getting a copy of the bytes
+// held by the data parameter"), so the next digest may overwrite it.
+var digestBuf js.Value
+
+// digestInput is a Uint8Array holding a copy of b, for a digest: a view
+// of a buffer kept from one digest to the next (grown to a power of two
+// as needed), or a new one for an input over digestKeep. A new buffer
+// for every input cost the page more than the digest itself: the fresh
+// memory is zeroed and faulted in (docs/dev/performance-notes.md).
+func digestInput(b []byte) js.Value {
+	if len(b) > digestKeep {
+		return js.Global().Get("Uint8Array").New(Buffer(b))
+	}
+	if digestBuf.IsUndefined() || digestBuf.Length() < len(b) {
+		n := 64 << 10
+		for n < len(b) {
+			n *= 2
+		}
+		digestBuf = js.Global().Get("Uint8Array").New(n)
+	}
+	view := digestBuf.Call("subarray", 0, len(b))
+	js.CopyBytesToJS(view, b)
+	return view
 }
