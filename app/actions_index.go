@@ -225,17 +225,13 @@ func (v *Viewer) indexFiles(l *browser.Listing, root *keptFolder, held func()) {
 	// one is summarized, with one wait per batch (Promise.allSettled):
 	// each wait is a round trip between Go and the page. Each batch
 	// waits for its files to be described.
-	startBatch := func(from int) app.Value {
-		batch := make([]app.Value, 0, readBatch)
+	startBatch := func(from int) *batchRead {
 		l.Describe(from + readBatch)
-		for j := from; j < min(from+readBatch, len(files)); j++ {
-			if _, cached[j] = old.get(files[j]); cached[j] {
-				batch = append(batch, app.Null())
-			} else {
-				batch = append(batch, startRead(files[j]))
-			}
+		to := min(from+readBatch, len(files))
+		for j := from; j < to; j++ {
+			_, cached[j] = old.get(files[j])
 		}
-		return browser.AllSettled(batch)
+		return startBatchRead(files[from:to], func(k int) bool { return cached[from+k] })
 	}
 	ctx.Async(func() {
 		// Parsing builds a tree per file that is garbage right after: with
@@ -251,7 +247,7 @@ func (v *Viewer) indexFiles(l *browser.Listing, root *keptFolder, held func()) {
 		browser.Yield() // the index drawn first, in a task of its own
 		acc := indexAcc{rows: make([]indexRow, 0, len(files))}
 		last := time.Now()
-		var reads app.Value // the outcomes of this batch's reads
+		var reads *batchRead // this batch's reads
 		// The File of each of those items, in order: a cassette, and YAML
 		// that is no cassette, have none.
 		var itemFiles []browser.File
@@ -261,7 +257,11 @@ func (v *Viewer) indexFiles(l *browser.Listing, root *keptFolder, held func()) {
 		reused := 0
 		for i, f := range files {
 			if i%readBatch == 0 {
-				reads, _ = browser.Await(next) // allSettled never rejects
+				if reads != nil {
+					reads.release()
+				}
+				reads = next
+				reads.wait()
 				if i+readBatch < len(files) {
 					next = startBatch(i + readBatch)
 				}
@@ -319,6 +319,9 @@ func (v *Viewer) indexFiles(l *browser.Listing, root *keptFolder, held func()) {
 				browser.Yield()
 			}
 		}
+		if reads != nil {
+			reads.release()
+		}
 		v.replayReport(ix)
 	})
 }
@@ -371,13 +374,13 @@ func (a *indexAcc) add(row indexRow) {
 }
 
 // read takes file i of the index (f; its read is the i%readBatch-th
-// outcome of reads), parses it and appends its rows (a cassette's read
+// of reads, waited for), parses it and appends its rows (a cassette's read
 // by w), its entry among the files listed apart, or its Item line for
 // the folder's worker. It returns the error of the read itself, nil when
 // the file was read: a file that does not parse is a row, not an error
 // here.
-func (a *indexAcc) read(w *pageWorker, f browser.File, i int, reads app.Value) error {
-	data, err := settledRead(f, reads, i%readBatch, a.buf)
+func (a *indexAcc) read(w *pageWorker, f browser.File, i int, reads *batchRead) error {
+	data, err := reads.bytes(i%readBatch, a.buf)
 	if err == nil {
 		a.buf = data // reused: summarize keeps nothing of it
 	}

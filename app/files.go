@@ -30,7 +30,7 @@ func readBytes(f browser.File) ([]byte, error) {
 }
 
 // startRead starts reading the file (browser.File.StartRead); awaitRead
-// or settledRead take the read's outcome. A file larger than maxOpenSize
+// or a batchRead take the read's outcome. A file larger than maxOpenSize
 // is not read: the promise is null.
 func startRead(f browser.File) app.Value {
 	if f.Size > maxOpenSize {
@@ -49,18 +49,4 @@ func awaitRead(f browser.File, read app.Value) ([]byte, error) {
 		return nil, fmt.Errorf("%s: cannot read the file: %v", f.Path, err)
 	}
 	return browser.CopyBuffer(nil, buf), nil
-}
-
-// settledRead returns the bytes of a read startRead started, from its
-// outcome i of those browser.AllSettled gives, in dst's memory when it is large enough (the index reads one
-// file after the other into the same buffer).
-func settledRead(f browser.File, reads app.Value, i int, dst []byte) ([]byte, error) {
-	if f.Size > maxOpenSize {
-		return nil, tooBig(f.Path, int64(f.Size))
-	}
-	buf, err := browser.Settled(reads, i)
-	if err != nil {
-		return nil, fmt.Errorf("%s: cannot read the file: %v", f.Path, err)
-	}
-	return browser.CopyBuffer(dst, buf), nil
 }

@@ -53,9 +53,7 @@ func CopyBuffer(dst []byte, buf app.Value) []byte {
 			pause()
 		}
 	}
-	if buf.Get("transfer").Truthy() {
-		buf.Call("transfer", 0)
-	}
+	Release(buf)
 	return data
 }
 
@@ -70,3 +68,41 @@ func ArrayFrom(list app.Value) app.Value {
 // buffer as it is, for a buffer read more than once (a review's fetched
 // file, opened again after Back).
 func BufferBytes(buf app.Value) []byte { return jsweb.Bytes(jsOf(buf)) }
+
+// StartReadAll starts one read of the bytes of files, one after the
+// other (File.arrayBuffer of a Blob made of them, which holds no copy of
+// their bytes), and returns the promise of their ArrayBuffer: the
+// browser's cost of a read, which for small files is more than their
+// reading, is paid once for them all (docs/dev/performance-notes.md).
+// The files must all have a File object (no Err). The promise is
+// rejected when one of them cannot be read; read them one by one
+// (StartRead) to learn which.
+func StartReadAll(files []File) app.Value {
+	parts := make([]any, len(files))
+	for i, f := range files {
+		parts[i] = f.JS
+	}
+	return app.Window().Get("Blob").New(parts).Call("arrayBuffer")
+}
+
+// CopyRange copies the n bytes at offset off of an ArrayBuffer to Go,
+// into dst's memory when it is large enough (else into a new slice), and
+// returns them; the buffer stays as it is (Release ends it).
+func CopyRange(dst []byte, buf app.Value, off, n int) []byte {
+	if cap(dst) < n {
+		dst = make([]byte, n)
+	}
+	data := dst[:n]
+	app.CopyBytesToGo(data, app.Window().Get("Uint8Array").New(buf, off, n))
+	return data
+}
+
+// Release detaches an ArrayBuffer (ArrayBuffer.prototype.transfer to
+// length 0), so the page frees its memory now rather than once Go's
+// collector has finalized every Value pointing to it (browsers without
+// transfer keep it until then). buf is unusable afterwards.
+func Release(buf app.Value) {
+	if buf.Get("transfer").Truthy() {
+		buf.Call("transfer", 0)
+	}
+}

@@ -84,6 +84,15 @@ func NewBuffer(data []byte) app.Value { return app.Null() }
 // CopyBuffer returns dst emptied: there is no buffer to copy.
 func CopyBuffer(dst []byte, buf app.Value) []byte { return dst[:0] }
 
+// StartReadAll returns null, which Await refuses.
+func StartReadAll(files []File) app.Value { return app.Null() }
+
+// CopyRange returns dst emptied: there is no buffer to copy.
+func CopyRange(dst []byte, buf app.Value, off, n int) []byte { return dst[:0] }
+
+// Release does nothing: there is no buffer.
+func Release(buf app.Value) {}
+
 // ArrayFrom returns list as it is.
 func ArrayFrom(list app.Value) app.Value { return list }
 
