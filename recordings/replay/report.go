@@ -241,6 +241,30 @@ type RequestGroup struct {
 	OnlyMissed bool
 }
 
+// Compared reports whether a report made with ReportOptions.Read
+// compares the group's requests, reading each of its recordings: a group
+// of more than one.
+func (g *RequestGroup) Compared() bool { return len(g.Entries) > 1 }
+
+// ComparedPaths lists the files a report made with ReportOptions.Read
+// (and the same tree and Top) reads to compare the heavy tests'
+// requests: the recordings of each group of r.Heavy it compares
+// (RequestGroup.Compared), in r.Heavy's order. A caller that reads files
+// slowly one by one (the browser's worker) reads them all at once first.
+func (r *Report) ComparedPaths() []string {
+	var out []string
+	for i := range r.Heavy {
+		for j := range r.Heavy[i].Groups {
+			if g := &r.Heavy[i].Groups[j]; g.Compared() {
+				for _, e := range g.Entries {
+					out = append(out, e.Path)
+				}
+			}
+		}
+	}
+	return out
+}
+
 // heavy returns the top tests by number of recordings (two or more).
 func (t *Tree) heavy(top int, read func(string) ([]byte, error)) []HeavyTest {
 	count := map[string]int{}
@@ -269,7 +293,7 @@ func (t *Tree) heavy(top int, read func(string) ([]byte, error)) []HeavyTest {
 		}
 		for k, es := range groups {
 			g := RequestGroup{Endpoint: k[0], Model: k[1], Entries: es}
-			if len(es) > 1 && read != nil {
+			if g.Compared() && read != nil {
 				g.Fields, g.OnlyMissed = compareRequests(es, read)
 			}
 			out[i].Groups = append(out[i].Groups, g)

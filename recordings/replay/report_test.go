@@ -332,3 +332,42 @@ func TestSize(t *testing.T) {
 		}
 	}
 }
+
+// TestComparedPaths: the files a report without reads says the
+// comparison reads (ComparedPaths) are every file a report with reads
+// then reads, each once, on the corpus (whose heavy tests have groups of
+// one recording too, left out of both).
+func TestComparedPaths(t *testing.T) {
+	files := corpusTree(t, "")
+	tree := Analyze(files)
+	want := tree.Report(ReportOptions{Top: 5}).ComparedPaths()
+	data := map[string][]byte{}
+	for _, f := range files {
+		data[f.Path] = f.Data
+	}
+	read := map[string]int{}
+	r := tree.Report(ReportOptions{Top: 5, Read: func(p string) ([]byte, error) {
+		read[p]++
+		return data[p], nil
+	}})
+	single := 0
+	for _, h := range r.Heavy {
+		for _, g := range h.Groups {
+			if len(g.Entries) == 1 {
+				single++
+			}
+		}
+	}
+	if len(want) < 10 || single == 0 {
+		t.Fatalf("%d paths to compare, %d groups of one: the corpus no longer tests this", len(want), single)
+	}
+	for _, p := range want {
+		if read[p] != 1 {
+			t.Errorf("%s: read %d times, want once", p, read[p])
+		}
+		delete(read, p)
+	}
+	for p, n := range read {
+		t.Errorf("%s: read %d times, not listed by ComparedPaths", p, n)
+	}
+}

@@ -5,11 +5,14 @@ package main
 import (
 	"bytes"
 	"os"
+	"path"
 	"strings"
 	"syscall/js"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/recview/recview/internal/pageworker"
+	"github.com/recview/recview/recordings/replay"
 )
 
 // loadReadAll defines recviewReadAll as web/worker.js does, from its
@@ -113,5 +116,44 @@ func TestReadFolder(t *testing.T) {
 	<-f.done
 	if f.read != 1 || f.err == nil || !strings.HasPrefix(f.err.Error(), "recordings/gone.json: cannot read the file") || !strings.Contains(f.err.Error(), "gone from the disk") {
 		t.Errorf("read %d files, error %v; want 1 read, then gone.json's own error", f.read, f.err)
+	}
+}
+
+// TestReportPrefetch: the report with the heavy tests' requests compared,
+// of the corpus tree handed over as the page hands it (Items and File
+// objects), is the one made from the files read directly, and none of
+// the files it compares is read alone (File.arrayBuffer): they are read
+// ahead, together (prefetch), and none is kept after.
+func TestReportPrefetch(t *testing.T) {
+	loadReadAll(t)
+	items, data := corpusItems(t, nil)
+	alone := 0
+	count := js.FuncOf(func(this js.Value, args []js.Value) any {
+		alone++
+		return js.Global().Get("File").Get("prototype").Get("arrayBuffer").Call("call", this)
+	})
+	defer count.Release()
+	files := make([]js.Value, len(items))
+	for i, it := range items {
+		files[i] = newFile(path.Base(it.Path), data[it.Path])
+		files[i].Set("arrayBuffer", count)
+	}
+	f := newJSFolder()
+	f.add(&pageworker.ReplayAdd{Items: items}, files)
+	want := newFolder(func(p string) ([]byte, error) { return data[p], nil }) // the same items, in the same order
+	want.add(items)
+	if want.tree.Report(replay.ReportOptions{}).ComparedPaths() == nil {
+		t.Fatal("the corpus's report compares no requests: this tests nothing")
+	}
+	alone = 0
+	got := f.report(true)
+	if diff := cmp.Diff(want.report(true), got); diff != "" {
+		t.Errorf("report (-read directly +read ahead):\n%s", diff)
+	}
+	if alone != 0 {
+		t.Errorf("%d files read alone, want none: all read ahead", alone)
+	}
+	if len(f.fetched) != 0 {
+		t.Errorf("%d files read ahead kept after the report", len(f.fetched))
 	}
 }

@@ -8,6 +8,8 @@ import (
 
 	"github.com/recview/recview/internal/base/jsweb"
 	"github.com/recview/recview/internal/pageworker"
+	"github.com/recview/recview/internal/pageworker/replayhtml"
+	"github.com/recview/recview/recordings/replay"
 )
 
 // The replay side of the worker (docs/replay.md, "In the browser"): the
@@ -20,13 +22,20 @@ import (
 type jsFolder struct {
 	*folder
 	files map[string]js.Value // path -> File
+	// fetched holds files read ahead (prefetch), by path: each is
+	// served to one read, then dropped.
+	fetched map[string][]byte
 }
 
 // newJSFolder is an empty folder whose files are read from the File
 // objects added with them.
 func newJSFolder() *jsFolder {
-	f := &jsFolder{files: map[string]js.Value{}}
+	f := &jsFolder{files: map[string]js.Value{}, fetched: map[string][]byte{}}
 	f.folder = newFolder(func(p string) ([]byte, error) {
+		if data, ok := f.fetched[p]; ok {
+			delete(f.fetched, p)
+			return data, nil
+		}
 		file, ok := f.files[p]
 		if !ok {
 			return nil, errors.New(p + ": not a file of the folder")
@@ -53,4 +62,57 @@ func (f *jsFolder) add(a *pageworker.ReplayAdd, files []js.Value) {
 			f.addTest(p)
 		}
 	}
+}
+
+// prefetchMax is how many bytes of files prefetch reads ahead at most.
+const prefetchMax = 64 << 20
+
+// prefetch reads the folder's files at paths at once (web/worker.js's
+// recviewReadAll: small files in joint reads), up to prefetchMax bytes
+// of them in paths' order, for the reads that follow: each is served
+// once from what was read. A file that cannot be read is left to its
+// read, which says why. Read one by one, each read a round trip to the
+// browser, the heavy tests' hundreds of files took seconds. It blocks
+// until the files are read.
+func (f *jsFolder) prefetch(paths []string) {
+	readAll := js.Global().Get("recviewReadAll")
+	if readAll.Type() != js.TypeFunction {
+		return // each read reads its file
+	}
+	var files []any
+	var kept []string
+	size := 0
+	for _, p := range paths {
+		file, ok := f.files[p]
+		if _, had := f.fetched[p]; !ok || had {
+			continue
+		}
+		if size += file.Get("size").Int(); size > prefetchMax {
+			break
+		}
+		files, kept = append(files, file), append(kept, p)
+	}
+	if len(files) == 0 {
+		return
+	}
+	outcomes, err := jsweb.Await(readAll.Invoke(js.ValueOf(files)))
+	if err != nil {
+		return
+	}
+	for i, p := range kept {
+		if o := outcomes.Index(i); o.Get("status").String() == "fulfilled" {
+			f.fetched[p] = jsweb.Bytes(o.Get("value"))
+		}
+	}
+}
+
+// report is folder.report, the files a report with the heavy tests'
+// requests compared reads (replay.Report.ComparedPaths) read ahead
+// (prefetch), and what is left of them dropped after.
+func (f *jsFolder) report(compare bool) replayhtml.Report {
+	if compare {
+		f.prefetch(f.tree.Report(replay.ReportOptions{}).ComparedPaths())
+		defer clear(f.fetched)
+	}
+	return f.folder.report(compare)
 }

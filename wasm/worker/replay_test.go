@@ -22,6 +22,26 @@ import (
 // NotRecording), read back by ParseItems.
 func corpusFolder(t *testing.T, extra map[string]string) (*folder, map[string][]byte) {
 	t.Helper()
+	items, data := corpusItems(t, extra)
+	f := newFolder(func(p string) ([]byte, error) {
+		if d, ok := data[p]; ok {
+			return d, nil
+		}
+		return nil, os.ErrNotExist
+	})
+	f.add(items)
+	for p := range extra {
+		if strings.HasSuffix(p, ".py") {
+			f.addTest(p)
+		}
+	}
+	return f, data
+}
+
+// corpusItems are corpusFolder's files, by path, and their Items as the
+// page hands them over.
+func corpusItems(t *testing.T, extra map[string]string) ([]pageworker.Item, map[string][]byte) {
+	t.Helper()
 	data := map[string][]byte{}
 	for _, name := range corpustest.TopFiles(t) {
 		data[corpustest.TreePath(name)] = corpustest.Read(t, name)
@@ -49,20 +69,7 @@ func corpusFolder(t *testing.T, extra map[string]string) (*folder, map[string][]
 	if err := pageworker.Decode(pageworker.KindReplayAdd, pageworker.ReplayAddBody(lines, nil), &add); err != nil {
 		t.Fatal(err)
 	}
-	items := add.Items
-	f := newFolder(func(p string) ([]byte, error) {
-		if d, ok := data[p]; ok {
-			return d, nil
-		}
-		return nil, os.ErrNotExist
-	})
-	f.add(items)
-	for p := range extra {
-		if strings.HasSuffix(p, ".py") {
-			f.addTest(p)
-		}
-	}
-	return f, data
+	return add.Items, data
 }
 
 // The page's report of the corpus tree says what docs/replay.md's table
