@@ -21,9 +21,10 @@ const jointMax = 1 << 20;
 const jointFiles = 64;
 
 // recviewReadAll(files) starts reading every one of a review folder's
-// files (a File's or Blob's arrayBuffer(); an ArrayBuffer is its own
-// bytes) and resolves to their outcomes, in order (Promise.allSettled):
-// wasm/worker's readFolder waits for it. Started and awaited from Go one
+// files, or of those a replay report compares (a File's or Blob's
+// arrayBuffer(); an ArrayBuffer is its own bytes) and resolves to their
+// outcomes, in order (Promise.allSettled): wasm/worker's readFolder and
+// jsFolder.prefetch wait for it. Started and awaited from Go one
 // by one, the reads of a folder of hundreds of files took far longer.
 // Small files are read jointMax and jointFiles at a time; when such a
 // read fails (a file changed or went away since it was listed), each of
