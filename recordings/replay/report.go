@@ -69,6 +69,11 @@ type ReportOptions struct {
 	// Read returns the bytes of a tree file, for comparing the requests of
 	// the Heavy tests; when nil (or failing), their Groups have no Fields.
 	Read func(path string) ([]byte, error)
+	// ReadAhead, when not nil and Read is not, is called once before the
+	// comparison's first Read with every path Read may then be asked for
+	// (each at most once): a caller that reads files slowly one by one
+	// (the browser's worker) reads them all at once first.
+	ReadAhead func(paths []string)
 }
 
 // Report gathers the tree's health (see Report's fields).
@@ -109,7 +114,7 @@ func (t *Tree) Report(opt ReportOptions) *Report {
 	if top <= 0 {
 		top = 10
 	}
-	r.Heavy = t.heavy(top, opt.Read)
+	r.Heavy = t.heavy(top, opt.Read, opt.ReadAhead)
 	r.Orphans = t.orphans()
 	r.Fixes = t.Fixes()
 	return r
@@ -241,32 +246,15 @@ type RequestGroup struct {
 	OnlyMissed bool
 }
 
-// Compared reports whether a report made with ReportOptions.Read
+// compared reports whether a report made with ReportOptions.Read
 // compares the group's requests, reading each of its recordings: a group
 // of more than one.
-func (g *RequestGroup) Compared() bool { return len(g.Entries) > 1 }
+func (g *RequestGroup) compared() bool { return len(g.Entries) > 1 }
 
-// ComparedPaths lists the files a report made with ReportOptions.Read
-// (and the same tree and Top) reads to compare the heavy tests'
-// requests: the recordings of each group of r.Heavy it compares
-// (RequestGroup.Compared), in r.Heavy's order. A caller that reads files
-// slowly one by one (the browser's worker) reads them all at once first.
-func (r *Report) ComparedPaths() []string {
-	var out []string
-	for i := range r.Heavy {
-		for j := range r.Heavy[i].Groups {
-			if g := &r.Heavy[i].Groups[j]; g.Compared() {
-				for _, e := range g.Entries {
-					out = append(out, e.Path)
-				}
-			}
-		}
-	}
-	return out
-}
-
-// heavy returns the top tests by number of recordings (two or more).
-func (t *Tree) heavy(top int, read func(string) ([]byte, error)) []HeavyTest {
+// heavy returns the top tests by number of recordings (two or more),
+// their groups' requests compared when read is not nil (all of the files
+// compared handed to ahead first, when not nil).
+func (t *Tree) heavy(top int, read func(string) ([]byte, error), ahead func([]string)) []HeavyTest {
 	count := map[string]int{}
 	for i := range t.entries {
 		if e := &t.entries[i]; e.Kind == Recording && e.HasTestID {
@@ -292,15 +280,34 @@ func (t *Tree) heavy(top int, read func(string) ([]byte, error)) []HeavyTest {
 			groups[k] = append(groups[k], e)
 		}
 		for k, es := range groups {
-			g := RequestGroup{Endpoint: k[0], Model: k[1], Entries: es}
-			if g.Compared() && read != nil {
-				g.Fields, g.OnlyMissed = compareRequests(es, read)
-			}
-			out[i].Groups = append(out[i].Groups, g)
+			out[i].Groups = append(out[i].Groups, RequestGroup{Endpoint: k[0], Model: k[1], Entries: es})
 		}
 		slices.SortFunc(out[i].Groups, func(a, b RequestGroup) int {
 			return cmp.Or(cmp.Compare(len(b.Entries), len(a.Entries)), strings.Compare(a.Endpoint+a.Model, b.Endpoint+b.Model))
 		})
+	}
+	if read == nil {
+		return out
+	}
+	if ahead != nil {
+		var paths []string
+		for i := range out {
+			for j := range out[i].Groups {
+				if g := &out[i].Groups[j]; g.compared() {
+					for _, e := range g.Entries {
+						paths = append(paths, e.Path)
+					}
+				}
+			}
+		}
+		ahead(paths)
+	}
+	for i := range out {
+		for j := range out[i].Groups {
+			if g := &out[i].Groups[j]; g.compared() {
+				g.Fields, g.OnlyMissed = compareRequests(g.Entries, read)
+			}
+		}
 	}
 	return out
 }

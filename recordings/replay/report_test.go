@@ -333,23 +333,33 @@ func TestSize(t *testing.T) {
 	}
 }
 
-// TestComparedPaths: the files a report without reads says the
-// comparison reads (ComparedPaths) are every file a report with reads
-// then reads, each once, on the corpus (whose heavy tests have groups of
-// one recording too, left out of both).
-func TestComparedPaths(t *testing.T) {
+// TestReadAhead: ReadAhead is called once, before the first Read, with
+// every file the comparison then reads, each once, on the corpus (whose
+// heavy tests have groups of one recording too, left out of both); a
+// report without Read calls it not at all.
+func TestReadAhead(t *testing.T) {
 	files := corpusTree(t, "")
 	tree := Analyze(files)
-	want := tree.Report(ReportOptions{Top: 5}).ComparedPaths()
 	data := map[string][]byte{}
 	for _, f := range files {
 		data[f.Path] = f.Data
 	}
+	var want []string
+	calls := 0
 	read := map[string]int{}
-	r := tree.Report(ReportOptions{Top: 5, Read: func(p string) ([]byte, error) {
-		read[p]++
-		return data[p], nil
-	}})
+	r := tree.Report(ReportOptions{Top: 5,
+		ReadAhead: func(paths []string) {
+			calls++
+			if len(read) > 0 {
+				t.Errorf("ReadAhead called after %d files were read", len(read))
+			}
+			want = paths
+		},
+		Read: func(p string) ([]byte, error) {
+			read[p]++
+			return data[p], nil
+		},
+	})
 	single := 0
 	for _, h := range r.Heavy {
 		for _, g := range h.Groups {
@@ -358,8 +368,8 @@ func TestComparedPaths(t *testing.T) {
 			}
 		}
 	}
-	if len(want) < 10 || single == 0 {
-		t.Fatalf("%d paths to compare, %d groups of one: the corpus no longer tests this", len(want), single)
+	if calls != 1 || len(want) < 10 || single == 0 {
+		t.Fatalf("ReadAhead called %d times, with %d paths; %d groups of one: the corpus no longer tests this", calls, len(want), single)
 	}
 	for _, p := range want {
 		if read[p] != 1 {
@@ -368,6 +378,10 @@ func TestComparedPaths(t *testing.T) {
 		delete(read, p)
 	}
 	for p, n := range read {
-		t.Errorf("%s: read %d times, not listed by ComparedPaths", p, n)
+		t.Errorf("%s: read %d times, not handed to ReadAhead", p, n)
+	}
+	tree.Report(ReportOptions{Top: 5, ReadAhead: func([]string) { calls++ }})
+	if calls != 1 {
+		t.Error("ReadAhead called by a report without Read")
 	}
 }

@@ -18,6 +18,9 @@ type folder struct {
 	// read returns the bytes of a file of the folder by its path, or
 	// why it cannot.
 	read func(path string) ([]byte, error)
+	// readAhead, when not nil, is handed the files a report is about to
+	// read (replay.ReportOptions.ReadAhead).
+	readAhead func(paths []string)
 }
 
 // newFolder is an empty folder whose files read reads.
@@ -73,7 +76,7 @@ func (f *folder) addTest(p string) {
 func (f *folder) report(compare bool) replayhtml.Report {
 	opt := replay.ReportOptions{}
 	if compare {
-		opt.Read = f.read
+		opt.Read, opt.ReadAhead = f.read, f.readAhead
 	}
 	r := f.tree.Report(opt)
 	out := replayhtml.Report{

@@ -9,7 +9,6 @@ import (
 	"github.com/recview/recview/internal/base/jsweb"
 	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/internal/pageworker/replayhtml"
-	"github.com/recview/recview/recordings/replay"
 )
 
 // The replay side of the worker (docs/replay.md, "In the browser"): the
@@ -46,6 +45,7 @@ func newJSFolder() *jsFolder {
 		}
 		return jsweb.Bytes(buf), nil
 	})
+	f.readAhead = f.prefetch
 	return f
 }
 
@@ -84,7 +84,7 @@ func (f *jsFolder) prefetch(paths []string) {
 	size := 0
 	for _, p := range paths {
 		file, ok := f.files[p]
-		if _, had := f.fetched[p]; !ok || had {
+		if !ok {
 			continue
 		}
 		if size += file.Get("size").Int(); size > prefetchMax {
@@ -106,13 +106,9 @@ func (f *jsFolder) prefetch(paths []string) {
 	}
 }
 
-// report is folder.report, the files a report with the heavy tests'
-// requests compared reads (replay.Report.ComparedPaths) read ahead
-// (prefetch), and what is left of them dropped after.
+// report is folder.report, the files it read ahead (prefetch) and left
+// unread (a comparison stops at a file it cannot read) dropped after.
 func (f *jsFolder) report(compare bool) replayhtml.Report {
-	if compare {
-		f.prefetch(f.tree.Report(replay.ReportOptions{}).ComparedPaths())
-		defer clear(f.fetched)
-	}
+	defer clear(f.fetched)
 	return f.folder.report(compare)
 }
