@@ -171,6 +171,7 @@ func (v *Viewer) setFolder(side int, files []browser.File) {
 	v.rs.picks[side] = folder
 	v.view = viewReview
 	v.warmReview()
+	v.rs.stir.stir()
 	// The folder is handed to the worker, and kept for the pairs, in
 	// tasks of their own after this one (a folder of thousands of files
 	// took a frame each): the goroutine keeps their order before the
@@ -187,7 +188,15 @@ func (v *Viewer) setFolder(side int, files []browser.File) {
 	}
 	if v.rs.picks[0] == nil || v.rs.picks[1] == nil {
 		v.syncFragment()
-		v.ctx.Async(give)
+		// While the other folder is awaited, the page runs its code for
+		// a review's report once, on a made-up one, until the reader
+		// stirs (warmReviewDrawing).
+		stop := v.rs.stir.since()
+		v.ctx.Async(func() {
+			give()
+			browser.Yield()
+			warmReviewDrawing(browser.Breather(), stop)
+		})
 		return
 	}
 	base, head := v.rs.picks[0], v.rs.picks[1]

@@ -238,6 +238,7 @@ func (v *Viewer) listenReview(ctx app.Context) {
 	// first folder comes.
 	var warmed time.Time
 	warm := func(e browser.Event) {
+		v.rs.stir.stir()
 		if time.Since(warmed) > time.Second && e.Target().Closest("[data-review-drop]").Exists() {
 			warmed = time.Now()
 			ctx.Dispatch(func(app.Context) { v.warmReview() })

@@ -57,6 +57,7 @@ func (v *Viewer) listen(ctx app.Context) {
 	dragging := func(e browser.Event) {
 		e.PreventDefault()
 		v.dragged.Store(true)
+		v.rs.stir.stir()
 		if !v.drag {
 			index := !e.Target().Closest("[data-review-drop]").Exists()
 			ctx.Dispatch(func(ctx app.Context) {

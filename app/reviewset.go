@@ -36,6 +36,9 @@ type reviewState struct {
 	// (setFolder hands each in a task of its own, in order); nil when
 	// none is on its way.
 	given chan struct{}
+	// stir counts the reader's moves that end the warming of the page's
+	// review code while the second folder is awaited (warmReviewDrawing).
+	stir warmStir
 }
 
 // pickedFolder is a folder picked or dropped for a two-folder review.

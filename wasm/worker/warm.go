@@ -1,6 +1,9 @@
 package main
 
 import (
+	"path"
+
+	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/recordings/review"
 )
 
@@ -10,14 +13,14 @@ const warmFiles = 24
 // warmRuns is how many times at most warmReview reviews them.
 const warmRuns = 30
 
-// warmReview reviews sample against itself shifted by one (each path
-// paired with the next file's bytes, so that the pairs differ and are
-// compared), up to warmRuns times, and drops the results; it returns how
-// many reviews it made. It runs while a two-folder review waits for its
-// second folder: the first time WebAssembly runs the comparison's code,
-// V8 runs it in its baseline tier and optimizes the hot functions as
-// they run, so the review after the second folder would pay for that
-// (docs/dev/performance-notes.md has the figures). The sample is the
+// warmReview reviews sample against itself shifted by one (warmTrees),
+// makes the review's report and encodes it for the page, as a review
+// does (run, pageworker.EncodeReport), up to warmRuns times, and drops
+// the results; it returns how many reviews it made. It runs while a
+// two-folder review waits for its second folder: V8 compiles each
+// function of WebAssembly the first time it is called, then optimizes
+// the hot ones as they run, so the review after the second folder would
+// pay for both (docs/dev/performance-notes.md has the figures). The sample is the
 // first folder's own files, the kinds of recording the review will
 // compare. It asks stop before each review, the first included, and
 // stops once stop reports true: the second folder came, or this one was
@@ -31,7 +34,7 @@ func warmReview(sample []review.File, stop func() bool) int {
 	}
 	runs := 0
 	for runs < warmRuns && !stop() {
-		if _, err := review.ReviewTrees(warmTrees(sample)); err != nil {
+		if warmOnce(sample) != nil {
 			break
 		}
 		runs++
@@ -39,16 +42,40 @@ func warmReview(sample []review.File, stop func() bool) int {
 	return runs
 }
 
+// warmOnce is one of warmReview's reviews: the review of warmTrees, its
+// report (with no digests: the folders' are the browser's work) and that
+// report's encoding, all dropped.
+func warmOnce(sample []review.File) error {
+	base, head, _ := warmTrees(sample)
+	noSums := func() ([2]map[string][32]byte, error) { return [2]map[string][32]byte{}, nil }
+	_, rep, err := run(func(o *review.Options) (*review.Result, error) { return review.ReviewTrees(base, head, o) }, func() {}, noSums)
+	if err == nil {
+		_, err = pageworker.EncodeReport(&rep)
+	}
+	return err
+}
+
 // warmTrees are warmReview's two trees of sample (two files or more):
-// the base holds sample, the head each path with the next file's bytes
-// (the last with the first's). A path given twice makes a tree that
-// ReviewTrees refuses.
+// the base holds sample; the head each path but the last with the next
+// file's bytes, and the last file as it is, moved to the folder
+// warmMoved, so that the review pairs a deleted path with an added one
+// too (a rename). A path given twice makes a tree that ReviewTrees
+// refuses.
 func warmTrees(sample []review.File) (base, head *review.Tree, opt *review.Options) {
 	base, head = review.NewTree(review.Base), review.NewTree(review.Head)
+	last := len(sample) - 1
 	for i, f := range sample {
 		// An error is kept by the tree, and returned by ReviewTrees.
 		_ = base.Add(f)
-		_ = head.Add(review.File{Path: f.Path, Data: sample[(i+1)%len(sample)].Data})
+		if i == last {
+			_ = head.Add(review.File{Path: path.Join(warmMoved, path.Base(f.Path)), Data: f.Data})
+			continue
+		}
+		_ = head.Add(review.File{Path: f.Path, Data: sample[i+1].Data})
 	}
 	return base, head, nil
 }
+
+// warmMoved is the folder warmTrees moves the sample's last file to in
+// the head.
+const warmMoved = "recview-warm-moved"

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"path"
 	"testing"
 
+	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/internal/tools/corpustest"
 	"github.com/recview/recview/recordings/review"
 )
@@ -17,9 +19,10 @@ func warmSample(t *testing.T, n int) []review.File {
 	return out
 }
 
-// TestWarmTreesCompare: the warming's trees pair every path with other
-// bytes, so that its review compares recordings (the code it is there
-// to warm) rather than finding every pair unchanged.
+// TestWarmTreesCompare: the warming's trees pair every path but the last
+// with other bytes, so that its review compares recordings (the code it
+// is there to warm) rather than finding every pair unchanged, and the
+// last file with itself moved, a rename.
 func TestWarmTreesCompare(t *testing.T) {
 	sample := warmSample(t, warmFiles)
 	res, err := review.ReviewTrees(warmTrees(sample))
@@ -29,10 +32,48 @@ func TestWarmTreesCompare(t *testing.T) {
 	if len(res.Pairs) != len(sample) {
 		t.Fatalf("%d pairs, want %d", len(res.Pairs), len(sample))
 	}
+	last := sample[len(sample)-1].Path
+	moved := warmMoved + "/" + path.Base(last)
+	renamed := 0
 	for _, p := range res.Pairs {
+		if p.Base == last {
+			renamed++
+			if p.Change != review.Renamed || p.Head != moved {
+				t.Errorf("%s: %s to %q; want renamed to %s", p.Base, p.Change, p.Head, moved)
+			}
+			continue
+		}
 		if p.Change != review.Modified || p.Verdict == review.VerdictUnchanged {
 			t.Errorf("%s: %s, %s; want a modified pair, compared", p.Head, p.Change, p.Verdict)
 		}
+	}
+	if renamed != 1 {
+		t.Errorf("%d pairs hold %s, want 1", renamed, last)
+	}
+}
+
+// TestWarmOnceReport: a warming review ends in a report the page can
+// read, a row per pair, as the review's own (run, EncodeReport).
+func TestWarmOnceReport(t *testing.T) {
+	sample := warmSample(t, 6)
+	if err := warmOnce(sample); err != nil {
+		t.Fatal(err)
+	}
+	_, rep, err := run(func(o *review.Options) (*review.Result, error) { return review.ReviewTrees(warmTrees(sample)) }, nil,
+		func() ([2]map[string][32]byte, error) { return [2]map[string][32]byte{}, nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := pageworker.EncodeReport(&rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := pageworker.DecodeReport(body, func() {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Rows) != len(sample) {
+		t.Errorf("%d rows, want %d", len(got.Rows), len(sample))
 	}
 }
 
