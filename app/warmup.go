@@ -1,10 +1,12 @@
 package app
 
 import (
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
+	"github.com/recview/recview/recordings"
 )
 
 // warmSample is the gallery's sample the page decodes once, idle, after it
@@ -15,10 +17,11 @@ const warmSample = "5d00fd96a13e0fd9786eaa02261b0c38eb5b6d02ce0a0f3c8d2aaa5aa1b7
 const warmRuns = 20
 
 // warmUp decodes and assembles warmSample warmRuns times while the page
-// is idle after it loads, and drops the result: the first time
-// WebAssembly runs the decoder, V8 runs it in its baseline tier and
-// optimizes the hot functions as they run, so the reader's first file
-// would pay for that (docs/dev/performance-notes.md has the figures). The
+// is idle after it loads, and reads it as a folder's index reads its
+// files (warmIndexRow), and drops the results: V8 compiles each function
+// of WebAssembly the first time it is called, then optimizes the hot ones
+// as they run, so the reader's first file, or first folder, would pay for
+// that (docs/dev/performance-notes.md has the figures). The
 // sample is one of the site's own files; nothing is shown, and a file the
 // reader opens meanwhile is not held up: the runs let the page draw and
 // handle events between them. Beside a drag's and a drop's own work on
@@ -42,6 +45,7 @@ func (v *Viewer) warmUp(ctx app.Context) {
 		// all at once, they held its thread for a long task, one that a
 		// reader's first drop, early on, waited behind.
 		pause := browser.Breather()
+		var p recordings.Parser
 		for range warmRuns {
 			pause()
 			if v.dragged.Load() {
@@ -50,8 +54,23 @@ func (v *Viewer) warmUp(ctx app.Context) {
 			if _, err := newDoc(warmSample, data); err != nil {
 				return
 			}
+			pause()
+			warmIndexRow(&p, data)
 		}
 	})
+}
+
+// warmIndexRow reads data, warmSample's bytes, as the index reads a
+// folder's file (summarize: the parse, the request hash's check, the
+// replay report's item) and writes its row's markup (index.rowHTML), and
+// drops both.
+func warmIndexRow(p *recordings.Parser, data []byte) string {
+	f := browser.File{Name: warmSample, Path: "recordings/" + warmSample, Size: len(data)}
+	row, _ := summarize(p, f, data, nil, nil)
+	x := &index{Iindex: &folderIndex{rows: []indexRow{row}}}
+	var b strings.Builder
+	x.rowHTML(&b, 0)
+	return b.String()
 }
 
 // atWork reports whether the reader has begun something on the page: a
