@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
@@ -38,12 +39,23 @@ func (v *Viewer) review(rv *reviewSet, m *pageworker.Review, w *pageWorker) {
 		w = startWorker(ctx)
 	}
 	ctx.Dispatch(func(app.Context) { rv.worker = w })
+	// While the worker reads and compares, the page runs its code for
+	// the report once on a made-up one (warmReviewDrawing), until the
+	// worker answers or the reader stirs: the report is then read and
+	// drawn by code compiled already.
+	var answered atomic.Bool
+	stirred := v.rs.stir.since()
+	ctx.Async(func() {
+		browser.Yield()
+		warmReviewDrawing(browser.Breather(), func() bool { return answered.Load() || stirred() })
+	})
 	report, fetched, err := w.review(m, func(st pageworker.Status) {
 		ctx.Dispatch(func(app.Context) {
 			rv.st = st
 			rv.version++
 		})
 	})
+	answered.Store(true)
 	if err != nil {
 		w.stop()
 		ctx.Dispatch(func(app.Context) { rv.worker = nil })

@@ -15,10 +15,11 @@ import (
 // (warmReport) read and drawn as a review's is: decoded
 // (pageworker.DecodeReport), each row written (writeRow), the head, the
 // summary and the table (headHTML, summaryHTML, tableHTML). The page calls
-// it while a two-folder review waits for its second folder: V8 compiles
-// each function of WebAssembly the first time it is called, and the
-// page's first report paid for that between the second folder's drop and
-// its first row (docs/dev/performance-notes.md has the figures). pause is
+// it while a two-folder review waits for its second folder, and while
+// the worker makes a review: V8 compiles each function of WebAssembly the
+// first time it is called, and the page's first report paid for that
+// between the second folder's drop and its first row
+// (docs/dev/performance-notes.md has the figures). pause is
 // called between the steps (browser.Breather), and stop before each: the
 // warming ends once stop reports true. Nothing is shown and no state of
 // the page's is touched. It returns how many steps it made.
