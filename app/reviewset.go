@@ -37,7 +37,8 @@ type reviewState struct {
 	// none is on its way.
 	given chan struct{}
 	// stir counts the reader's moves that end the warming of the page's
-	// review code while the second folder is awaited (warmReviewDrawing).
+	// review code, while the second folder is awaited or the worker
+	// reviews (warmReviewDrawing).
 	stir warmStir
 }
 

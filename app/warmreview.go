@@ -117,9 +117,9 @@ func warmReport() *pageworker.Report {
 	}
 }
 
-// warmStir counts what may begin a reader's next step on the review page:
-// a drag over the page, a press on a folder's box, a folder taken
-// (setFolder). warmReviewDrawing's stop watches it.
+// warmStir counts what may begin a reader's next step: a drag over the
+// page, a press anywhere on it, a folder taken for a review (setFolder).
+// warmReviewDrawing's stop watches it.
 type warmStir struct{ n atomic.Uint32 }
 
 // stir counts one.

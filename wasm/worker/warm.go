@@ -20,9 +20,9 @@ const warmRuns = 30
 // two-folder review waits for its second folder: V8 compiles each
 // function of WebAssembly the first time it is called, then optimizes
 // the hot ones as they run, so the review after the second folder would
-// pay for both (docs/dev/performance-notes.md has the figures). The sample is the
-// first folder's own files, the kinds of recording the review will
-// compare. It asks stop before each review, the first included, and
+// pay for both (docs/dev/performance-notes.md has the figures). The
+// sample is the first folder's own files, the kinds of recording the
+// review will compare. It asks stop before each review, the first included, and
 // stops once stop reports true: the second folder came, or this one was
 // replaced. stop is where the worker reads its messages (folderRead.warm
 // yields to the browser in it): a review begun before the second folder's
