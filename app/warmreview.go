@@ -2,6 +2,7 @@ package app
 
 import (
 	"runtime"
+	"runtime/debug"
 	"sync/atomic"
 
 	"github.com/recview/recview/internal/pageworker"
@@ -10,8 +11,8 @@ import (
 )
 
 // warmReviewDrawing runs the page's code for a review's messages once, on
-// made-up ones, and drops what it makes: the collector once
-// (warmCollector), a status message read (pageworker.Decode), a report
+// made-up ones, and drops what it makes: the collector, unless it ran
+// before (warmCollector), a status message read (pageworker.Decode), a report
 // (warmReport) read and drawn as a review's is: decoded
 // (pageworker.DecodeReport), each row written (writeRow), the head, the
 // summary and the table (headHTML, summaryHTML, tableHTML). The page calls
@@ -59,19 +60,18 @@ func warmReviewDrawing(pause func(), stop func() bool) int {
 	return steps
 }
 
-// warmCollector runs Go's collector once in the page's life, the first
-// time it is called: its code is compiled when it first runs, which the
-// page otherwise paid for in the middle of a reader's first review. The
-// page's heap is small while a first folder is awaited, and so is that
-// collection.
+// warmCollector runs Go's collector if it never ran in the page's life:
+// its code is compiled when it first runs, which the page otherwise paid
+// for in the middle of a reader's first review. A page that never
+// collected holds little, and so that collection is short; one that did
+// (a folder indexed before) has the code compiled already, and is not
+// made to collect a larger heap for nothing.
 func warmCollector() {
-	if collectedOnce.CompareAndSwap(false, true) {
+	var st debug.GCStats
+	if debug.ReadGCStats(&st); st.NumGC == 0 {
 		runtime.GC()
 	}
 }
-
-// collectedOnce is whether warmCollector ran the collector.
-var collectedOnce atomic.Bool
 
 // warmSet is the change set warmReviewDrawing draws its report in, its
 // folded rows unfolded: all of them drawn.

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -64,5 +66,20 @@ func TestWarmStir(t *testing.T) {
 	after := s.since()
 	if !before() || after() {
 		t.Errorf("after a stir: the earlier stop says %v, the later %v; want true, false", before(), after())
+	}
+}
+
+// TestWarmCollectorOnlyFirst: once the collector has run, warming does
+// not make it collect again (automatic collections held off meanwhile,
+// so that only the test's own count).
+func TestWarmCollectorOnlyFirst(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	runtime.GC()
+	var before, after debug.GCStats
+	debug.ReadGCStats(&before)
+	warmCollector()
+	debug.ReadGCStats(&after)
+	if after.NumGC != before.NumGC {
+		t.Errorf("%d collections after warming, %d before: it collected again", after.NumGC, before.NumGC)
 	}
 }
