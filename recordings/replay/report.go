@@ -289,25 +289,23 @@ func (t *Tree) heavy(top int, read func(string) ([]byte, error), ahead func([]st
 	if read == nil {
 		return out
 	}
-	if ahead != nil {
-		var paths []string
-		for i := range out {
-			for j := range out[i].Groups {
-				if g := &out[i].Groups[j]; g.compared() {
-					for _, e := range g.Entries {
-						paths = append(paths, e.Path)
-					}
-				}
-			}
-		}
-		ahead(paths)
-	}
+	var compared []*RequestGroup
+	var paths []string
 	for i := range out {
 		for j := range out[i].Groups {
 			if g := &out[i].Groups[j]; g.compared() {
-				g.Fields, g.OnlyMissed = compareRequests(g.Entries, read)
+				compared = append(compared, g)
+				for _, e := range g.Entries {
+					paths = append(paths, e.Path)
+				}
 			}
 		}
+	}
+	if ahead != nil {
+		ahead(paths)
+	}
+	for _, g := range compared {
+		g.Fields, g.OnlyMissed = compareRequests(g.Entries, read)
 	}
 	return out
 }
