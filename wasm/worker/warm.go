@@ -34,7 +34,7 @@ func warmReview(sample []review.File, stop func() bool) int {
 	}
 	runs := 0
 	for runs < warmRuns && !stop() {
-		if warmOnce(sample) != nil {
+		if _, err := warmOnce(sample); err != nil {
 			break
 		}
 		runs++
@@ -44,15 +44,16 @@ func warmReview(sample []review.File, stop func() bool) int {
 
 // warmOnce is one of warmReview's reviews: the review of warmTrees, its
 // report (with no digests: the folders' are the browser's work) and that
-// report's encoding, all dropped.
-func warmOnce(sample []review.File) error {
+// report encoded for the page (pageworker.EncodeReport), which it
+// returns.
+func warmOnce(sample []review.File) ([]byte, error) {
 	base, head, _ := warmTrees(sample)
 	noSums := func() ([2]map[string][32]byte, error) { return [2]map[string][32]byte{}, nil }
 	_, rep, err := run(func(o *review.Options) (*review.Result, error) { return review.ReviewTrees(base, head, o) }, func() {}, noSums)
-	if err == nil {
-		_, err = pageworker.EncodeReport(&rep)
+	if err != nil {
+		return nil, err
 	}
-	return err
+	return pageworker.EncodeReport(&rep)
 }
 
 // warmTrees are warmReview's two trees of sample (two files or more):
