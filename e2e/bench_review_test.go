@@ -11,8 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/recview/recview/internal/tools/corpustest"
@@ -31,10 +29,7 @@ const longTasks = `window.__long = []; new PerformanceObserver(l => { for (const
 // reviewTab is a hookedTab that also notes long tasks.
 func reviewTab(t *testing.T) *tab {
 	tb := hookedTab(t)
-	tb.do(chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
-		_, err := cdp.Call(ctx, target, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: longTasks})
-		return err
-	}))
+	tb.beforePage(longTasks)
 	return tb
 }
 
@@ -44,11 +39,7 @@ func reviewTab(t *testing.T) *tab {
 // which a new browser context (incognito) does not.
 func visitTab(t *testing.T, bctx context.Context) *tab {
 	t.Helper()
-	tb := openTab(t, bctx, needSite(t).URL, false)
-	ctx, cancel := context.WithTimeout(tb.root, benchTabTimeout)
-	t.Cleanup(cancel)
-	tb.ctx = ctx
-	tb.beforePage(benchHooks)
+	tb := hooked(t, openTab(t, bctx, needSite(t).URL, false))
 	tb.beforePage(longTasks)
 	return tb
 }

@@ -89,8 +89,11 @@ func median(xs []float64) float64 {
 // hookedTab is a tab in a new browser context (no cache, no service
 // worker) with benchHooks installed, whose browser work may take
 // benchTabTimeout rather than testTimeout.
-func hookedTab(t *testing.T) *tab {
-	tb := newTab(t)
+func hookedTab(t *testing.T) *tab { return hooked(t, newTab(t)) }
+
+// hooked gives tb, before its page loads, benchHooks and a deadline of
+// benchTabTimeout.
+func hooked(t *testing.T, tb *tab) *tab {
 	ctx, cancel := context.WithTimeout(tb.root, benchTabTimeout)
 	t.Cleanup(cancel)
 	tb.ctx = ctx
