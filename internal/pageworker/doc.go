@@ -10,6 +10,10 @@
 // Then, a worker reviewing a change set (the review page starts one per
 // review):
 //
+//	page → worker  Warm         the site's samples, to run the review's
+//	                            code on until the next message (only to
+//	                            a worker started ahead, while the page
+//	                            is idle)
 //	page → worker  ReviewFolder a folder of a two-folder review, with its
 //	                            File objects, as soon as it is picked
 //	                            (the worker reads it meanwhile)

@@ -27,6 +27,7 @@ const (
 	KindCompare      Kind = "compare"
 	KindCassette     Kind = "cassette"
 	KindComment      Kind = "comment"
+	KindWarm         Kind = "warm"
 )
 
 // Message is one of the protocol's structs.
@@ -60,6 +61,18 @@ type Review struct {
 // ReviewFolder of the same side replaces the folder.
 type ReviewFolder struct {
 	Side  string   `json:"side"`
+	Paths []string `json:"paths"`
+}
+
+// Warm asks a review's worker started ahead of its review (a spare,
+// which the page starts when it is idle) to run the review's code on
+// the site's sample recordings until the page's next message: V8
+// compiles each function of WebAssembly on its first call and optimizes
+// the hot ones as they run, and a first review paid for both. Paths are
+// the samples' paths, their bytes the message's files (ArrayBuffers), in
+// the same order. The worker answers nothing; a message of any other
+// kind ends the warming.
+type Warm struct {
 	Paths []string `json:"paths"`
 }
 
@@ -130,6 +143,9 @@ func (*Review) Kind() Kind { return KindReview }
 
 // Kind returns KindReviewFolder.
 func (*ReviewFolder) Kind() Kind { return KindReviewFolder }
+
+// Kind returns KindWarm.
+func (*Warm) Kind() Kind { return KindWarm }
 
 // Kind returns KindStatus.
 func (*Status) Kind() Kind { return KindStatus }

@@ -35,6 +35,7 @@ func TestMessagesRoundTrip(t *testing.T) {
 		&Answer{ID: 7, Comparison: &Comparison{Text: map[int][]diff.Span{0: {{Op: diff.OpEqual, Text: "a "}, {Op: diff.OpAdded, Text: "b"}}}, Finish: map[int]bool{1: true}}},
 		&Answer{ID: 8, Err: "b.json: not a recording"},
 		&ReadCassette{ID: 9, Name: "test_x.yaml"},
+		&Warm{Paths: []string{"samples/a.json", "samples/b.json"}},
 		&WriteComment{ID: 10, Viewer: "https://recview.example/", ChangeSet: "ogx-ai/ogx#3978", Decisions: []Decided{
 			{Digest: strings.Repeat("0a", 16), Decision: "flag", Note: "the tool call is gone | <b>"}, {Digest: strings.Repeat("1b", 16), Decision: "accept"}}},
 		&Answer{ID: 10, Comment: &Comment{Markdown: "<!-- recview -->\n### x\n", File: `{"recview":"decisions"}`, Flagged: 1, Accepted: 2,
@@ -59,7 +60,7 @@ func TestMessagesRoundTrip(t *testing.T) {
 			KindReplayReport: func() Message { return &ReplayReport{} }, KindNotFound: func() Message { return &NotFound{} },
 			KindAnswer: func() Message { return &Answer{} }, KindCompare: func() Message { return &Compare{} },
 			KindCassette: func() Message { return &ReadCassette{} }, KindReviewFolder: func() Message { return &ReviewFolder{} },
-			KindComment: func() Message { return &WriteComment{} },
+			KindComment: func() Message { return &WriteComment{} }, KindWarm: func() Message { return &Warm{} },
 		}[m.Kind()]()
 		if err := Decode(m.Kind(), body, fresh); err != nil {
 			t.Fatalf("%T: %v\n%s", m, err, body)
@@ -68,8 +69,8 @@ func TestMessagesRoundTrip(t *testing.T) {
 			t.Errorf("%T (-posted +read):\n%s", m, diff)
 		}
 	}
-	if len(kinds) != 13 {
-		t.Errorf("%d kinds among the messages, want the thirteen of the protocol", len(kinds))
+	if len(kinds) != 14 {
+		t.Errorf("%d kinds among the messages, want the fourteen of the protocol", len(kinds))
 	}
 }
 

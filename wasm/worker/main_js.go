@@ -49,9 +49,16 @@ func serve(inbox <-chan received) {
 	f := newJSFolder()
 	var folders [2]*folderRead // a two-folder review's, as given
 	var done atomic.Pointer[reviewed]
+	var sp spare
 	for m := range inbox {
 		var err error
+		sp.heard(m.kind)
 		switch m.kind {
+		case pageworker.KindWarm:
+			var q pageworker.Warm
+			if err = pageworker.Decode(m.kind, m.body, &q); err == nil {
+				_, err = sp.warm(&q, m.files)
+			}
 		case pageworker.KindReviewFolder:
 			var q pageworker.ReviewFolder
 			if err = pageworker.Decode(m.kind, m.body, &q); err == nil {
