@@ -330,13 +330,23 @@ func (v *Viewer) indexFiles(l *browser.Listing, root *keptFolder, held func()) {
 // while a folder is dragged or picked, unless one waits already: it is
 // then up (worker.wasm compiled, Go's runtime started) when the folder
 // comes, and starting it no longer lengthens the task that draws the
-// index.
-func (v *Viewer) warmIndexWorker() { v.workerIn(&v.warmIndex) }
+// index. A review's worker started ahead with no folder given
+// (startSpare) is taken instead: it is up already, and the index's
+// first message ends its warming, which would otherwise take a CPU from
+// the folder's reading.
+func (v *Viewer) warmIndexWorker() {
+	if v.warmIndex == nil && v.rs.warm != nil && v.rs.picks == [2]*pickedFolder{} {
+		v.warmIndex, v.rs.warm, v.rs.given = v.rs.warm, nil, nil
+		return
+	}
+	v.workerIn(&v.warmIndex)
+}
 
 // indexWorker is the worker of a new index: the one warmIndexWorker
-// started, else a new one.
+// started or took, else one it starts or takes now.
 func (v *Viewer) indexWorker() *pageWorker {
-	w := v.workerIn(&v.warmIndex)
+	v.warmIndexWorker()
+	w := v.warmIndex
 	v.warmIndex = nil
 	return w
 }

@@ -94,7 +94,14 @@ func (v *Viewer) startGitHubAt(r permalink.Review, file, open string) {
 	v.rs.set, v.rs.pending = rv, nil
 	v.view, v.err, v.playing = viewReview, "", false
 	tableFrom(v.hist.loaded, rv)
-	v.ctx.Async(func() { v.review(rv, &pageworker.Review{GitHub: &r}, nil) })
+	// A worker waiting with no folder given (started ahead: startSpare,
+	// or a drag over a folder's box) makes this review: its code is
+	// compiled, and maybe warm.
+	var w *pageWorker
+	if v.rs.picks == [2]*pickedFolder{} {
+		w, v.rs.warm, v.rs.given = v.rs.warm, nil, nil
+	}
+	v.ctx.Async(func() { v.review(rv, &pageworker.Review{GitHub: &r}, w) })
 }
 
 // openReviewFragment opens what a review link names: the change set

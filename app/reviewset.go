@@ -27,10 +27,12 @@ type reviewState struct {
 	// (folders=BASE/HEAD&file=PATH): the panel asks for them, and the
 	// review opens at that pair once they are read.
 	pending *permalink.Fragment
-	// warm is a worker started when the first of two folders was given,
-	// and given each folder as it comes, so that it is up and has read
-	// the first by the time the second is: the review takes it
-	// (setFolder); nil when none waits.
+	// warm is a worker started ahead of a review (while the page is
+	// idle: startSpare; at a drag over a folder's box; at the first of
+	// two folders given), and given each folder as it comes, so that it
+	// is up and has read the first by the time the second is: the
+	// review takes it (setFolder; startGitHubAt when no folder was
+	// given); nil when none waits.
 	warm *pageWorker
 	// given is closed once warm has been handed the last folder given
 	// (setFolder hands each in a task of its own, in order); nil when

@@ -28,7 +28,8 @@ const warmRuns = 20
 // the page (a worker started, the folder taken), though, its pieces made
 // the page's tasks long, so it does not start when the reader has begun
 // something by the time the page is idle (atWork), and stops, between
-// two runs, when a drag comes over the page (Viewer.dragged).
+// two runs, when a drag comes over the page (Viewer.dragged). It starts
+// the next review's worker first (startSpare).
 func (v *Viewer) warmUp(ctx app.Context) {
 	ctx.Async(func() {
 		browser.Idle(3 * time.Second)
@@ -37,6 +38,7 @@ func (v *Viewer) warmUp(ctx app.Context) {
 		if <-busy {
 			return
 		}
+		v.startSpare(ctx)
 		data, err := fetchSample(ctx, warmSample)
 		if err != nil {
 			return
