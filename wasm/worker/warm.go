@@ -17,12 +17,13 @@ const warmRuns = 30
 // makes the review's report and encodes it for the page, as a review
 // does (run, pageworker.EncodeReport), up to warmRuns times, and drops
 // the results; it returns how many reviews it made. It runs while a
-// two-folder review waits for its second folder: V8 compiles each
-// function of WebAssembly the first time it is called, then optimizes
-// the hot ones as they run, so the review after the second folder would
-// pay for both (docs/dev/performance-notes.md has the figures). The
-// sample is the first folder's own files, the kinds of recording the
-// review will compare. It asks stop before each review, the first included, and
+// two-folder review waits for its second folder, and in a worker the
+// page started ahead of a review, before its first folder comes (spare):
+// V8 compiles each function of WebAssembly the first time it is called,
+// then optimizes the hot ones as they run, so the review after the
+// second folder would pay for both (docs/dev/performance-notes.md has
+// the figures). The sample is the first folder's own files, the kinds of
+// recording the review will compare, or in a spare the site's samples. It asks stop before each review, the first included, and
 // stops once stop reports true: the second folder came, or this one was
 // replaced. stop is where the worker reads its messages (folderRead.warm
 // yields to the browser in it): a review begun before the second folder's
