@@ -552,10 +552,23 @@ func TestReviewEarlyPick(t *testing.T) {
 	dir := changeSetAbs(t, set)
 	tb := newTab(t)
 	release := tb.openHeld()
-	for _, side := range []string{"base", "head"} {
+	// A folder given to an input comes to the page later, once the
+	// browser has listed it, in a change event: the head is picked once
+	// the base's has come, as a person picks them, one dialog after the
+	// other. (Chromium drops the listing of a folder asked for while it
+	// lists another: given at once, the head's never came.) This
+	// listener, added after early.js's, counts the change events early.js
+	// has queued, by side.
+	eval[bool](tb, `window.__queued = {}; document.addEventListener("change", (e) => {
+		const side = e.target.dataset.pick;
+		if (side) window.__queued[side] = (window.__queued[side] || 0) + 1;
+	}, true); true`)
+	for i, side := range []string{"base", "head"} {
 		tb.do(chromedp.SetUploadFiles(chromedp.CSS(sel("review-"+side+"-input")), []string{filepath.Join(dir, side)}))
-		// early.js empties the input once it has queued its files.
-		tb.waitFor("the "+side+" folder queued", q(sel("review-"+side+"-input"))+`.files.length === 0`)
+		tb.waitFor("the "+side+" folder queued", fmt.Sprintf(`window.__queued[%d] === 1 && %s.files.length === 0`, i, q(sel("review-"+side+"-input"))))
+	}
+	if eval[bool](tb, appReady) {
+		t.Fatal("the app ran before both folders were queued")
 	}
 	release()
 	tb.waitApp()
