@@ -8,14 +8,14 @@ import (
 
 // startSpare starts the next review's worker (warmReview) while the page
 // is idle, unless the reader has begun something (atWork) or a drag has
-// come, and hands it the gallery's samples (spareWarm) to run the
-// review's code on until its first folder comes: a worker started at a
-// folder's drag or drop, on a page just loaded, was compiled and warmed
-// by V8 while the reader waited for the review's first row
-// (docs/dev/performance-notes.md has the figures). It blocks: call it
-// from a goroutine (ctx.Async).
-func (v *Viewer) startSpare(ctx app.Context) {
-	msg, bufs := spareWarm(ctx)
+// come, and hands it samples, the gallery's recordings by file name
+// (fetchSamples), in a Warm message (spareWarm) to run the review's code
+// on until its first folder comes: a worker started at a folder's drag or
+// drop, on a page just loaded, was compiled and warmed by V8 while the
+// reader waited for the review's first row
+// (docs/dev/performance-notes.md has the figures).
+func (v *Viewer) startSpare(ctx app.Context, samples map[string][]byte) {
+	msg, bufs := spareWarm(samples)
 	if msg == nil {
 		return
 	}
@@ -28,19 +28,30 @@ func (v *Viewer) startSpare(ctx app.Context) {
 	})
 }
 
-// spareWarm is the Warm message of the gallery's samples (Samples), with
-// their bytes as ArrayBuffers in its Paths' order; nil when fewer than two
-// could be fetched (a review needs two files).
-func spareWarm(ctx app.Context) (*pageworker.Warm, []app.Value) {
+// fetchSamples is the gallery's recordings (Samples) by file name, each
+// read from the site's own files; one that could not be read is left out
+// (nothing the reader sees). It blocks: call it from a goroutine.
+func fetchSamples(ctx app.Context) map[string][]byte {
+	samples := make(map[string][]byte, len(Samples))
+	for _, s := range Samples {
+		if data, err := fetchSample(ctx, s.File); err == nil {
+			samples[s.File] = data
+		}
+	}
+	return samples
+}
+
+// spareWarm is the Warm message of samples (fetchSamples), with their
+// bytes as ArrayBuffers in its Paths' order, the gallery's; nil when
+// fewer than two are there (a review needs two files).
+func spareWarm(samples map[string][]byte) (*pageworker.Warm, []app.Value) {
 	msg := &pageworker.Warm{}
 	var bufs []app.Value
 	for _, s := range Samples {
-		data, err := fetchSample(ctx, s.File)
-		if err != nil {
-			continue // one sample less to warm on: nothing the reader sees
+		if data, ok := samples[s.File]; ok {
+			msg.Paths = append(msg.Paths, "samples/"+s.File)
+			bufs = append(bufs, browser.NewBuffer(data))
 		}
-		msg.Paths = append(msg.Paths, "samples/"+s.File)
-		bufs = append(bufs, browser.NewBuffer(data))
 	}
 	if len(bufs) < 2 {
 		return nil, nil

@@ -29,7 +29,8 @@ const warmRuns = 20
 // the page's tasks long, so it does not start when the reader has begun
 // something by the time the page is idle (atWork), and stops, between
 // two runs, when a drag comes over the page (Viewer.dragged). It starts
-// the next review's worker first (startSpare).
+// the next review's worker first (startSpare), with the gallery's
+// samples, warmSample among them, read once for both.
 func (v *Viewer) warmUp(ctx app.Context) {
 	ctx.Async(func() {
 		browser.Idle(3 * time.Second)
@@ -38,9 +39,10 @@ func (v *Viewer) warmUp(ctx app.Context) {
 		if <-busy {
 			return
 		}
-		v.startSpare(ctx)
-		data, err := fetchSample(ctx, warmSample)
-		if err != nil {
+		samples := fetchSamples(ctx)
+		v.startSpare(ctx, samples)
+		data, ok := samples[warmSample]
+		if !ok {
 			return
 		}
 		// The runs take turns with the page (a pause every few of them):
