@@ -42,7 +42,7 @@ func changeSetAbs(t testing.TB, name string) string {
 	return dir
 }
 
-func readSet(t *testing.T, name string) (base, head map[string][]byte) {
+func readSet(t testing.TB, name string) (base, head map[string][]byte) {
 	t.Helper()
 	base, err := fakegithub.ReadTree(filepath.Join(changeSetDir(name), "base"))
 	if err != nil {
@@ -58,7 +58,7 @@ func readSet(t *testing.T, name string) (base, head map[string][]byte) {
 // cliReview is what `recview review` says of two trees, keeping only the
 // files that differ when changed is set (as it reads two git revisions,
 // and as a pull request lists them): the result, and its --json lines.
-func cliReview(t *testing.T, base, head map[string][]byte, changed bool) (*review.Result, []map[string]any) {
+func cliReview(t testing.TB, base, head map[string][]byte, changed bool) (*review.Result, []map[string]any) {
 	t.Helper()
 	var b, h []review.File
 	for p, d := range base {
@@ -393,23 +393,26 @@ func TestReviewFolders(t *testing.T) {
 // the base, then the base dropped over it, then the head picked, and the
 // review is the CLI's of base and head, row for row.
 func TestReviewFolderReplaced(t *testing.T) {
-	reviewBaseDropped(t, "instructions-param-3741", func(tb *tab, dir string, head int) {
+	tb := newTab(t)
+	tb.open("/")
+	tb.reviewBaseDropped("instructions-param-3741", func(dir string, head int) {
 		tb.dropOn(sel("review-drop-base"), filepath.Join(dir, "head"))
 		tb.waitFor("the wrong base folder", q(sel("review-drop-base"))+`.textContent.includes('head: `+strconv.Itoa(head)+` .json files')`)
 	})
 }
 
-// reviewBaseDropped opens a page, runs before on it (the change set's
-// folder dir, its head's file count), drops the set's base folder on the
-// review's base target, picks its head folder and checks the review is
-// the CLI's, row for row.
-func reviewBaseDropped(t *testing.T, set string, before func(tb *tab, dir string, head int)) {
-	base, head := readSet(t, set)
-	res, lines := cliReview(t, base, head, false)
-	dir := changeSetAbs(t, set)
-	tb := newTab(t)
-	tb.open("/")
-	before(tb, dir, len(head))
+// reviewBaseDropped runs before, if not nil, on the page open in tb (the
+// change set's folder dir, its head's file count), drops the set's base
+// folder on the review's base target, picks its head folder and checks
+// the review is the CLI's, row for row.
+func (tb *tab) reviewBaseDropped(set string, before func(dir string, head int)) {
+	tb.t.Helper()
+	base, head := readSet(tb.t, set)
+	res, lines := cliReview(tb.t, base, head, false)
+	dir := changeSetAbs(tb.t, set)
+	if before != nil {
+		before(dir, len(head))
+	}
 	tb.dropOn(sel("review-drop-base"), filepath.Join(dir, "base"))
 	tb.waitFor("the base folder", q(sel("review-drop-base"))+`.textContent.includes('base: `+strconv.Itoa(len(base))+` .json files')`)
 	tb.pickHeadAndCheck(filepath.Join(dir, "head"), res, lines)
@@ -421,7 +424,9 @@ func reviewBaseDropped(t *testing.T, set string, before func(tb *tab, dir string
 // FileSystemEntry objects. With the head folder picked, the review is
 // the CLI's, row for row.
 func TestReviewFoldersWithoutHandles(t *testing.T) {
-	reviewBaseDropped(t, "instructions-param-3741", func(tb *tab, _ string, _ int) {
+	tb := newTab(t)
+	tb.open("/")
+	tb.reviewBaseDropped("instructions-param-3741", func(string, int) {
 		tb.do(chromedp.Evaluate[chromedp.Void]("delete DataTransferItem.prototype.getAsFileSystemHandle"))
 	})
 }

@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"path/filepath"
 	"strconv"
 	"testing"
 
@@ -46,7 +45,6 @@ func (tb *tab) awaitSpare() {
 func TestSpareWorker(t *testing.T) {
 	const set = "instructions-param-3741"
 	base, head := readSet(t, set)
-	dir := changeSetAbs(t, set)
 	one := func(tb *tab, what, count string) {
 		tb.t.Helper()
 		if n := eval[int](tb, count); n != 1 {
@@ -55,12 +53,9 @@ func TestSpareWorker(t *testing.T) {
 	}
 
 	t.Run("folders", func(t *testing.T) {
-		res, lines := cliReview(t, base, head, false)
 		tb := newTab(t)
 		tb.awaitSpare()
-		tb.dropOn(sel("review-drop-base"), filepath.Join(dir, "base"))
-		tb.waitFor("the base folder", q(sel("review-drop-base"))+`.textContent.includes('base: `+strconv.Itoa(len(base))+` .json files')`)
-		tb.pickHeadAndCheck(filepath.Join(dir, "head"), res, lines)
+		tb.reviewBaseDropped(set, nil)
 		one(tb, "a two-folder review", "window.__atSummary")
 	})
 
