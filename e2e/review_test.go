@@ -561,7 +561,8 @@ func TestReviewEarlyPick(t *testing.T) {
 	// browser has listed it, in a change event: the head is picked once
 	// the base's has come, as a person picks them, one dialog after the
 	// other. (Chromium drops the listing of a folder asked for while it
-	// lists another: given at once, the head's never came.) This
+	// lists another: given at once, the head's never came;
+	// docs/dev/e2e-notes.md.) This
 	// listener, added after early.js's, counts the change events early.js
 	// has queued, by side.
 	eval[bool](tb, `window.__queued = {}; document.addEventListener("change", (e) => {
