@@ -335,9 +335,8 @@ func (v *Viewer) indexFiles(l *browser.Listing, root *keptFolder, held func()) {
 // first message ends its warming, which would otherwise take a CPU from
 // the folder's reading.
 func (v *Viewer) warmIndexWorker() {
-	if v.warmIndex == nil && v.rs.warm != nil && v.rs.picks == [2]*pickedFolder{} {
-		v.warmIndex, v.rs.warm, v.rs.given = v.rs.warm, nil, nil
-		return
+	if v.warmIndex == nil {
+		v.warmIndex = v.takeSpare()
 	}
 	v.workerIn(&v.warmIndex)
 }

@@ -97,11 +97,22 @@ func (v *Viewer) startGitHubAt(r permalink.Review, file, open string) {
 	// A worker waiting with no folder given (started ahead: startSpare,
 	// or a drag over a folder's box) makes this review: its code is
 	// compiled, and maybe warm.
-	var w *pageWorker
-	if v.rs.picks == [2]*pickedFolder{} {
-		w, v.rs.warm, v.rs.given = v.rs.warm, nil, nil
-	}
+	w := v.takeSpare()
 	v.ctx.Async(func() { v.review(rv, &pageworker.Review{GitHub: &r}, w) })
+}
+
+// takeSpare hands over the review worker waiting ahead of a review
+// (rs.warm: startSpare's, or one started at a drag over a folder's box)
+// when no folder was given to it, for a pull request's review or a
+// folder's index; nil when none waits, or it holds a folder of the
+// two-folder review under way.
+func (v *Viewer) takeSpare() *pageWorker {
+	w := v.rs.warm
+	if w == nil || v.rs.picks != [2]*pickedFolder{} {
+		return nil
+	}
+	v.rs.warm, v.rs.given = nil, nil
+	return w
 }
 
 // openReviewFragment opens what a review link names: the change set

@@ -23,11 +23,12 @@ const warmRuns = 30
 // then optimizes the hot ones as they run, so the review after the
 // second folder would pay for both (docs/dev/performance-notes.md has
 // the figures). The sample is the first folder's own files, the kinds of
-// recording the review will compare, or in a spare the site's samples. It asks stop before each review, the first included, and
-// stops once stop reports true: the second folder came, or this one was
-// replaced. stop is where the worker reads its messages (folderRead.warm
-// yields to the browser in it): a review begun before the second folder's
-// message is read holds that folder back until it ends.
+// recording the review will compare, or in a spare the site's samples.
+// It asks stop before each review, the first included, and stops once
+// stop reports true: the second folder came, or this one was replaced.
+// stop is where the worker reads its messages (folderRead.warm yields to
+// the browser in it): a review begun before the second folder's message
+// is read holds that folder back until it ends.
 func warmReview(sample []review.File, stop func() bool) int {
 	n := len(sample)
 	if n < 2 {
