@@ -169,7 +169,7 @@ func (v *Viewer) pickReviewFolder(p reviewPick) {
 		ctx.Dispatch(func(app.Context) {
 			v.loading = ""
 			if err != nil {
-				v.fail(fmt.Errorf("%s folder: %v", [2]string{"base", "head"}[p.side], err))
+				v.failPick(p.side, err)
 				return
 			}
 			v.setFolder(p.side, refs)
@@ -177,15 +177,27 @@ func (v *Viewer) pickReviewFolder(p reviewPick) {
 	})
 }
 
+// failPick shows why the folder picked or dropped for a side was not
+// taken ("head folder: …"), and keeps it as that side's (reviewState.failed).
+func (v *Viewer) failPick(side int, err error) {
+	v.fail(fmt.Errorf("%s folder: %v", [2]string{"base", "head"}[side], err))
+	v.rs.failed[side] = v.err
+}
+
 // setFolder takes the files of one folder for a side, and starts the
 // review when both sides have one.
 func (v *Viewer) setFolder(side int, files []browser.File) {
 	folder, err := folderOf(files)
 	if err != nil {
-		v.fail(errors.New([2]string{"base", "head"}[side] + " folder: " + err.Error()))
+		v.failPick(side, err)
 		return
 	}
-	v.err = ""
+	// The other side's failed pick stays on screen: picked at once
+	// (early.js), its error could otherwise go unseen.
+	if other := v.rs.failed[1-side]; other == "" || v.err != other {
+		v.err = ""
+	}
+	v.rs.failed[side] = ""
 	v.rs.picks[side] = folder
 	v.view = viewReview
 	v.warmReview()
@@ -225,7 +237,7 @@ func (v *Viewer) setFolder(side int, files []browser.File) {
 	}
 	v.willPush()
 	v.rs.set.end()
-	v.rs.set, v.rs.picks, v.rs.pending = rv, [2]*pickedFolder{}, nil
+	v.rs.set, v.rs.picks, v.rs.pending, v.rs.failed = rv, [2]*pickedFolder{}, nil, [2]string{}
 	tableFrom(v.hist.loaded, rv)
 	v.syncFragment()
 	v.rs.warm, v.rs.given = nil, nil

@@ -268,7 +268,7 @@ func (v *Viewer) dropReviewFolder(side int, entries, handles []app.Value) {
 		ctx.Dispatch(func(app.Context) {
 			v.loading = ""
 			if err != nil {
-				v.fail(err)
+				v.failPick(side, err)
 				return
 			}
 			v.setFolder(side, refs)

@@ -23,6 +23,10 @@ const viewReview = "review"
 type reviewState struct {
 	set   *reviewSet
 	picks [2]*pickedFolder // base, head: picked or dropped, not yet reviewed
+	// failed is the error shown for each side's last pick that was not
+	// taken ("" when none): a pick of the other side clears v.err unless
+	// it is this.
+	failed [2]string
 	// pending is a two-folder review link opened without its folders
 	// (folders=BASE/HEAD&file=PATH): the panel asks for them, and the
 	// review opens at that pair once they are read.
