@@ -76,6 +76,10 @@ func reviewCmd(fl *pflag.FlagSet) runFunc {
 
 		var trees [2][]review.File
 		footer := ""
+		if err := oneKind(pos); err != nil {
+			complain(stderr, "review", err)
+			return exitError{2}
+		}
 		if isDir(pos[0]) && isDir(pos[1]) {
 			for i, p := range pos {
 				if trees[i], err = readTree(p); err != nil {

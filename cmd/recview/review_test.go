@@ -128,6 +128,10 @@ func TestReviewExit(t *testing.T) {
 		{"one tree", []string{"review", filepath.Join(reviewData, "normalize-ids-3676", "base")}, 2, "usage: recview review"},
 		{"json and markdown", append([]string{"review", "--json", "--markdown"}, set("normalize-ids-3676")...), 2, "usage: recview review"},
 		{"no such tree", []string{"review", "no/such/dir", "HEAD"}, 2, "no/such/dir is neither a folder nor a git revision"},
+		// A folder beside a path that is not one: the message names the
+		// one that is not a folder, not the folder.
+		{"folder and no folder", []string{"review", filepath.Join(reviewData, "normalize-ids-3676", "base"), "no/such/dir"}, 2, "the head, no/such/dir, is not (stat no/such/dir: no such file or directory)"},
+		{"no folder and folder", []string{"review", "HEAD", filepath.Join(reviewData, "normalize-ids-3676", "head")}, 2, "the base, HEAD, is not (stat HEAD: no such file or directory): give two folders, or two git revisions"},
 		{"bad repo", append([]string{"review", "--markdown", "--repo", "a/b/c"}, set("normalize-ids-3676")...), 2, "want OWNER/NAME"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -49,3 +49,22 @@ func isDir(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.IsDir()
 }
+
+// oneKind is an error when one of the review's base and head (pos) is a
+// folder and the other is not: both are read as folders, or both as git
+// revisions, and naming the folder as not one would mislead.
+func oneKind(pos []string) error {
+	for i, p := range pos {
+		other := pos[1-i]
+		if !isDir(p) || isDir(other) {
+			continue
+		}
+		why := "not a folder"
+		if _, err := os.Stat(other); err != nil {
+			why = err.Error()
+		}
+		return fmt.Errorf("the %s, %s, is a folder and the %s, %s, is not (%s): give two folders, or two git revisions",
+			[2]string{"base", "head"}[i], p, [2]string{"base", "head"}[1-i], other, why)
+	}
+	return nil
+}
