@@ -4,7 +4,8 @@ package recordings
 // used as-is by the CLI's --json output and the web app's filters.
 type Family string
 
-// The API families found in ogx recordings. Each has a provider in the
+// The API families found in ogx recordings, and in other recorders'
+// cassettes (Bedrock, Cohere). Each has a provider in the
 // file of its API (openai.go, ollama.go ...) with its classification
 // rules, assembler and answer reader; provider.go lists them.
 const (
@@ -24,6 +25,8 @@ const (
 	FamilyGeminiGenerate     Family = "gemini-generate-content"
 	FamilyGeminiInteractions Family = "gemini-interactions" // POST /v1beta/interactions
 	FamilyBedrockConverse    Family = "bedrock-converse"    // POST /model/{modelId}/converse(-stream)
+	FamilyCohereChat         Family = "cohere-chat"         // POST /v2/chat
+	FamilyCohereEmbed        Family = "cohere-embed"        // POST /v2/embed, /v1/embed
 	FamilyRerank             Family = "rerank"              // POST .../rerank
 	FamilyTool               Family = "tool"                // a tool runtime invocation
 	FamilyFileProcessor      Family = "file-processor"      // a file processor call

@@ -6,7 +6,7 @@ import "github.com/valyala/fastjson"
 // classify its recordings, the assembler of its streams, the reader of its
 // answers and the response fields those answers hold. Each family's file
 // fills in its own (openai.go, responses.go, gemini.go, interactions.go,
-// ollama.go, anthropic.go, bedrock.go, rerank.go, tools.go); providers
+// ollama.go, anthropic.go, bedrock.go, cohere.go, rerank.go, tools.go); providers
 // lists them.
 type provider struct {
 	family      Family
@@ -46,12 +46,13 @@ type format interface {
 // providers lists every family once, FamilyUnknown last, in the order of
 // Families. Classification tries the rules of one kind in this order:
 // "/chat/completions" must come before "/completions", and Gemini's
-// "candidates" before Ollama's "done" and Anthropic's "type". The list is
+// "candidates" before Ollama's "done" and Anthropic's "type", Cohere's
+// embeddings before Ollama's. The list is
 // written out rather than filled by init functions, whose order would be
 // the files' names'.
 var providers = []*provider{
 	&openaiChatProvider, &openaiCompletionsProvider, &openaiEmbeddingsProvider, &openaiModelsProvider, &openaiResponsesProvider, &openaiImagesProvider,
-	&geminiGenerateProvider, &geminiInteractionsProvider,
+	&geminiGenerateProvider, &geminiInteractionsProvider, &cohereChatProvider, &cohereEmbedProvider,
 	&ollamaGenerateProvider, &ollamaChatProvider, &ollamaEmbeddingsProvider, &ollamaTagsProvider, &ollamaPSProvider, &ollamaPullProvider,
 	&anthropicMessagesProvider, &bedrockConverseProvider, &rerankProvider, &toolCallProvider, &fileProcessorProvider, &unknownProvider,
 }

@@ -47,7 +47,7 @@ func familyConstants(t *testing.T) map[string]Family {
 // output), shown as recorded.
 var unanswered = []Family{
 	FamilyOpenAIEmbeddings, FamilyOpenAIModels, FamilyOllamaEmbeddings, FamilyOllamaTags,
-	FamilyOllamaPS, FamilyOllamaPull, FamilyRerank, FamilyTool, FamilyFileProcessor, FamilyUnknown,
+	FamilyOllamaPS, FamilyOllamaPull, FamilyCohereEmbed, FamilyRerank, FamilyTool, FamilyFileProcessor, FamilyUnknown,
 }
 
 // TestProvidersComplete checks that every Family constant has one
@@ -137,6 +137,10 @@ func TestClassifyOrder(t *testing.T) {
 		"/v1beta/models/x:streamGenerate":    FamilyUnknown,
 		"/v1/messages/count_tokens":          FamilyUnknown,
 		"/v1/openai/v1/chat/completions/abc": FamilyUnknown,
+		"/v2/chat":                           FamilyCohereChat,
+		"/v1/chat":                           FamilyUnknown, // Cohere's v1 chat: another format
+		"/v2/embed":                          FamilyCohereEmbed,
+		"/v1/embed":                          FamilyCohereEmbed,
 	}
 	for path, want := range endpoints {
 		if got := familyOfEndpoint(path); got != want {
@@ -167,6 +171,13 @@ func TestClassifyOrder(t *testing.T) {
 		{`{"type":"response.in_progress","response":{}}`, FamilyOpenAIResponses}, // its stream's events
 		{`{"type":"response.","candidates":[]}`, FamilyGeminiGenerate},
 		{`{"type":"responses"}`, FamilyUnknown},
+		// Cohere's chat: its stream's first event, its answer (no "done",
+		// which Ollama's chat has), its embeddings before Ollama's.
+		{`{"id":"x","type":"message-start","delta":{}}`, FamilyCohereChat},
+		{`{"id":"x","message":{"role":"assistant"},"finish_reason":"COMPLETE"}`, FamilyCohereChat},
+		{`{"message":{"role":"assistant"},"finish_reason":"x","done":true}`, FamilyOllamaChat},
+		{`{"texts":["a"],"embeddings":{"float":[[1]]},"response_type":"embeddings_by_type"}`, FamilyCohereEmbed},
+		{`{"texts":["a"],"embeddings":[[1]]}`, FamilyOllamaEmbeddings},
 		{`{}`, FamilyUnknown},
 	}
 	for _, c := range data {

@@ -161,8 +161,9 @@ func streamChunks(it Interaction) (chunks []json.RawMessage, ok bool) {
 
 // manifestFamilies are the families recview may classify a stream of
 // each API MANIFEST.tsv's providers column names (its name before "@"):
-// FamilyUnknown for the APIs recview does not assemble (Cohere's, the
-// Assistants API's runs, audio), which are shown as recorded.
+// FamilyUnknown for the APIs recview does not assemble (Cohere's v1
+// chat and generate, the Assistants API's runs, audio), which are shown
+// as recorded.
 var manifestFamilies = map[string][]recordings.Family{
 	"openai-chat":         {recordings.FamilyOpenAIChat},
 	"openai-completions":  {recordings.FamilyOpenAICompletions},
@@ -172,8 +173,8 @@ var manifestFamilies = map[string][]recordings.Family{
 	"google-interactions": {recordings.FamilyGeminiInteractions},
 	"bedrock":             {recordings.FamilyBedrockConverse, recordings.FamilyAnthropicMessages, recordings.FamilyUnknown},
 	"ollama":              {recordings.FamilyOllamaChat, recordings.FamilyOllamaGenerate, recordings.FamilyOllamaPull},
-	"embeddings":          {recordings.FamilyOpenAIEmbeddings, recordings.FamilyOllamaEmbeddings},
-	"cohere":              {recordings.FamilyUnknown},
+	"embeddings":          {recordings.FamilyOpenAIEmbeddings, recordings.FamilyOllamaEmbeddings, recordings.FamilyCohereEmbed},
+	"cohere":              {recordings.FamilyCohereChat, recordings.FamilyUnknown},
 	"openai-assistants":   {recordings.FamilyUnknown},
 	"openai-audio":        {recordings.FamilyUnknown},
 }

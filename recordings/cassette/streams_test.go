@@ -2,6 +2,8 @@ package cassette
 
 import (
 	"encoding/json"
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -10,8 +12,8 @@ import (
 )
 
 // TestStreamsOracle assembles every Gemini generateContent, Ollama chat
-// and generate and Bedrock ConverseStream stream of the recorders'
-// fixtures and reads its answer, held to testdata/streams.tsv, which
+// and generate, Bedrock ConverseStream and Cohere chat stream of the
+// recorders' fixtures and reads its answer, held to testdata/streams.tsv, which
 // streams.py folded from each provider's documentation, apart from
 // package recordings: the finish reason, the tools called, the text.
 // Checked by hand against the files' chunks:
@@ -29,7 +31,14 @@ import (
 //     stream of one text block, "A solar eclipse occurs … and sun.",
 //     end_turn) and vercel/ai's amazon-bedrock-tool-call.1.chunks.txt (a
 //     toolUse test-tool, tool_use, no text; its metadata before its
-//     messageStop).
+//     messageStop);
+//   - Cohere: rig's cohere/streaming_tools/streaming_tool_call_roundtrip
+//     (#1: 13 tool-plan-delta events, then a tool call subtract whose
+//     arguments join to {"x": 2, "y": 5}, TOOL_CALL, no text; #2:
+//     "The result of 2 - 5 is -3.", COMPLETE) and ruby_llm's
+//     streams_citations (a thinking block, then a text block "According
+//     to the document, Ruby was created by **Yukihiro Matsumoto** in
+//     1993. …", two citations, COMPLETE).
 //
 // Every stream of those families is in the table. Gemini's older JSON
 // writes finishReason as a number (langchaingo asks
@@ -52,7 +61,7 @@ func TestStreamsOracle(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		switch r.Family {
-		case recordings.FamilyGeminiGenerate, recordings.FamilyOllamaChat, recordings.FamilyOllamaGenerate, recordings.FamilyBedrockConverse:
+		case recordings.FamilyGeminiGenerate, recordings.FamilyOllamaChat, recordings.FamilyOllamaGenerate, recordings.FamilyBedrockConverse, recordings.FamilyCohereChat:
 		default:
 			continue
 		}
@@ -207,5 +216,73 @@ func TestInteractionStepsAnswer(t *testing.T) {
 	}
 	if want := []string{`add {"x":7,"y":11}`, "text The sum of 7 and 11 is 18."}; strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("parts %q, want %q", got, want)
+	}
+}
+
+// TestCohereStreamAsAnswered: ruby_llm's cassette asks Cohere's chat the
+// same question streamed (#1) and not (#2); the stream's assembly has the
+// members, nesting and types of the API's own answer (#2), value for
+// value where the two answers agree: the peer here is Cohere itself.
+func TestCohereStreamAsAnswered(t *testing.T) {
+	its, _ := recorderInteractions(t)
+	const file = "ruby-vcr/crmne__ruby_llm__spec__fixtures__vcr_cassettes__chat_streaming_responses_cohere_command-a-03-2025_reports_consistent_token_counts_compared_to_non-streaming.yml"
+	var got [2]any
+	for k := range 2 {
+		name := file + "#" + strconv.Itoa(k+1)
+		it, ok := its[name]
+		if !ok {
+			t.Fatalf("no %s", name)
+		}
+		r, err := recordings.Parse(name, it.Recording())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Family != recordings.FamilyCohereChat || r.Streaming != (k == 0) {
+			t.Fatalf("%s: %s, streaming %v", name, r.Family, r.Streaming)
+		}
+		v, err := recordings.Assemble(r)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if err := json.Unmarshal(v.MarshalTo(nil), &got[k]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if a, b := shapeOf(got[0]), shapeOf(got[1]); a != b {
+		t.Errorf("the stream assembles to\n%s\nthe API answers\n%s", a, b)
+	}
+	msg := func(v any) map[string]any { return v.(map[string]any)["message"].(map[string]any) }
+	if a, b := msg(got[0])["role"], msg(got[1])["role"]; a != "assistant" || a != b {
+		t.Errorf("roles %v and %v", a, b)
+	}
+}
+
+// shapeOf is a JSON value's members, nesting and types: an object's keys
+// sorted, each with its value's shape; a list's first element's.
+func shapeOf(v any) string {
+	switch v := v.(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		var b strings.Builder
+		b.WriteString("{")
+		for _, k := range keys {
+			b.WriteString(k + ": " + shapeOf(v[k]) + "; ")
+		}
+		return b.String() + "}"
+	case []any:
+		if len(v) == 0 {
+			return "[]"
+		}
+		return "[" + shapeOf(v[0]) + "]"
+	case string:
+		return "string"
+	case float64:
+		return "number"
+	default:
+		return fmt.Sprintf("%T", v)
 	}
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes streams.tsv: the answer each Gemini generateContent, Ollama
-chat/generate and Amazon Bedrock ConverseStream stream of
+chat/generate, Amazon Bedrock ConverseStream and Cohere chat stream of
 recordings/testdata/recorders assembles to, folded here from each
 provider's documentation, independently of package recordings. The
 response bodies are read by recorders.py's readers; a body is a stream when
@@ -21,6 +21,12 @@ tools it calls, and its text, JSON-quoted.
   API_runtime_ConverseStream.html): contentBlockDelta's delta.text joined
   per block, the blocks in index order; contentBlockStart's toolUse names;
   messageStop's stopReason.
+- Cohere (docs.cohere.com/v2/docs/streaming and
+  docs.cohere.com/v2/docs/tool-use-streaming, /v2/chat): content-delta's
+  delta.message.content.text joined, the blocks in index order (thinking
+  deltas, which carry "thinking", apart); tool-call-start's
+  delta.message.tool_calls.function.name; message-end's
+  delta.finish_reason.
 
 Run from this folder: python3 streams.py
 """
@@ -71,6 +77,8 @@ def api(uri, cs):
             set(c) <= {"messageStart", "contentBlockStart", "contentBlockDelta", "contentBlockStop", "messageStop", "metadata"}
             for c in cs):
         return "bedrock"
+    if path.endswith("/v2/chat") or not uri and cs[0].get("type") == "message-start":
+        return "cohere"
     return None
 
 
@@ -114,6 +122,19 @@ def bedrock(cs):
     return stop, tools, "".join(blocks[i] for i in sorted(blocks))
 
 
+def cohere(cs):
+    blocks, tools, finish = {}, [], ""
+    for c in cs:
+        t, m = c.get("type"), ((c.get("delta") or {}).get("message") or {})
+        if t == "content-delta" and "text" in (m.get("content") or {}):
+            blocks[c["index"]] = blocks.get(c["index"], "") + m["content"]["text"]
+        if t == "tool-call-start":
+            tools.append(m["tool_calls"]["function"]["name"])
+        if t == "message-end":
+            finish = c["delta"].get("finish_reason") or ""
+    return finish, tools, "".join(blocks[i] for i in sorted(blocks))
+
+
 def main():
     rows = []
     with open(os.path.join(RECORDERS, "MANIFEST.tsv"), encoding="utf-8") as f:
@@ -125,7 +146,7 @@ def main():
                 a = cs and api(uri, cs)
                 if not a:
                     continue
-                finish, tools, text = {"gemini": gemini, "ollama": ollama, "bedrock": bedrock}[a](cs)
+                finish, tools, text = {"gemini": gemini, "ollama": ollama, "bedrock": bedrock, "cohere": cohere}[a](cs)
                 rows.append("\t".join([m["file"], str(k + 1), a, finish, ",".join(tools), json.dumps(text)]))
     with open(os.path.join(HERE, "streams.tsv"), "w", encoding="utf-8") as w:
         w.write("file\tinteraction\tapi\tfinish\ttools\ttext\n")
