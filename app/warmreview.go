@@ -2,7 +2,7 @@ package app
 
 import (
 	"runtime"
-	"runtime/debug"
+	"runtime/metrics"
 	"sync/atomic"
 
 	"github.com/recview/recview/internal/pageworker"
@@ -65,10 +65,12 @@ func warmReviewDrawing(pause func(), stop func() bool) int {
 // for in the middle of a reader's first review. A page that never
 // collected holds little, and so that collection is short; one that did
 // (a folder indexed before) has the code compiled already, and is not
-// made to collect a larger heap for nothing.
+// made to collect a larger heap for nothing. It counts the collections
+// with runtime/metrics, which the page links already (gchold):
+// debug.ReadGCStats grew app.wasm past its budget (docs/dev/wasm-size.md).
 func warmCollector() {
-	var st debug.GCStats
-	if debug.ReadGCStats(&st); st.NumGC == 0 {
+	s := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
+	if metrics.Read(s); s[0].Value.Kind() == metrics.KindUint64 && s[0].Value.Uint64() == 0 {
 		runtime.GC()
 	}
 }
