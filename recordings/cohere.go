@@ -236,9 +236,13 @@ func (s *cohereAssembler) result(a *arena) *fastjson.Value {
 		content := a.NewArray()
 		for i := range s.blocks {
 			b := &s.blocks[i]
+			key := "text"
+			if b.typ == "thinking" {
+				key = "thinking"
+			}
 			bo := a.NewObject()
 			bo.Set("type", newString(a, []byte(b.typ)))
-			bo.Set(map[bool]string{true: "thinking", false: "text"}[b.typ == "thinking"], textValue(a, &b.text))
+			bo.Set(key, textValue(a, &b.text))
 			content.SetArrayItem(i, bo)
 		}
 		m.Set("content", content)
