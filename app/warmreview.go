@@ -100,16 +100,18 @@ func warmReport() *pageworker.Report {
 		}
 	}
 	a, b := dir+"4a0f1c.json", dir+"9d2e7b.json"
+	// Appended one at a time: a literal of the seven made app.wasm link an
+	// equality function for their array, whose type the runtime needs.
+	rows := make([]pageworker.Row, 0, 7)
+	rows = append(rows, row("modified", a, a, diff.RequestSame, diff.ResultChanged, diff.VerdictChanged, diff.SeverityHigh, "the answer's text changed: “Paris” → “Lyon”"))
+	rows = append(rows, row("modified", b, b, diff.RequestChanged, diff.ResultChanged, diff.VerdictRequest, diff.SeverityMedium, "the request's messages[1].content changed"))
+	rows = append(rows, row("modified", a, a, diff.RequestSame, diff.ResultChunking, diff.VerdictChunking, diff.SeverityLow, "the same answer in 12 chunks, not 9"))
+	rows = append(rows, row("modified", b, b, diff.RequestSame, diff.ResultEnvironment, diff.VerdictEnvironment, diff.SeverityNone, "ids and timestamps"))
+	rows = append(rows, row("renamed", a, dir+"moved/4a0f1c.json", diff.RequestSame, diff.ResultSame, diff.VerdictSame, diff.SeverityNone, "moved"))
+	rows = append(rows, row("added", "", dir+"c3b5a8.json", "", "", diff.VerdictAdded, diff.SeverityLow, "a new recording"))
+	rows = append(rows, row("deleted", dir+"e8d4f2.json", "", "", "", diff.VerdictDeleted, diff.SeverityMedium, "its test no longer records it"))
 	return &pageworker.Report{
-		Rows: []pageworker.Row{
-			row("modified", a, a, diff.RequestSame, diff.ResultChanged, diff.VerdictChanged, diff.SeverityHigh, "the answer's text changed: “Paris” → “Lyon”"),
-			row("modified", b, b, diff.RequestChanged, diff.ResultChanged, diff.VerdictRequest, diff.SeverityMedium, "the request's messages[1].content changed"),
-			row("modified", a, a, diff.RequestSame, diff.ResultChunking, diff.VerdictChunking, diff.SeverityLow, "the same answer in 12 chunks, not 9"),
-			row("modified", b, b, diff.RequestSame, diff.ResultEnvironment, diff.VerdictEnvironment, diff.SeverityNone, "ids and timestamps"),
-			row("renamed", a, dir+"moved/4a0f1c.json", diff.RequestSame, diff.ResultSame, diff.VerdictSame, diff.SeverityNone, "moved"),
-			row("added", "", dir+"c3b5a8.json", "", "", diff.VerdictAdded, diff.SeverityLow, "a new recording"),
-			row("deleted", dir+"e8d4f2.json", "", "", "", diff.VerdictDeleted, diff.SeverityMedium, "its test no longer records it"),
-		},
+		Rows:       rows,
 		Verdicts:   []pageworker.Count{{Of: string(diff.VerdictChanged), N: 1}, {Of: string(diff.VerdictRequest), N: 1}, {Of: string(diff.VerdictAdded), N: 1}},
 		Changes:    []pageworker.Count{{Of: "modified", N: 4}, {Of: "renamed", N: 1}, {Of: "added", N: 1}, {Of: "deleted", N: 1}},
 		Severities: []pageworker.Count{{Of: string(diff.SeverityHigh), N: 1}, {Of: string(diff.SeverityMedium), N: 2}},
