@@ -112,15 +112,7 @@ func TestStreamsOracle(t *testing.T) {
 // hand: writeItems with two operations, an apple and a banana.
 func TestStreamedCallArguments(t *testing.T) {
 	its, _ := recorderInteractions(t)
-	name := "chunks-txt/vercel__ai__packages__google__src____fixtures____google-stream-tool-call-array-arguments-missing-terminal-function-call.chunks.txt#1"
-	it, ok := its[name]
-	if !ok {
-		t.Fatalf("no %s", name)
-	}
-	r, err := recordings.Parse(name, it.Recording())
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := parsedInteraction(t, its, "chunks-txt/vercel__ai__packages__google__src____fixtures____google-stream-tool-call-array-arguments-missing-terminal-function-call.chunks.txt#1")
 	v, _ := recordings.Assemble(r)
 	calls := recordings.ReadAnswer(r.Family, v).Choices[0].ToolCalls()
 	want := `{"operations":[{"action":"add","description":"Fresh red apple","itemid":"apple_001","price":0.5},` +
@@ -197,14 +189,7 @@ func TestInteractionStepsAnswer(t *testing.T) {
 	const file = "httpmock-yaml/0xPlaygrounds__rig__tests__cassettes__gemini__interactions_api__tool_result_roundtrip.yaml"
 	var got []string
 	for k := 1; k <= 2; k++ {
-		it, ok := its[file+"#"+strconv.Itoa(k)]
-		if !ok {
-			t.Fatalf("no %s#%d", file, k)
-		}
-		r, err := recordings.Parse(file, it.Recording())
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := parsedInteraction(t, its, file+"#"+strconv.Itoa(k))
 		v, _ := recordings.Assemble(r)
 		for _, p := range recordings.ReadAnswer(r.Family, v).Choices[0].Parts {
 			if p.Kind == recordings.PartToolCall {
@@ -229,14 +214,7 @@ func TestCohereStreamAsAnswered(t *testing.T) {
 	var got [2]any
 	for k := range 2 {
 		name := file + "#" + strconv.Itoa(k+1)
-		it, ok := its[name]
-		if !ok {
-			t.Fatalf("no %s", name)
-		}
-		r, err := recordings.Parse(name, it.Recording())
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := parsedInteraction(t, its, name)
 		if r.Family != recordings.FamilyCohereChat || r.Streaming != (k == 0) {
 			t.Fatalf("%s: %s, streaming %v", name, r.Family, r.Streaming)
 		}
@@ -285,4 +263,19 @@ func shapeOf(v any) string {
 	default:
 		return fmt.Sprintf("%T", v)
 	}
+}
+
+// parsedInteraction is the recording of the interaction named
+// "FORMAT/FILE#K" among its (recorderInteractions).
+func parsedInteraction(t *testing.T, its map[string]Interaction, name string) *recordings.Recording {
+	t.Helper()
+	it, ok := its[name]
+	if !ok {
+		t.Fatalf("no %s", name)
+	}
+	r, err := recordings.Parse(name, it.Recording())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
