@@ -60,10 +60,7 @@ func (cohereFormat) readAnswer(v *fastjson.Value) Answer {
 	if plan := sharedStr(msg, "tool_plan"); plan != "" {
 		c.Parts = append(c.Parts, Part{Kind: PartThinking, Text: plan})
 	}
-	for _, tc := range msg.GetArray("tool_calls") {
-		fn := tc.Get("function")
-		c.Parts = append(c.Parts, Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(tc, "id"), getStr(fn, "name"), fn.Get("arguments")), Raw: tc})
-	}
+	c.Parts = toolCallParts(c.Parts, msg.GetArray("tool_calls"))
 	return Answer{Choices: []Choice{c}, Usage: usageItems(v.Get("usage"), "", nil)}
 }
 

@@ -77,11 +77,7 @@ func (openaiFormat) readAnswer(v *fastjson.Value) Answer {
 				c.Parts = append(c.Parts, Part{Kind: PartText, Text: r})
 			}
 		} else {
-			c.Parts = []Part{{Kind: PartText, Text: sharedStr(ch, "text")}}
-			for _, tc := range ch.GetArray("tool_calls") {
-				fn := tc.Get("function")
-				c.Parts = append(c.Parts, Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(tc, "id"), getStr(fn, "name"), fn.Get("arguments"))})
-			}
+			c.Parts = toolCallParts([]Part{{Kind: PartText, Text: sharedStr(ch, "text")}}, ch.GetArray("tool_calls"))
 		}
 		a.Choices = append(a.Choices, c)
 	}

@@ -171,11 +171,20 @@ func chatMessage(m *fastjson.Value) Message {
 	for _, im := range m.GetArray("images") { // Ollama: bare base64
 		msg.Parts = append(msg.Parts, base64Image("", string(im.GetStringBytes())))
 	}
-	for _, tc := range m.GetArray("tool_calls") {
-		fn := tc.Get("function")
-		msg.Parts = append(msg.Parts, Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(tc, "id"), getStr(fn, "name"), fn.Get("arguments"))})
-	}
+	msg.Parts = toolCallParts(msg.Parts, m.GetArray("tool_calls"))
 	return msg
+}
+
+// toolCallParts appends a tool call part to parts for each of calls, in
+// OpenAI's shape ({id, type, function: {name, arguments}}), which
+// Ollama's messages, completions recorded as chat and Cohere's chat
+// share.
+func toolCallParts(parts []Part, calls []*fastjson.Value) []Part {
+	for _, tc := range calls {
+		fn := tc.Get("function")
+		parts = append(parts, Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(tc, "id"), getStr(fn, "name"), fn.Get("arguments"))})
+	}
+	return parts
 }
 
 // textOf returns a string value, or the text parts of a content list.
