@@ -180,7 +180,7 @@ func (v *Viewer) pickReviewFolder(p reviewPick) {
 // failPick shows why the folder picked or dropped for a side was not
 // taken ("head folder: …"), and keeps it as that side's (reviewState.failed).
 func (v *Viewer) failPick(side int, err error) {
-	v.fail(fmt.Errorf("%s folder: %v", [2]string{"base", "head"}[side], err))
+	v.fail(fmt.Errorf("%s folder: %v", pageworker.Sides[side], err))
 	v.rs.failed[side] = v.err
 }
 

@@ -54,6 +54,7 @@ func isDir(p string) bool {
 // folder and the other is not: both are read as folders, or both as git
 // revisions, and naming the folder as not one would mislead.
 func oneKind(pos []string) error {
+	sides := [2]string{"base", "head"}
 	for i, p := range pos {
 		other := pos[1-i]
 		if !isDir(p) || isDir(other) {
@@ -64,7 +65,7 @@ func oneKind(pos []string) error {
 			why = err.Error()
 		}
 		return fmt.Errorf("the %s, %s, is a folder and the %s, %s, is not (%s): give two folders, or two git revisions",
-			[2]string{"base", "head"}[i], p, [2]string{"base", "head"}[1-i], other, why)
+			sides[i], p, sides[1-i], other, why)
 	}
 	return nil
 }
