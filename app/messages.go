@@ -32,13 +32,13 @@ func clip(s string, n int) string {
 func renderPart(p recordings.Part, raw, partial bool) app.UI {
 	switch p.Kind {
 	case recordings.PartText, recordings.PartToolResult:
-		if p.Text == "" {
-			return app.Text("")
+		switch {
+		case p.Text == "":
+			return withCitations(p, app.Text(""))
+		case raw || p.Kind == recordings.PartToolResult:
+			return withCitations(p, renderText("text", p.Text))
 		}
-		if raw || p.Kind == recordings.PartToolResult {
-			return renderText("text", p.Text)
-		}
-		return &markdownText{Isrc: p.Text}
+		return withCitations(p, &markdownText{Isrc: p.Text})
 	case recordings.PartThinking:
 		return app.Details().Class("thinking").Open(partial).Body(
 			app.Summary().Text("thinking"),

@@ -134,11 +134,11 @@ func (p *responsePanel) renderAnswer(ans recordings.Answer) app.UI {
 						part := c.Parts[j]
 						switch {
 						case part.Kind == recordings.PartText && marks != nil && raw && !stepping:
-							return markedText(marks, p.Iside)
+							return withCitations(part, markedText(marks, p.Iside))
 						case part.Kind == recordings.PartText && raw:
-							return highlighted(part.Text, added(d, c.Index, recordings.KindContent))
+							return withCitations(part, highlighted(part.Text, added(d, c.Index, recordings.KindContent)))
 						case part.Kind == recordings.PartText && stepping:
-							return stepText(part.Text, added(d, c.Index, recordings.KindContent), p.follow)
+							return withCitations(part, stepText(part.Text, added(d, c.Index, recordings.KindContent), p.follow))
 						case part.Kind == recordings.PartToolCall:
 							return renderToolCall(part.ToolCall, stepping, p.Imarks.callMarks(c.Index, labels[callsBefore(c.Parts[:j])]))
 						case part.Kind == recordings.PartThinking && stepping:

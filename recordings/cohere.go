@@ -49,7 +49,9 @@ func (cohereFormat) newAssembler() assembler { return &cohereAssembler{} }
 // content (text and thinking parts), its tool_plan (the model's plan
 // before its tool calls, read as thinking) and its tool calls (OpenAI's
 // shape: function.arguments a JSON text), finish_reason, then the usage
-// counters (billed_units, tokens, cached_tokens).
+// counters (billed_units, tokens, cached_tokens). Its citations go to
+// the text part of their content_index (the last text part when they name
+// none).
 func (cohereFormat) readAnswer(v *fastjson.Value) Answer {
 	msg := v.Get("message")
 	c := Choice{Role: getStr(msg, "role"), FinishReason: getStr(v, "finish_reason")}
@@ -61,7 +63,22 @@ func (cohereFormat) readAnswer(v *fastjson.Value) Answer {
 		c.Parts = append(c.Parts, Part{Kind: PartThinking, Text: plan})
 	}
 	c.Parts = toolCallParts(c.Parts, msg.GetArray("tool_calls"))
+	c.Parts = cohereCite(c.Parts, msg.GetArray("citations"))
 	return Answer{Choices: []Choice{c}, Usage: usageItems(v.Get("usage"), "", nil)}
+}
+
+// cohereCite gives each of a message's citations to the text part at its
+// content_index (contentParts reads a part per content block), or to the
+// last text part.
+func cohereCite(parts []Part, list []*fastjson.Value) []Part {
+	for i, c := range cohereCitations(list) {
+		if k, ok := intOf(list[i].Get("content_index")); ok && k >= 0 && k < len(parts) && parts[k].Kind == PartText {
+			parts[k].Citations = append(parts[k].Citations, c)
+			continue
+		}
+		parts = citeLast(parts, []Citation{c})
+	}
+	return parts
 }
 
 // Cohere /v2/chat stream events -> the chat response.

@@ -37,14 +37,22 @@ var cohereEvents = []string{
 // cohereStream parses events as a recorded /v2/chat stream.
 func cohereStream(t *testing.T, events []string) *Recording {
 	t.Helper()
-	doc := `{"request": {"method": "POST", "url": "https://api.cohere.com/v2/chat", "headers": {}, "body": {"model": "command-a", "stream": true, "messages": [{"role": "user", "content": "hi"}]}, "endpoint": "/v2/chat", "model": "command-a"}, "response": {"body": [` +
-		strings.Join(events, ", ") + `], "is_streaming": true}}`
-	r, err := Parse("cohere.json", []byte(doc))
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := parseStream(t, "/v2/chat", events)
 	if r.Family != FamilyCohereChat {
 		t.Fatalf("family %s, want %s", r.Family, FamilyCohereChat)
+	}
+	return r
+}
+
+// parseStream is a recording of a streamed POST to endpoint whose
+// response is events.
+func parseStream(t *testing.T, endpoint string, events []string) *Recording {
+	t.Helper()
+	doc := `{"request": {"method": "POST", "url": "https://api.example.com` + endpoint + `", "headers": {}, "body": {"model": "m", "stream": true, "messages": [{"role": "user", "content": "hi"}]}, "endpoint": "` + endpoint + `", "model": "m"}, "response": {"body": [` +
+		strings.Join(events, ", ") + `], "is_streaming": true}}`
+	r, err := Parse("stream.json", []byte(doc))
+	if err != nil {
+		t.Fatal(err)
 	}
 	return r
 }

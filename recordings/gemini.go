@@ -17,7 +17,10 @@ var geminiGenerateProvider = provider{
 	looksLike: func(v *fastjson.Value) bool { return v.Get("candidates") != nil },
 	format:    geminiFormat{},
 	answer: AnswerPaths{
-		Trees:   []string{"candidates[*].content", "candidates[*].finish_reason", "candidates[*].finishReason", "usage_metadata", "usageMetadata"},
+		Trees: []string{"candidates[*].content", "candidates[*].finish_reason", "candidates[*].finishReason", "usage_metadata", "usageMetadata",
+			"candidates[*].groundingMetadata.groundingSupports", "candidates[*].groundingMetadata.groundingChunks",
+			"candidates[*].grounding_metadata.grounding_supports", "candidates[*].grounding_metadata.grounding_chunks",
+			"candidates[*].citationMetadata", "candidates[*].citation_metadata"},
 		Choices: "candidates",
 	},
 }
@@ -29,13 +32,14 @@ type geminiFormat struct{}
 func (geminiFormat) newAssembler() assembler { return &geminiAssembler{} }
 
 // readAnswer reads a GenerateContentResponse: a choice per candidate, its
-// content's parts, then the usage metadata; its keys in snake_case
+// content's parts (the candidate's grounding and citation sources as the
+// last text part's citations), then the usage metadata; its keys in snake_case
 // (google-genai's model_dump) or camelCase (the REST API's JSON).
 func (geminiFormat) readAnswer(v *fastjson.Value) Answer {
 	var a Answer
 	for i, cand := range v.GetArray("candidates") {
 		c := Choice{Index: i, Role: getStr(cand, "content", "role"), FinishReason: geminiFinish(either(cand, "finish_reason", "finishReason"))}
-		c.Parts = geminiParts(cand.Get("content"))
+		c.Parts = citeLast(geminiParts(cand.Get("content")), geminiCitations(cand))
 		a.Choices = append(a.Choices, c)
 	}
 	a.Usage = usageItems(either(v, "usage_metadata", "usageMetadata"), "", nil)

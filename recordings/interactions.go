@@ -39,7 +39,7 @@ func (interactionsFormat) readAnswer(v *fastjson.Value) Answer {
 	for _, o := range v.GetArray("outputs") {
 		switch getStr(o, "type") {
 		case "text":
-			c.Parts = append(c.Parts, Part{Kind: PartText, Text: sharedStr(o, "text")})
+			c.Parts = append(c.Parts, contentPart(o)) // its annotations too
 		case "thought":
 			c.Parts = append(c.Parts, Part{Kind: PartThinking, Text: textOf(o.Get("summary"))})
 		case "function_call":

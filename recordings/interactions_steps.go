@@ -24,7 +24,8 @@ import (
 // readSteps reads an interaction's steps as the parts of its answer: a
 // thought's summary as thinking (a thought that holds a signature alone
 // says nothing readable), a model_output's content (text, and others as
-// contentParts reads them), a function_call as a tool call, another step
+// contentParts reads them; annotations set on the step, as a stream's
+// delta sets them, cite its last text), a function_call as a tool call, another step
 // as recorded.
 func readSteps(steps []*fastjson.Value) []Part {
 	var ps []Part
@@ -35,7 +36,11 @@ func readSteps(steps []*fastjson.Value) []Part {
 				ps = append(ps, Part{Kind: PartThinking, Text: t, Raw: st})
 			}
 		case "model_output":
-			ps = append(ps, contentParts(st.Get("content"))...)
+			parts := contentParts(st.Get("content"))
+			if as := st.GetArray("annotations"); len(as) > 0 { // a stream's annotations delta
+				parts = citeLast(parts, openaiAnnotations(as, textOf(st.Get("content"))))
+			}
+			ps = append(ps, parts...)
 		case "function_call":
 			ps = append(ps, Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(st, "id"), getStr(st, "name"), st.Get("arguments")), Raw: st})
 		default:

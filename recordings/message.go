@@ -33,6 +33,10 @@ type Part struct {
 	ToolCall  *ToolCall
 	CallID    string
 	Raw       *fastjson.Value
+	// Citations are the sources a text part cites (Anthropic's
+	// citations, OpenAI's annotations; Cohere's and Gemini's, given for
+	// the whole message, on its last text part), in the order recorded.
+	Citations []Citation
 }
 
 // Message is one turn of a conversation, in any provider's format: OpenAI

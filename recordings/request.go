@@ -171,6 +171,9 @@ func chatMessage(m *fastjson.Value) Message {
 	for _, im := range m.GetArray("images") { // Ollama: bare base64
 		msg.Parts = append(msg.Parts, base64Image("", string(im.GetStringBytes())))
 	}
+	if as := m.GetArray("annotations"); len(as) > 0 {
+		msg.Parts = citeLast(msg.Parts, openaiAnnotations(as, textOf(content)))
+	}
 	msg.Parts = toolCallParts(msg.Parts, m.GetArray("tool_calls"))
 	return msg
 }
@@ -237,7 +240,14 @@ func contentParts(v *fastjson.Value) []Part {
 func contentPart(p *fastjson.Value) Part {
 	switch getStr(p, "type") {
 	case "text", "input_text", "output_text":
-		return Part{Kind: PartText, Text: sharedStr(p, "text")}
+		pt := Part{Kind: PartText, Text: sharedStr(p, "text")}
+		if cs := p.GetArray("citations"); len(cs) > 0 {
+			pt.Citations = anthropicCitations(cs)
+		}
+		if as := p.GetArray("annotations"); len(as) > 0 {
+			pt.Citations = openaiAnnotations(as, pt.Text)
+		}
+		return pt
 	case "thinking":
 		return Part{Kind: PartThinking, Text: sharedStr(p, "thinking")}
 	case "image_url":

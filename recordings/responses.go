@@ -51,7 +51,7 @@ func (responsesFormat) readAnswer(v *fastjson.Value) Answer {
 			for _, p := range it.GetArray("content") {
 				switch getStr(p, "type") {
 				case "output_text":
-					c.Parts = append(c.Parts, Part{Kind: PartText, Text: sharedStr(p, "text")})
+					c.Parts = append(c.Parts, contentPart(p))
 				case "refusal":
 					c.Parts = append(c.Parts, Part{Kind: PartText, Text: getStr(p, "refusal")})
 				default:
@@ -107,7 +107,8 @@ func generatedImage(it *fastjson.Value) Part {
 // so far; response.output_item.added opens output item output_index;
 // response.content_part.added opens part content_index of a message;
 // response.output_text.delta and response.refusal.delta append to that
-// part's text or refusal; response.function_call_arguments.delta to a
+// part's text or refusal, response.output_text.annotation.added an
+// annotation to its annotations; response.function_call_arguments.delta to a
 // function call's arguments; response.reasoning_summary_part.added and
 // response.reasoning_summary_text.delta to a reasoning item's summary
 // part summary_index; response.output_item.done gives the item's final
@@ -121,10 +122,11 @@ func generatedImage(it *fastjson.Value) Part {
 // nothing.
 
 type responsesPart struct {
-	start *fastjson.Value
-	field string // "text", or "refusal"
-	text  textBuf
-	fed   bool
+	start       *fastjson.Value
+	field       string // "text", or "refusal"
+	text        textBuf
+	fed         bool
+	annotations []*fastjson.Value // as output_text.annotation.added adds them
 }
 
 type responsesItem struct {
@@ -149,6 +151,7 @@ func (s *responsesAssembler) clone() assembler {
 		it.parts = append([]responsesPart(nil), it.parts...)
 		for k := range it.parts {
 			it.parts[k].text = it.parts[k].text.clone()
+			it.parts[k].annotations = clip(it.parts[k].annotations)
 		}
 		it.args = it.args.clone()
 		it.summary = append([]textBuf(nil), it.summary...)
@@ -270,6 +273,21 @@ func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		}
 		p.fed = true
 		ds = append(ds, Delta{Kind: KindContent, Field: p.field, Text: text, Append: true})
+	case "response.output_text.annotation.added":
+		it, _, err := s.item(ev)
+		if err != nil {
+			return ds, err
+		}
+		k, err := openIndex(ev, "content_index", "content part", len(it.parts))
+		if err != nil {
+			return ds, err
+		}
+		an := ev.Get("annotation")
+		if an == nil || an.Type() != fastjson.TypeObject {
+			return ds, fmt.Errorf("%s without an annotation object", typ)
+		}
+		it.parts[k].annotations = append(it.parts[k].annotations, an)
+		ds = append(ds, Delta{Kind: KindContent, Field: "annotations", Text: "+1"})
 	case "response.function_call_arguments.delta":
 		it, i, err := s.item(ev)
 		if err != nil {
@@ -327,6 +345,9 @@ func (it *responsesItem) value(a *arena) *fastjson.Value {
 			}
 			if p.fed {
 				po.Set(p.field, newString(a, p.text.bytes()))
+			}
+			if len(p.annotations) > 0 {
+				po.Set("annotations", arrayOf(a, p.annotations))
 			}
 			content.SetArrayItem(k, po)
 		}

@@ -249,6 +249,9 @@ func (p *printer) message(role, name, callID string, parts []recordings.Part) {
 			if part.Text != "" {
 				p.text(clipText(part.Text, maxShownText))
 			}
+			for i := range part.Citations {
+				p.line("    (cites) %s", clipText(part.Citations[i].String(), maxShownText))
+			}
 		case recordings.PartThinking:
 			p.line("    (thinking)")
 			p.text(clipText(part.Text, maxShownText))

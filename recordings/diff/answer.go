@@ -40,19 +40,39 @@ func (c *comparer) choice(p string, a, b *recordings.Choice) {
 	c.str(keyPath(p, "thinking"), partsText(a, recordings.PartThinking), partsText(b, recordings.PartThinking))
 	c.str(keyPath(p, "text"), a.Text(), b.Text())
 	c.toolCalls(keyPath(p, "tool_calls"), a.ToolCalls(), b.ToolCalls())
-	oa, ob := otherParts(a), otherParts(b)
-	for i := range max(len(oa), len(ob)) {
-		path := indexPath(keyPath(p, "other"), i)
+	c.list(keyPath(p, "citations"), citations(a), citations(b))
+	c.list(keyPath(p, "other"), otherParts(a), otherParts(b))
+	c.str(keyPath(p, "finish_reason"), a.FinishReason, b.FinishReason)
+}
+
+// list compares two lists of JSON texts element by element: path[i] is
+// changed, added or removed.
+func (c *comparer) list(path string, la, lb []string) {
+	for i := range max(len(la), len(lb)) {
+		at := indexPath(path, i)
 		switch {
-		case i >= len(ob):
-			c.add(Change{Path: path, Op: OpRemoved, Old: oa[i]})
-		case i >= len(oa):
-			c.add(Change{Path: path, Op: OpAdded, New: ob[i]})
-		case oa[i] != ob[i]:
-			c.add(Change{Path: path, Op: OpChanged, Old: oa[i], New: ob[i]})
+		case i >= len(lb):
+			c.add(Change{Path: at, Op: OpRemoved, Old: la[i]})
+		case i >= len(la):
+			c.add(Change{Path: at, Op: OpAdded, New: lb[i]})
+		case la[i] != lb[i]:
+			c.add(Change{Path: at, Op: OpChanged, Old: la[i], New: lb[i]})
 		}
 	}
-	c.str(keyPath(p, "finish_reason"), a.FinishReason, b.FinishReason)
+}
+
+// citations are the citations of a choice's text parts, in order, each as
+// a JSON string of what the viewer shows of it (Citation.String): the
+// words, the source, its address and where; not what changes with every
+// recording of the same answer (Anthropic's encrypted_index).
+func citations(c *recordings.Choice) []string {
+	var out []string
+	for _, p := range c.Parts {
+		for i := range p.Citations {
+			out = append(out, quote(p.Citations[i].String()))
+		}
+	}
+	return out
 }
 
 // partsText joins the text of a choice's parts of one kind.

@@ -289,6 +289,17 @@ func TestCompareAnswerKinds(t *testing.T) {
 			},
 		},
 		{
+			// Text the same, the source it cites moved: the answer's
+			// comparison reads citations (under choices[*].message, which
+			// it covers, a change would otherwise not show at all).
+			name: "a citation changed",
+			a:    strings.Replace(recording(tid, chatBody("0.7", question), completion("x", 0, `"[a](https://a.com)"`, "stop", "")), `"content":"[a](https://a.com)"`, `"content":"[a](https://a.com)","annotations":[{"type":"url_citation","url_citation":{"start_index":0,"end_index":18,"title":"A","url":"https://a.com"}}]`, 1),
+			b:    strings.Replace(recording(tid, chatBody("0.7", question), completion("x", 0, `"[a](https://a.com)"`, "stop", "")), `"content":"[a](https://a.com)"`, `"content":"[a](https://a.com)","annotations":[{"type":"url_citation","url_citation":{"start_index":0,"end_index":18,"title":"A","url":"https://b.com"}}]`, 1),
+			want: []Change{
+				{Kind: KindResponse, Path: "choices[0].citations[0]", Op: OpChanged, Old: `"“[a](https://a.com)” — A <https://a.com> (characters 0–18)"`, New: `"“[a](https://a.com)” — A <https://b.com> (characters 0–18)"`},
+			},
+		},
+		{
 			name: "choice added",
 			a:    recording(tid, chatBody("0.7", question), completion("x", 0, `"Sunny."`, "stop", "")),
 			b:    recording(tid, chatBody("0.7", question), twoChoices),
