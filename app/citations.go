@@ -14,7 +14,8 @@ func withCitations(p recordings.Part, ui app.UI) app.UI {
 	return app.Div().Class("cited").Body(ui, renderCitations(p.Citations))
 }
 
-// renderCitations lists the sources a text part cites, open: each one's
+// renderCitations lists the sources a text part cites, open, numbered
+// (a <ul> styled as numbers: app.wasm links no <ol> or <q>): each one's
 // words (the part's own it backs, then the source's it quotes), what it
 // cites, linked when the link policy allows its address (as text
 // otherwise),
@@ -22,12 +23,12 @@ func withCitations(p recordings.Part, ui app.UI) app.UI {
 func renderCitations(cs []recordings.Citation) app.UI {
 	return app.Details().Class("citations").DataSet("testid", "citations").Open(true).Body(
 		app.Summary().Text(plural(len(cs), "citation")),
-		app.Ol().Body(app.Range(cs).Slice(func(i int) app.UI {
+		app.Ul().Body(app.Range(cs).Slice(func(i int) app.UI {
 			c := &cs[i]
 			return app.Li().DataSet("testid", "citation").Body(
-				app.If(c.Span != "", func() app.UI { return app.Q().Class("span").Text(c.Span) }),
+				app.If(c.Span != "", func() app.UI { return app.Span().Class("span").Text("“" + c.Span + "”") }),
 				app.If(c.Quote != "", func() app.UI {
-					return app.Span().Body(app.If(c.Span != "", func() app.UI { return app.Span().Class("muted").Text(" citing ") }), app.Q().Class("quote").Text(c.Quote))
+					return app.Span().Body(app.If(c.Span != "", func() app.UI { return app.Span().Class("muted").Text(" citing ") }), app.Span().Class("quote").Text("“"+c.Quote+"”"))
 				}),
 				app.If(c.Source != "" || c.URL != "", func() app.UI {
 					return app.Span().Class("source").Body(app.Span().Class("muted").Text(" — "), citedSource(c))

@@ -28,11 +28,10 @@ func TestCitationsDrawn(t *testing.T) {
 	tb.waitStep(160, 160)
 	tb.waitFor("seven citations", `document.querySelectorAll('[data-testid=assembled] [data-testid=citation]').length === 7`)
 	first, _ := tb.text(sel("citation"))
-	// The quoted words are a <q>, whose marks CSS draws.
-	if want := "Tokyo&#x27;s 2026 population is now estimated at 36,953,600.  — Tokyo Population 2026"; first != want {
+	if want := "“Tokyo&#x27;s 2026 population is now estimated at 36,953,600. ” — Tokyo Population 2026"; first != want {
 		t.Errorf("the first citation reads %q, want %q", first, want)
 	}
-	if q := eval[string](tb, `document.querySelector('[data-testid=citation] q').textContent`); q != "Tokyo&#x27;s 2026 population is now estimated at 36,953,600. " {
+	if q := eval[string](tb, `document.querySelector('[data-testid=citation] .quote').textContent`); q != "“Tokyo&#x27;s 2026 population is now estimated at 36,953,600. ”" {
 		t.Errorf("the first citation quotes %q", q)
 	}
 	if href := eval[string](tb, `document.querySelector('[data-testid=citation] a').href`); href != "https://worldpopulationreview.com/cities/japan/tokyo" {
@@ -55,7 +54,7 @@ func TestCitationsDrawn(t *testing.T) {
 	tb.waitTitle("hostile-cite.json")
 	tb.waitFor("one citation", `document.querySelectorAll('[data-testid=citation]').length === 1`)
 	text, _ := tb.text(sel("citation"))
-	if want := "<img src=x onerror=alert(1)> — Evil <b>page</b> javascript:alert(1)"; text != want {
+	if want := "“<img src=x onerror=alert(1)>” — Evil <b>page</b> javascript:alert(1)"; text != want {
 		t.Errorf("the hostile citation reads %q, want %q", text, want)
 	}
 	if n := eval[int](tb, `document.querySelectorAll('[data-testid=citations] a, [data-testid=citations] img, [data-testid=citations] b').length`); n != 0 {
