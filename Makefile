@@ -89,7 +89,7 @@ test-native: build/go.work
 # by crypto.subtle, sums_js_test.go); and the page and worker's messages
 # (internal/pageworker: post_js_test.go, over node's MessageChannel).
 test-wasm: deps
-	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./recordings/... ./internal/base/jsonx/... ./internal/base/jsweb/... ./wasm/worker/... ./internal/pageworker/...
+	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./recordings/... ./internal/base/jsonx/... ./internal/base/jsweb/... ./internal/base/shasum/... ./wasm/worker/... ./internal/pageworker/...
 
 # Browser tests: the site built by `make dist`, served on loopback, driven
 # in Debian's headless Chromium by chromedp. They take about 5 minutes on

@@ -1,11 +1,11 @@
 package diff
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"strconv"
 	"strings"
 
+	"github.com/recview/recview/internal/base/shasum"
 	"github.com/recview/recview/recordings"
 )
 
@@ -234,6 +234,6 @@ func digest(s string) string {
 	if s == "" {
 		return ""
 	}
-	h := sha256.Sum256([]byte(s))
+	h := shasum.Sum256([]byte(s))
 	return hex.EncodeToString(h[:8])
 }

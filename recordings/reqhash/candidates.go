@@ -1,11 +1,11 @@
 package reqhash
 
 import (
-	"crypto/sha1"
 	"encoding/hex"
 	"slices"
 	"strings"
 
+	"github.com/recview/recview/internal/base/shasum"
 	"github.com/recview/recview/recordings/internal/pyjson"
 	"github.com/valyala/fastjson"
 )
@@ -219,7 +219,7 @@ func sha256Digest(s []byte) string {
 }
 
 func sha1Digest(s []byte) string {
-	sum := sha1.Sum(s)
+	sum := shasum.Sum1(s)
 	return hex.EncodeToString(sum[:4])
 }
 

@@ -3,8 +3,9 @@
 package jsweb
 
 import (
-	"crypto/sha256"
 	"syscall/js"
+
+	"github.com/recview/recview/internal/base/shasum"
 )
 
 // subtleMin is the input size, in bytes, from which SHA256 asks the
@@ -13,7 +14,7 @@ const subtleMin = 16 << 10
 
 // SHA256 is the SHA-256 digest of b (FIPS 180-4), by the browser's
 // SubtleCrypto.digest, which is native code and faster than Go's compiled
-// to WebAssembly. It hashes in Go (crypto/sha256) inputs under 16 KiB, and
+// to WebAssembly. It hashes in Go (shasum.Sum256) inputs under 16 KiB, and
 // all of them where there is no SubtleCrypto (it is only in secure
 // contexts: https and loopback) or the digest fails: it never errs. It
 // blocks its goroutine until the digest is done (Await), on the page and
@@ -24,11 +25,11 @@ func SHA256(b []byte) [32]byte {
 		subtle = subtle.Get("subtle")
 	}
 	if len(b) < subtleMin || !subtle.Truthy() {
-		return sha256.Sum256(b)
+		return shasum.Sum256(b)
 	}
 	buf, err := Await(subtle.Call("digest", "SHA-256", digestInput(b)))
 	if err != nil {
-		return sha256.Sum256(b)
+		return shasum.Sum256(b)
 	}
 	var sum [32]byte
 	js.CopyBytesToGo(sum[:], js.Global().Get("Uint8Array").New(buf))
