@@ -162,6 +162,12 @@ func (p *responsePanel) renderAnswer(ans recordings.Answer) app.UI {
 		app.If(len(ans.Usage) > 0, func() app.UI {
 			return app.Div().Body(app.H3().Class("label").Text("usage"), renderUsage(ans.Usage))
 		}),
+		app.If(ans.Error != nil, func() app.UI {
+			return app.Div().DataSet("testid", "answer-error").Body(
+				app.P().Class("warn").Text("The response ended with this error, after what is above:"),
+				renderException(ans.Error),
+			)
+		}),
 	)
 }
 

@@ -9,20 +9,39 @@ import "github.com/valyala/fastjson"
 type Answer struct {
 	Choices []Choice
 	Usage   []UsageItem
+	// Error is the error a response carries beside what it answered: the
+	// error chunk or event a stream ended with (assembled as its "error"),
+	// or a failed Responses response's; its Type, Message and Status
+	// read as Failure reads an error object, Body the object as
+	// recorded. nil otherwise.
+	Error *Exception
 }
 
 // ReadAnswer reads v, a response in the form Assemble returns for family
 // f (at any step of a stream), into an Answer. Its texts (message text,
 // reasoning, refusal, tool-call arguments) share v's memory rather than
 // copy it: v must not be changed while they are in use. A response with
-// an "error" that is not null is an error's, and gives an empty Answer
-// (the Responses API's response object carries "error": null).
+// an "error" that is not null (the Responses API's response object
+// carries "error": null) and nothing answered is an error's, and gives
+// an empty Answer; with parts answered before it, the Answer has them and
+// the error (Answer.Error).
 func ReadAnswer(f Family, v *fastjson.Value) Answer {
 	p := providerOf(f)
-	if p == nil || p.format == nil || v == nil || v.Type() != fastjson.TypeObject || !isNull(v.Get("error")) {
+	if p == nil || p.format == nil || v == nil || v.Type() != fastjson.TypeObject {
 		return Answer{}
 	}
-	return p.format.readAnswer(v)
+	e := v.Get("error")
+	if isNull(e) {
+		return p.format.readAnswer(v)
+	}
+	a := p.format.readAnswer(v)
+	for _, c := range a.Choices {
+		if len(c.Parts) > 0 {
+			a.Error = errorObject(e)
+			return a
+		}
+	}
+	return Answer{}
 }
 
 // AnswerPaths names the fields of a family's assembled response that

@@ -50,7 +50,8 @@ func (anthropicFormat) readAnswer(v *fastjson.Value) Answer {
 // text to its block (citations_delta appends a citation); message_delta
 // sets stop_reason, stop_sequence (and stop_details, container) and
 // overwrites the usage counters it carries (they are running totals);
-// message_stop ends the message. A tool_use block's input is the
+// message_stop ends the message; an error event ends it too, its "error"
+// kept as the result's (the SDK's stream returns it as an error). A tool_use block's input is the
 // concatenated partial JSON, parsed. Where that text is not valid JSON (a
 // stream cut mid-call, or any step before the call is complete) the input
 // stays {} as in the SDK, and the text so far is kept in the block's
@@ -87,6 +88,7 @@ type anthropicAssembler struct {
 	deltaFields []kv
 	usage       []kv
 	stopped     bool
+	err         *fastjson.Value // an error event's "error"
 }
 
 func (s *anthropicAssembler) clone() assembler {
@@ -190,6 +192,9 @@ func (s *anthropicAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		ds = append(ds, Delta{Kind: KindFinish, Field: typ})
 	case "error":
 		s.stopped = true
+		if e := ev.Get("error"); e != nil && e.Type() == fastjson.TypeObject {
+			s.err = e
+		}
 		ds = append(ds, Delta{Kind: KindFinish, Field: "error", Text: getStr(ev, "error", "message")})
 	default: // ping and events added later: nothing to fold
 		ds = append(ds, Delta{Kind: KindMeta, Field: typ})
@@ -296,6 +301,9 @@ func (s *anthropicAssembler) result(a *arena) *fastjson.Value {
 		if e.key == "stop_reason" || e.key == "stop_sequence" || !isNull(e.val) {
 			o.Set(e.key, e.val)
 		}
+	}
+	if s.err != nil {
+		o.Set("error", s.err)
 	}
 	return o
 }

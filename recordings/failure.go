@@ -39,24 +39,32 @@ func (r *Recording) Failure() *Exception {
 		e.Message = string(b.GetStringBytes())
 		return e
 	}
+	x := errorObject(b)
+	e.Type, e.Message = x.Type, x.Message
+	return e
+}
+
+// errorObject reads an error object as Failure does: the object is
+// b.error when that is an object, else b; Type its "type", else its
+// "code" or "status" when a string; Message its "message", else b's
+// "detail"; Status its "status_code" (Groq's) when an integer; Body b.
+func errorObject(b *fastjson.Value) *Exception {
+	e := &Exception{Body: b}
 	obj := b
 	if inner := b.Get("error"); inner != nil && inner.Type() == fastjson.TypeObject {
 		obj = inner
 	}
-	str := func(v *fastjson.Value, key string) string {
-		if s := v.Get(key); s != nil && s.Type() == fastjson.TypeString {
-			return string(s.GetStringBytes())
-		}
-		return ""
-	}
 	for _, k := range []string{"type", "code", "status"} {
-		if e.Type = str(obj, k); e.Type != "" {
+		if e.Type = getStr(obj, k); e.Type != "" {
 			break
 		}
 	}
-	e.Message = str(obj, "message")
+	e.Message = getStr(obj, "message")
 	if e.Message == "" {
-		e.Message = str(b, "detail")
+		e.Message = getStr(b, "detail")
+	}
+	if n, ok := intOf(obj.Get("status_code")); ok {
+		e.Status = n
 	}
 	return e
 }

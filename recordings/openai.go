@@ -99,7 +99,11 @@ func (openaiFormat) readAnswer(v *fastjson.Value) Answer {
 // Ollama's /v1 does); finish_reason, model, system_fingerprint and
 // service_tier are the last non-empty values (openai-go lets a later "" or
 // null erase them); a tool-call name sent again is not appended to itself;
-// and a chunk with another id is folded in (openai-go rejects it).
+// and a chunk with another id is folded in (openai-go rejects it). A
+// chunk holding an "error" object (Groq's and other OpenAI-compatible
+// servers' way to fail a stream, on which openai-python raises APIError
+// and openai-go's stream returns an error) ends the stream; the result
+// keeps it as "error", after the members above.
 //
 // The result's fields are in the order of openai-python's ChatCompletion
 // and Completion models, as in non-streaming recordings. Completion chunks
@@ -152,6 +156,7 @@ type openaiAssembler struct {
 	scratch                      []byte // jsonx.Kept.Set's, during a call only
 	choices                      []openaiChoice
 	finished                     bool
+	err                          jsonx.Kept // an error chunk's "error"
 }
 
 func (s *openaiAssembler) clone() assembler {
@@ -183,6 +188,13 @@ func (s *openaiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	}
 	if d == nil || d.Type() != fastjson.TypeObject {
 		return ds, fmt.Errorf("chunk is not a JSON object")
+	}
+	if e := d.Get("error"); e != nil && e.Type() == fastjson.TypeObject {
+		// An error chunk ends the stream (openai-python raises APIError
+		// on it): kept as the response's "error".
+		s.err.Set(e, &s.scratch)
+		s.finished = true
+		ds = append(ds, Delta{Kind: KindFinish, Field: "error", Text: getStr(e, "message")})
 	}
 	choices := d.Get("choices")
 	if !isNull(choices) && choices.Type() != fastjson.TypeArray {
@@ -433,6 +445,9 @@ func (s *openaiAssembler) result(a *arena) *fastjson.Value {
 	}
 	o.Set("system_fingerprint", strOrNull(a, []byte(s.fingerprint), s.fingerprint != ""))
 	o.Set("usage", s.usage.Value(&a.Arena))
+	if s.err != nil {
+		o.Set("error", s.err.Value(&a.Arena))
+	}
 	return o
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/recview/recview/internal/base/jsonx"
@@ -188,7 +189,19 @@ func show(r *recordings.Recording, info loaded, stdout, stderr io.Writer) error 
 		}
 		w.field("usage", strings.Join(parts, " "))
 	}
+	if e := ans.Error; e != nil {
+		w.field("error", strings.TrimSpace(fmt.Sprintf("%s %s", statusText(e.Status), e.Type))+" (the response ended with it)")
+		w.text(e.Message)
+	}
 	return w.err
+}
+
+// statusText is an error's HTTP status, "" when it names none.
+func statusText(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return strconv.Itoa(n)
 }
 
 func hashSummary(hc reqhash.Check) string {
