@@ -173,6 +173,20 @@ func (s *responsesAssembler) item(ev *fastjson.Value) (*responsesItem, int, erro
 	return &s.items[i], i, nil
 }
 
+// part returns content part content_index of output item output_index
+// of ev.
+func (s *responsesAssembler) part(ev *fastjson.Value) (*responsesPart, error) {
+	it, _, err := s.item(ev)
+	if err != nil {
+		return nil, err
+	}
+	k, err := openIndex(ev, "content_index", "content part", len(it.parts))
+	if err != nil {
+		return nil, err
+	}
+	return &it.parts[k], nil
+}
+
 // openIndex is ev's index field key when it names one of the n open
 // things called what, else an error saying so.
 func openIndex(ev *fastjson.Value, key, what string, n int) (int, error) {
@@ -258,15 +272,10 @@ func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		}
 		it.parts = append(it.parts, responsesPart{start: p, field: field})
 	case "response.output_text.delta", "response.refusal.delta":
-		it, _, err := s.item(ev)
+		p, err := s.part(ev)
 		if err != nil {
 			return ds, err
 		}
-		k, err := openIndex(ev, "content_index", "content part", len(it.parts))
-		if err != nil {
-			return ds, err
-		}
-		p := &it.parts[k]
 		text, err := addDelta(&p.text, ev)
 		if err != nil {
 			return ds, err
@@ -274,11 +283,7 @@ func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		p.fed = true
 		ds = append(ds, Delta{Kind: KindContent, Field: p.field, Text: text, Append: true})
 	case "response.output_text.annotation.added":
-		it, _, err := s.item(ev)
-		if err != nil {
-			return ds, err
-		}
-		k, err := openIndex(ev, "content_index", "content part", len(it.parts))
+		p, err := s.part(ev)
 		if err != nil {
 			return ds, err
 		}
@@ -286,7 +291,7 @@ func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		if an == nil || an.Type() != fastjson.TypeObject {
 			return ds, fmt.Errorf("%s without an annotation object", typ)
 		}
-		it.parts[k].annotations = append(it.parts[k].annotations, an)
+		p.annotations = append(p.annotations, an)
 		ds = append(ds, Delta{Kind: KindContent, Field: "annotations", Text: "+1"})
 	case "response.function_call_arguments.delta":
 		it, i, err := s.item(ev)
