@@ -18,8 +18,8 @@ func withCitations(p recordings.Part, ui app.UI) app.UI {
 // (a <ul> styled as numbers: app.wasm links no <ol> or <q>): each one's
 // words (the part's own it backs, then the source's it quotes), what it
 // cites, linked when the link policy allows its address (as text
-// otherwise),
-// and where it points. The Raw JSON tab has each as recorded.
+// otherwise), and where it points. The Raw JSON tab has each as
+// recorded.
 func renderCitations(cs []recordings.Citation) app.UI {
 	return app.Details().Class("citations").DataSet("testid", "citations").Open(true).Body(
 		app.Summary().Text(plural(len(cs), "citation")),

@@ -39,7 +39,7 @@ type Citation struct {
 	// several joined by ", "; "" when the citation names none.
 	Source string
 	// URL is the source's address as recorded, or "". The viewer links it
-	// only when it is http(s).
+	// only when it is http(s) or mailto.
 	URL string
 	// Where says where in the source, or in the part's text, the
 	// citation points: "document 0, characters 12–40", "pages 3–4",
@@ -100,7 +100,9 @@ func anthropicCitations(list []*fastjson.Value) []Citation {
 			if s := getStr(v, "source"); strings.Contains(s, "://") {
 				c.URL = s
 			}
-			c.Where = joinWhere("search result", v.Get("search_result_index"), nil, "")
+			if i := v.Get("search_result_index"); i != nil {
+				c.Where = joinWhere("search result", i, nil, "")
+			}
 		}
 		if doc := v.Get("document_index"); doc != nil {
 			c.Where = joinWhere("document", doc, nil, "")
@@ -200,7 +202,10 @@ func geminiCitations(cand *fastjson.Value) []Citation {
 		var names []string
 		ixs := firstArr(s, "groundingChunkIndices", "grounding_chunk_indices")
 		for _, ix := range ixs {
-			i, _ := intOf(ix)
+			i, ok := intOf(ix)
+			if !ok {
+				continue
+			}
 			title, uri, text := chunkOf(i)
 			if len(ixs) == 1 {
 				c.Quote = text // a retrieved context's words

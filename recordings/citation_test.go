@@ -76,6 +76,33 @@ func TestCitationShapes(t *testing.T) {
 	}
 }
 
+// TestCitationsOddShapes: citations that are not objects, or lack every
+// member a shape names, are read without a panic, one Citation each, its
+// Kind at least.
+func TestCitationsOddShapes(t *testing.T) {
+	for _, tc := range []struct {
+		family Family
+		answer string
+		n      int
+	}{
+		{FamilyAnthropicMessages, `{"role":"assistant","content":[{"type":"text","text":"t","citations":[1,"x",{"type":"search_result_location"},{"type":"char_location","start_char_index":"a"}]}]}`, 4},
+		{FamilyOpenAIChat, `{"choices":[{"message":{"role":"assistant","content":"t","annotations":[null,{"type":"url_citation","url_citation":{"start_index":5,"end_index":2}}]}}]}`, 2},
+		{FamilyCohereChat, `{"message":{"role":"assistant","content":[{"type":"text","text":"t"}],"citations":[{"sources":[1,{"type":"document"}],"content_index":7}]}}`, 1},
+		{FamilyGeminiGenerate, `{"candidates":[{"content":{"parts":[{"text":"t"}]},"groundingMetadata":{"groundingChunks":[{}],"groundingSupports":[{"groundingChunkIndices":[9,-1,"x"]}]}}]}`, 2},
+	} {
+		ans := ReadAnswer(tc.family, fastjson.MustParse(tc.answer))
+		n := 0
+		for _, c := range ans.Choices {
+			for _, p := range c.Parts {
+				n += len(p.Citations)
+			}
+		}
+		if n != tc.n {
+			t.Errorf("%s: %d citations, want %d", tc.family, n, tc.n)
+		}
+	}
+}
+
 // TestCitationString: the line `recview show` prints, each member in its
 // place and what a citation lacks left out.
 func TestCitationString(t *testing.T) {
