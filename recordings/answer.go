@@ -30,11 +30,11 @@ func ReadAnswer(f Family, v *fastjson.Value) Answer {
 	if p == nil || p.format == nil || v == nil || v.Type() != fastjson.TypeObject {
 		return Answer{}
 	}
+	a := p.format.readAnswer(v)
 	e := v.Get("error")
 	if isNull(e) {
-		return p.format.readAnswer(v)
+		return a
 	}
-	a := p.format.readAnswer(v)
 	for _, c := range a.Choices {
 		if len(c.Parts) > 0 {
 			a.Error = errorObject(e)

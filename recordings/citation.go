@@ -186,13 +186,13 @@ func cohereCitations(list []*fastjson.Value) []Citation {
 // (the REST API's camelCase, the Python SDK's snake_case).
 func geminiCitations(cand *fastjson.Value) []Citation {
 	var cs []Citation
-	gm := firstVal(cand, "groundingMetadata", "grounding_metadata")
+	gm := either(cand, "groundingMetadata", "grounding_metadata")
 	chunks := firstArr(gm, "groundingChunks", "grounding_chunks")
 	chunkOf := func(i int) (title, uri, text string) {
 		if i < 0 || i >= len(chunks) {
 			return "", "", ""
 		}
-		src := firstVal(chunks[i], "web", "retrievedContext", "retrieved_context", "maps")
+		src := either(chunks[i], "web", "retrievedContext", "retrieved_context", "maps")
 		return firstStr(src, "title", "documentName", "document_name", "fileSearchStore", "file_search_store"), getStr(src, "uri"), getStr(src, "text")
 	}
 	used := make([]bool, len(chunks))
@@ -221,8 +221,8 @@ func geminiCitations(cand *fastjson.Value) []Citation {
 			}
 		}
 		c.Source = strings.Join(names, ", ")
-		if to := firstVal(seg, "endIndex", "end_index"); to != nil {
-			from := firstVal(seg, "startIndex", "start_index")
+		if to := either(seg, "endIndex", "end_index"); to != nil {
+			from := either(seg, "startIndex", "start_index")
 			if from == nil {
 				from = zeroIndex // proto3 JSON leaves a 0 out
 			}
@@ -236,11 +236,11 @@ func geminiCitations(cand *fastjson.Value) []Citation {
 			cs = append(cs, Citation{Kind: "grounding", Quote: text, Source: title, URL: uri, Raw: ch})
 		}
 	}
-	cm := firstVal(cand, "citationMetadata", "citation_metadata")
+	cm := either(cand, "citationMetadata", "citation_metadata")
 	for _, s := range firstArr(cm, "citationSources", "citation_sources", "citations") {
 		c := Citation{Kind: "citation", URL: getStr(s, "uri"), Source: firstStr(s, "title", "license"), Raw: s}
-		if from := firstVal(s, "startIndex", "start_index"); from != nil {
-			c.Where = joinWhere("bytes", from, firstVal(s, "endIndex", "end_index"), "")
+		if from := either(s, "startIndex", "start_index"); from != nil {
+			c.Where = joinWhere("bytes", from, either(s, "endIndex", "end_index"), "")
 		}
 		cs = append(cs, c)
 	}
@@ -325,16 +325,6 @@ func firstStr(v *fastjson.Value, keys ...string) string {
 		}
 	}
 	return ""
-}
-
-// firstVal is the first of v's keys v has.
-func firstVal(v *fastjson.Value, keys ...string) *fastjson.Value {
-	for _, k := range keys {
-		if x := v.Get(k); x != nil {
-			return x
-		}
-	}
-	return nil
 }
 
 // firstArr is the first array among v's keys.

@@ -54,11 +54,7 @@ func errorObject(b *fastjson.Value) *Exception {
 	if inner := b.Get("error"); inner != nil && inner.Type() == fastjson.TypeObject {
 		obj = inner
 	}
-	for _, k := range []string{"type", "code", "status"} {
-		if e.Type = getStr(obj, k); e.Type != "" {
-			break
-		}
-	}
+	e.Type = firstStr(obj, "type", "code", "status")
 	e.Message = getStr(obj, "message")
 	if e.Message == "" {
 		e.Message = getStr(b, "detail")

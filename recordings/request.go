@@ -334,15 +334,15 @@ func geminiParts(v *fastjson.Value) []Part {
 // either is v's field snake, else its field camel: Google's REST API
 // writes camelCase keys (finishReason, usageMetadata, functionCall),
 // google-genai's model_dump, which ogx records, snake_case. Nil when
-// neither is there, or v is nil.
-func either(v *fastjson.Value, snake, camel string) *fastjson.Value {
-	if v == nil {
-		return nil
+// neither is there, or v is nil. More keys are tried in their order (a
+// citation's source under "web", "retrievedContext" ...).
+func either(v *fastjson.Value, keys ...string) *fastjson.Value {
+	for _, k := range keys {
+		if f := v.Get(k); f != nil {
+			return f
+		}
 	}
-	if f := v.Get(snake); f != nil {
-		return f
-	}
-	return v.Get(camel)
+	return nil
 }
 
 func readGeminiPart(p *fastjson.Value) Part {
