@@ -15,6 +15,12 @@ type Answer struct {
 	// read as Failure reads an error object, Body the object as
 	// recorded. nil otherwise.
 	Error *Exception
+	// Other are the response's members that nothing above reads, to be
+	// shown as recorded: for the OpenAI chat and completions families,
+	// every member but the bookkeeping ones (id, object, created, model,
+	// system_fingerprint, service_tier) and those read; nil for the
+	// other families, which do not list them yet.
+	Other []Member
 }
 
 // ReadAnswer reads v, a response in the form Assemble returns for family

@@ -62,15 +62,19 @@ func (f openaiFormat) newAssembler() assembler { return &openaiAssembler{complet
 // readAnswer reads a chat.completion or a text_completion: a choice per
 // element of "choices", its message (text, refusal, tool calls) or its
 // text (and the tool calls completions recorded as chat carry), then the
-// usage counters.
+// usage counters; the members of the response, of a choice and of a
+// message it does not read are its Other, in that order.
 func (openaiFormat) readAnswer(v *fastjson.Value) Answer {
-	var a Answer
+	a := Answer{Other: otherMembers(nil, "", v, openaiRead)}
 	for i, ch := range v.GetArray("choices") {
 		c := Choice{Index: i, FinishReason: getStr(ch, "finish_reason")}
 		if idx, ok := intOf(ch.Get("index")); ok {
 			c.Index = idx
 		}
+		at := "choices[" + strconv.Itoa(i) + "]"
+		a.Other = otherMembers(a.Other, at, ch, openaiChoiceRead)
 		if m := ch.Get("message"); m != nil {
+			a.Other = otherMembers(a.Other, at+".message", m, openaiMessageRead)
 			msg := chatMessage(m)
 			c.Role, c.Parts = msg.Role, msg.Parts
 			if r := sharedStr(m, "refusal"); r != "" {
@@ -145,6 +149,7 @@ type openaiChoice struct {
 	tokenLogprobs jsonx.KeptList
 	topLogprobs   jsonx.KeptList
 	textOffset    jsonx.KeptList
+	others        []keptMember // the choice's members not folded (keepOthers)
 }
 
 type openaiAssembler struct {
@@ -156,11 +161,18 @@ type openaiAssembler struct {
 	scratch                      []byte // jsonx.Kept.Set's, during a call only
 	choices                      []openaiChoice
 	finished                     bool
-	err                          jsonx.Kept // an error chunk's "error"
+	err                          jsonx.Kept   // an error chunk's "error"
+	others                       []keptMember  // the chunks' members not folded (keepOthers)
+	unfolded                     []DeltaMember // the deltas' members not folded (noteUnfolded)
+	chunks                       int           // chunks added
 }
+
+func (s *openaiAssembler) unfoldedDeltas() []DeltaMember { return s.unfolded }
 
 func (s *openaiAssembler) clone() assembler {
 	c := *s
+	c.others = append([]keptMember(nil), s.others...)
+	c.unfolded = append([]DeltaMember(nil), s.unfolded...)
 	c.choices = make([]openaiChoice, len(s.choices))
 	for i, ch := range s.choices {
 		ch.content, ch.refusal, ch.fcArgs = ch.content.clone(), ch.refusal.clone(), ch.fcArgs.clone()
@@ -172,6 +184,7 @@ func (s *openaiAssembler) clone() assembler {
 		ch.logprobs, ch.refusalLP = ch.logprobs.Clone(), ch.refusalLP.Clone()
 		ch.tokens, ch.tokenLogprobs = ch.tokens.Clone(), ch.tokenLogprobs.Clone()
 		ch.topLogprobs, ch.textOffset = ch.topLogprobs.Clone(), ch.textOffset.Clone()
+		ch.others = append([]keptMember(nil), ch.others...)
 		c.choices[i] = ch
 	}
 	return &c
@@ -180,6 +193,7 @@ func (s *openaiAssembler) clone() assembler {
 func (s *openaiAssembler) complete() bool { return s.finished }
 
 func (s *openaiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
+	s.chunks++
 	d := c.Data()
 	if d == nil && c.Text == "[DONE]" {
 		// The stream's end, when its SSE lines are kept as recorded (the
@@ -216,6 +230,7 @@ func (s *openaiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	}
 	setStr(&s.fingerprint, d, "system_fingerprint")
 	setStr(&s.tier, d, "service_tier")
+	s.others = keepOthers(s.others, d, openaiRead, &s.scratch)
 	for _, ch := range choices.GetArray() {
 		idx, _ := choiceIndex(ch)
 		for len(s.choices) <= idx {
@@ -249,6 +264,7 @@ func choiceIndex(ch *fastjson.Value) (int, error) {
 }
 
 func (s *openaiAssembler) addChoice(st *openaiChoice, idx int, ch *fastjson.Value, ds []Delta) ([]Delta, error) {
+	st.others = keepOthers(st.others, ch, openaiChunkChoiceRead, &s.scratch)
 	delta := ch.Get("delta")
 	contentField := "content"
 	if s.completion {
@@ -265,6 +281,7 @@ func (s *openaiAssembler) addChoice(st *openaiChoice, idx int, ch *fastjson.Valu
 		}
 	}
 	if delta != nil && delta.Type() == fastjson.TypeObject {
+		s.unfolded = noteUnfolded(s.unfolded, idx, s.chunks, delta)
 		if setStr(&st.role, delta, "role") {
 			ds = append(ds, Delta{Kind: KindRole, Choice: idx, Field: "role", Text: st.role})
 		}
@@ -448,6 +465,7 @@ func (s *openaiAssembler) result(a *arena) *fastjson.Value {
 	if s.err != nil {
 		o.Set("error", s.err.Value(&a.Arena))
 	}
+	setKept(a, o, s.others)
 	return o
 }
 
@@ -488,6 +506,7 @@ func (s *openaiAssembler) choiceValue(a *arena, i int) *fastjson.Value {
 		if len(st.toolCalls) > 0 {
 			c.Set("tool_calls", st.toolCallsValue(a))
 		}
+		setKept(a, c, st.others)
 		return c
 	}
 	m := a.NewObject()
@@ -521,6 +540,7 @@ func (s *openaiAssembler) choiceValue(a *arena, i int) *fastjson.Value {
 		m.Set("tool_calls", a.NewNull())
 	}
 	c.Set("message", m)
+	setKept(a, c, st.others)
 	return c
 }
 

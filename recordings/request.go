@@ -175,6 +175,11 @@ func chatMessage(m *fastjson.Value) Message {
 		msg.Parts = citeLast(msg.Parts, openaiAnnotations(as, textOf(content)))
 	}
 	msg.Parts = toolCallParts(msg.Parts, m.GetArray("tool_calls"))
+	if fc := m.Get("function_call"); fc != nil && fc.Type() == fastjson.TypeObject {
+		// The chat API's call before tool calls (a function_call with a
+		// name and its arguments, no id), still served and recorded.
+		msg.Parts = append(msg.Parts, Part{Kind: PartToolCall, ToolCall: newToolCall("", getStr(fc, "name"), fc.Get("arguments"))})
+	}
 	return msg
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/recview/recview/internal/base/shasum"
 	"github.com/recview/recview/recordings"
+	"github.com/valyala/fastjson"
 )
 
 // answers compares two answers: choice by choice, then usage. list is the
@@ -236,4 +237,36 @@ func digest(s string) string {
 	}
 	h := shasum.Sum256([]byte(s))
 	return hex.EncodeToString(h[:8])
+}
+
+// others compares the members of two answers' Other (recordings.Member)
+// that lie under the answer's own trees, such as a message's "audio" or a
+// provider's own message members, which the comparison of the rest
+// leaves to the answer: member by member at its path, as JSON, the
+// Ignored fields aside. The Other members outside those trees are the
+// rest's to compare.
+func (c *comparer) others(cov coverage, a, b []recordings.Member) {
+	inB := map[string]*recordings.Member{}
+	for i := range b {
+		inB[b[i].Path] = &b[i]
+	}
+	c.skip = func(path string, _ Op) bool { return ignored(path) }
+	defer func() { c.skip = nil }()
+	for i := range a {
+		m := &a[i]
+		if !cov.covers(m.Path, OpChanged) {
+			continue
+		}
+		var vb *fastjson.Value
+		if o := inB[m.Path]; o != nil {
+			vb = o.Value
+			delete(inB, m.Path)
+		}
+		c.value(m.Path, m.Value, vb)
+	}
+	for i := range b {
+		if m := &b[i]; inB[m.Path] != nil && cov.covers(m.Path, OpChanged) {
+			c.value(m.Path, nil, m.Value)
+		}
+	}
 }

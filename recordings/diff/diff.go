@@ -109,7 +109,9 @@ type Result struct {
 // ids ("chatcmpl-…", "msg_…", "rec-…"), creation and update timestamps,
 // "system_fingerprint", Ollama's timings and token context (the token ids
 // of prompt and answer, which follow the text), Google's echoed HTTP
-// response headers, and Ollama's model expiry and modification times. A
+// response headers, Ollama's model expiry and modification times, and
+// the ids OpenAI-compatible servers add: Groq's x_groq.id, the Vercel
+// gateway's generationId. A
 // pattern is a JSON path from the response's top level in which "[*]"
 // stands for any index; it covers the whole value at that path. Usage
 // items of the same names (Ollama's durations) are skipped too. Tool-call
@@ -120,6 +122,7 @@ var Ignored = []string{
 	"total_duration", "load_duration", "prompt_eval_duration", "eval_duration",
 	"context", "perf_metrics", "sdk_http_response",
 	"models[*].expires_at", "models[*].modified_at",
+	"x_groq.id", "generationId",
 }
 
 // Compare compares two recordings by meaning. The request objects are
@@ -249,6 +252,7 @@ func (c *comparer) response(a, b *recordings.Recording) {
 			// recording whose URL was wrong) compare by answer too: the
 			// family change is the metadata's.
 			c.answers(covB.Choices, ansA, ansB)
+			c.others(covB, ansA.Other, ansB.Other)
 			other := a.Family != b.Family
 			c.skip = func(path string, op Op) bool {
 				return ignored(path) || covA.covers(path, op) || covB.covers(path, op) || other && path == "object"

@@ -300,6 +300,21 @@ func TestCompareAnswerKinds(t *testing.T) {
 			},
 		},
 		{
+			// A message's member the answer does not read (OpenAI's audio
+			// output, its words in the transcript) lies under
+			// choices[*].message, which the answer covers: compared as
+			// JSON, from the Answer's Other. A response's own member
+			// (Perplexity's citations) is the rest's, reported once.
+			name: "a member recview does not read changed",
+			a:    strings.Replace(recording(tid, chatBody("0.7", question), completion("x", 0, `null`, "stop", "")), `"content":null`, `"content":null,"audio":{"id":"audio_1","transcript":"Hello!"}`, 1),
+			b:    strings.Replace(strings.Replace(recording(tid, chatBody("0.7", question), completion("x", 0, `null`, "stop", "")), `"content":null`, `"content":null,"audio":{"id":"audio_2","transcript":"Goodbye!"}`, 1), `"choices":`, `"citations":["https://b.com"],"choices":`, 1),
+			want: []Change{
+				{Kind: KindResponse, Path: "choices[0].message.audio.id", Op: OpChanged, Old: `"audio_1"`, New: `"audio_2"`},
+				{Kind: KindResponse, Path: "choices[0].message.audio.transcript", Op: OpChanged, Old: `"Hello!"`, New: `"Goodbye!"`},
+				{Kind: KindResponse, Path: "citations", Op: OpAdded, New: `["https://b.com"]`},
+			},
+		},
+		{
 			name: "choice added",
 			a:    recording(tid, chatBody("0.7", question), completion("x", 0, `"Sunny."`, "stop", "")),
 			b:    recording(tid, chatBody("0.7", question), twoChoices),

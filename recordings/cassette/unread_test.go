@@ -1,0 +1,113 @@
+//go:build !js
+
+package cassette
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/recview/recview/recordings"
+)
+
+// TestOtherMembers: what OpenAI-compatible servers add to a chat
+// completion, beside what recview reads, is kept in the assembly and
+// listed as the Answer's Other, streamed or not. Expected values read
+// from the files with a script apart from recview (Python's json on the
+// chunks as recorded, and on the bodies).
+func TestOtherMembers(t *testing.T) {
+	its := allInteractions(t)
+	tests := []struct {
+		name  string
+		paths []string          // the Other's paths, in order
+		check map[string]string // a path's value, as compact JSON, or a part of it
+	}{
+		{
+			// Perplexity, streamed: eight chunks, each with the answer's
+			// citations; the last chunk's seven URLs.
+			name:  "chunks-txt/vercel__ai__packages__perplexity__src____fixtures____perplexity-citations.chunks.txt#1",
+			paths: []string{"citations"},
+			check: map[string]string{"citations": `["https://populationstat.com/united-states/san-francisco","https://en.wikipedia.org/wiki/San_Francisco","https://fred.stlouisfed.org/graph/?g=4K5j","https://www.california-demographics.com/cities_by_population","https://worldpopulationreview.com/us-cities/california/san-francisco","https://worldpopulationreview.com/us-counties/california/san-francisco-county","https://www.worldometers.info/world-population/us-population/"]`},
+		},
+		{
+			// Azure, streamed: prompt_filter_results in the first chunk
+			// only; content_filter_results in chunks 1 to 6, the last
+			// one empty, so chunk 5's ("." and every category safe).
+			name:  "chunks-txt/vercel__ai__packages__openai__src__chat____fixtures____azure-model-router.1.chunks.txt#1",
+			paths: []string{"prompt_filter_results", "choices[0].content_filter_results"},
+			check: map[string]string{
+				"prompt_filter_results":            `"jailbreak":{"filtered":false,"detected":false}`,
+				"choices[0].content_filter_results": `"hate":{"filtered":false,"severity":"safe"}`,
+			},
+		},
+		{
+			// Groq, streamed: x_groq in the first chunk (its id and
+			// seed) and the last (its id and usage): the last one's.
+			name:  "go-vcr/charmbracelet__fantasy__providertests__testdata__TestOpenAICompatibleCommon__groq-kimi-k2__simple_streaming.yaml#1",
+			paths: []string{"x_groq"},
+			check: map[string]string{"x_groq": `{"id":"req_01kkht58hmfqdt7taat7yqmh20","usage":{"queue_time":0.193227832,`},
+		},
+		{
+			// Perplexity, not streamed: 20 citations and 20 search
+			// results, and a choice that carries a delta too.
+			name:  "httpmock-yaml/0xPlaygrounds__rig__tests__cassettes__perplexity__raw_capture_matrix__raw_round_trips_openai_type.yaml#1",
+			paths: []string{"citations", "search_results", "choices[0].delta"},
+			check: map[string]string{"search_results": `"title":"Claude Code - DodoRouter"`},
+		},
+		{
+			// OpenAI's audio output: the content is null and the words are
+			// the audio's transcript.
+			name:  "dd-trace-py__tests__contrib__openai__cassettes__v1__chat_completion_audio_output.yaml#1",
+			paths: []string{"choices[0].message.audio"},
+			check: map[string]string{"choices[0].message.audio": `"transcript":"Hello! How can I help you today?"`},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := parsedInteraction(t, its, tt.name)
+			v, err := recordings.Assemble(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ans := recordings.ReadAnswer(r.Family, v)
+			var paths []string
+			for _, m := range ans.Other {
+				paths = append(paths, m.Path)
+				if want, ok := tt.check[m.Path]; ok && !strings.Contains(m.Value.String(), want) {
+					t.Errorf("%s = %.300s, want it to hold %s", m.Path, m.Value, want)
+				}
+			}
+			if diff := cmp.Diff(tt.paths, paths); diff != "" {
+				t.Errorf("Other's paths (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestUnfoldedDeltas: the members of a stream's deltas that the assembly
+// does not fold are counted, chunk by chunk (counted by the script above
+// on the SSE data lines): Groq's web search sends executed_tools in two
+// chunks, the first its 39th; its harmony model sends channel in 93 of
+// 95, from the 2nd.
+func TestUnfoldedDeltas(t *testing.T) {
+	its := allInteractions(t)
+	tests := []struct {
+		name string
+		want []recordings.DeltaMember
+	}{
+		{"pydantic-ai__tests__models__cassettes__test_groq__test_groq_model_web_search_tool_stream.yaml#1",
+			[]recordings.DeltaMember{{Path: "choices[0].delta.executed_tools", Chunks: 2, First: 39}}},
+		{"pydantic-ai__tests__models__cassettes__test_groq__test_tool_use_failed_error_streaming.yaml#1",
+			[]recordings.DeltaMember{{Path: "choices[0].delta.channel", Chunks: 93, First: 2}}},
+		{"chunks-txt/vercel__ai__packages__perplexity__src____fixtures____perplexity-citations.chunks.txt#1", nil},
+	}
+	for _, tt := range tests {
+		s, err := recordings.NewStepper(parsedInteraction(t, its, tt.name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(tt.want, s.UnfoldedDeltas()); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
+		}
+	}
+}

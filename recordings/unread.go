@@ -1,0 +1,167 @@
+package recordings
+
+import (
+	"strconv"
+
+	"github.com/recview/recview/internal/base/jsonx"
+	"github.com/valyala/fastjson"
+)
+
+// Member is a member of a response that its Answer does not read, for a
+// viewer to show as recorded rather than leave out: a provider's own
+// (Perplexity's "citations" and "search_results", Azure's
+// "prompt_filter_results", OpenRouter's "provider", Groq's "x_groq"), or
+// one of the API's that recview does not draw (a choice's "logprobs", a
+// message's "audio").
+type Member struct {
+	// Path is the member's JSON path from the response's top, with
+	// indices: "citations", "choices[0].logprobs",
+	// "choices[0].message.audio".
+	Path string
+	// Value is the member as recorded, or as assembled from a stream.
+	Value *fastjson.Value
+}
+
+// otherMembers appends to ms each member of the object obj whose name is
+// not in read and whose value is not empty (null, "", [] or {}: nothing
+// to read), under path at ("" for the top).
+func otherMembers(ms []Member, at string, obj *fastjson.Value, read map[string]bool) []Member {
+	o, err := obj.Object()
+	if err != nil {
+		return ms
+	}
+	o.Visit(func(k []byte, v *fastjson.Value) {
+		if read[string(k)] || empty(v) {
+			return
+		}
+		p := string(k)
+		if at != "" {
+			p = at + "." + p
+		}
+		ms = append(ms, Member{Path: p, Value: v})
+	})
+	return ms
+}
+
+// empty reports null, "", [] and {}.
+func empty(v *fastjson.Value) bool {
+	switch v.Type() {
+	case fastjson.TypeNull:
+		return true
+	case fastjson.TypeString:
+		return len(v.GetStringBytes()) == 0
+	case fastjson.TypeArray:
+		return len(v.GetArray()) == 0
+	case fastjson.TypeObject:
+		return v.GetObject().Len() == 0
+	}
+	return false
+}
+
+// The members of an OpenAI chat completion or completion that its Answer
+// reads or that are bookkeeping (ids, times, the model's name and
+// version, and a chunk's "obfuscation": random characters OpenAI pads
+// each chunk with so that its length does not tell the text's, which no
+// response has and the assembly leaves in the chunks); every other
+// member is the Answer's Other.
+var (
+	openaiRead       = names("id", "object", "created", "model", "system_fingerprint", "service_tier", "choices", "usage", "error", "obfuscation")
+	openaiChoiceRead = names("index", "finish_reason", "message", "text", "tool_calls")
+	// openaiMessageRead are what chatMessage and readAnswer read of a
+	// message.
+	openaiMessageRead = names("role", "content", "name", "tool_call_id", "thinking", "reasoning_content", "reasoning",
+		"images", "annotations", "tool_calls", "function_call", "refusal")
+	// openaiChunkChoiceRead and openaiDeltaRead are what the OpenAI
+	// assembler folds of a chunk's choice, and of its delta (of a chunk,
+	// openaiRead); a chunk's and a choice's other members are kept as
+	// their last values, and no name is both kept and assembled.
+	openaiChunkChoiceRead = names("index", "delta", "finish_reason", "logprobs", "text", "tool_calls", "message")
+	openaiDeltaRead       = names("role", "content", "reasoning_content", "reasoning", "refusal", "tool_calls", "function_call")
+)
+
+func names(ns ...string) map[string]bool {
+	m := make(map[string]bool, len(ns))
+	for _, n := range ns {
+		m[n] = true
+	}
+	return m
+}
+
+// keptMember is a chunk member the OpenAI assembler does not fold: its
+// last value that is not empty (Azure ends a stream with an empty
+// content_filter_results after the ones that say something).
+type keptMember struct {
+	name string
+	v    jsonx.Kept
+}
+
+// keepOthers sets, in ms, the value of each member of the object obj that
+// is not in read and not empty, appending the names not seen before.
+func keepOthers(ms []keptMember, obj *fastjson.Value, read map[string]bool, scratch *[]byte) []keptMember {
+	obj.GetObject().Visit(func(k []byte, v *fastjson.Value) {
+		if read[string(k)] || empty(v) {
+			return
+		}
+		for i := range ms {
+			if ms[i].name == string(k) {
+				ms[i].v.Set(v, scratch)
+				return
+			}
+		}
+		ms = append(ms, keptMember{name: string(k)})
+		ms[len(ms)-1].v.Set(v, scratch)
+	})
+	return ms
+}
+
+// setKept sets each kept member in the object o, after its own members.
+func setKept(a *arena, o *fastjson.Value, ms []keptMember) {
+	for _, m := range ms {
+		o.Set(m.name, m.v.Value(&a.Arena))
+	}
+}
+
+// DeltaMember is a member of a stream's deltas that its assembly does not
+// fold, and so no view of the assembled response holds: a provider's own
+// (Groq's "channel" and "executed_tools", OpenRouter's
+// "reasoning_details", the Vercel gateway's "provider_metadata") or
+// OpenAI's audio output ("audio").
+type DeltaMember struct {
+	// Path is the member's path in a chunk: "choices[0].delta.channel".
+	Path string
+	// Chunks counts the chunks that carry it, not null.
+	Chunks int
+	// First is the number (from 1) of the first of them.
+	First int
+}
+
+// UnfoldedDeltas lists the DeltaMembers of the stream, in the order they
+// first appear: for the OpenAI chat and completions families, what a
+// choice's delta holds beside what the assembly folds; nil for the other
+// families, which do not list them yet. A chunk that could not be folded
+// counts for nothing.
+func (s *Stepper) UnfoldedDeltas() []DeltaMember {
+	if u, ok := s.last.(interface{ unfoldedDeltas() []DeltaMember }); ok {
+		return u.unfoldedDeltas()
+	}
+	return nil
+}
+
+// noteUnfolded counts, in ms, the members of the choice idx's delta
+// that are not in openaiDeltaRead and not null, in chunk number k.
+func noteUnfolded(ms []DeltaMember, idx, k int, delta *fastjson.Value) []DeltaMember {
+	delta.GetObject().Visit(func(key []byte, v *fastjson.Value) {
+		if openaiDeltaRead[string(key)] || v.Type() == fastjson.TypeNull {
+			return
+		}
+		p := "choices[" + strconv.Itoa(idx) + "].delta." + string(key)
+		for i := range ms {
+			if ms[i].Path == p {
+				ms[i].Chunks++
+				return
+			}
+		}
+		ms = append(ms, DeltaMember{Path: p, Chunks: 1, First: k})
+	})
+	return ms
+}
