@@ -168,7 +168,23 @@ func (p *responsePanel) renderAnswer(ans recordings.Answer) app.UI {
 				renderException(ans.Error),
 			)
 		}),
+		p.renderOther(ans.Other),
 	)
+}
+
+// renderOther draws what the response holds beside the answer
+// (otherMembersHTML): the stream's unfolded delta members at its last
+// step, where all of them have come.
+func (p *responsePanel) renderOther(ms []recordings.Member) app.UI {
+	var unfolded []recordings.DeltaMember
+	if d := p.Idoc; d.stepper != nil && d.step == d.stepper.Len() {
+		unfolded = d.stepper.UnfoldedDeltas()
+	}
+	h := otherMembersHTML(ms, unfolded)
+	if h == "" {
+		return nil
+	}
+	return app.Raw(h)
 }
 
 // callsBefore counts the tool calls among parts.

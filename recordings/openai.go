@@ -161,7 +161,7 @@ type openaiAssembler struct {
 	scratch                      []byte // jsonx.Kept.Set's, during a call only
 	choices                      []openaiChoice
 	finished                     bool
-	err                          jsonx.Kept   // an error chunk's "error"
+	err                          jsonx.Kept    // an error chunk's "error"
 	others                       []keptMember  // the chunks' members not folded (keepOthers)
 	unfolded                     []DeltaMember // the deltas' members not folded (noteUnfolded)
 	chunks                       int           // chunks added

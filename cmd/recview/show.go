@@ -193,6 +193,15 @@ func show(r *recordings.Recording, info loaded, stdout, stderr io.Writer) error 
 		w.field("error", strings.TrimSpace(fmt.Sprintf("%s %s", statusText(e.Status), e.Type))+" (the response ended with it)")
 		w.text(e.Message)
 	}
+	for _, m := range ans.Other {
+		w.field("other", m.Path+" (not read by recview; as recorded)")
+		w.text(clipText(string(jsonx.Pretty(m.Value)), maxShownText))
+	}
+	if s, err := recordings.NewStepper(r); err == nil {
+		for _, u := range s.UnfoldedDeltas() {
+			w.field("other", fmt.Sprintf("%s in %s, from chunk %d (not assembled; see the chunks)", u.Path, plural(u.Chunks, "chunk", ""), u.First))
+		}
+	}
 	return w.err
 }
 

@@ -36,7 +36,7 @@ func TestOtherMembers(t *testing.T) {
 			name:  "chunks-txt/vercel__ai__packages__openai__src__chat____fixtures____azure-model-router.1.chunks.txt#1",
 			paths: []string{"prompt_filter_results", "choices[0].content_filter_results"},
 			check: map[string]string{
-				"prompt_filter_results":            `"jailbreak":{"filtered":false,"detected":false}`,
+				"prompt_filter_results":             `"jailbreak":{"filtered":false,"detected":false}`,
 				"choices[0].content_filter_results": `"hate":{"filtered":false,"severity":"safe"}`,
 			},
 		},
