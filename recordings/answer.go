@@ -16,10 +16,12 @@ type Answer struct {
 	// recorded. nil otherwise.
 	Error *Exception
 	// Other are the response's members that nothing above reads, to be
-	// shown as recorded: for the OpenAI chat and completions families,
-	// every member but the bookkeeping ones (id, object, created, model,
-	// system_fingerprint, service_tier) and those read; nil for the
-	// other families, which do not list them yet.
+	// shown as recorded: every member but those read and the bookkeeping
+	// ones (ids, times, the model's name and version, the request's
+	// settings a response echoes), of the response and, where the family
+	// has them, of each choice, message or candidate; empty values
+	// (null, "", [], {}) left out. Each family's readAnswer names what it
+	// reads (unread.go).
 	Other []Member
 }
 

@@ -28,7 +28,8 @@ type anthropicFormat struct{}
 func (anthropicFormat) newAssembler() assembler { return &anthropicAssembler{} }
 
 // readAnswer reads a message: one choice, its content blocks, then the
-// usage counters; nothing when the message has no role.
+// usage counters, and its other members (stop_sequence, stop_details,
+// container) as the Answer's Other; nothing when the message has no role.
 func (anthropicFormat) readAnswer(v *fastjson.Value) Answer {
 	var a Answer
 	c := Choice{Role: getStr(v, "role"), FinishReason: getStr(v, "stop_reason")}
@@ -38,6 +39,7 @@ func (anthropicFormat) readAnswer(v *fastjson.Value) Answer {
 	c.Parts = contentParts(v.Get("content"))
 	a.Choices = []Choice{c}
 	a.Usage = usageItems(v.Get("usage"), "", nil)
+	a.Other = otherMembers(nil, "", v, anthropicRead)
 	return a
 }
 

@@ -31,11 +31,13 @@ func (bedrockFormat) newAssembler() assembler { return &bedrockAssembler{} }
 // readAnswer reads a Converse response: one choice, output.message's
 // role and content blocks (text, toolUse, reasoningContent, as the
 // request's content blocks are read), stopReason as the finish reason,
-// then the usage counters.
+// then the usage counters, and the response's other members (metrics,
+// trace …) as the Answer's Other.
 func (bedrockFormat) readAnswer(v *fastjson.Value) Answer {
 	msg := v.Get("output", "message")
 	a := Answer{Choices: []Choice{{Role: getStr(msg, "role"), FinishReason: getStr(v, "stopReason"), Parts: contentParts(msg.Get("content"))}}}
 	a.Usage = usageItems(v.Get("usage"), "", nil)
+	a.Other = otherMembers(nil, "", v, bedrockRead)
 	return a
 }
 

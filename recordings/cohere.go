@@ -64,7 +64,8 @@ func (cohereFormat) readAnswer(v *fastjson.Value) Answer {
 	}
 	c.Parts = toolCallParts(c.Parts, msg.GetArray("tool_calls"))
 	c.Parts = cohereCite(c.Parts, msg.GetArray("citations"))
-	return Answer{Choices: []Choice{c}, Usage: usageItems(v.Get("usage"), "", nil)}
+	return Answer{Choices: []Choice{c}, Usage: usageItems(v.Get("usage"), "", nil),
+		Other: otherMembers(otherMembers(nil, "", v, cohereRead), "message", msg, cohereMessageRead)}
 }
 
 // cohereCite gives each of a message's citations to the text part at its

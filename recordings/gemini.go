@@ -34,13 +34,23 @@ func (geminiFormat) newAssembler() assembler { return &geminiAssembler{} }
 // readAnswer reads a GenerateContentResponse: a choice per candidate, its
 // content's parts (the candidate's grounding and citation sources as the
 // last text part's citations), then the usage metadata; its keys in snake_case
-// (google-genai's model_dump) or camelCase (the REST API's JSON).
+// (google-genai's model_dump) or camelCase (the REST API's JSON). The
+// response's, each candidate's and its grounding metadata's other
+// members (promptFeedback, finishMessage, safetyRatings, avgLogprobs,
+// webSearchQueries …) are the Answer's Other.
 func (geminiFormat) readAnswer(v *fastjson.Value) Answer {
-	var a Answer
+	a := Answer{Other: otherMembers(nil, "", v, geminiRead)}
 	for i, cand := range v.GetArray("candidates") {
 		c := Choice{Index: i, Role: getStr(cand, "content", "role"), FinishReason: geminiFinish(either(cand, "finish_reason", "finishReason"))}
 		c.Parts = citeLast(geminiParts(cand.Get("content")), geminiCitations(cand))
 		a.Choices = append(a.Choices, c)
+		at := "candidates[" + strconv.Itoa(i) + "]"
+		a.Other = otherMembers(a.Other, at, cand, geminiCandidateRead)
+		for _, k := range []string{"groundingMetadata", "grounding_metadata"} {
+			if gm := cand.Get(k); gm != nil {
+				a.Other = otherMembers(a.Other, at+"."+k, gm, geminiGroundingRead)
+			}
+		}
 	}
 	a.Usage = usageItems(either(v, "usage_metadata", "usageMetadata"), "", nil)
 	return a

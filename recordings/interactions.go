@@ -50,6 +50,7 @@ func (interactionsFormat) readAnswer(v *fastjson.Value) Answer {
 	}
 	a.Choices = []Choice{c}
 	a.Usage = usageItems(v.Get("usage"), "", nil)
+	a.Other = otherMembers(nil, "", v, interactionsRead)
 	return a
 }
 

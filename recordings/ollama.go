@@ -64,13 +64,16 @@ type ollamaFormat struct{}
 func (ollamaFormat) newAssembler() assembler { return &ollamaAssembler{} }
 
 // readAnswer reads a generate or chat response: one choice, its message or
-// its response text (after its thinking), then the counters and durations.
+// its response text (after its thinking), then the counters and durations;
+// the response's and the message's other members are the Answer's Other.
 func (ollamaFormat) readAnswer(v *fastjson.Value) Answer {
 	var a Answer
 	c := Choice{Role: "assistant", FinishReason: getStr(v, "done_reason")}
+	a.Other = otherMembers(nil, "", v, ollamaRead)
 	if m := v.Get("message"); m != nil && m.Type() == fastjson.TypeObject {
 		msg := chatMessage(m)
 		c.Role, c.Parts = msg.Role, msg.Parts
+		a.Other = otherMembers(a.Other, "message", m, openaiMessageRead)
 	} else {
 		if t := sharedStr(v, "thinking"); t != "" {
 			c.Parts = append(c.Parts, Part{Kind: PartThinking, Text: t})

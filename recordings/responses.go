@@ -38,7 +38,8 @@ func (responsesFormat) newAssembler() assembler { return &responsesAssembler{} }
 // finish reason, its output items as parts (a message's output_text and
 // refusal as text, a function_call as a tool call with its parsed
 // arguments, a reasoning item's summary as thinking, other items as
-// recorded), then the usage counters.
+// recorded), then the usage counters, and the response's other members
+// (incomplete_details, moderation …) as the Answer's Other.
 func (responsesFormat) readAnswer(v *fastjson.Value) Answer {
 	var a Answer
 	c := Choice{Role: "assistant", FinishReason: getStr(v, "status")}
@@ -83,6 +84,7 @@ func (responsesFormat) readAnswer(v *fastjson.Value) Answer {
 	}
 	a.Choices = []Choice{c}
 	a.Usage = usageItems(v.Get("usage"), "", nil)
+	a.Other = otherMembers(nil, "", v, responsesRead)
 	return a
 }
 

@@ -79,6 +79,36 @@ var (
 	openaiDeltaRead       = names("role", "content", "reasoning_content", "reasoning", "refusal", "tool_calls", "function_call")
 )
 
+// The members other families' answers read or that are bookkeeping, by
+// level; every other member is the Answer's Other.
+var (
+	anthropicRead = names("id", "type", "role", "model", "content", "stop_reason", "usage", "error")
+	geminiRead    = names("candidates", "usage_metadata", "usageMetadata", "modelVersion", "model_version",
+		"responseId", "response_id", "createTime", "create_time",
+		// google-genai's copy of the HTTP response's headers.
+		"sdk_http_response")
+	geminiCandidateRead = names("content", "finish_reason", "finishReason", "index", "citationMetadata", "citation_metadata",
+		"groundingMetadata", "grounding_metadata")
+	geminiGroundingRead = names("groundingSupports", "groundingChunks", "grounding_supports", "grounding_chunks")
+	// responsesRead holds, beside what the answer reads, the request's
+	// settings a response echoes (the request shows them).
+	responsesRead = names("id", "object", "created_at", "completed_at", "model", "output", "status", "usage", "error",
+		"background", "conversation", "frequency_penalty", "presence_penalty", "instructions", "max_output_tokens",
+		"max_tool_calls", "metadata", "parallel_tool_calls", "previous_response_id", "prompt", "prompt_cache_key",
+		"prompt_cache_retention", "reasoning", "safety_identifier", "service_tier", "store", "temperature", "text",
+		"tool_choice", "tools", "top_logprobs", "top_p", "truncation", "user",
+		// The SDK's output_text: the output's text, joined.
+		"output_text")
+	bedrockRead = names("output", "stopReason", "usage")
+	ollamaRead  = names("model", "created_at", "message", "response", "thinking", "done", "done_reason",
+		"prompt_eval_count", "eval_count", "total_duration", "load_duration", "prompt_eval_duration", "eval_duration",
+		// The prompt's and the answer's token ids, which follow the text.
+		"context")
+	cohereRead        = names("id", "message", "finish_reason", "usage")
+	cohereMessageRead = names("role", "content", "tool_plan", "tool_calls", "citations")
+	interactionsRead  = names("id", "object", "created", "updated", "model", "role", "status", "outputs", "steps", "usage", "service_tier")
+)
+
 func names(ns ...string) map[string]bool {
 	m := make(map[string]bool, len(ns))
 	for _, n := range ns {

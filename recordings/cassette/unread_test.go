@@ -10,9 +10,10 @@ import (
 	"github.com/recview/recview/recordings"
 )
 
-// TestOtherMembers: what OpenAI-compatible servers add to a chat
-// completion, beside what recview reads, is kept in the assembly and
-// listed as the Answer's Other, streamed or not. Expected values read
+// TestOtherMembers: what a response holds beside what recview reads (an
+// OpenAI-compatible server's own members, Gemini's and Bedrock's) is
+// kept in the assembly and listed as the Answer's Other, streamed or
+// not. Expected values read
 // from the files with a script apart from recview (Python's json on the
 // chunks as recorded, and on the bodies).
 func TestOtherMembers(t *testing.T) {
@@ -60,6 +61,32 @@ func TestOtherMembers(t *testing.T) {
 			name:  "dd-trace-py__tests__contrib__openai__cassettes__v1__chat_completion_audio_output.yaml#1",
 			paths: []string{"choices[0].message.audio"},
 			check: map[string]string{"choices[0].message.audio": `"transcript":"Hello! How can I help you today?"`},
+		},
+		{
+			// Gemini: why a candidate finished, in words.
+			name:  "httpmock-yaml/0xPlaygrounds__rig__tests__cassettes__gemini__dynamic_tools__dynamic_only_agent_retrieves_tool_per_prompt.yaml#3",
+			paths: []string{"candidates[0].finishMessage"},
+			check: map[string]string{"candidates[0].finishMessage": `"Model generated function call(s)."`},
+		},
+		{
+			// Gemini on Vertex: the searches its grounding ran, beside
+			// the supports and chunks read as citations.
+			name:  "pydantic-ai__tests__models__cassettes__test_google__test_google_vertex_tool_combination_omits_include_server_side_tool_invocations.yaml#2",
+			paths: []string{"candidates[0].groundingMetadata.searchEntryPoint", "candidates[0].groundingMetadata.webSearchQueries"},
+			check: map[string]string{"candidates[0].groundingMetadata.webSearchQueries": `["weather San Francisco July 28 2026"]`},
+		},
+		{
+			// OpenAI's Responses, streamed: response.completed's
+			// tool_usage (the request's echoed settings are not listed).
+			name:  "httpmock-yaml/0xPlaygrounds__rig__tests__cassettes__openai__streaming__streaming_smoke.yaml#1",
+			paths: []string{"tool_usage"},
+			check: map[string]string{"tool_usage": `"web_search":{"num_requests":0}`},
+		},
+		{
+			// Bedrock's Converse: the call's latency.
+			name:  "chunks-txt/vercel__ai__packages__amazon-bedrock__src____fixtures____amazon-bedrock-text.json#1",
+			paths: []string{"metrics"},
+			check: map[string]string{"metrics": `{"latencyMs":1864}`},
 		},
 	}
 	for _, tt := range tests {
