@@ -6,20 +6,21 @@ import (
 	"github.com/recview/recview/recordings"
 )
 
-// otherMembersHTML draws, under an answer, what the response holds that
-// the answer above does not show: its members recview does not read
-// (recordings.Answer.Other), each as recorded, unfolded when short; and
+// otherMembersHTML draws, under an answer or a request's message (what:
+// "response", "message"), what it holds that the view above does not
+// show: its members recview does not read (recordings.Answer.Other,
+// recordings.Message.Other), each as recorded, unfolded when short; and
 // the members of the stream's deltas that its assembly does not fold
 // (recordings.Stepper.UnfoldedDeltas), named with the chunks that carry
 // them, where stepping shows them. "" when there is neither.
-func otherMembersHTML(ms []recordings.Member, unfolded []recordings.DeltaMember) string {
+func otherMembersHTML(what string, ms []recordings.Member, unfolded []recordings.DeltaMember) string {
 	if len(ms) == 0 && len(unfolded) == 0 {
 		return ""
 	}
 	var w htmlw.Writer
 	w.Raw(`<div class="other-members" data-testid="answer-other">`)
 	if len(ms) > 0 {
-		w.Raw(`<p class="muted other-notice">Also in the response, which recview does not read: shown as recorded.</p>`)
+		w.Raw(`<p class="muted other-notice">Also in the `, what, `, which recview does not read: shown as recorded.</p>`)
 		for _, m := range ms {
 			pretty := jsonx.Pretty(m.Value)
 			w.Raw(`<details class="raw-part" data-testid="other-member"`, iff(len(pretty) <= maxOpenPart, " open", ""), `><summary><code>`)

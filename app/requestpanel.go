@@ -76,6 +76,7 @@ func (p *requestPanel) renderMessage(i int) app.UI {
 			rawToggle(raw, func() { p.flip(i) }),
 		),
 		app.Range(m.Parts).Slice(func(j int) app.UI { return renderPart(m.Parts[j], raw, false) }),
+		app.If(len(m.Other) > 0, func() app.UI { return app.Raw(otherMembersHTML("message", m.Other, nil)) }),
 	)
 }
 

@@ -180,7 +180,7 @@ func (p *responsePanel) renderOther(ms []recordings.Member) app.UI {
 	if d := p.Idoc; d.stepper != nil && d.step == d.stepper.Len() {
 		unfolded = d.stepper.UnfoldedDeltas()
 	}
-	h := otherMembersHTML(ms, unfolded)
+	h := otherMembersHTML("response", ms, unfolded)
 	if h == "" {
 		return nil
 	}

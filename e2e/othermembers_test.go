@@ -18,7 +18,8 @@ import (
 // answer "Capital of Denmark."). Then Groq's web search stream: its
 // delta's executed_tools, which the assembly does not fold, are named
 // with their two chunks from the 39th (counted in the file's SSE lines),
-// at the last step only. Then a member whose words are markup: text.
+// at the last step only. Then a member whose words are markup: text; and
+// a request message's own member, under the message.
 func TestOtherMembersShown(t *testing.T) {
 	path := filepath.Join(recordersDir, "chunks-txt", "vercel__ai__packages__openai__src__chat____fixtures____azure-model-router.1.chunks.txt")
 	tb := newTab(t)
@@ -53,7 +54,7 @@ func TestOtherMembersShown(t *testing.T) {
 	tb.waitFor("no notice at step 0", `document.querySelector('[data-testid=unfolded-deltas]') === null`)
 
 	hostile := filepath.Join(t.TempDir(), "hostile-member.json")
-	doc := `{"request": {"method": "POST", "url": "http://localhost:8321/v1/chat/completions", "headers": {}, "body": {"model": "m", "messages": [{"role": "user", "content": "Hi"}]}, "endpoint": "/v1/chat/completions", "model": "m"}, ` +
+	doc := `{"request": {"method": "POST", "url": "http://localhost:8321/v1/chat/completions", "headers": {}, "body": {"model": "m", "messages": [{"role": "user", "content": "Hi", "cache_control": {"type": "ephemeral"}}]}, "endpoint": "/v1/chat/completions", "model": "m"}, ` +
 		`"response": {"body": {"id": "x", "object": "chat.completion", "created": 1, "model": "m", "x_note": "<img src=x onerror=alert(1)><b>bold</b>", ` +
 		`"choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "Hello."}}]}, "is_streaming": false}}`
 	if err := os.WriteFile(hostile, []byte(doc), 0o644); err != nil {
@@ -61,12 +62,16 @@ func TestOtherMembersShown(t *testing.T) {
 	}
 	tb.dropPaths(hostile)
 	tb.waitTitle("hostile-member.json")
-	tb.waitFor("one other member", `document.querySelectorAll('[data-testid=other-member]').length === 1`)
-	if text, _ := tb.text(sel("other-member")); !strings.Contains(text, `"<img src=x onerror=alert(1)><b>bold</b>"`) {
+	tb.waitFor("the other members", `document.querySelectorAll('[data-testid=other-member]').length === 2`)
+	if text := eval[string](tb, `document.querySelector('.response [data-testid=other-member]').textContent`); !strings.Contains(text, `"<img src=x onerror=alert(1)><b>bold</b>"`) {
 		t.Errorf("the hostile member reads %q", text)
 	}
 	if n := eval[int](tb, `document.querySelectorAll('[data-testid=answer-other] img, [data-testid=answer-other] b').length`); n != 0 {
 		t.Errorf("%d elements drawn from the member's words", n)
+	}
+	// A request's message lists its own.
+	if text := eval[string](tb, `document.querySelector('[data-testid=message] [data-testid=answer-other]')?.textContent ?? ""`); !strings.Contains(text, "Also in the message") || !strings.Contains(text, "cache_control") || !strings.Contains(text, `"ephemeral"`) {
+		t.Errorf("the user message's other members read %q", text)
 	}
 	t.Logf("wrote %s", tb.screenshotView("hostile"))
 }

@@ -51,6 +51,11 @@ type Message struct {
 	Parts []Part
 	// CallID is the tool call a tool message answers (tool_call_id).
 	CallID string
+	// Other are the message's members nothing above reads, to be shown
+	// as recorded, their paths from the message ("reasoning_details",
+	// "cache_control"): for messages of OpenAI's shape (OpenAI chat,
+	// Ollama chat); nil otherwise.
+	Other []Member
 }
 
 // Text returns the message's text parts joined by blank lines.

@@ -152,7 +152,8 @@ func inputItem(it *fastjson.Value) (Message, bool) {
 
 // chatMessage reads an OpenAI, Ollama or Anthropic message.
 func chatMessage(m *fastjson.Value) Message {
-	msg := Message{Role: getStr(m, "role"), Name: getStr(m, "name"), CallID: getStr(m, "tool_call_id")}
+	msg := Message{Role: getStr(m, "role"), Name: firstStr(m, "name", "tool_name"), CallID: getStr(m, "tool_call_id"),
+		Other: otherMembers(nil, "", m, openaiMessageRead)}
 	content := m.Get("content")
 	if msg.CallID != "" {
 		msg.Parts = []Part{{Kind: PartToolResult, Text: textOf(content), CallID: msg.CallID}}

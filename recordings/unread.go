@@ -70,7 +70,9 @@ var (
 	// openaiMessageRead are what chatMessage and readAnswer read of a
 	// message.
 	openaiMessageRead = names("role", "content", "name", "tool_call_id", "thinking", "reasoning_content", "reasoning",
-		"images", "annotations", "tool_calls", "function_call", "refusal")
+		"images", "annotations", "tool_calls", "function_call", "refusal",
+		// Ollama's tool result names its tool so.
+		"tool_name")
 	// openaiChunkChoiceRead and openaiDeltaRead are what the OpenAI
 	// assembler folds of a chunk's choice, and of its delta (of a chunk,
 	// openaiRead); a chunk's and a choice's other members are kept as

@@ -89,3 +89,35 @@ func TestLegacyFunctionCall(t *testing.T) {
 		}
 	}
 }
+
+// TestMessageOther: a request's message lists what chatMessage does not
+// read (OpenRouter's reasoning_details sent back, Mistral's prefix,
+// a cache_control), as the answer's message does; Ollama's tool_name
+// names a tool result's tool.
+func TestMessageOther(t *testing.T) {
+	body := `{"model": "m", "messages": [
+		{"role": "user", "content": "Hi", "cache_control": {"type": "ephemeral"}},
+		{"role": "assistant", "content": "Hm", "prefix": true, "reasoning_details": [{"type": "reasoning.text", "text": "hm"}], "audio": null},
+		{"role": "tool", "content": "12°C", "tool_name": "get_weather"}]}`
+	var c Conversation
+	for _, m := range fastjson.MustParse(body).GetArray("messages") {
+		c.Messages = append(c.Messages, chatMessage(m))
+	}
+	var got []string
+	for _, m := range c.Messages {
+		for _, o := range m.Other {
+			got = append(got, m.Role+" "+o.Path+" "+o.Value.String())
+		}
+	}
+	want := []string{
+		`user cache_control {"type":"ephemeral"}`,
+		`assistant prefix true`,
+		`assistant reasoning_details [{"type":"reasoning.text","text":"hm"}]`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("messages' Other (-want +got):\n%s", diff)
+	}
+	if n := c.Messages[2].Name; n != "get_weather" {
+		t.Errorf("the tool result names %q, want get_weather", n)
+	}
+}

@@ -154,6 +154,7 @@ func show(r *recordings.Recording, info loaded, stdout, stderr io.Writer) error 
 	}
 	for _, m := range conv.Messages {
 		w.message(m.Role, m.Name, m.CallID, m.Parts)
+		w.others(m.Other)
 	}
 
 	w.section("RESPONSE")
@@ -193,10 +194,7 @@ func show(r *recordings.Recording, info loaded, stdout, stderr io.Writer) error 
 		w.field("error", strings.TrimSpace(fmt.Sprintf("%s %s", statusText(e.Status), e.Type))+" (the response ended with it)")
 		w.text(e.Message)
 	}
-	for _, m := range ans.Other {
-		w.field("other", m.Path+" (not read by recview; as recorded)")
-		w.text(clipText(string(jsonx.Pretty(m.Value)), maxShownText))
-	}
+	w.others(ans.Other)
 	if s, err := recordings.NewStepper(r); err == nil {
 		for _, u := range s.UnfoldedDeltas() {
 			w.field("other", fmt.Sprintf("%s in %s, from chunk %d (not assembled; see the chunks)", u.Path, plural(u.Chunks, "chunk", ""), u.First))
@@ -253,6 +251,15 @@ func (p *printer) field(name, value string) { p.line("  %-8s %s", name, value) }
 func (p *printer) text(s string) {
 	for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
 		p.line("    %s", l)
+	}
+}
+
+// others prints members recview does not read (recordings.Member), each
+// as recorded.
+func (p *printer) others(ms []recordings.Member) {
+	for _, m := range ms {
+		p.field("other", m.Path+" (not read by recview; as recorded)")
+		p.text(clipText(string(jsonx.Pretty(m.Value)), maxShownText))
 	}
 }
 
