@@ -121,7 +121,11 @@ func generatedImage(it *fastjson.Value) Part {
 // at the end the same as response.completed's output, a check the
 // stream itself holds (TestResponsesStreams). Events that carry nothing
 // of the output (the .done events of texts, a web search's progress) add
-// nothing.
+// nothing. An "error" event ({"type": "error", "code", "message",
+// "param"}: platform.openai.com/docs/api-reference/responses-streaming/error)
+// ends the stream: the result keeps its code, message and param (or the
+// error object it nests) as the response's "error", beside the output
+// folded before it.
 
 type responsesPart struct {
 	start       *fastjson.Value
@@ -143,6 +147,8 @@ type responsesAssembler struct {
 	response *fastjson.Value
 	items    []responsesItem
 	done     bool
+	err      *fastjson.Value // an error event, or the error object it nests
+	nested   bool            // err is the nested error object
 }
 
 func (s *responsesAssembler) clone() assembler {
@@ -330,7 +336,11 @@ func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		}
 		ds = append(ds, Delta{Kind: KindThinking, Field: "summary", Text: text, Append: true})
 	case "error":
-		return ds, fmt.Errorf("an error event: %s", jsonx.Compact(ev))
+		s.err, s.nested, s.done = ev, false, true
+		if e := ev.Get("error"); e != nil && e.Type() == fastjson.TypeObject {
+			s.err, s.nested = e, true // the error object nested, as some servers send it
+		}
+		ds = append(ds, Delta{Kind: KindFinish, Field: "error", Text: firstStr(s.err, "message", "code")})
 	}
 	return ds, nil
 }
@@ -389,5 +399,15 @@ func (s *responsesAssembler) result(a *arena) *fastjson.Value {
 		output.SetArrayItem(i, s.items[i].value(a))
 	}
 	o.Set("output", output)
+	if s.err != nil {
+		e := a.NewObject()
+		s.err.GetObject().Visit(func(k []byte, v *fastjson.Value) {
+			// The event's own type and number are not the error's.
+			if s.nested || string(k) != "type" && string(k) != "sequence_number" {
+				e.Set(string(k), v)
+			}
+		})
+		o.Set("error", e)
+	}
 	return o
 }

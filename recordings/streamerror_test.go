@@ -9,8 +9,8 @@ import (
 )
 
 // TestStreamError: a stream that ends with an error (an OpenAI-compatible
-// server's error chunk, Anthropic's error event, both as their docs show
-// them) keeps it as the assembled response's "error", is complete, and
+// server's error chunk, Anthropic's and the Responses API's error event,
+// as their docs show them) keeps it as the assembled response's "error", is complete, and
 // reads as its answer so far with the error beside it; an error without
 // any answer stays an error's (an empty Answer).
 func TestStreamError(t *testing.T) {
@@ -44,6 +44,35 @@ func TestStreamError(t *testing.T) {
 			text:  "Hel",
 			want:  Exception{Type: "overloaded_error", Message: "Overloaded"},
 			delta: "error=Overloaded",
+		},
+		{
+			// platform.openai.com/docs/api-reference/responses-streaming/error
+			name: "Responses error event", endpoint: "/v1/responses",
+			events: []string{
+				`{"type":"response.created","sequence_number":0,"response":{"id":"resp_1","object":"response","status":"in_progress","error":null,"output":[]}}`,
+				`{"type":"response.output_item.added","sequence_number":1,"output_index":0,"item":{"type":"message","id":"msg_1","role":"assistant","status":"in_progress","content":[]}}`,
+				`{"type":"response.content_part.added","sequence_number":2,"output_index":0,"content_index":0,"item_id":"msg_1","part":{"type":"output_text","text":"","annotations":[]}}`,
+				`{"type":"response.output_text.delta","sequence_number":3,"output_index":0,"content_index":0,"item_id":"msg_1","delta":"Hel"}`,
+				`{"type":"error","code":"ERR_SOMETHING","message":"Something went wrong","param":null,"sequence_number":4}`,
+			},
+			text:  "Hel",
+			want:  Exception{Type: "ERR_SOMETHING", Message: "Something went wrong"},
+			delta: "error=Something went wrong",
+		},
+		{
+			// The same with the error object nested, as some servers
+			// send it.
+			name: "Responses error event, nested", endpoint: "/v1/responses",
+			events: []string{
+				`{"type":"response.created","sequence_number":0,"response":{"id":"resp_1","object":"response","status":"in_progress","error":null,"output":[]}}`,
+				`{"type":"response.output_item.added","sequence_number":1,"output_index":0,"item":{"type":"message","id":"msg_1","role":"assistant","status":"in_progress","content":[]}}`,
+				`{"type":"response.content_part.added","sequence_number":2,"output_index":0,"content_index":0,"item_id":"msg_1","part":{"type":"output_text","text":"","annotations":[]}}`,
+				`{"type":"response.output_text.delta","sequence_number":3,"output_index":0,"content_index":0,"item_id":"msg_1","delta":"Hel"}`,
+				`{"type":"error","sequence_number":4,"error":{"type":"server_error","message":"The server had an error"}}`,
+			},
+			text:  "Hel",
+			want:  Exception{Type: "server_error", Message: "The server had an error"},
+			delta: "error=The server had an error",
 		},
 	}
 	for _, tc := range tests {
