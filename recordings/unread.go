@@ -25,13 +25,13 @@ type Member struct {
 // otherMembers appends to ms each member of the object obj whose name is
 // not in read and whose value is not empty (null, "", [] or {}: nothing
 // to read), under path at ("" for the top).
-func otherMembers(ms []Member, at string, obj *fastjson.Value, read map[string]bool) []Member {
+func otherMembers(ms []Member, at string, obj *fastjson.Value, read nameSet) []Member {
 	o, err := obj.Object()
 	if err != nil {
 		return ms
 	}
 	o.Visit(func(k []byte, v *fastjson.Value) {
-		if read[string(k)] || empty(v) {
+		if read.has(k) || empty(v) {
 			return
 		}
 		p := string(k)
@@ -65,58 +65,64 @@ func empty(v *fastjson.Value) bool {
 // response has and the assembly leaves in the chunks); every other
 // member is the Answer's Other.
 var (
-	openaiRead       = names("id", "object", "created", "model", "system_fingerprint", "service_tier", "choices", "usage", "error", "obfuscation")
-	openaiChoiceRead = names("index", "finish_reason", "message", "text", "tool_calls")
+	openaiRead       = nameSet{"id", "object", "created", "model", "system_fingerprint", "service_tier", "choices", "usage", "error", "obfuscation"}
+	openaiChoiceRead = nameSet{"index", "finish_reason", "message", "text", "tool_calls"}
 	// openaiMessageRead are what chatMessage and readAnswer read of a
 	// message.
-	openaiMessageRead = names("role", "content", "name", "tool_call_id", "thinking", "reasoning_content", "reasoning",
+	openaiMessageRead = nameSet{"role", "content", "name", "tool_call_id", "thinking", "reasoning_content", "reasoning",
 		"images", "annotations", "tool_calls", "function_call", "refusal",
 		// Ollama's tool result names its tool so.
-		"tool_name")
+		"tool_name"}
 	// openaiChunkChoiceRead and openaiDeltaRead are what the OpenAI
 	// assembler folds of a chunk's choice, and of its delta (of a chunk,
 	// openaiRead); a chunk's and a choice's other members are kept as
 	// their last values, and no name is both kept and assembled.
-	openaiChunkChoiceRead = names("index", "delta", "finish_reason", "logprobs", "text", "tool_calls", "message")
-	openaiDeltaRead       = names("role", "content", "reasoning_content", "reasoning", "refusal", "tool_calls", "function_call")
+	openaiChunkChoiceRead = nameSet{"index", "delta", "finish_reason", "logprobs", "text", "tool_calls", "message"}
+	openaiDeltaRead       = nameSet{"role", "content", "reasoning_content", "reasoning", "refusal", "tool_calls", "function_call"}
 )
 
 // The members other families' answers read or that are bookkeeping, by
 // level; every other member is the Answer's Other.
 var (
-	anthropicRead = names("id", "type", "role", "model", "content", "stop_reason", "usage", "error")
-	geminiRead    = names("candidates", "usage_metadata", "usageMetadata", "modelVersion", "model_version",
+	anthropicRead = nameSet{"id", "type", "role", "model", "content", "stop_reason", "usage", "error"}
+	geminiRead    = nameSet{"candidates", "usage_metadata", "usageMetadata", "modelVersion", "model_version",
 		"responseId", "response_id", "createTime", "create_time",
 		// google-genai's copy of the HTTP response's headers.
-		"sdk_http_response")
-	geminiCandidateRead = names("content", "finish_reason", "finishReason", "index", "citationMetadata", "citation_metadata",
-		"groundingMetadata", "grounding_metadata")
-	geminiGroundingRead = names("groundingSupports", "groundingChunks", "grounding_supports", "grounding_chunks")
+		"sdk_http_response"}
+	geminiCandidateRead = nameSet{"content", "finish_reason", "finishReason", "index", "citationMetadata", "citation_metadata",
+		"groundingMetadata", "grounding_metadata"}
+	geminiGroundingRead = nameSet{"groundingSupports", "groundingChunks", "grounding_supports", "grounding_chunks"}
 	// responsesRead holds, beside what the answer reads, the request's
 	// settings a response echoes (the request shows them).
-	responsesRead = names("id", "object", "created_at", "completed_at", "model", "output", "status", "usage", "error",
+	responsesRead = nameSet{"id", "object", "created_at", "completed_at", "model", "output", "status", "usage", "error",
 		"background", "conversation", "frequency_penalty", "presence_penalty", "instructions", "max_output_tokens",
 		"max_tool_calls", "metadata", "parallel_tool_calls", "previous_response_id", "prompt", "prompt_cache_key",
 		"prompt_cache_retention", "reasoning", "safety_identifier", "service_tier", "store", "temperature", "text",
 		"tool_choice", "tools", "top_logprobs", "top_p", "truncation", "user",
 		// The SDK's output_text: the output's text, joined.
-		"output_text")
-	bedrockRead = names("output", "stopReason", "usage")
-	ollamaRead  = names("model", "created_at", "message", "response", "thinking", "done", "done_reason",
+		"output_text"}
+	bedrockRead = nameSet{"output", "stopReason", "usage"}
+	ollamaRead  = nameSet{"model", "created_at", "message", "response", "thinking", "done", "done_reason",
 		"prompt_eval_count", "eval_count", "total_duration", "load_duration", "prompt_eval_duration", "eval_duration",
 		// The prompt's and the answer's token ids, which follow the text.
-		"context")
-	cohereRead        = names("id", "message", "finish_reason", "usage")
-	cohereMessageRead = names("role", "content", "tool_plan", "tool_calls", "citations")
-	interactionsRead  = names("id", "object", "created", "updated", "model", "role", "status", "outputs", "steps", "usage", "service_tier")
+		"context"}
+	cohereRead        = nameSet{"id", "message", "finish_reason", "usage"}
+	cohereMessageRead = nameSet{"role", "content", "tool_plan", "tool_calls", "citations"}
+	interactionsRead  = nameSet{"id", "object", "created", "updated", "model", "role", "status", "outputs", "steps", "usage", "service_tier"}
 )
 
-func names(ns ...string) map[string]bool {
-	m := make(map[string]bool, len(ns))
-	for _, n := range ns {
-		m[n] = true
+// nameSet is a few member names: a list, static data, where a map
+// would be built by code at start (each name costs the page's code).
+type nameSet []string
+
+// has reports whether name is in s.
+func (s nameSet) has(name []byte) bool {
+	for _, n := range s {
+		if n == string(name) {
+			return true
+		}
 	}
-	return m
+	return false
 }
 
 // keptMember is a chunk member the OpenAI assembler does not fold: its
@@ -129,9 +135,9 @@ type keptMember struct {
 
 // keepOthers sets, in ms, the value of each member of the object obj that
 // is not in read and not empty, appending the names not seen before.
-func keepOthers(ms []keptMember, obj *fastjson.Value, read map[string]bool, scratch *[]byte) []keptMember {
+func keepOthers(ms []keptMember, obj *fastjson.Value, read nameSet, scratch *[]byte) []keptMember {
 	obj.GetObject().Visit(func(k []byte, v *fastjson.Value) {
-		if read[string(k)] || empty(v) {
+		if read.has(k) || empty(v) {
 			return
 		}
 		for i := range ms {
@@ -183,7 +189,7 @@ func (s *Stepper) UnfoldedDeltas() []DeltaMember {
 // that are not in openaiDeltaRead and not null, in chunk number k.
 func noteUnfolded(ms []DeltaMember, idx, k int, delta *fastjson.Value) []DeltaMember {
 	delta.GetObject().Visit(func(key []byte, v *fastjson.Value) {
-		if openaiDeltaRead[string(key)] || v.Type() == fastjson.TypeNull {
+		if openaiDeltaRead.has(key) || v.Type() == fastjson.TypeNull {
 			return
 		}
 		p := "choices[" + strconv.Itoa(idx) + "].delta." + string(key)
