@@ -14,8 +14,8 @@ import (
 // content, tool_plan, tool_calls, citations}, finish_reason, usage}),
 // docs.cohere.com/reference/embed, and the stream's events,
 // docs.cohere.com/v2/docs/streaming and
-// docs.cohere.com/v2/docs/tool-use-streaming. Cohere's v1 chat (/v1/chat:
-// text, chat_history, "stream-start" events) is another format, not read.
+// docs.cohere.com/v2/docs/tool-use-streaming. Cohere's v1 chat and
+// generate are another format (coherev1.go).
 
 var cohereChatProvider = provider{
 	family: FamilyCohereChat, title: "Cohere chat",

@@ -27,6 +27,8 @@ const (
 	FamilyBedrockConverse    Family = "bedrock-converse"    // POST /model/{modelId}/converse(-stream)
 	FamilyCohereChat         Family = "cohere-chat"         // POST /v2/chat
 	FamilyCohereEmbed        Family = "cohere-embed"        // POST /v2/embed, /v1/embed
+	FamilyCohereV1Chat       Family = "cohere-v1-chat"      // POST /v1/chat
+	FamilyCohereV1Generate   Family = "cohere-v1-generate"  // POST /v1/generate
 	FamilyRerank             Family = "rerank"              // POST .../rerank
 	FamilyTool               Family = "tool"                // a tool runtime invocation
 	FamilyFileProcessor      Family = "file-processor"      // a file processor call

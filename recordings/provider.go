@@ -52,7 +52,7 @@ type format interface {
 // the files' names'.
 var providers = []*provider{
 	&openaiChatProvider, &openaiCompletionsProvider, &openaiEmbeddingsProvider, &openaiModelsProvider, &openaiResponsesProvider, &openaiImagesProvider,
-	&geminiGenerateProvider, &geminiInteractionsProvider, &cohereChatProvider, &cohereEmbedProvider,
+	&geminiGenerateProvider, &geminiInteractionsProvider, &cohereChatProvider, &cohereEmbedProvider, &cohereV1ChatProvider, &cohereV1GenerateProvider,
 	&ollamaGenerateProvider, &ollamaChatProvider, &ollamaEmbeddingsProvider, &ollamaTagsProvider, &ollamaPSProvider, &ollamaPullProvider,
 	&anthropicMessagesProvider, &bedrockConverseProvider, &rerankProvider, &toolCallProvider, &fileProcessorProvider, &unknownProvider,
 }

@@ -138,7 +138,8 @@ func TestClassifyOrder(t *testing.T) {
 		"/v1/messages/count_tokens":          FamilyUnknown,
 		"/v1/openai/v1/chat/completions/abc": FamilyUnknown,
 		"/v2/chat":                           FamilyCohereChat,
-		"/v1/chat":                           FamilyUnknown, // Cohere's v1 chat: another format
+		"/v1/chat":                           FamilyCohereV1Chat,
+		"/v1/generate":                       FamilyCohereV1Generate,
 		"/v2/embed":                          FamilyCohereEmbed,
 		"/v1/embed":                          FamilyCohereEmbed,
 	}

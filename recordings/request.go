@@ -1,6 +1,7 @@
 package recordings
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/recview/recview/internal/base/jsonx"
@@ -87,7 +88,12 @@ func (r *Recording) Conversation() Conversation {
 			c.Tools = append(c.Tools, Tool{Name: getStr(s, "name"), Description: getStr(s, "description"), Parameters: s.Get("inputSchema", "json")})
 		}
 	}
-	c.Params = append(params(body, conversationKeys), c.Params...)
+	ps := params(body, conversationKeys)
+	if r.Family == FamilyCohereV1Chat {
+		c.Messages = append(c.Messages, cohereV1Turns(body)...)
+		ps = slices.DeleteFunc(ps, func(p Param) bool { return cohereV1Turn.has([]byte(p.Name)) })
+	}
+	c.Params = append(ps, c.Params...)
 	return c
 }
 

@@ -161,9 +161,8 @@ func streamChunks(it Interaction) (chunks []json.RawMessage, ok bool) {
 
 // manifestFamilies are the families recview may classify a stream of
 // each API MANIFEST.tsv's providers column names (its name before "@"):
-// FamilyUnknown for the APIs recview does not assemble (Cohere's v1
-// chat and generate, the Assistants API's runs, audio), which are shown
-// as recorded.
+// FamilyUnknown for the APIs recview does not assemble (the Assistants
+// API's runs, audio), which are shown as recorded.
 var manifestFamilies = map[string][]recordings.Family{
 	"openai-chat":         {recordings.FamilyOpenAIChat},
 	"openai-completions":  {recordings.FamilyOpenAICompletions},
@@ -174,7 +173,7 @@ var manifestFamilies = map[string][]recordings.Family{
 	"bedrock":             {recordings.FamilyBedrockConverse, recordings.FamilyAnthropicMessages, recordings.FamilyUnknown},
 	"ollama":              {recordings.FamilyOllamaChat, recordings.FamilyOllamaGenerate, recordings.FamilyOllamaPull},
 	"embeddings":          {recordings.FamilyOpenAIEmbeddings, recordings.FamilyOllamaEmbeddings, recordings.FamilyCohereEmbed},
-	"cohere":              {recordings.FamilyCohereChat, recordings.FamilyUnknown},
+	"cohere":              {recordings.FamilyCohereChat, recordings.FamilyCohereV1Chat, recordings.FamilyCohereV1Generate},
 	"openai-assistants":   {recordings.FamilyUnknown},
 	"openai-audio":        {recordings.FamilyUnknown},
 }
