@@ -53,8 +53,9 @@ type Message struct {
 	CallID string
 	// Other are the message's members nothing above reads, to be shown
 	// as recorded, their paths from the message ("reasoning_details",
-	// "cache_control"): for messages of OpenAI's shape (OpenAI chat,
-	// Ollama chat); nil otherwise.
+	// "cache_control"): for the messages of a request's "messages" list
+	// (OpenAI's, Ollama's, Anthropic's, Cohere's, Bedrock's) and of
+	// Cohere v1's chat_history; nil for the other turns.
 	Other []Member
 }
 

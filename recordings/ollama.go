@@ -73,7 +73,7 @@ func (ollamaFormat) readAnswer(v *fastjson.Value) Answer {
 	if m := v.Get("message"); m != nil && m.Type() == fastjson.TypeObject {
 		msg := chatMessage(m)
 		c.Role, c.Parts = msg.Role, msg.Parts
-		a.Other = otherMembers(a.Other, "message", m, openaiMessageRead)
+		a.Other = under(a.Other, "message", msg.Other)
 	} else {
 		if t := sharedStr(v, "thinking"); t != "" {
 			c.Parts = append(c.Parts, Part{Kind: PartThinking, Text: t})

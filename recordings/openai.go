@@ -74,8 +74,8 @@ func (openaiFormat) readAnswer(v *fastjson.Value) Answer {
 		at := "choices[" + strconv.Itoa(i) + "]"
 		a.Other = otherMembers(a.Other, at, ch, openaiChoiceRead)
 		if m := ch.Get("message"); m != nil {
-			a.Other = otherMembers(a.Other, at+".message", m, openaiMessageRead)
 			msg := chatMessage(m)
+			a.Other = under(a.Other, at+".message", msg.Other)
 			c.Role, c.Parts = msg.Role, msg.Parts
 			if r := sharedStr(m, "refusal"); r != "" {
 				c.Parts = append(c.Parts, Part{Kind: PartText, Text: r})

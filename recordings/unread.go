@@ -7,16 +7,16 @@ import (
 	"github.com/valyala/fastjson"
 )
 
-// Member is a member of a response that its Answer does not read, for a
-// viewer to show as recorded rather than leave out: a provider's own
-// (Perplexity's "citations" and "search_results", Azure's
-// "prompt_filter_results", OpenRouter's "provider", Groq's "x_groq"), or
-// one of the API's that recview does not draw (a choice's "logprobs", a
-// message's "audio").
+// Member is a member of a response (or of a request's message) that
+// recview does not read, for a viewer to show as recorded rather than
+// leave out: a provider's own (Perplexity's "citations" and
+// "search_results", Azure's "prompt_filter_results", OpenRouter's
+// "provider", Groq's "x_groq"), or one of the API's that recview does not
+// draw (a choice's "logprobs", a message's "audio").
 type Member struct {
-	// Path is the member's JSON path from the response's top, with
-	// indices: "citations", "choices[0].logprobs",
-	// "choices[0].message.audio".
+	// Path is the member's JSON path from the response's top (from the
+	// message's, in Message.Other), with indices: "citations",
+	// "choices[0].logprobs", "choices[0].message.audio".
 	Path string
 	// Value is the member as recorded, or as assembled from a stream.
 	Value *fastjson.Value
@@ -40,6 +40,15 @@ func otherMembers(ms []Member, at string, obj *fastjson.Value, read nameSet) []M
 		}
 		ms = append(ms, Member{Path: p, Value: v})
 	})
+	return ms
+}
+
+// under appends to ms the members of an object at path at, their paths
+// made its: a message's Other as its response's.
+func under(ms []Member, at string, members []Member) []Member {
+	for _, m := range members {
+		ms = append(ms, Member{Path: at + "." + m.Path, Value: m.Value})
+	}
 	return ms
 }
 
@@ -176,8 +185,7 @@ type DeltaMember struct {
 // UnfoldedDeltas lists the DeltaMembers of the stream, in the order they
 // first appear: for the OpenAI chat and completions families, what a
 // choice's delta holds beside what the assembly folds; nil for the other
-// families, which do not list them yet. A chunk that could not be folded
-// counts for nothing.
+// families, which do not list them yet.
 func (s *Stepper) UnfoldedDeltas() []DeltaMember {
 	if u, ok := s.last.(interface{ unfoldedDeltas() []DeltaMember }); ok {
 		return u.unfoldedDeltas()
