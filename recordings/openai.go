@@ -230,7 +230,7 @@ func (s *openaiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	}
 	setStr(&s.fingerprint, d, "system_fingerprint")
 	setStr(&s.tier, d, "service_tier")
-	s.others = keepOthers(s.others, d, openaiRead, &s.scratch)
+	s.others = keepOthers(s.others, d, foldedChunk, &s.scratch)
 	for _, ch := range choices.GetArray() {
 		idx, _ := choiceIndex(ch)
 		for len(s.choices) <= idx {
@@ -264,7 +264,7 @@ func choiceIndex(ch *fastjson.Value) (int, error) {
 }
 
 func (s *openaiAssembler) addChoice(st *openaiChoice, idx int, ch *fastjson.Value, ds []Delta) ([]Delta, error) {
-	st.others = keepOthers(st.others, ch, openaiChunkChoiceRead, &s.scratch)
+	st.others = keepOthers(st.others, ch, foldedChoice, &s.scratch)
 	delta := ch.Get("delta")
 	contentField := "content"
 	if s.completion {

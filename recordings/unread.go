@@ -82,13 +82,36 @@ var (
 		"images", "annotations", "tool_calls", "function_call", "refusal",
 		// Ollama's tool result names its tool so.
 		"tool_name"}
-	// openaiChunkChoiceRead and openaiDeltaRead are what the OpenAI
-	// assembler folds of a chunk's choice, and of its delta (of a chunk,
-	// openaiRead); a chunk's and a choice's other members are kept as
-	// their last values, and no name is both kept and assembled.
-	openaiChunkChoiceRead = nameSet{"index", "delta", "finish_reason", "logprobs", "text", "tool_calls", "message"}
-	openaiDeltaRead       = nameSet{"role", "content", "reasoning_content", "reasoning", "refusal", "tool_calls", "function_call"}
 )
+
+// foldedChunk, foldedChoice and foldedDelta name what the OpenAI
+// assembler folds of a chunk (as openaiRead), of a chunk's choice, and
+// of its delta; a chunk's and a choice's other members are kept as their
+// last values, and no name is both kept and assembled. Switches, which
+// the compiler makes a few comparisons: they run for every chunk.
+func foldedChunk(k []byte) bool {
+	switch string(k) {
+	case "id", "object", "created", "model", "system_fingerprint", "service_tier", "choices", "usage", "error", "obfuscation":
+		return true
+	}
+	return false
+}
+
+func foldedChoice(k []byte) bool {
+	switch string(k) {
+	case "index", "delta", "finish_reason", "logprobs", "text", "tool_calls", "message":
+		return true
+	}
+	return false
+}
+
+func foldedDelta(k []byte) bool {
+	switch string(k) {
+	case "role", "content", "reasoning_content", "reasoning", "refusal", "tool_calls", "function_call":
+		return true
+	}
+	return false
+}
 
 // The members other families' answers read or that are bookkeeping, by
 // level; every other member is the Answer's Other.
@@ -143,10 +166,11 @@ type keptMember struct {
 }
 
 // keepOthers sets, in ms, the value of each member of the object obj that
-// is not in read and not empty, appending the names not seen before.
-func keepOthers(ms []keptMember, obj *fastjson.Value, read nameSet, scratch *[]byte) []keptMember {
+// read does not name and that is not empty, appending the names not seen
+// before. read is a switch, not a nameSet: it runs for every chunk.
+func keepOthers(ms []keptMember, obj *fastjson.Value, read func([]byte) bool, scratch *[]byte) []keptMember {
 	obj.GetObject().Visit(func(k []byte, v *fastjson.Value) {
-		if read.has(k) || empty(v) {
+		if read(k) || empty(v) {
 			return
 		}
 		for i := range ms {
@@ -194,10 +218,11 @@ func (s *Stepper) UnfoldedDeltas() []DeltaMember {
 }
 
 // noteUnfolded counts, in ms, the members of the choice idx's delta
-// that are not in openaiDeltaRead and not null, in chunk number k.
+// that foldedDelta does not name and that are not null, in chunk number
+// k.
 func noteUnfolded(ms []DeltaMember, idx, k int, delta *fastjson.Value) []DeltaMember {
 	delta.GetObject().Visit(func(key []byte, v *fastjson.Value) {
-		if openaiDeltaRead.has(key) || v.Type() == fastjson.TypeNull {
+		if foldedDelta(key) || v.Type() == fastjson.TypeNull {
 			return
 		}
 		p := "choices[" + strconv.Itoa(idx) + "].delta." + string(key)
