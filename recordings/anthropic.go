@@ -138,9 +138,9 @@ func (s *anthropicAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		// stream of several messages: the SDK's Accumulate sets the
 		// message it carries, and so the last message is the answer).
 		s.message, s.blocks, s.deltaFields, s.usage, s.stopped = m, nil, nil, nil, false
-		ds = append(ds, Delta{Kind: KindRole, Field: "role", Text: getStr(m, "role")})
+		ds = withDelta(ds, Delta{Kind: KindRole, Field: "role", Text: getStr(m, "role")})
 		if !isNull(m.Get("usage")) {
-			ds = append(ds, Delta{Kind: KindUsage, Field: "usage"})
+			ds = withDelta(ds, Delta{Kind: KindUsage, Field: "usage"})
 		}
 	case "content_block_start":
 		cb := ev.Get("content_block")
@@ -159,7 +159,7 @@ func (s *anthropicAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		case "thinking", "redacted_thinking":
 			kind = KindThinking
 		}
-		ds = append(ds, Delta{Kind: kind, Field: field, Text: text})
+		ds = withDelta(ds, Delta{Kind: kind, Field: field, Text: text})
 	case "content_block_delta":
 		b, i, err := s.block(ev)
 		if err != nil {
@@ -170,13 +170,13 @@ func (s *anthropicAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		if _, _, err := s.block(ev); err != nil {
 			return ds, err
 		}
-		ds = append(ds, Delta{Kind: KindMeta, Field: typ})
+		ds = withDelta(ds, Delta{Kind: KindMeta, Field: typ})
 	case "message_delta":
 		if d := ev.Get("delta"); d != nil && d.Type() == fastjson.TypeObject {
 			d.GetObject().Visit(func(k []byte, v *fastjson.Value) {
 				s.deltaFields = append(s.deltaFields, kv{string(k), v})
 				if string(k) == "stop_reason" && !isNull(v) {
-					ds = append(ds, Delta{Kind: KindFinish, Field: "stop_reason", Text: string(v.GetStringBytes())})
+					ds = withDelta(ds, Delta{Kind: KindFinish, Field: "stop_reason", Text: string(v.GetStringBytes())})
 				}
 			})
 		}
@@ -187,19 +187,19 @@ func (s *anthropicAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 					s.usage = append(s.usage, kv{string(k), v})
 				}
 			})
-			ds = append(ds, Delta{Kind: KindUsage, Field: "usage"})
+			ds = withDelta(ds, Delta{Kind: KindUsage, Field: "usage"})
 		}
 	case "message_stop":
 		s.stopped = true
-		ds = append(ds, Delta{Kind: KindFinish, Field: typ})
+		ds = withDelta(ds, Delta{Kind: KindFinish, Field: typ})
 	case "error":
 		s.stopped = true
 		if e := ev.Get("error"); e != nil && e.Type() == fastjson.TypeObject {
 			s.err = e
 		}
-		ds = append(ds, Delta{Kind: KindFinish, Field: "error", Text: getStr(ev, "error", "message")})
+		ds = withDelta(ds, Delta{Kind: KindFinish, Field: "error", Text: getStr(ev, "error", "message")})
 	default: // ping and events added later: nothing to fold
-		ds = append(ds, Delta{Kind: KindMeta, Field: typ})
+		ds = withDelta(ds, Delta{Kind: KindMeta, Field: typ})
 	}
 	return ds, nil
 }
@@ -211,26 +211,26 @@ func (b *anthropicBlock) addDelta(i int, d *fastjson.Value, ds []Delta) []Delta 
 	case "text_delta":
 		b.has |= hasText
 		t, _ = b.text.add(d.Get("text"))
-		ds = append(ds, Delta{Kind: KindContent, Field: field + "text", Text: t, Append: true})
+		ds = withDelta(ds, Delta{Kind: KindContent, Field: field + "text", Text: t, Append: true})
 	case "thinking_delta":
 		b.has |= hasThinking
 		t, _ = b.thinking.add(d.Get("thinking"))
-		ds = append(ds, Delta{Kind: KindThinking, Field: field + "thinking", Text: t, Append: true})
+		ds = withDelta(ds, Delta{Kind: KindThinking, Field: field + "thinking", Text: t, Append: true})
 	case "signature_delta":
 		b.has |= hasSignature
 		t, _ = b.signature.add(d.Get("signature"))
-		ds = append(ds, Delta{Kind: KindThinking, Field: field + "signature", Text: t, Append: true})
+		ds = withDelta(ds, Delta{Kind: KindThinking, Field: field + "signature", Text: t, Append: true})
 	case "input_json_delta":
 		b.has |= hasInput
 		t, _ = b.input.add(d.Get("partial_json"))
-		ds = append(ds, Delta{Kind: KindToolCall, Field: field + "input", Text: t, Append: true})
+		ds = withDelta(ds, Delta{Kind: KindToolCall, Field: field + "input", Text: t, Append: true})
 	case "citations_delta":
 		if c := d.Get("citation"); c != nil {
 			b.citations = append(b.citations, c)
-			ds = append(ds, Delta{Kind: KindContent, Field: field + "citations", Text: "+1"})
+			ds = withDelta(ds, Delta{Kind: KindContent, Field: field + "citations", Text: "+1"})
 		}
 	default:
-		ds = append(ds, Delta{Kind: KindMeta, Field: field + getStr(d, "type")})
+		ds = withDelta(ds, Delta{Kind: KindMeta, Field: field + getStr(d, "type")})
 	}
 	return ds
 }

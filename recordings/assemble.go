@@ -113,10 +113,22 @@ func exceptionValue(a *arena, e *Exception) *fastjson.Value {
 // Small helpers over fastjson used by the assemblers.
 
 // getStr returns the string at keys, "" when absent, null or not a string.
+//
+// Not inlined: inlined at its hundreds of call sites it made app.wasm
+// about 8 KB larger after brotli, for no speed the benchmarks can tell
+// (docs/dev/wasm-size.md).
+//
+//go:noinline
 func getStr(v *fastjson.Value, keys ...string) string { return string(strBytes(v, keys...)) }
 
 // strBytes returns the bytes of the string value at keys, nil when there
 // is none; they belong to v (string(...) to keep them).
+//
+// Not inlined: inlined at its hundreds of call sites it made app.wasm
+// about 8 KB larger after brotli, for no speed the benchmarks can tell
+// (docs/dev/wasm-size.md).
+//
+//go:noinline
 func strBytes(v *fastjson.Value, keys ...string) []byte {
 	if v = v.Get(keys...); v == nil || v.Type() != fastjson.TypeString {
 		return nil

@@ -135,14 +135,14 @@ func (s *bedrockAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	switch typ {
 	case "messageStart":
 		s.role = body.Get("role")
-		ds = append(ds, Delta{Kind: KindRole, Field: "role", Text: getStr(body, "role")})
+		ds = withDelta(ds, Delta{Kind: KindRole, Field: "role", Text: getStr(body, "role")})
 	case "contentBlockStart":
 		b, i, err := s.block(body)
 		if err != nil {
 			return ds, err
 		}
 		b.start = body.Get("start", "toolUse")
-		ds = append(ds, Delta{Kind: KindToolCall, Field: "content[" + strconv.Itoa(i) + "].toolUse", Text: getStr(b.start, "name")})
+		ds = withDelta(ds, Delta{Kind: KindToolCall, Field: "content[" + strconv.Itoa(i) + "].toolUse", Text: getStr(b.start, "name")})
 	case "contentBlockDelta":
 		b, i, err := s.block(body)
 		if err != nil {
@@ -151,12 +151,12 @@ func (s *bedrockAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		ds = addBedrockDelta(b, i, body.Get("delta"), ds)
 	case "messageStop":
 		s.stop = body.Get("stopReason")
-		ds = append(ds, Delta{Kind: KindFinish, Field: "stopReason", Text: getStr(body, "stopReason")})
+		ds = withDelta(ds, Delta{Kind: KindFinish, Field: "stopReason", Text: getStr(body, "stopReason")})
 	case "metadata":
 		s.usage, s.metrics, s.finished = body.Get("usage"), body.Get("metrics"), true
-		ds = append(ds, Delta{Kind: KindUsage, Field: "usage"})
+		ds = withDelta(ds, Delta{Kind: KindUsage, Field: "usage"})
 	default: // contentBlockStop, exceptions and events added later
-		ds = append(ds, Delta{Kind: KindMeta, Field: typ})
+		ds = withDelta(ds, Delta{Kind: KindMeta, Field: typ})
 	}
 	return ds, nil
 }
@@ -169,21 +169,21 @@ func addBedrockDelta(b *anthropicBlock, i int, d *fastjson.Value, ds []Delta) []
 	case d.Get("text") != nil:
 		b.has |= hasText
 		t, _ = b.text.add(d.Get("text"))
-		ds = append(ds, Delta{Kind: KindContent, Field: field + "text", Text: t, Append: true})
+		ds = withDelta(ds, Delta{Kind: KindContent, Field: field + "text", Text: t, Append: true})
 	case d.Get("toolUse") != nil:
 		b.has |= hasInput
 		t, _ = b.input.add(d.Get("toolUse", "input"))
-		ds = append(ds, Delta{Kind: KindToolCall, Field: field + "toolUse.input", Text: t, Append: true})
+		ds = withDelta(ds, Delta{Kind: KindToolCall, Field: field + "toolUse.input", Text: t, Append: true})
 	case d.Get("reasoningContent", "text") != nil:
 		b.has |= hasThinking
 		t, _ = b.thinking.add(d.Get("reasoningContent", "text"))
-		ds = append(ds, Delta{Kind: KindThinking, Field: field + "reasoningContent.reasoningText.text", Text: t, Append: true})
+		ds = withDelta(ds, Delta{Kind: KindThinking, Field: field + "reasoningContent.reasoningText.text", Text: t, Append: true})
 	case d.Get("reasoningContent", "signature") != nil:
 		b.has |= hasSignature
 		t, _ = b.signature.add(d.Get("reasoningContent", "signature"))
-		ds = append(ds, Delta{Kind: KindThinking, Field: field + "reasoningContent.reasoningText.signature", Text: t, Append: true})
+		ds = withDelta(ds, Delta{Kind: KindThinking, Field: field + "reasoningContent.reasoningText.signature", Text: t, Append: true})
 	default:
-		ds = append(ds, Delta{Kind: KindMeta, Field: field + "delta"})
+		ds = withDelta(ds, Delta{Kind: KindMeta, Field: field + "delta"})
 	}
 	return ds
 }

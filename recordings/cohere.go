@@ -155,7 +155,7 @@ func cohereIndex(ev *fastjson.Value) (int, error) {
 func (s *cohereAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	ev := c.Data()
 	if ev == nil && c.Text == "[DONE]" {
-		return append(ds, Delta{Kind: KindMeta, Field: "done"}), nil
+		return withDelta(ds, Delta{Kind: KindMeta, Field: "done"}), nil
 	}
 	if ev == nil || ev.Type() != fastjson.TypeObject {
 		return ds, fmt.Errorf("event data is not a JSON object: %.40q", c.Text)
@@ -166,7 +166,7 @@ func (s *cohereAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	case "message-start":
 		s.id = ev.Get("id")
 		s.role = getStr(msg, "role")
-		ds = append(ds, Delta{Kind: KindRole, Field: "role", Text: s.role})
+		ds = withDelta(ds, Delta{Kind: KindRole, Field: "role", Text: s.role})
 	case "content-start", "content-delta":
 		i, err := cohereIndex(ev)
 		if err != nil {
@@ -189,13 +189,13 @@ func (s *cohereAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		}
 		t, _ := b.text.add(content.Get(key))
 		if typ == "content-start" && t == "" {
-			ds = append(ds, Delta{Kind: kind, Field: field, Text: b.typ})
+			ds = withDelta(ds, Delta{Kind: kind, Field: field, Text: b.typ})
 		} else {
-			ds = append(ds, Delta{Kind: kind, Field: field + "." + key, Text: t, Append: true})
+			ds = withDelta(ds, Delta{Kind: kind, Field: field + "." + key, Text: t, Append: true})
 		}
 	case "tool-plan-delta":
 		t, _ := s.plan.add(msg.Get("tool_plan"))
-		ds = append(ds, Delta{Kind: KindThinking, Field: "tool_plan", Text: t, Append: true})
+		ds = withDelta(ds, Delta{Kind: KindThinking, Field: "tool_plan", Text: t, Append: true})
 	case "tool-call-start", "tool-call-delta":
 		i, err := cohereIndex(ev)
 		if err != nil {
@@ -209,15 +209,15 @@ func (s *cohereAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		field := "tool_calls[" + strconv.Itoa(i) + "]"
 		if typ == "tool-call-start" {
 			call.start = tc
-			ds = append(ds, Delta{Kind: KindToolCall, Field: field, Text: getStr(tc, "function", "name")})
+			ds = withDelta(ds, Delta{Kind: KindToolCall, Field: field, Text: getStr(tc, "function", "name")})
 		}
 		if t, _ := call.args.add(tc.Get("function", "arguments")); t != "" || typ == "tool-call-delta" {
-			ds = append(ds, Delta{Kind: KindToolCall, Field: field + ".arguments", Text: t, Append: true})
+			ds = withDelta(ds, Delta{Kind: KindToolCall, Field: field + ".arguments", Text: t, Append: true})
 		}
 	case "citation-start":
 		if ct := msg.Get("citations"); ct != nil {
 			s.citations = append(s.citations, ct)
-			ds = append(ds, Delta{Kind: KindContent, Field: "citations", Text: "+1"})
+			ds = withDelta(ds, Delta{Kind: KindContent, Field: "citations", Text: "+1"})
 		}
 	case "message-end":
 		s.finished = true
@@ -226,16 +226,16 @@ func (s *cohereAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 			s.end = append(s.end, kv{string(k), v})
 			switch string(k) {
 			case "finish_reason":
-				ds = append(ds, Delta{Kind: KindFinish, Field: "finish_reason", Text: string(v.GetStringBytes())})
+				ds = withDelta(ds, Delta{Kind: KindFinish, Field: "finish_reason", Text: string(v.GetStringBytes())})
 			case "usage":
-				ds = append(ds, Delta{Kind: KindUsage, Field: "usage"})
+				ds = withDelta(ds, Delta{Kind: KindUsage, Field: "usage"})
 			}
 		})
 		if d == nil || d.Get("finish_reason") == nil {
-			ds = append(ds, Delta{Kind: KindFinish, Field: typ})
+			ds = withDelta(ds, Delta{Kind: KindFinish, Field: typ})
 		}
 	default: // content-end, tool-call-end, citation-end, debug: nothing to fold
-		ds = append(ds, Delta{Kind: KindMeta, Field: typ})
+		ds = withDelta(ds, Delta{Kind: KindMeta, Field: typ})
 	}
 	return ds, nil
 }

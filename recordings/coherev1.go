@@ -1,7 +1,7 @@
 package recordings
 
 import (
-	"fmt"
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -189,7 +189,7 @@ func (s *cohereV1Assembler) complete() bool { return s.done }
 func (s *cohereV1Assembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	ev := c.Data()
 	if ev == nil || ev.Type() != fastjson.TypeObject {
-		return ds, fmt.Errorf("event is not a JSON object: %.40q", c.Text)
+		return ds, errCohereV1Event
 	}
 	typ := getStr(ev, "event_type")
 	if typ == "" && ev.GetBool("is_finished") {
@@ -197,48 +197,54 @@ func (s *cohereV1Assembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	} else if typ == "" && ev.Get("text") != nil {
 		typ = "text-generation"
 	}
+	d := Delta{Kind: KindMeta, Field: typ}
 	switch typ {
 	case "stream-start":
 		s.id = getStr(ev, "generation_id")
-		ds = append(ds, Delta{Kind: KindRole, Field: "role", Text: "assistant"})
+		d = Delta{Kind: KindRole, Field: "role", Text: "assistant"}
 	case "text-generation":
 		i, _ := intOf(ev.Get("index"))
 		if i < 0 || i >= maxChoices {
-			return ds, fmt.Errorf("text-generation for generation %d, out of range 0..%d", i, maxChoices-1)
+			return ds, errCohereV1Index
 		}
 		for len(s.texts) <= i {
 			s.texts = append(s.texts, textBuf{})
 		}
 		t, ok := s.texts[i].add(ev.Get("text"))
 		if !ok {
-			return ds, fmt.Errorf("text-generation without a string text")
+			return ds, errCohereV1Text
 		}
-		ds = append(ds, Delta{Kind: KindContent, Choice: i, Field: "text", Text: t, Append: true})
+		d = Delta{Kind: KindContent, Choice: i, Field: "text", Text: t, Append: true}
 	case "citation-generation":
 		list := ev.GetArray("citations")
 		s.citations = append(s.citations, list...)
-		ds = append(ds, Delta{Kind: KindMeta, Field: "citations", Text: "+" + strconv.Itoa(len(list))})
+		d.Field, d.Text = "citations", "+"+strconv.Itoa(len(list))
 	case "tool-calls-generation":
 		s.calls = ev.Get("tool_calls")
-		ds = append(ds, Delta{Kind: KindToolCall, Field: "tool_calls", Text: strconv.Itoa(len(s.calls.GetArray())) + " calls"})
+		d = Delta{Kind: KindToolCall, Field: "tool_calls", Text: strconv.Itoa(len(s.calls.GetArray())) + " calls"}
 	case "search-queries-generation", "search-results":
 		for _, k := range []string{"search_queries", "search_results", "documents"} {
 			if v := ev.Get(k); v != nil {
 				s.searches = setMember(s.searches, k, v)
 			}
 		}
-		ds = append(ds, Delta{Kind: KindMeta, Field: typ})
 	case "stream-end":
 		s.final, s.finish, s.done = ev.Get("response"), getStr(ev, "finish_reason"), true
 		if s.final != nil && s.final.Type() != fastjson.TypeObject {
-			return ds, fmt.Errorf("stream-end's response is %s, not an object", s.final.Type())
+			return ds, errCohereV1End
 		}
-		ds = append(ds, Delta{Kind: KindFinish, Field: "finish_reason", Text: s.finish})
-	default:
-		ds = append(ds, Delta{Kind: KindMeta, Field: typ})
+		d = Delta{Kind: KindFinish, Field: "finish_reason", Text: s.finish}
 	}
-	return ds, nil
+	return append(ds, d), nil
 }
+
+// The v1 stream's bad events.
+var (
+	errCohereV1Event = errors.New("event is not a JSON object")
+	errCohereV1Index = errors.New("text-generation for a generation index out of range")
+	errCohereV1Text  = errors.New("text-generation without a string text")
+	errCohereV1End   = errors.New("stream-end's response is not an object")
+)
 
 // setMember sets name's value in ms, appending it the first time.
 func setMember(ms []Member, name string, v *fastjson.Value) []Member {

@@ -68,3 +68,10 @@ func FormatDeltas(ds []Delta) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// withDelta appends d to ds. Not inlined: the assemblers append a Delta
+// at a hundred places, and each append inlined made app.wasm larger
+// (docs/dev/wasm-size.md) for no speed the benchmarks can tell.
+//
+//go:noinline
+func withDelta(ds []Delta, d Delta) []Delta { return append(ds, d) }

@@ -172,7 +172,7 @@ func (s *geminiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	if u := d.Get(k.usage); !isNull(u) {
 		s.usage = u
 		if !isNull(u.Get(k.total)) || !isNull(u.Get(k.candidates)) {
-			ds = append(ds, Delta{Kind: KindUsage, Field: k.usage})
+			ds = withDelta(ds, Delta{Kind: KindUsage, Field: k.usage})
 		}
 	}
 	return ds, nil
@@ -182,7 +182,7 @@ func (c *geminiCandidate) add(idx int, cv *fastjson.Value, ds []Delta, k *gemini
 	c.last = cv
 	if r := getStr(cv, "content", "role"); r != "" && r != c.role {
 		c.role = r
-		ds = append(ds, Delta{Kind: KindRole, Choice: idx, Field: "role", Text: r})
+		ds = withDelta(ds, Delta{Kind: KindRole, Choice: idx, Field: "role", Text: r})
 	}
 	for _, p := range cv.GetArray("content", "parts") {
 		tv := p.Get("text")
@@ -191,7 +191,7 @@ func (c *geminiCandidate) add(idx int, cv *fastjson.Value, ds []Delta, k *gemini
 			if fc := p.Get(k.call); fc != nil && c.streamedCall(fc) {
 				n := len(c.parts) - 1
 				field := "parts[" + strconv.Itoa(n) + "]." + k.call + ".args"
-				ds = append(ds, Delta{Kind: KindToolCall, Choice: idx, Field: field, Text: argPieces(fc)})
+				ds = withDelta(ds, Delta{Kind: KindToolCall, Choice: idx, Field: field, Text: argPieces(fc)})
 				continue
 			}
 			field := "parts[" + strconv.Itoa(len(c.parts)) + "]"
@@ -204,7 +204,7 @@ func (c *geminiCandidate) add(idx int, cv *fastjson.Value, ds []Delta, k *gemini
 			if fc := p.Get(k.call); fc != nil {
 				kind, field, text = KindToolCall, field+"."+k.call, getStr(fc, "name")
 			}
-			ds = append(ds, Delta{Kind: kind, Choice: idx, Field: field, Text: text})
+			ds = withDelta(ds, Delta{Kind: kind, Choice: idx, Field: field, Text: text})
 			continue
 		}
 		n := len(c.parts)
@@ -217,11 +217,11 @@ func (c *geminiCandidate) add(idx int, cv *fastjson.Value, ds []Delta, k *gemini
 		if thought {
 			kind, field = KindThinking, "thought"
 		}
-		ds = append(ds, Delta{Kind: kind, Choice: idx, Field: field, Text: string(tv.GetStringBytes()), Append: true})
+		ds = withDelta(ds, Delta{Kind: kind, Choice: idx, Field: field, Text: string(tv.GetStringBytes()), Append: true})
 	}
 	if fr := cv.Get(k.finish); !isNull(fr) {
 		c.finish = fr
-		ds = append(ds, Delta{Kind: KindFinish, Choice: idx, Field: k.finish, Text: string(fr.GetStringBytes())})
+		ds = withDelta(ds, Delta{Kind: KindFinish, Choice: idx, Field: k.finish, Text: string(fr.GetStringBytes())})
 	}
 	return ds
 }

@@ -76,17 +76,17 @@ func (s *imagesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	switch {
 	case strings.HasSuffix(typ, ".partial_image"):
 		s.last = ev
-		return append(ds, Delta{Kind: KindContent, Field: "data[0].b64_json", Text: fmt.Sprintf("partial image %d", ev.GetInt("partial_image_index"))}), nil
+		return withDelta(ds, Delta{Kind: KindContent, Field: "data[0].b64_json", Text: fmt.Sprintf("partial image %d", ev.GetInt("partial_image_index"))}), nil
 	case strings.HasSuffix(typ, ".completed"):
 		s.last, s.finished = ev, true
 		ds = append(ds, Delta{Kind: KindContent, Field: "data[0].b64_json", Text: "image"}, Delta{Kind: KindFinish, Field: "completed"})
 		if u := ev.Get("usage"); !isNull(u) {
 			s.usage = u
-			ds = append(ds, Delta{Kind: KindUsage, Field: "usage"})
+			ds = withDelta(ds, Delta{Kind: KindUsage, Field: "usage"})
 		}
 		return ds, nil
 	}
-	return append(ds, Delta{Kind: KindMeta, Field: typ}), nil
+	return withDelta(ds, Delta{Kind: KindMeta, Field: typ}), nil
 }
 
 func (s *imagesAssembler) result(a *arena) *fastjson.Value {

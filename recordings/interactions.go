@@ -106,7 +106,7 @@ func (s *interactionsAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	ev := c.Data()
 	if ev == nil {
 		if c.Text == "[DONE]" {
-			return append(ds, Delta{Kind: KindMeta, Field: "done"}), nil
+			return withDelta(ds, Delta{Kind: KindMeta, Field: "done"}), nil
 		}
 		return ds, fmt.Errorf("event data is not JSON: %.40q", c.Text)
 	}
@@ -126,23 +126,23 @@ func (s *interactionsAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		s.interaction, s.status = in, nil
 		if typ == "interaction.complete" || typ == "interaction.completed" {
 			s.finished = true
-			ds = append(ds, Delta{Kind: KindFinish, Field: "status", Text: getStr(in, "status")})
+			ds = withDelta(ds, Delta{Kind: KindFinish, Field: "status", Text: getStr(in, "status")})
 			if !isNull(in.Get("usage")) {
-				ds = append(ds, Delta{Kind: KindUsage, Field: "usage"})
+				ds = withDelta(ds, Delta{Kind: KindUsage, Field: "usage"})
 			}
 		} else {
-			ds = append(ds, Delta{Kind: KindMeta, Field: "status", Text: getStr(in, "status")})
+			ds = withDelta(ds, Delta{Kind: KindMeta, Field: "status", Text: getStr(in, "status")})
 		}
 	case "interaction.status_update":
 		s.status = ev.Get("status")
-		ds = append(ds, Delta{Kind: KindMeta, Field: "status", Text: getStr(ev, "status")})
+		ds = withDelta(ds, Delta{Kind: KindMeta, Field: "status", Text: getStr(ev, "status")})
 	case "content.start":
 		i, ok := intOf(ev.Get("index"))
 		if !ok || i != len(s.outputs) {
 			return ds, fmt.Errorf("content.start at index %s, expected %d", ev.Get("index"), len(s.outputs))
 		}
 		s.outputs = append(s.outputs, interactionOutput{start: ev.Get("content")})
-		ds = append(ds, Delta{Kind: KindMeta, Field: "outputs[" + strconv.Itoa(i) + "]", Text: getStr(ev, "content", "type")})
+		ds = withDelta(ds, Delta{Kind: KindMeta, Field: "outputs[" + strconv.Itoa(i) + "]", Text: getStr(ev, "content", "type")})
 	case "content.delta":
 		i, ok := intOf(ev.Get("index"))
 		if !ok || i < 0 || i >= len(s.outputs) {
@@ -159,7 +159,7 @@ func (s *interactionsAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		if getStr(ev, "step", "type") == "function_call" {
 			kind = KindToolCall
 		}
-		ds = append(ds, Delta{Kind: kind, Field: "steps[" + strconv.Itoa(i) + "]", Text: getStr(ev, "step", "type")})
+		ds = withDelta(ds, Delta{Kind: kind, Field: "steps[" + strconv.Itoa(i) + "]", Text: getStr(ev, "step", "type")})
 	case "step.delta":
 		i, ok := intOf(ev.Get("index"))
 		if !ok || i < 0 || i >= len(s.steps) {
@@ -168,9 +168,9 @@ func (s *interactionsAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		ds = s.steps[i].add(i, ev.Get("delta"), ds)
 	case "error":
 		s.finished = true
-		ds = append(ds, Delta{Kind: KindFinish, Field: "error", Text: getStr(ev, "error", "message")})
+		ds = withDelta(ds, Delta{Kind: KindFinish, Field: "error", Text: getStr(ev, "error", "message")})
 	default: // content.stop and events added later
-		ds = append(ds, Delta{Kind: KindMeta, Field: typ})
+		ds = withDelta(ds, Delta{Kind: KindMeta, Field: typ})
 	}
 	return ds, nil
 }
@@ -189,7 +189,7 @@ func (o *interactionOutput) add(i int, d *fastjson.Value, ds []Delta) []Delta {
 			if dtype == "function_call" {
 				kind = KindToolCall
 			}
-			ds = append(ds, Delta{Kind: kind, Field: prefix + key})
+			ds = withDelta(ds, Delta{Kind: kind, Field: prefix + key})
 			return
 		}
 		j := 0
@@ -205,7 +205,7 @@ func (o *interactionOutput) add(i int, d *fastjson.Value, ds []Delta) []Delta {
 		if dtype != "text" {
 			kind = KindThinking
 		}
-		ds = append(ds, Delta{Kind: kind, Field: prefix + key, Text: string(v.GetStringBytes()), Append: true})
+		ds = withDelta(ds, Delta{Kind: kind, Field: prefix + key, Text: string(v.GetStringBytes()), Append: true})
 	})
 	return ds
 }

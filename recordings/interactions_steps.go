@@ -75,20 +75,20 @@ func (st *interactionStep) add(i int, d *fastjson.Value, ds []Delta) []Delta {
 	case "text":
 		t, _ := st.text.add(d.Get("text"))
 		st.hasText = true
-		return append(ds, Delta{Kind: KindContent, Field: field + "content[0].text", Text: t, Append: true})
+		return withDelta(ds, Delta{Kind: KindContent, Field: field + "content[0].text", Text: t, Append: true})
 	case "arguments_delta":
 		t, _ := st.args.add(d.Get("arguments"))
 		st.hasArgs = true
-		return append(ds, Delta{Kind: KindToolCall, Field: field + "arguments", Text: t, Append: true})
+		return withDelta(ds, Delta{Kind: KindToolCall, Field: field + "arguments", Text: t, Append: true})
 	case "thought_signature":
 		t, _ := st.signature.add(d.Get("signature"))
 		st.hasSig = true
-		return append(ds, Delta{Kind: KindThinking, Field: field + "signature", Text: t, Append: true})
+		return withDelta(ds, Delta{Kind: KindThinking, Field: field + "signature", Text: t, Append: true})
 	}
 	d.GetObject().Visit(func(k []byte, v *fastjson.Value) {
 		if string(k) != "type" {
 			st.fields = append(st.fields, kv{string(k), v})
-			ds = append(ds, Delta{Kind: KindMeta, Field: field + string(k)})
+			ds = withDelta(ds, Delta{Kind: KindMeta, Field: field + string(k)})
 		}
 	})
 	return ds

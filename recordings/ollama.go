@@ -132,7 +132,7 @@ func (s *ollamaAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		s.chat, src, prefix = true, m, "message."
 		if r := getStr(m, "role"); r != "" && r != s.role {
 			s.role = r
-			ds = append(ds, Delta{Kind: KindRole, Field: "message.role", Text: r})
+			ds = withDelta(ds, Delta{Kind: KindRole, Field: "message.role", Text: r})
 		}
 		if im := m.Get("images"); !isNull(im) {
 			s.images = im
@@ -145,10 +145,10 @@ func (s *ollamaAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	var t string
 	if t, _ = s.thinking.add(src.Get("thinking")); t != "" {
 		s.hasThink = true
-		ds = append(ds, Delta{Kind: KindThinking, Field: prefix + "thinking", Text: t, Append: true})
+		ds = withDelta(ds, Delta{Kind: KindThinking, Field: prefix + "thinking", Text: t, Append: true})
 	}
 	if t, _ = s.text.add(src.Get(textKey)); t != "" {
-		ds = append(ds, Delta{Kind: KindContent, Field: prefix + textKey, Text: t, Append: true})
+		ds = withDelta(ds, Delta{Kind: KindContent, Field: prefix + textKey, Text: t, Append: true})
 	}
 	if tcs := src.Get("tool_calls"); !isNull(tcs) {
 		if tcs.Type() != fastjson.TypeArray {
@@ -157,15 +157,15 @@ func (s *ollamaAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		for _, tc := range tcs.GetArray() {
 			field := prefix + "tool_calls[" + strconv.Itoa(len(s.toolCalls)) + "]"
 			s.toolCalls = append(s.toolCalls, tc)
-			ds = append(ds, Delta{Kind: KindToolCall, Field: field, Text: getStr(tc, "function", "name")})
+			ds = withDelta(ds, Delta{Kind: KindToolCall, Field: field, Text: getStr(tc, "function", "name")})
 		}
 	}
 	if d.GetBool("done") {
 		s.done = true
-		ds = append(ds, Delta{Kind: KindFinish, Field: "done_reason", Text: getStr(d, "done_reason")})
+		ds = withDelta(ds, Delta{Kind: KindFinish, Field: "done_reason", Text: getStr(d, "done_reason")})
 	}
 	if !isNull(d.Get("eval_count")) || !isNull(d.Get("prompt_eval_count")) {
-		ds = append(ds, Delta{Kind: KindUsage, Field: "usage"})
+		ds = withDelta(ds, Delta{Kind: KindUsage, Field: "usage"})
 	}
 	return ds, nil
 }

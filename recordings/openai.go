@@ -198,7 +198,7 @@ func (s *openaiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	if d == nil && c.Text == "[DONE]" {
 		// The stream's end, when its SSE lines are kept as recorded (the
 		// API reference: "terminated by a data: [DONE] message").
-		return append(ds, Delta{Kind: KindMeta, Field: "done"}), nil
+		return withDelta(ds, Delta{Kind: KindMeta, Field: "done"}), nil
 	}
 	if d == nil || d.Type() != fastjson.TypeObject {
 		return ds, fmt.Errorf("chunk is not a JSON object")
@@ -208,7 +208,7 @@ func (s *openaiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		// on it): kept as the response's "error".
 		s.err.Set(e, &s.scratch)
 		s.finished = true
-		ds = append(ds, Delta{Kind: KindFinish, Field: "error", Text: getStr(e, "message")})
+		ds = withDelta(ds, Delta{Kind: KindFinish, Field: "error", Text: getStr(e, "message")})
 	}
 	choices := d.Get("choices")
 	if !isNull(choices) && choices.Type() != fastjson.TypeArray {
@@ -243,7 +243,7 @@ func (s *openaiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	}
 	if u := d.Get("usage"); !isNull(u) {
 		s.usage.Set(u, &s.scratch)
-		ds = append(ds, Delta{Kind: KindUsage, Field: "usage"})
+		ds = withDelta(ds, Delta{Kind: KindUsage, Field: "usage"})
 	}
 	return ds, nil
 }
@@ -283,7 +283,7 @@ func (s *openaiAssembler) addChoice(st *openaiChoice, idx int, ch *fastjson.Valu
 	if delta != nil && delta.Type() == fastjson.TypeObject {
 		s.unfolded = noteUnfolded(s.unfolded, idx, s.chunks, delta)
 		if setStr(&st.role, delta, "role") {
-			ds = append(ds, Delta{Kind: KindRole, Choice: idx, Field: "role", Text: st.role})
+			ds = withDelta(ds, Delta{Kind: KindRole, Choice: idx, Field: "role", Text: st.role})
 		}
 		var t string
 		if !hasText {
@@ -299,7 +299,7 @@ func (s *openaiAssembler) addChoice(st *openaiChoice, idx int, ch *fastjson.Valu
 			if t, ok = st.reasoning.add(delta.Get(key)); ok {
 				st.reasoningKey = key
 				if t != "" {
-					ds = append(ds, Delta{Kind: KindThinking, Choice: idx, Field: key, Text: t, Append: true})
+					ds = withDelta(ds, Delta{Kind: KindThinking, Choice: idx, Field: key, Text: t, Append: true})
 				}
 				break
 			}
@@ -307,7 +307,7 @@ func (s *openaiAssembler) addChoice(st *openaiChoice, idx int, ch *fastjson.Valu
 		if t, ok = st.refusal.add(delta.Get("refusal")); ok {
 			st.hasRefusal = true
 			if t != "" {
-				ds = append(ds, Delta{Kind: KindContent, Choice: idx, Field: "refusal", Text: t, Append: true})
+				ds = withDelta(ds, Delta{Kind: KindContent, Choice: idx, Field: "refusal", Text: t, Append: true})
 			}
 		}
 		var err error
@@ -318,10 +318,10 @@ func (s *openaiAssembler) addChoice(st *openaiChoice, idx int, ch *fastjson.Valu
 			st.hasFC = true
 			if n := getStr(fc, "name"); n != "" && st.fcName == "" {
 				st.fcName = n
-				ds = append(ds, Delta{Kind: KindToolCall, Choice: idx, Field: "function_call.name", Text: n})
+				ds = withDelta(ds, Delta{Kind: KindToolCall, Choice: idx, Field: "function_call.name", Text: n})
 			}
 			if t, _ = st.fcArgs.add(fc.Get("arguments")); t != "" {
-				ds = append(ds, Delta{Kind: KindToolCall, Choice: idx, Field: "function_call.arguments", Text: t, Append: true})
+				ds = withDelta(ds, Delta{Kind: KindToolCall, Choice: idx, Field: "function_call.arguments", Text: t, Append: true})
 			}
 		}
 	}
@@ -340,13 +340,13 @@ func (s *openaiAssembler) addChoice(st *openaiChoice, idx int, ch *fastjson.Valu
 		st.topLogprobs.Add(lp.GetArray("top_logprobs"))
 		st.textOffset.Add(lp.GetArray("text_offset"))
 		if n > 0 {
-			ds = append(ds, Delta{Kind: KindContent, Choice: idx, Field: "logprobs", Text: "+" + strconv.Itoa(n) + " tokens"})
+			ds = withDelta(ds, Delta{Kind: KindContent, Choice: idx, Field: "logprobs", Text: "+" + strconv.Itoa(n) + " tokens"})
 		}
 	}
 	if fr := getStr(ch, "finish_reason"); fr != "" {
 		st.finishReason = fr
 		s.finished = true
-		ds = append(ds, Delta{Kind: KindFinish, Choice: idx, Field: "finish_reason", Text: fr})
+		ds = withDelta(ds, Delta{Kind: KindFinish, Choice: idx, Field: "finish_reason", Text: fr})
 	}
 	return ds, nil
 }
@@ -376,7 +376,7 @@ func (st *openaiChoice) mistralParts(idx int, parts []*fastjson.Value, ds []Delt
 			st.hasThinking = true
 			for _, tp := range p.GetArray("thinking") {
 				if t, _ := st.thinking.add(tp.Get("text")); t != "" {
-					ds = append(ds, Delta{Kind: KindThinking, Choice: idx, Field: "thinking", Text: t, Append: true})
+					ds = withDelta(ds, Delta{Kind: KindThinking, Choice: idx, Field: "thinking", Text: t, Append: true})
 				}
 			}
 		}
@@ -391,7 +391,7 @@ func insertContent(ds []Delta, d Delta) []Delta {
 	for i > 0 && ds[i-1].Choice == d.Choice && ds[i-1].Kind == KindToolCall {
 		i--
 	}
-	ds = append(ds, Delta{})
+	ds = withDelta(ds, Delta{})
 	copy(ds[i+1:], ds[i:])
 	ds[i] = d
 	return ds
@@ -429,16 +429,16 @@ func (st *openaiChoice) addToolCalls(choice int, tcs *fastjson.Value, ds []Delta
 		field := "tool_calls[" + strconv.Itoa(i) + "]"
 		if id := getStr(tc, "id"); id != "" && id != call.id {
 			call.id = id
-			ds = append(ds, Delta{Kind: KindToolCall, Choice: choice, Field: field + ".id", Text: id})
+			ds = withDelta(ds, Delta{Kind: KindToolCall, Choice: choice, Field: field + ".id", Text: id})
 		}
 		setStr(&call.typ, tc, "type")
 		if n := getStr(tc, "function", "name"); n != "" && call.name == "" {
 			call.name = n
-			ds = append(ds, Delta{Kind: KindToolCall, Choice: choice, Field: field + ".name", Text: n})
+			ds = withDelta(ds, Delta{Kind: KindToolCall, Choice: choice, Field: field + ".name", Text: n})
 		}
 		var t string
 		if t, _ = call.args.add(tc.Get("function", "arguments")); t != "" {
-			ds = append(ds, Delta{Kind: KindToolCall, Choice: choice, Field: field + ".arguments", Text: t, Append: true})
+			ds = withDelta(ds, Delta{Kind: KindToolCall, Choice: choice, Field: field + ".arguments", Text: t, Append: true})
 		}
 	}
 	return ds, nil

@@ -1,7 +1,6 @@
 package recordings
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/recview/recview/internal/base/jsonx"
@@ -91,7 +90,13 @@ func (r *Recording) Conversation() Conversation {
 	ps := params(body, conversationKeys)
 	if r.Family == FamilyCohereV1Chat {
 		c.Messages = append(c.Messages, cohereV1Turns(body)...)
-		ps = slices.DeleteFunc(ps, func(p Param) bool { return cohereV1Turn.has([]byte(p.Name)) })
+		kept := ps[:0]
+		for _, p := range ps {
+			if !cohereV1Turn.has([]byte(p.Name)) {
+				kept = append(kept, p)
+			}
+		}
+		ps = kept
 	}
 	c.Params = append(ps, c.Params...)
 	return c

@@ -233,13 +233,13 @@ func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 			// several responses, vercel/ai's fixtures): the last one is
 			// the answer, as its response.completed is the SDK's.
 			s.items, s.done = nil, false
-			ds = append(ds, Delta{Kind: KindRole, Field: "role", Text: "assistant"})
+			ds = withDelta(ds, Delta{Kind: KindRole, Field: "role", Text: "assistant"})
 		}
 		if typ == "response.completed" || typ == "response.incomplete" || typ == "response.failed" {
 			s.done = true
-			ds = append(ds, Delta{Kind: KindFinish, Field: "status", Text: getStr(r, "status")})
+			ds = withDelta(ds, Delta{Kind: KindFinish, Field: "status", Text: getStr(r, "status")})
 			if !isNull(r.Get("usage")) {
-				ds = append(ds, Delta{Kind: KindUsage, Field: "usage"})
+				ds = withDelta(ds, Delta{Kind: KindUsage, Field: "usage"})
 			}
 		}
 	case "response.output_item.added":
@@ -252,9 +252,9 @@ func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		field := "output[" + strconv.Itoa(i) + "]"
 		switch getStr(item, "type") {
 		case "function_call":
-			ds = append(ds, Delta{Kind: KindToolCall, Field: field + ".function_call", Text: getStr(item, "name")})
+			ds = withDelta(ds, Delta{Kind: KindToolCall, Field: field + ".function_call", Text: getStr(item, "name")})
 		default:
-			ds = append(ds, Delta{Kind: KindMeta, Field: field, Text: getStr(item, "type")})
+			ds = withDelta(ds, Delta{Kind: KindMeta, Field: field, Text: getStr(item, "type")})
 		}
 	case "response.output_item.done":
 		it, _, err := s.item(ev)
@@ -289,7 +289,7 @@ func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 			return ds, err
 		}
 		p.fed = true
-		ds = append(ds, Delta{Kind: KindContent, Field: p.field, Text: text, Append: true})
+		ds = withDelta(ds, Delta{Kind: KindContent, Field: p.field, Text: text, Append: true})
 	case "response.output_text.annotation.added":
 		p, err := s.part(ev)
 		if err != nil {
@@ -300,7 +300,7 @@ func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 			return ds, fmt.Errorf("%s without an annotation object", typ)
 		}
 		p.annotations = append(p.annotations, an)
-		ds = append(ds, Delta{Kind: KindContent, Field: "annotations", Text: "+1"})
+		ds = withDelta(ds, Delta{Kind: KindContent, Field: "annotations", Text: "+1"})
 	case "response.function_call_arguments.delta":
 		it, i, err := s.item(ev)
 		if err != nil {
@@ -311,7 +311,7 @@ func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 			return ds, err
 		}
 		it.hasArgs = true
-		ds = append(ds, Delta{Kind: KindToolCall, Field: "output[" + strconv.Itoa(i) + "].arguments", Text: text, Append: true})
+		ds = withDelta(ds, Delta{Kind: KindToolCall, Field: "output[" + strconv.Itoa(i) + "].arguments", Text: text, Append: true})
 	case "response.reasoning_summary_part.added":
 		it, _, err := s.item(ev)
 		if err != nil {
@@ -334,13 +334,13 @@ func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		if err != nil {
 			return ds, err
 		}
-		ds = append(ds, Delta{Kind: KindThinking, Field: "summary", Text: text, Append: true})
+		ds = withDelta(ds, Delta{Kind: KindThinking, Field: "summary", Text: text, Append: true})
 	case "error":
 		s.err, s.nested, s.done = ev, false, true
 		if e := ev.Get("error"); e != nil && e.Type() == fastjson.TypeObject {
 			s.err, s.nested = e, true // the error object nested, as some servers send it
 		}
-		ds = append(ds, Delta{Kind: KindFinish, Field: "error", Text: firstStr(s.err, "message", "code")})
+		ds = withDelta(ds, Delta{Kind: KindFinish, Field: "error", Text: firstStr(s.err, "message", "code")})
 	}
 	return ds, nil
 }

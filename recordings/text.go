@@ -112,6 +112,12 @@ func clip[T any](b []T) []T { return b[:len(b):len(b)] }
 // costs nothing however long it is, where a copy would be made at every
 // drawing of the page. It keeps the value's document alive as long as it
 // is kept itself: not for what outlives the document, like an index row.
+//
+// Not inlined: inlined at its hundreds of call sites it made app.wasm
+// about 8 KB larger after brotli, for no speed the benchmarks can tell
+// (docs/dev/wasm-size.md).
+//
+//go:noinline
 func sharedStr(v *fastjson.Value, keys ...string) string {
 	return noCopyString(strBytes(v, keys...))
 }
