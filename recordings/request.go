@@ -17,11 +17,14 @@ type Conversation struct {
 
 // conversationKeys are the body keys Conversation turns into messages and
 // tools rather than parameters.
-var conversationKeys = map[string]bool{
-	"messages": true, "tools": true, "prompt": true, "system": true, "input": true,
-	"contents": true, "images": true, "query": true, "documents": true,
-	"system_instruction": true, "systemInstruction": true,
+var conversationKeys = nameSet{
+	"messages", "tools", "prompt", "system", "input", "contents", "images",
+	"query", "documents", "system_instruction", "systemInstruction",
 }
+
+// geminiConfigTurns are the members of a Gemini request's config that
+// Conversation reads as a system message and tools.
+var geminiConfigTurns = nameSet{"system_instruction", "systemInstruction", "tools"}
 
 // Conversation reads the request of any known family: OpenAI chat messages
 // (string or multi-part content, tool calls, tool results), completion
@@ -41,7 +44,7 @@ func (r *Recording) Conversation() Conversation {
 		return c
 	}
 	if r.Family == FamilyTool {
-		c.Params = params(body, nil)
+		c.Params = params(body)
 		return c
 	}
 	if s := body.Get("system"); s != nil {
@@ -52,7 +55,7 @@ func (r *Recording) Conversation() Conversation {
 			c.Messages = append(c.Messages, Message{Role: "system", Parts: geminiParts(s)})
 		}
 		c.Tools = append(c.Tools, tools(cfg.Get("tools"))...)
-		c.Params = params(cfg, map[string]bool{"system_instruction": true, "systemInstruction": true, "tools": true})
+		c.Params = params(cfg, geminiConfigTurns)
 	}
 	// Gemini's system instruction: google-genai's model_dump writes
 	// snake_case, the REST API (langchaingo, adk-go, vercel/ai) camelCase.
@@ -87,27 +90,30 @@ func (r *Recording) Conversation() Conversation {
 			c.Tools = append(c.Tools, Tool{Name: getStr(s, "name"), Description: getStr(s, "description"), Parameters: s.Get("inputSchema", "json")})
 		}
 	}
-	ps := params(body, conversationKeys)
+	skip := []nameSet{conversationKeys}
 	if r.Family == FamilyCohereV1Chat {
 		c.Messages = append(c.Messages, cohereV1Turns(body)...)
-		kept := ps[:0]
-		for _, p := range ps {
-			if !cohereV1Turn.has([]byte(p.Name)) {
-				kept = append(kept, p)
-			}
-		}
-		ps = kept
+		skip = append(skip, cohereV1Turn)
 	}
-	c.Params = append(ps, c.Params...)
+	c.Params = append(params(body, skip...), c.Params...)
 	return c
 }
 
-func params(obj *fastjson.Value, skip map[string]bool) []Param {
+// params lists obj's members as parameters, each value compact JSON, in
+// the order of the body, leaving out "config" (read on its own) and the
+// names in any of skip.
+func params(obj *fastjson.Value, skip ...nameSet) []Param {
 	var ps []Param
 	obj.GetObject().Visit(func(k []byte, v *fastjson.Value) {
-		if !skip[string(k)] && string(k) != "config" {
-			ps = append(ps, Param{string(k), string(jsonx.Compact(v))})
+		if string(k) == "config" {
+			return
 		}
+		for _, s := range skip {
+			if s.has(k) {
+				return
+			}
+		}
+		ps = append(ps, Param{string(k), string(jsonx.Compact(v))})
 	})
 	return ps
 }

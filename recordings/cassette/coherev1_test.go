@@ -76,6 +76,14 @@ func TestCohereV1(t *testing.T) {
 	if d := cmp.Diff([]string{"user: Who discovered gravity?", "assistant: The man who is widely credited with discovering gravity is Sir Isaac Newton", "user: What year was he born?"}, turns); d != "" {
 		t.Errorf("turns (-want +got):\n%s", d)
 	}
+	// Its other members, in the body's order, are its parameters.
+	var names []string
+	for _, p := range r.Conversation().Params {
+		names = append(names, p.Name)
+	}
+	if d := cmp.Diff([]string{"connectors", "stream"}, names); d != "" {
+		t.Errorf("params (-want +got):\n%s", d)
+	}
 
 	// The generate stream: 56 pieces, then stream-end with the same text.
 	r = parsedInteraction(t, its, "har/traceloop__openllmetry-js__packages__instrumentation-cohere__recordings__Test-Generate-with-Cohere-Instrumentation_968486206__should-set-request-and-response-attributes-in-span-for-given-prompt-with-Streaming-respons_234491866__recording.har#1")
