@@ -163,20 +163,32 @@ func cohereCitations(list []*fastjson.Value) []Citation {
 			if name == "" {
 				name = getStr(s, "id")
 			}
-			if name != "" && !slices.Contains(names, name) {
-				names = append(names, name)
-			}
+			names = append(names, name)
 			if c.URL == "" {
 				c.URL = getStr(s, getStr(s, "type"), "url")
 			}
 		}
-		c.Source = strings.Join(names, ", ")
-		if from := v.Get("start"); from != nil {
-			c.Where = joinWhere("characters", from, v.Get("end"), "")
-		}
-		cs = append(cs, c)
+		cs = append(cs, cohereCited(c, v, names))
 	}
 	return cs
+}
+
+// cohereCited completes a citation of either Cohere version from its
+// JSON v ({start, end, …}; start and end count characters of the text)
+// and the names of its sources: c.Source is the names joined by ", ",
+// each once, in order, empty names left out.
+func cohereCited(c Citation, v *fastjson.Value, names []string) Citation {
+	var seen []string
+	for _, n := range names {
+		if n != "" && !slices.Contains(seen, n) {
+			seen = append(seen, n)
+		}
+	}
+	c.Source = strings.Join(seen, ", ")
+	if from := v.Get("start"); from != nil {
+		c.Where = joinWhere("characters", from, v.Get("end"), "")
+	}
+	return c
 }
 
 // geminiCitations reads a candidate's groundingMetadata (each of its

@@ -135,15 +135,9 @@ func cohereV1Citations(list, docs []*fastjson.Value) []Citation {
 					break
 				}
 			}
-			if name != "" && !slices.Contains(names, name) {
-				names = append(names, name)
-			}
+			names = append(names, name)
 		}
-		c.Source = strings.Join(names, ", ")
-		if from := v.Get("start"); from != nil {
-			c.Where = joinWhere("characters", from, v.Get("end"), "")
-		}
-		cs = append(cs, c)
+		cs = append(cs, cohereCited(c, v, names))
 	}
 	return cs
 }
