@@ -225,14 +225,19 @@ func noteUnfolded(ms []DeltaMember, idx, k int, delta *fastjson.Value) []DeltaMe
 		if foldedDelta(key) || v.Type() == fastjson.TypeNull {
 			return
 		}
-		p := "choices[" + strconv.Itoa(idx) + "].delta." + string(key)
+		// The path is written into a buffer on the stack and made a
+		// string only when the member is new: most chunks of a stream
+		// that carries one carry it again.
+		var buf [64]byte
+		p := append(buf[:0], "choices["...)
+		p = append(append(strconv.AppendInt(p, int64(idx), 10), "].delta."...), key...)
 		for i := range ms {
-			if ms[i].Path == p {
+			if ms[i].Path == string(p) {
 				ms[i].Chunks++
 				return
 			}
 		}
-		ms = append(ms, DeltaMember{Path: p, Chunks: 1, First: k})
+		ms = append(ms, DeltaMember{Path: string(p), Chunks: 1, First: k})
 	})
 	return ms
 }
