@@ -67,7 +67,7 @@ func (f cohereV1Format) readAnswer(v *fastjson.Value) Answer {
 		for i, g := range v.GetArray("generations") {
 			a.Choices = append(a.Choices, Choice{Index: i, Role: "assistant", FinishReason: getStr(g, "finish_reason"),
 				Parts: []Part{{Kind: PartText, Text: sharedStr(g, "text")}}})
-			a.Other = otherMembers(a.Other, "generations["+strconv.Itoa(i)+"]", g, cohereV1GenerationRead)
+			a.Other = underItem(a.Other, "generations", i, otherMembers(nil, "", g, cohereV1GenerationRead))
 		}
 	} else {
 		a.Usage = usageItems(v.Get("token_count"), "token_count.", a.Usage)

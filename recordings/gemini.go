@@ -44,13 +44,13 @@ func (geminiFormat) readAnswer(v *fastjson.Value) Answer {
 		c := Choice{Index: i, Role: getStr(cand, "content", "role"), FinishReason: geminiFinish(either(cand, "finish_reason", "finishReason"))}
 		c.Parts = citeLast(geminiParts(cand.Get("content")), geminiCitations(cand))
 		a.Choices = append(a.Choices, c)
-		at := "candidates[" + strconv.Itoa(i) + "]"
-		a.Other = otherMembers(a.Other, at, cand, geminiCandidateRead)
+		own := otherMembers(nil, "", cand, geminiCandidateRead)
 		for _, k := range []string{"groundingMetadata", "grounding_metadata"} {
 			if gm := cand.Get(k); gm != nil {
-				a.Other = otherMembers(a.Other, at+"."+k, gm, geminiGroundingRead)
+				own = otherMembers(own, k, gm, geminiGroundingRead)
 			}
 		}
+		a.Other = underItem(a.Other, "candidates", i, own)
 	}
 	a.Usage = usageItems(either(v, "usage_metadata", "usageMetadata"), "", nil)
 	return a

@@ -71,11 +71,10 @@ func (openaiFormat) readAnswer(v *fastjson.Value) Answer {
 		if idx, ok := intOf(ch.Get("index")); ok {
 			c.Index = idx
 		}
-		at := "choices[" + strconv.Itoa(i) + "]"
-		a.Other = otherMembers(a.Other, at, ch, openaiChoiceRead)
+		own := otherMembers(nil, "", ch, openaiChoiceRead)
 		if m := ch.Get("message"); m != nil {
 			msg := chatMessage(m)
-			a.Other = under(a.Other, at+".message", msg.Other)
+			own = under(own, "message", msg.Other)
 			c.Role, c.Parts = msg.Role, msg.Parts
 			if r := sharedStr(m, "refusal"); r != "" {
 				c.Parts = append(c.Parts, Part{Kind: PartText, Text: r})
@@ -83,6 +82,7 @@ func (openaiFormat) readAnswer(v *fastjson.Value) Answer {
 		} else {
 			c.Parts = toolCallParts([]Part{{Kind: PartText, Text: sharedStr(ch, "text")}}, ch.GetArray("tool_calls"))
 		}
+		a.Other = underItem(a.Other, "choices", i, own)
 		a.Choices = append(a.Choices, c)
 	}
 	a.Usage = usageItems(v.Get("usage"), "", nil)

@@ -52,6 +52,16 @@ func under(ms []Member, at string, members []Member) []Member {
 	return ms
 }
 
+// underItem appends to ms the members of item i of the list name (a
+// choice's, a candidate's Other), their paths made "name[i]." + theirs;
+// the item's path is written only when it has members, as few do.
+func underItem(ms []Member, name string, i int, members []Member) []Member {
+	if len(members) == 0 {
+		return ms
+	}
+	return under(ms, name+"["+strconv.Itoa(i)+"]", members)
+}
+
 // empty reports null, "", [] and {}.
 func empty(v *fastjson.Value) bool {
 	switch v.Type() {
