@@ -147,8 +147,7 @@ type responsesAssembler struct {
 	response *fastjson.Value
 	items    []responsesItem
 	done     bool
-	err      *fastjson.Value // an error event, or the error object it nests
-	nested   bool            // err is the nested error object
+	err      *fastjson.Value // an error event
 }
 
 func (s *responsesAssembler) clone() assembler {
@@ -336,11 +335,12 @@ func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		}
 		ds = withDelta(ds, Delta{Kind: KindThinking, Field: "summary", Text: text, Append: true})
 	case "error":
-		s.err, s.nested, s.done = ev, false, true
-		if e := ev.Get("error"); e != nil && e.Type() == fastjson.TypeObject {
-			s.err, s.nested = e, true // the error object nested, as some servers send it
+		s.err, s.done = ev, true
+		e := nestedError(ev)
+		if e == nil {
+			e = ev
 		}
-		ds = withDelta(ds, Delta{Kind: KindFinish, Field: "error", Text: firstStr(s.err, "message", "code")})
+		ds = withDelta(ds, Delta{Kind: KindFinish, Field: "error", Text: firstStr(e, "message", "code")})
 	}
 	return ds, nil
 }
@@ -399,15 +399,28 @@ func (s *responsesAssembler) result(a *arena) *fastjson.Value {
 		output.SetArrayItem(i, s.items[i].value(a))
 	}
 	o.Set("output", output)
-	if s.err != nil {
+	if e := nestedError(s.err); e != nil {
+		o.Set("error", e)
+	} else if s.err != nil {
 		e := a.NewObject()
 		s.err.GetObject().Visit(func(k []byte, v *fastjson.Value) {
 			// The event's own type and number are not the error's.
-			if s.nested || string(k) != "type" && string(k) != "sequence_number" {
+			if string(k) != "type" && string(k) != "sequence_number" {
 				e.Set(string(k), v)
 			}
 		})
 		o.Set("error", e)
 	}
 	return o
+}
+
+// nestedError is the error object an error event ev nests ({type:
+// "error", error: {code, message, …}}, as some servers send it), or nil
+// for the documented flat event ({type: "error", code, message, param})
+// and a nil ev.
+func nestedError(ev *fastjson.Value) *fastjson.Value {
+	if e := ev.Get("error"); e != nil && e.Type() == fastjson.TypeObject {
+		return e
+	}
+	return nil
 }
