@@ -51,23 +51,16 @@ func bedrockPart(p *fastjson.Value) (Part, bool) {
 		return Part{Kind: PartText, Text: sharedStr(p, "text")}, true
 	case p.Get("toolUse") != nil:
 		u := p.Get("toolUse")
-		return Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(u, "toolUseId"), getStr(u, "name"), u.Get("input")), Raw: p}, true
+		return Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(u, "toolUseId"), getStr(u, "name"), u.Get("input")), Raw: p,
+			Other: otherMembers(nil, "toolUse", u, bedrockToolUse)}, true
 	case p.Get("toolResult") != nil:
 		r := p.Get("toolResult")
-		return Part{Kind: PartToolResult, Text: bedrockText(r.Get("content")), CallID: getStr(r, "toolUseId"), Raw: p}, true
+		text, other := resultText(otherMembers(nil, "toolResult", r, bedrockToolResult), "toolResult.content", r.Get("content"))
+		return Part{Kind: PartToolResult, Text: text, CallID: getStr(r, "toolUseId"), Raw: p, Other: other}, true
 	case p.Get("reasoningContent") != nil:
 		return Part{Kind: PartThinking, Text: getStr(p, "reasoningContent", "reasoningText", "text"), Raw: p}, true
 	}
 	return Part{}, false
-}
-
-// bedrockText is the text blocks of a tool result's content, joined.
-func bedrockText(v *fastjson.Value) string {
-	var s string
-	for _, b := range v.GetArray() {
-		s += getStr(b, "text")
-	}
-	return s
 }
 
 // Bedrock converse-stream events -> the Converse response.

@@ -37,6 +37,13 @@ type Part struct {
 	// citations, OpenAI's annotations; Cohere's and Gemini's, given for
 	// the whole message, on its last text part), in the order recorded.
 	Citations []Citation
+	// Other are the content block's members nothing above reads, to be
+	// shown as recorded, their paths from the block: a cache_control, a
+	// tool result's is_error (Bedrock's toolResult.status), an image's
+	// detail, a tool call's caller, and a tool result's items that are
+	// not text (an image, "content[1]"). For the blocks of OpenAI,
+	// Anthropic, Responses and Bedrock content; nil for other parts.
+	Other []Member
 }
 
 // Message is one turn of a conversation, in any provider's format: OpenAI

@@ -151,7 +151,8 @@ func inputItem(it *fastjson.Value) (Message, bool) {
 			ToolCall: newToolCall(getStr(it, "call_id"), getStr(it, "name"), it.Get("arguments")), Raw: it}}}, true
 	case "function_call_output":
 		id := getStr(it, "call_id")
-		return Message{Role: "tool", CallID: id, Parts: []Part{{Kind: PartToolResult, Text: textOf(it.Get("output")), CallID: id, Raw: it}}}, true
+		text, other := resultText(nil, "output", it.Get("output"))
+		return Message{Role: "tool", CallID: id, Parts: []Part{{Kind: PartToolResult, Text: text, CallID: id, Raw: it, Other: other}}}, true
 	case "reasoning":
 		var text string
 		for _, s := range it.GetArray("summary") {
@@ -173,7 +174,9 @@ func chatMessage(m *fastjson.Value) Message {
 		Other: otherMembers(nil, "", m, openaiMessageRead)}
 	content := m.Get("content")
 	if msg.CallID != "" {
-		msg.Parts = []Part{{Kind: PartToolResult, Text: textOf(content), CallID: msg.CallID}}
+		var text string
+		text, msg.Other = resultText(msg.Other, "content", content)
+		msg.Parts = []Part{{Kind: PartToolResult, Text: text, CallID: msg.CallID}}
 	} else {
 		msg.Parts = contentParts(content)
 	}
@@ -263,7 +266,7 @@ func contentParts(v *fastjson.Value) []Part {
 func contentPart(p *fastjson.Value) Part {
 	switch getStr(p, "type") {
 	case "text", "input_text", "output_text":
-		pt := Part{Kind: PartText, Text: sharedStr(p, "text")}
+		pt := Part{Kind: PartText, Text: sharedStr(p, "text"), Other: otherMembers(nil, "", p, textBlockRead)}
 		if cs := p.GetArray("citations"); len(cs) > 0 {
 			pt.Citations = anthropicCitations(cs)
 		}
@@ -272,26 +275,33 @@ func contentPart(p *fastjson.Value) Part {
 		}
 		return pt
 	case "thinking":
-		return Part{Kind: PartThinking, Text: sharedStr(p, "thinking")}
+		return Part{Kind: PartThinking, Text: sharedStr(p, "thinking"), Other: otherMembers(nil, "", p, thinkingBlockRead)}
 	case "image_url":
 		u := getStr(p, "image_url", "url")
 		if u == "" {
 			u = getStr(p, "image_url")
 		}
-		return imageURL(u, p)
+		im := imageURL(u, p)
+		im.Other = otherMembers(otherMembers(nil, "", p, imageURLBlockRead), "image_url", p.Get("image_url"), nameSet{"url"})
+		return im
 	case "input_image":
-		return imageURL(getStr(p, "image_url"), p)
+		im := imageURL(getStr(p, "image_url"), p)
+		im.Other = otherMembers(nil, "", p, imageURLBlockRead)
+		return im
 	case "image":
+		im := Part{Kind: PartImage, URL: getStr(p, "source", "url")}
 		if getStr(p, "source", "type") == "base64" {
-			im := base64Image(getStr(p, "source", "media_type"), getStr(p, "source", "data"))
-			im.Raw = p
-			return im
+			im = base64Image(getStr(p, "source", "media_type"), getStr(p, "source", "data"))
 		}
-		return Part{Kind: PartImage, URL: getStr(p, "source", "url"), Raw: p}
+		im.Raw = p
+		im.Other = otherMembers(otherMembers(nil, "", p, imageBlockRead), "source", p.Get("source"), imageSourceRead)
+		return im
 	case "tool_use":
-		return Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(p, "id"), getStr(p, "name"), p.Get("input")), Raw: p}
+		return Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(p, "id"), getStr(p, "name"), p.Get("input")), Raw: p,
+			Other: otherMembers(nil, "", p, toolUseBlockRead)}
 	case "tool_result":
-		return Part{Kind: PartToolResult, Text: textOf(p.Get("content")), CallID: getStr(p, "tool_use_id"), Raw: p}
+		text, other := resultText(otherMembers(nil, "", p, toolResultRead), "content", p.Get("content"))
+		return Part{Kind: PartToolResult, Text: text, CallID: getStr(p, "tool_use_id"), Raw: p, Other: other}
 	case "":
 		if bp, ok := bedrockPart(p); ok {
 			return bp

@@ -59,7 +59,7 @@ func underItem(ms []Member, name string, i int, members []Member) []Member {
 	if len(members) == 0 {
 		return ms
 	}
-	return under(ms, name+"["+strconv.Itoa(i)+"]", members)
+	return under(ms, itemPath(name, i), members)
 }
 
 // empty reports null, "", [] and {}.

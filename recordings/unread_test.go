@@ -121,3 +121,40 @@ func TestMessageOther(t *testing.T) {
 		t.Errorf("the tool result names %q, want get_weather", n)
 	}
 }
+
+// TestResultText: a tool result's text is its text blocks' (typed, or
+// Bedrock's bare {text}), joined; every other item is an Other member
+// at its index, and a text block's own members too, so nothing is
+// glued to the text or dropped.
+func TestResultText(t *testing.T) {
+	content := fastjson.MustParse(`["a", {"type": "text", "text": "b", "cache_control": {"type": "ephemeral"}},
+		{"text": "c"}, {"type": "image", "source": {"type": "url", "url": "https://x/y.png"}},
+		{"json": {"k": 1}}, {"type": "input_text", "text": "d"}]`)
+	text, other := resultText(nil, "content", content)
+	if text != "abcd" {
+		t.Errorf("text %q, want abcd", text)
+	}
+	var got []string
+	for _, o := range other {
+		got = append(got, o.Path+" "+o.Value.String())
+	}
+	want := []string{
+		`content[1].cache_control {"type":"ephemeral"}`,
+		`content[3] {"type":"image","source":{"type":"url","url":"https://x/y.png"}}`,
+		`content[4] {"json":{"k":1}}`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Other (-want +got):\n%s", diff)
+	}
+
+	// An OpenAI tool message's content parts, and a Responses
+	// function_call_output's output list.
+	m := chatMessage(fastjson.MustParse(`{"role": "tool", "tool_call_id": "c1", "content": [{"type": "text", "text": "12°C"}, {"type": "image_url", "image_url": {"url": "https://x/m.png"}}]}`))
+	if len(m.Parts) != 1 || m.Parts[0].Text != "12°C" || len(m.Other) != 1 || m.Other[0].Path != "content[1]" {
+		t.Errorf("tool message: parts %+v, other %+v", m.Parts, m.Other)
+	}
+	in, ok := inputItem(fastjson.MustParse(`{"type": "function_call_output", "call_id": "c2", "output": [{"type": "input_text", "text": "done"}, {"type": "input_image", "image_url": "https://x/s.png"}]}`))
+	if !ok || len(in.Parts) != 1 || in.Parts[0].Text != "done" || len(in.Parts[0].Other) != 1 || in.Parts[0].Other[0].Path != "output[1]" {
+		t.Errorf("function_call_output: %+v", in.Parts)
+	}
+}

@@ -3,6 +3,7 @@
 package cassette
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -137,4 +138,93 @@ func TestUnfoldedDeltas(t *testing.T) {
 			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
 		}
 	}
+}
+
+// TestBlockOthers: a content block's members recview does not read (a
+// cache_control, a tool result's is_error, Bedrock's toolResult status,
+// a tool call's caller) and a tool result's items that are not text
+// (Anthropic's tool_reference, an image) are its Part's Other, in the
+// request and in the answer, not dropped and not glued to the text.
+// Expected values read from the files by hand.
+func TestBlockOthers(t *testing.T) {
+	its := allInteractions(t)
+	tests := []struct {
+		name string
+		want []string // "request|answer, message, part: path value", every Other in order
+	}{
+		{
+			// The second request: two tool results, is_error false on
+			// both; the first's text "{}", the second's one item a
+			// tool_reference, with no text.
+			name: "pydantic-ai__tests__models__cassettes__test_anthropic__test_anthropic_deferred_capability_without_tool_search_across_models[claude-haiku-4-5].yaml#2",
+			want: []string{
+				`request 3 0: is_error false`,
+				`request 5 0: is_error false`,
+				`request 5 0: content[0] {"tool_name":"lookup_refund_policy","type":"tool_reference"}`,
+				`answer 0 1: caller {"type":"direct"}`,
+			},
+		},
+		{
+			// Bedrock: the tool result's status, and its one block an
+			// image (a JPEG's base64), which has no text.
+			name: "pydantic-ai__tests__models__cassettes__test_bedrock__test_bedrock_media_kind_delivered_in_tool_result[meta_image].yaml#2",
+			want: []string{
+				`request 3 0: toolResult.status "success"`,
+				`request 3 0: toolResult.content[0] {"image":{"format":"jpeg","source":{"bytes":"/9j/4AAQSkZJRgABAQA…`,
+			},
+		},
+		{
+			// Groq: two images, detail high and low.
+			name: "pydantic-ai__tests__models__cassettes__test_groq__test_image_detail_vendor_metadata.yaml#1",
+			want: []string{`request 0 1: image_url.detail "high"`, `request 0 2: image_url.detail "low"`},
+		},
+		{
+			// The second request: the system prompt, the assistant's
+			// tool call and the tool result each marked for caching.
+			name: "go-vcr/charmbracelet__fantasy__providertests__testdata__TestAnthropicCommonWithCacheControl__claude-sonnet-4__tool.yaml#2",
+			want: []string{
+				`request 0 0: cache_control {"type":"ephemeral"}`,
+				`request 2 1: cache_control {"type":"ephemeral"}`,
+				`request 3 0: cache_control {"type":"ephemeral"}`,
+			},
+		},
+		{
+			// The Responses API's input_image, detail beside its URL.
+			name: "pydantic-ai__tests__models__cassettes__test_openai_responses__test_openai_responses_image_url_input.yaml#1",
+			want: []string{`request 0 1: detail "auto"`},
+		},
+	}
+	for _, tt := range tests {
+		r := parsedInteraction(t, its, tt.name)
+		var got []string
+		for i, m := range r.Conversation().Messages {
+			for j, p := range m.Parts {
+				for _, o := range p.Other {
+					got = append(got, fmt.Sprintf("request %d %d: %s %s", i, j, o.Path, clipped(o.Value.String())))
+				}
+			}
+		}
+		v, err := recordings.Assemble(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range recordings.ReadAnswer(r.Family, v).Choices {
+			for j, p := range c.Parts {
+				for _, o := range p.Other {
+					got = append(got, fmt.Sprintf("answer %d %d: %s %s", i, j, o.Path, clipped(o.Value.String())))
+				}
+			}
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
+		}
+	}
+}
+
+// clipped is s cut to 64 bytes, "…" after when cut.
+func clipped(s string) string {
+	if len(s) <= 64 {
+		return s
+	}
+	return s[:64] + "…"
 }
