@@ -43,6 +43,7 @@ func (c *comparer) choice(p string, a, b *recordings.Choice) {
 	c.toolCalls(keyPath(p, "tool_calls"), a.ToolCalls(), b.ToolCalls())
 	c.list(keyPath(p, "citations"), citations(a), citations(b))
 	c.list(keyPath(p, "other"), otherParts(a), otherParts(b))
+	c.list(keyPath(p, "block_members"), blockMembers(a), blockMembers(b))
 	c.str(keyPath(p, "finish_reason"), a.FinishReason, b.FinishReason)
 }
 
@@ -102,6 +103,20 @@ func otherParts(c *recordings.Choice) []string {
 			out = append(out, `{"tool_result":`+quote(p.Text)+`}`)
 		default:
 			out = append(out, p.Text)
+		}
+	}
+	return out
+}
+
+// blockMembers describes, as JSON, the members of a choice's content
+// blocks recview does not read (recordings.Part.Other: a tool call's
+// caller, a text block's cache_control), in order: {"part": the part's
+// index, "path": the member's path in its block, "value": as recorded}.
+func blockMembers(c *recordings.Choice) []string {
+	var out []string
+	for j, p := range c.Parts {
+		for _, m := range p.Other {
+			out = append(out, `{"part":`+strconv.Itoa(j)+`,"path":`+quote(m.Path)+`,"value":`+m.Value.String()+`}`)
 		}
 	}
 	return out

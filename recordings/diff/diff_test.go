@@ -315,6 +315,18 @@ func TestCompareAnswerKinds(t *testing.T) {
 			},
 		},
 		{
+			// A content block's member the answer does not read (here a
+			// text block's, as Mistral's list content holds them) lies
+			// under choices[*].message too: compared from the Part's
+			// Other, by the block's index.
+			name: "a content block's member recview does not read changed",
+			a:    recording(tid, chatBody("0.7", question), completion("x", 0, `[{"type":"text","text":"Sunny.","lang":"en"}]`, "stop", "")),
+			b:    recording(tid, chatBody("0.7", question), completion("x", 0, `[{"type":"text","text":"Sunny.","lang":"fr"}]`, "stop", "")),
+			want: []Change{
+				{Kind: KindResponse, Path: "choices[0].block_members[0]", Op: OpChanged, Old: `{"part":0,"path":"lang","value":"en"}`, New: `{"part":0,"path":"lang","value":"fr"}`},
+			},
+		},
+		{
 			name: "choice added",
 			a:    recording(tid, chatBody("0.7", question), completion("x", 0, `"Sunny."`, "stop", "")),
 			b:    recording(tid, chatBody("0.7", question), twoChoices),
