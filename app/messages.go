@@ -28,8 +28,24 @@ func clip(s string, n int) string {
 
 // renderPart draws one part of a message; partial is true while stepping
 // through a stream, when reasoning is shown open and incomplete tool-call
-// arguments are not an error.
+// arguments are not an error. The block's members recview does not read
+// (p.Other) follow it, as recorded.
 func renderPart(p recordings.Part, raw, partial bool) app.UI {
+	return withBlockOthers(p, partBody(p, raw, partial))
+}
+
+// withBlockOthers follows ui, the part p drawn, with its block's members
+// recview does not read (p.Other), as recorded; ui alone when it has
+// none.
+func withBlockOthers(p recordings.Part, ui app.UI) app.UI {
+	if len(p.Other) == 0 {
+		return ui
+	}
+	return app.Div().Class("part-with-other").Body(ui, app.Raw(otherMembersHTML("content block", p.Other, nil)))
+}
+
+// partBody draws the part itself (renderPart).
+func partBody(p recordings.Part, raw, partial bool) app.UI {
 	switch p.Kind {
 	case recordings.PartText, recordings.PartToolResult:
 		switch {

@@ -6,10 +6,11 @@ import (
 	"github.com/recview/recview/recordings"
 )
 
-// otherMembersHTML draws, under an answer or a request's message (what:
-// "response", "message"), what it holds that the view above does not
-// show: its members recview does not read (recordings.Answer.Other,
-// recordings.Message.Other), each as recorded, unfolded when short; and
+// otherMembersHTML draws, under an answer, a message or a content block
+// (what: "response", "message", "content block"), what it holds that
+// the view above does not show: its members recview does not read
+// (recordings.Answer.Other, recordings.Message.Other,
+// recordings.Part.Other), each as recorded, unfolded when short; and
 // the members of the stream's deltas that its assembly does not fold
 // (recordings.Stepper.UnfoldedDeltas), named with the chunks that carry
 // them, where stepping shows them. "" when there is neither.

@@ -104,6 +104,31 @@ func (p *responsePanel) renderBody() app.UI {
 	return renderData(d.rec, d.view)
 }
 
+// partBody draws part j of choice c: its text with the word diff's marks
+// (marks, when compared and raw), with what the step added highlighted,
+// or followed while stepping; a tool call with its label among the
+// choice's (labels); the rest as renderPart draws it, without the
+// block's other members, which the caller adds.
+func (p *responsePanel) partBody(d *openDoc, c *recordings.Choice, j int, marks []diff.Span, labels []string, raw, stepping bool) app.UI {
+	part := c.Parts[j]
+	switch {
+	case part.Kind == recordings.PartText && marks != nil && raw && !stepping:
+		return withCitations(part, markedText(marks, p.Iside))
+	case part.Kind == recordings.PartText && raw:
+		return withCitations(part, highlighted(part.Text, added(d, c.Index, recordings.KindContent)))
+	case part.Kind == recordings.PartText && stepping:
+		return withCitations(part, stepText(part.Text, added(d, c.Index, recordings.KindContent), p.follow))
+	case part.Kind == recordings.PartToolCall:
+		return renderToolCall(part.ToolCall, stepping, p.Imarks.callMarks(c.Index, labels[callsBefore(c.Parts[:j])]))
+	case part.Kind == recordings.PartThinking && stepping:
+		return app.Details().Class("thinking").Open(true).Body(
+			app.Summary().Text("thinking"),
+			highlighted(part.Text, added(d, c.Index, recordings.KindThinking)),
+		)
+	}
+	return partBody(part, raw, stepping)
+}
+
 func (p *responsePanel) flip(i int) {
 	if p.raw == nil {
 		p.raw = map[msgKey]bool{}
@@ -132,22 +157,7 @@ func (p *responsePanel) renderAnswer(ans recordings.Answer) app.UI {
 				app.Div().Class("assembled").DataSet("testid", "assembled").Body(
 					app.Range(c.Parts).Slice(func(j int) app.UI {
 						part := c.Parts[j]
-						switch {
-						case part.Kind == recordings.PartText && marks != nil && raw && !stepping:
-							return withCitations(part, markedText(marks, p.Iside))
-						case part.Kind == recordings.PartText && raw:
-							return withCitations(part, highlighted(part.Text, added(d, c.Index, recordings.KindContent)))
-						case part.Kind == recordings.PartText && stepping:
-							return withCitations(part, stepText(part.Text, added(d, c.Index, recordings.KindContent), p.follow))
-						case part.Kind == recordings.PartToolCall:
-							return renderToolCall(part.ToolCall, stepping, p.Imarks.callMarks(c.Index, labels[callsBefore(c.Parts[:j])]))
-						case part.Kind == recordings.PartThinking && stepping:
-							return app.Details().Class("thinking").Open(true).Body(
-								app.Summary().Text("thinking"),
-								highlighted(part.Text, added(d, c.Index, recordings.KindThinking)),
-							)
-						}
-						return renderPart(part, raw, stepping)
+						return withBlockOthers(part, p.partBody(d, &c, j, marks, labels, raw, stepping))
 					}),
 				),
 				app.If(c.FinishReason != "", func() app.UI {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
 
@@ -74,4 +75,38 @@ func TestOtherMembersShown(t *testing.T) {
 		t.Errorf("the user message's other members read %q", text)
 	}
 	t.Logf("wrote %s", tb.screenshotView("hostile"))
+}
+
+// TestBlockOthersShown opens pydantic-ai's deferred-capability cassette
+// at its second interaction: the last user message holds two tool
+// results, each with is_error false (read in the file), the second's
+// one item a tool_reference, which has no text. Each block's members
+// recview does not read are listed under the block, as recorded, and
+// the tool_reference is not shown as the result's text; the answer's
+// tool call lists its caller ({"type": "direct"}).
+func TestBlockOthersShown(t *testing.T) {
+	path := filepath.Join("..", "recordings", "testdata", "cassettes", "pydantic-ai__tests__models__cassettes__test_anthropic__test_anthropic_deferred_capability_without_tool_search_across_models[claude-haiku-4-5].yaml")
+	tb := newTab(t)
+	tb.open("/")
+	tb.dropPaths(path)
+	tb.waitTitle(filepath.Base(path) + "#1")
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('[data-testid=interaction]')[1].click()`))
+	tb.waitTitle(filepath.Base(path) + "#2")
+	blocks := `[...document.querySelectorAll('[data-testid=message] .part-with-other')]`
+	tb.waitFor("the tool results' members", blocks+`.length === 2`)
+	texts := eval[[]string](tb, blocks+`.map(e => e.querySelector('[data-testid=answer-other]').innerText)`)
+	for i, want := range [][]string{{"Also in the content block", "is_error", "false"}, {"is_error", "content[0]", `"tool_name": "lookup_refund_policy"`, `"type": "tool_reference"`}} {
+		for _, w := range want {
+			if !strings.Contains(texts[i], w) {
+				t.Errorf("tool result %d's members read %q, without %q", i+1, texts[i], w)
+			}
+		}
+	}
+	if text := eval[string](tb, `[...`+blocks+`[1].childNodes].filter(n => !n.matches?.('[data-testid=answer-other]')).map(n => n.textContent).join('')`); strings.Contains(text, "tool_reference") {
+		t.Errorf("the tool_reference is drawn as the result's text: %q", text)
+	}
+	if text := eval[string](tb, `document.querySelector('[data-testid=assembled] .part-with-other [data-testid=answer-other]')?.innerText ?? ""`); !strings.Contains(text, "caller") || !strings.Contains(text, `"direct"`) {
+		t.Errorf("the tool call's members read %q", text)
+	}
+	t.Logf("wrote %s", tb.screenshot("block-others"))
 }

@@ -255,7 +255,8 @@ func (p *printer) text(s string) {
 }
 
 // others prints members recview does not read (recordings.Member), each
-// as recorded.
+// as recorded: an answer's, a message's, or a content block's (printed
+// under the block, their paths from it).
 func (p *printer) others(ms []recordings.Member) {
 	for _, m := range ms {
 		p.field("other", m.Path+" (not read by recview; as recorded)")
@@ -307,5 +308,6 @@ func (p *printer) message(role, name, callID string, parts []recordings.Part) {
 			p.line("    (not read: %s; as recorded)", part.Describe())
 			p.text(clipText(part.Text, maxShownText))
 		}
+		p.others(part.Other)
 	}
 }
