@@ -30,27 +30,32 @@ var (
 // tool_reference …) whole at "at[i]", and a text block's own other
 // members (a cache_control). Anything else is ms's member at at.
 func resultText(ms []Member, at string, v *fastjson.Value) (string, []Member) {
-	switch {
-	case v == nil || v.Type() == fastjson.TypeNull:
+	if v == nil {
 		return "", ms
-	case v.Type() == fastjson.TypeString:
-		return sharedStr(v), ms
-	case v.Type() != fastjson.TypeArray:
-		return "", append(ms, Member{Path: at, Value: v})
 	}
-	var b strings.Builder
-	for i, it := range v.GetArray() {
+	switch v.Type() {
+	case fastjson.TypeNull:
+		return "", ms
+	case fastjson.TypeString:
+		return sharedStr(v), ms
+	case fastjson.TypeArray:
+	default:
+		return "", withMember(ms, at, v)
+	}
+	items, _ := v.Array()
+	var text []string
+	for i, it := range items {
 		switch {
 		case it.Type() == fastjson.TypeString:
-			b.WriteString(sharedStr(it))
+			text = append(text, sharedStr(it))
 		case isTextBlock(it):
-			b.WriteString(getStr(it, "text"))
+			text = append(text, getStr(it, "text"))
 			ms = otherMembers(ms, itemPath(at, i), it, textBlockRead)
 		default:
-			ms = append(ms, Member{Path: itemPath(at, i), Value: it})
+			ms = withMember(ms, itemPath(at, i), it)
 		}
 	}
-	return b.String(), ms
+	return strings.Join(text, ""), ms
 }
 
 // isTextBlock reports a text content block: {type: text | input_text |
@@ -68,4 +73,14 @@ func isTextBlock(it *fastjson.Value) bool {
 }
 
 // itemPath is the path of item i of the list at at: "content[2]".
+//
+//go:noinline
 func itemPath(at string, i int) string { return at + "[" + strconv.Itoa(i) + "]" }
+
+// withMember appends the member {path, v} to ms; not inlined, as its
+// copies at each call site would cost more than the call.
+//
+//go:noinline
+func withMember(ms []Member, path string, v *fastjson.Value) []Member {
+	return append(ms, Member{Path: path, Value: v})
+}

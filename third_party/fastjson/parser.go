@@ -720,10 +720,18 @@ func (t Type) String() string {
 // Type returns the type of the v.
 func (v *Value) Type() Type {
 	if v.t == typeRawString {
-		v.s = unescapeStringBestEffort(v.s)
-		v.t = TypeString
+		v.unescape()
 	}
 	return v.t
+}
+
+// unescape turns a raw string value into a string: Type's slow path, out
+// of line so that Type's copies in its callers stay small.
+//
+//go:noinline
+func (v *Value) unescape() {
+	v.s = unescapeStringBestEffort(v.s)
+	v.t = TypeString
 }
 
 // Exists returns true if the field exists for the given keys path.
@@ -786,6 +794,8 @@ func (v *Value) GetObject(keys ...string) *Object {
 // nil is returned for non-existing keys path or for invalid value type.
 //
 // The returned array is valid until Parse is called on the Parser returned v.
+//
+//go:noinline
 func (v *Value) GetArray(keys ...string) []*Value {
 	v = v.Get(keys...)
 	if v == nil || v.t != TypeArray {
