@@ -19,6 +19,9 @@ var (
 	imageSourceRead   = nameSet{"type", "media_type", "data", "url"}
 	toolUseBlockRead  = nameSet{"type", "id", "name", "input"}
 	toolResultRead    = nameSet{"type", "tool_use_id", "content"}
+	// A tool result's text blocks are read for their text alone: their
+	// citations too are listed.
+	resultTextRead    = nameSet{"type", "text"}
 	bedrockToolUse    = nameSet{"toolUseId", "name", "input"}
 	bedrockToolResult = nameSet{"toolUseId", "content"}
 )
@@ -28,7 +31,7 @@ var (
 // output_text, text}, or Bedrock's {text}) give its text, joined; ms
 // gains every other item (an image, a json block, Anthropic's
 // tool_reference …) whole at "at[i]", and a text block's own other
-// members (a cache_control). Anything else is ms's member at at.
+// members (a cache_control, its citations). Anything else is ms's member at at.
 func resultText(ms []Member, at string, v *fastjson.Value) (string, []Member) {
 	if v == nil {
 		return "", ms
@@ -50,7 +53,7 @@ func resultText(ms []Member, at string, v *fastjson.Value) (string, []Member) {
 			text = append(text, sharedStr(it))
 		case isTextBlock(it):
 			text = append(text, getStr(it, "text"))
-			ms = otherMembers(ms, itemPath(at, i), it, textBlockRead)
+			ms = otherMembers(ms, itemPath(at, i), it, resultTextRead)
 		default:
 			ms = withMember(ms, itemPath(at, i), it)
 		}

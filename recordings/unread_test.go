@@ -127,7 +127,7 @@ func TestMessageOther(t *testing.T) {
 // at its index, and a text block's own members too, so nothing is
 // glued to the text or dropped.
 func TestResultText(t *testing.T) {
-	content := fastjson.MustParse(`["a", {"type": "text", "text": "b", "cache_control": {"type": "ephemeral"}},
+	content := fastjson.MustParse(`["a", {"type": "text", "text": "b", "cache_control": {"type": "ephemeral"}, "citations": [{"url": "https://x"}]},
 		{"text": "c"}, {"type": "image", "source": {"type": "url", "url": "https://x/y.png"}},
 		{"json": {"k": 1}}, {"type": "input_text", "text": "d"}]`)
 	text, other := resultText(nil, "content", content)
@@ -140,6 +140,7 @@ func TestResultText(t *testing.T) {
 	}
 	want := []string{
 		`content[1].cache_control {"type":"ephemeral"}`,
+		`content[1].citations [{"url":"https://x"}]`,
 		`content[3] {"type":"image","source":{"type":"url","url":"https://x/y.png"}}`,
 		`content[4] {"json":{"k":1}}`,
 	}
