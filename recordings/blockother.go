@@ -15,6 +15,7 @@ var (
 	textBlockRead     = nameSet{"type", "text", "citations", "annotations"}
 	thinkingBlockRead = nameSet{"type", "thinking", "signature"}
 	imageURLBlockRead = nameSet{"type", "image_url"}
+	imageURLRead      = nameSet{"url"} // an image_url object's
 	imageBlockRead    = nameSet{"type", "source"}
 	imageSourceRead   = nameSet{"type", "media_type", "data", "url"}
 	toolUseBlockRead  = nameSet{"type", "id", "name", "input"}

@@ -282,7 +282,7 @@ func contentPart(p *fastjson.Value) Part {
 			u = getStr(p, "image_url")
 		}
 		im := imageURL(u, p)
-		im.Other = otherMembers(otherMembers(nil, "", p, imageURLBlockRead), "image_url", p.Get("image_url"), nameSet{"url"})
+		im.Other = otherMembers(otherMembers(nil, "", p, imageURLBlockRead), "image_url", p.Get("image_url"), imageURLRead)
 		return im
 	case "input_image":
 		im := imageURL(getStr(p, "image_url"), p)
