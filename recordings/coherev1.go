@@ -34,8 +34,16 @@ var cohereV1ChatProvider = provider{
 var cohereV1GenerateProvider = provider{
 	family: FamilyCohereV1Generate, title: "Cohere generate (v1)",
 	suffixes: []string{"/v1/generate"},
-	format:   cohereV1Format{generate: true},
-	answer:   AnswerPaths{Trees: []string{"generations[*].text", "generations[*].finish_reason", "meta.billed_units", "meta.tokens"}, Choices: "generations"},
+	// Bedrock's InvokeModel of Cohere's Command sends the same bodies:
+	// {id, prompt, generations}, streamed as untyped events ({text,
+	// is_finished}, the last {is_finished: true, finish_reason}).
+	looksLike: func(v *fastjson.Value) bool {
+		g := v.GetArray("generations")
+		return len(g) > 0 && g[0].Get("text") != nil && v.Get("prompt") != nil ||
+			v.Get("is_finished") != nil && v.Get("event_type") == nil
+	},
+	format: cohereV1Format{generate: true},
+	answer: AnswerPaths{Trees: []string{"generations[*].text", "generations[*].finish_reason", "meta.billed_units", "meta.tokens"}, Choices: "generations"},
 }
 
 // cohereV1Format folds the v1 streams (cohereV1Assembler) and reads their
@@ -48,9 +56,13 @@ func (f cohereV1Format) newAssembler() assembler { return &cohereV1Assembler{gen
 // and bookkeeping; the rest is the Answer's Other.
 var (
 	cohereV1ChatRead       = nameSet{"text", "generation_id", "response_id", "citations", "tool_calls", "finish_reason", "meta", "token_count", "chat_history", "is_finished", "event_type"}
-	cohereV1GenerateRead   = nameSet{"id", "prompt", "generations", "meta", "finish_reason", "is_finished", "event_type"}
+	cohereV1GenerateRead   = nameSet{"id", "prompt", "generations", "meta", "finish_reason", "is_finished", "event_type", "amazon-bedrock-invocationMetrics"}
 	cohereV1GenerationRead = nameSet{"id", "index", "text", "finish_reason"}
-	cohereV1MetaRead       = nameSet{"api_version", "billed_units", "tokens"}
+	// A generate stream's untyped end event: what it holds beside its
+	// finish reason is kept in the result (Bedrock's
+	// amazon-bedrock-invocationMetrics).
+	cohereV1EndRead  = nameSet{"is_finished", "finish_reason", "event_type", "response"}
+	cohereV1MetaRead = nameSet{"api_version", "billed_units", "tokens"}
 )
 
 // readAnswer reads a v1 chat response (one choice: its text, the
@@ -63,6 +75,7 @@ func (f cohereV1Format) readAnswer(v *fastjson.Value) Answer {
 	meta := v.Get("meta")
 	a := Answer{Usage: usageItems(meta.Get("tokens"), "tokens.", usageItems(meta.Get("billed_units"), "billed_units.", nil))}
 	if f.generate {
+		a.Usage = usageItems(v.Get("amazon-bedrock-invocationMetrics"), "amazon-bedrock-invocationMetrics.", a.Usage)
 		a.Other = otherMembers(nil, "", v, cohereV1GenerateRead)
 		for i, g := range v.GetArray("generations") {
 			a.Choices = append(a.Choices, Choice{Index: i, Role: "assistant", FinishReason: getStr(g, "finish_reason"),
@@ -164,6 +177,7 @@ type cohereV1Assembler struct {
 	searches  []Member
 	final     *fastjson.Value // stream-end's response
 	finish    string
+	end       []Member // a generate stream's untyped end event's other members (Bedrock's invocation metrics)
 	done      bool
 }
 
@@ -227,6 +241,9 @@ func (s *cohereV1Assembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		if s.final != nil && s.final.Type() != fastjson.TypeObject {
 			return ds, errCohereV1End
 		}
+		if s.final == nil {
+			s.end = otherMembers(nil, "", ev, cohereV1EndRead)
+		}
 		d = Delta{Kind: KindFinish, Field: "finish_reason", Text: s.finish}
 	}
 	return append(ds, d), nil
@@ -267,9 +284,15 @@ func (s *cohereV1Assembler) result(a *arena) *fastjson.Value {
 			g := a.NewObject()
 			g.Set("index", a.NewNumberInt(i))
 			g.Set("text", textValue(a, &s.texts[i]))
+			if s.finish != "" {
+				g.Set("finish_reason", newString(a, []byte(s.finish)))
+			}
 			gens.SetArrayItem(i, g)
 		}
 		o.Set("generations", gens)
+		for _, m := range s.end {
+			o.Set(m.Path, m.Value)
+		}
 		return o
 	}
 	if s.id != "" {

@@ -25,6 +25,7 @@ const (
 	FamilyGeminiGenerate     Family = "gemini-generate-content"
 	FamilyGeminiInteractions Family = "gemini-interactions" // POST /v1beta/interactions
 	FamilyBedrockConverse    Family = "bedrock-converse"    // POST /model/{modelId}/converse(-stream)
+	FamilyBedrockInvoke      Family = "bedrock-invoke"      // POST /model/{modelId}/invoke(-with-response-stream), a model's own format
 	FamilyCohereChat         Family = "cohere-chat"         // POST /v2/chat
 	FamilyCohereEmbed        Family = "cohere-embed"        // POST /v2/embed, /v1/embed
 	FamilyCohereV1Chat       Family = "cohere-v1-chat"      // POST /v1/chat

@@ -170,7 +170,7 @@ var manifestFamilies = map[string][]recordings.Family{
 	"anthropic":           {recordings.FamilyAnthropicMessages},
 	"gemini":              {recordings.FamilyGeminiGenerate},
 	"google-interactions": {recordings.FamilyGeminiInteractions},
-	"bedrock":             {recordings.FamilyBedrockConverse, recordings.FamilyAnthropicMessages, recordings.FamilyUnknown},
+	"bedrock":             {recordings.FamilyBedrockConverse, recordings.FamilyBedrockInvoke, recordings.FamilyAnthropicMessages, recordings.FamilyCohereV1Generate, recordings.FamilyUnknown},
 	"ollama":              {recordings.FamilyOllamaChat, recordings.FamilyOllamaGenerate, recordings.FamilyOllamaPull},
 	"embeddings":          {recordings.FamilyOpenAIEmbeddings, recordings.FamilyOllamaEmbeddings, recordings.FamilyCohereEmbed},
 	"cohere":              {recordings.FamilyCohereChat, recordings.FamilyCohereV1Chat, recordings.FamilyCohereV1Generate},
