@@ -164,8 +164,12 @@ func cohereV1Citations(list, docs []*fastjson.Value) []Citation {
 // finish_reason when the response has none (the chat's). Until then the
 // result is what came: a chat's {generation_id, text, citations,
 // tool_calls, search_queries, search_results, documents}, or
-// {generations: [{index, text}]}. Other events (debug, tool-calls-chunk,
-// whose calls stream-end gives whole) add nothing.
+// {generations: [{index, text}]}. Bedrock's generate stream ends with an
+// untyped event that carries no response ({is_finished: true,
+// finish_reason, amazon-bedrock-invocationMetrics}): its finish reason
+// becomes each generation's, its other members the result's. Other
+// events (debug, tool-calls-chunk, whose calls stream-end gives whole)
+// add nothing.
 type cohereV1Assembler struct {
 	generate bool
 	texts    []textBuf // by generation index; the chat's is texts[0]
