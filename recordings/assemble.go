@@ -169,6 +169,10 @@ func valOrNull(a *arena, v *fastjson.Value) *fastjson.Value {
 
 // intOf returns v as an int; ok is false when v is absent or not an
 // integer that fits.
+// Not inlined, as getStr is not: its copies at each call cost app.wasm
+// more than the call costs (docs/dev/wasm-size.md).
+//
+//go:noinline
 func intOf(v *fastjson.Value) (int, bool) {
 	if v == nil {
 		return 0, false
@@ -178,4 +182,8 @@ func intOf(v *fastjson.Value) (int, bool) {
 }
 
 // newString returns a JSON string value holding b (see jsonx.NewString).
+// Not inlined, as getStr is not: its copies at each call cost app.wasm
+// more than the call costs (docs/dev/wasm-size.md).
+//
+//go:noinline
 func newString(a *arena, b []byte) *fastjson.Value { return jsonx.NewString(&a.Arena, b) }

@@ -108,27 +108,25 @@ func (bedrockInvokeFormat) readAnswer(v *fastjson.Value) Answer {
 	var a Answer
 	a.Other = otherMembers(nil, "", v, bedrockInvokeRead)
 	for i, r := range v.GetArray("results") {
-		a.Choices = append(a.Choices, Choice{Index: i, Role: "assistant", FinishReason: getStr(r, "completionReason"),
-			Parts: []Part{{Kind: PartText, Text: sharedStr(r, "outputText")}}})
+		a.Choices = append(a.Choices, textChoice(i, getStr(r, "completionReason"), sharedStr(r, "outputText")))
 		a.Usage = usageItems(r, itemPath("results", i)+".", a.Usage)
 		a.Other = underItem(a.Other, "results", i, otherMembers(nil, "", r, titanResultRead))
 	}
 	for i, c := range v.GetArray("completions") {
-		a.Choices = append(a.Choices, Choice{Index: i, Role: "assistant", FinishReason: getStr(c, "finishReason", "reason"),
-			Parts: []Part{{Kind: PartText, Text: sharedStr(c.Get("data"), "text")}}})
+		a.Choices = append(a.Choices, textChoice(i, getStr(c, "finishReason", "reason"), sharedStr(c.Get("data"), "text")))
 		own := otherMembers(otherMembers(nil, "", c, ai21Read), "data", c.Get("data"), ai21DataRead)
 		own = otherMembers(own, "finishReason", c.Get("finishReason"), ai21FinishRead)
 		a.Other = underItem(a.Other, "completions", i, own)
 	}
 	if len(a.Choices) == 0 {
-		c := Choice{Role: "assistant", FinishReason: firstStr(v, "completionReason", "stop_reason")}
+		var text string
 		for _, k := range bedrockInvokeTextKeys {
 			if t := v.Get(k); t != nil {
-				c.Parts = []Part{{Kind: PartText, Text: sharedStr(t)}}
+				text = sharedStr(t)
 				break
 			}
 		}
-		a.Choices = []Choice{c}
+		a.Choices = append(a.Choices, textChoice(0, firstStr(v, "completionReason", "stop_reason"), text))
 	}
 	for _, k := range []string{"inputTextTokenCount", "totalOutputTextTokenCount", "prompt_token_count", "generation_token_count"} {
 		if n := v.Get(k); n != nil && n.Type() == fastjson.TypeNumber {
@@ -205,4 +203,13 @@ func (s *bedrockInvokeAssembler) result(a *arena) *fastjson.Value {
 	}
 	setKept(a, o, s.others)
 	return o
+}
+
+// textChoice is an assistant's answer of one text part: choice i, its
+// finish reason and its text. Not inlined: a Choice literal with its
+// Part is large code at every call.
+//
+//go:noinline
+func textChoice(i int, finish, text string) Choice {
+	return Choice{Index: i, Role: "assistant", FinishReason: finish, Parts: []Part{{Kind: PartText, Text: text}}}
 }

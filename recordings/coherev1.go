@@ -78,8 +78,7 @@ func (f cohereV1Format) readAnswer(v *fastjson.Value) Answer {
 		a.Usage = usageItems(v.Get("amazon-bedrock-invocationMetrics"), "amazon-bedrock-invocationMetrics.", a.Usage)
 		a.Other = otherMembers(nil, "", v, cohereV1GenerateRead)
 		for i, g := range v.GetArray("generations") {
-			a.Choices = append(a.Choices, Choice{Index: i, Role: "assistant", FinishReason: getStr(g, "finish_reason"),
-				Parts: []Part{{Kind: PartText, Text: sharedStr(g, "text")}}})
+			a.Choices = append(a.Choices, textChoice(i, getStr(g, "finish_reason"), sharedStr(g, "text")))
 			a.Other = underItem(a.Other, "generations", i, otherMembers(nil, "", g, cohereV1GenerationRead))
 		}
 	} else {

@@ -369,6 +369,10 @@ func geminiParts(v *fastjson.Value) []Part {
 // google-genai's model_dump, which ogx records, snake_case. Nil when
 // neither is there, or v is nil. More keys are tried in their order (a
 // citation's source under "web", "retrievedContext" ...).
+// Not inlined, as getStr is not: its copies at each call cost app.wasm
+// more than the call costs (docs/dev/wasm-size.md).
+//
+//go:noinline
 func either(v *fastjson.Value, keys ...string) *fastjson.Value {
 	for _, k := range keys {
 		if f := v.Get(k); f != nil {

@@ -97,6 +97,10 @@ func (t *textBuf) bytes() []byte {
 }
 
 // clone returns a copy sharing the text's memory (see textBuf).
+// Not inlined, as getStr is not: its copies at each call cost app.wasm
+// more than the call costs (docs/dev/wasm-size.md).
+//
+//go:noinline
 func (t textBuf) clone() textBuf {
 	return textBuf{full: clip(t.full), tail: clip(t.tail)}
 }
