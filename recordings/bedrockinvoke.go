@@ -41,26 +41,33 @@ var bedrockInvokeProvider = provider{
 		"generation_token_count", "amazon-bedrock-invocationMetrics"}},
 }
 
-// bedrockInvokeTextKeys are the members that hold a response's (or a
-// chunk's) text, a model's each: Titan's, Anthropic's Text Completions',
-// Meta's.
-var bedrockInvokeTextKeys = []string{"outputText", "completion", "generation"}
+// bedrockInvokeTexts are the members that hold a response's (or a
+// chunk's) text, a model's each, with the members that model sends
+// beside it: Titan's outputText (index or inputTextTokenCount),
+// Anthropic's Text Completions' completion (stop_reason), Meta's
+// generation (generation_token_count).
+var bedrockInvokeTexts = []struct {
+	key    string
+	beside nameSet
+}{
+	{"outputText", nameSet{"index", "inputTextTokenCount"}},
+	{"completion", nameSet{"stop_reason"}},
+	{"generation", nameSet{"generation_token_count"}},
+}
 
 // bedrockInvokeTextKey is the member of v that holds its text, a string,
 // or "" when it has none. A member counts only beside another that the
-// same model sends (Titan's index or inputTextTokenCount, Anthropic's
-// stop_reason, Meta's generation_token_count), so that another API's
+// same model sends (bedrockInvokeTexts), so that another API's
 // "completion" is not taken for one.
 func bedrockInvokeTextKey(v *fastjson.Value) string {
-	for i, k := range bedrockInvokeTextKeys {
-		t := v.Get(k)
+	for _, m := range bedrockInvokeTexts {
+		t := v.Get(m.key)
 		if t == nil || t.Type() != fastjson.TypeString {
 			continue
 		}
-		beside := [][]string{{"index", "inputTextTokenCount"}, {"stop_reason"}, {"generation_token_count"}}[i]
-		for _, b := range beside {
+		for _, b := range m.beside {
 			if v.Get(b) != nil {
-				return k
+				return m.key
 			}
 		}
 	}
@@ -120,8 +127,8 @@ func (bedrockInvokeFormat) readAnswer(v *fastjson.Value) Answer {
 	}
 	if len(a.Choices) == 0 {
 		var text string
-		for _, k := range bedrockInvokeTextKeys {
-			if t := v.Get(k); t != nil {
+		for _, m := range bedrockInvokeTexts {
+			if t := v.Get(m.key); t != nil {
 				text = sharedStr(t)
 				break
 			}
