@@ -140,8 +140,17 @@ func (bedrockInvokeFormat) readAnswer(v *fastjson.Value) Answer {
 			a.Usage = append(a.Usage, UsageItem{k, n.String()})
 		}
 	}
-	a.Usage = usageItems(v.Get("amazon-bedrock-invocationMetrics"), "amazon-bedrock-invocationMetrics.", a.Usage)
+	a.Usage = invocationMetrics(v, a.Usage)
 	return a
+}
+
+// invocationMetrics appends to u the counters of v's
+// "amazon-bedrock-invocationMetrics", which Bedrock adds to a stream's
+// last chunk of every model it invokes (inputTokenCount,
+// outputTokenCount, invocationLatency and firstByteLatency, in
+// milliseconds), each named by its path: "amazon-bedrock-invocationMetrics.inputTokenCount".
+func invocationMetrics(v *fastjson.Value, u []UsageItem) []UsageItem {
+	return usageItems(v.Get("amazon-bedrock-invocationMetrics"), "amazon-bedrock-invocationMetrics.", u)
 }
 
 // Bedrock InvokeModel stream chunks -> one response of the chunks' model.

@@ -75,7 +75,7 @@ func (f cohereV1Format) readAnswer(v *fastjson.Value) Answer {
 	meta := v.Get("meta")
 	a := Answer{Usage: usageItems(meta.Get("tokens"), "tokens.", usageItems(meta.Get("billed_units"), "billed_units.", nil))}
 	if f.generate {
-		a.Usage = usageItems(v.Get("amazon-bedrock-invocationMetrics"), "amazon-bedrock-invocationMetrics.", a.Usage)
+		a.Usage = invocationMetrics(v, a.Usage)
 		a.Other = otherMembers(nil, "", v, cohereV1GenerateRead)
 		for i, g := range v.GetArray("generations") {
 			a.Choices = append(a.Choices, textChoice(i, getStr(g, "finish_reason"), sharedStr(g, "text")))
