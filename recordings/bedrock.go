@@ -44,11 +44,12 @@ func (bedrockFormat) readAnswer(v *fastjson.Value) Answer {
 // bedrockPart reads a Converse content block ({text}, {toolUse:
 // {toolUseId, name, input}}, {toolResult: {toolUseId, content}},
 // {reasoningContent: {reasoningText: {text}}}); ok is false for another
-// object.
+// object. A text block is known as a tool result's is (isTextBlock): a
+// member beside its text is its Other.
 func bedrockPart(p *fastjson.Value) (Part, bool) {
 	switch {
-	case p.Get("text") != nil && p.GetObject().Len() == 1:
-		return Part{Kind: PartText, Text: sharedStr(p, "text")}, true
+	case isTextBlock(p):
+		return Part{Kind: PartText, Text: sharedStr(p, "text"), Other: otherMembers(nil, "", p, resultTextRead)}, true
 	case p.Get("toolUse") != nil:
 		u := p.Get("toolUse")
 		return Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(u, "toolUseId"), getStr(u, "name"), u.Get("input")), Raw: p,

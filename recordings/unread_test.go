@@ -158,4 +158,15 @@ func TestResultText(t *testing.T) {
 	if !ok || len(in.Parts) != 1 || in.Parts[0].Text != "done" || len(in.Parts[0].Other) != 1 || in.Parts[0].Other[0].Path != "output[1]" {
 		t.Errorf("function_call_output: %+v", in.Parts)
 	}
+
+	// A Converse text block is known as a tool result's is: a member
+	// beside its text is listed, and a "text" that is not a string is
+	// no text block (the block is shown as recorded).
+	p := contentPart(fastjson.MustParse(`{"text": "hi", "cachePoint": {"type": "default"}}`))
+	if p.Kind != PartText || p.Text != "hi" || len(p.Other) != 1 || p.Other[0].Path != "cachePoint" {
+		t.Errorf("Converse text block with a member beside: %+v", p)
+	}
+	if p := contentPart(fastjson.MustParse(`{"text": 5}`)); p.Kind != PartOther {
+		t.Errorf("a number as text read as %v, want PartOther", p.Kind)
+	}
 }
