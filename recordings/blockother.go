@@ -80,11 +80,3 @@ func isTextBlock(it *fastjson.Value) bool {
 //
 //go:noinline
 func itemPath(at string, i int) string { return at + "[" + strconv.Itoa(i) + "]" }
-
-// withMember appends the member {path, v} to ms; not inlined, as its
-// copies at each call site would cost more than the call.
-//
-//go:noinline
-func withMember(ms []Member, path string, v *fastjson.Value) []Member {
-	return append(ms, Member{Path: path, Value: v})
-}

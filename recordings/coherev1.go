@@ -269,7 +269,7 @@ func setMember(ms []Member, name string, v *fastjson.Value) []Member {
 			return ms
 		}
 	}
-	return append(ms, Member{Path: name, Value: v})
+	return withMember(ms, name, v)
 }
 
 func (s *cohereV1Assembler) result(a *arena) *fastjson.Value {

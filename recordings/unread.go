@@ -38,7 +38,7 @@ func otherMembers(ms []Member, at string, obj *fastjson.Value, read nameSet) []M
 		if at != "" {
 			p = at + "." + p
 		}
-		ms = append(ms, Member{Path: p, Value: v})
+		ms = withMember(ms, p, v)
 	})
 	return ms
 }
@@ -47,9 +47,17 @@ func otherMembers(ms []Member, at string, obj *fastjson.Value, read nameSet) []M
 // made its: a message's Other as its response's.
 func under(ms []Member, at string, members []Member) []Member {
 	for _, m := range members {
-		ms = append(ms, Member{Path: at + "." + m.Path, Value: m.Value})
+		ms = withMember(ms, at+"."+m.Path, m.Value)
 	}
 	return ms
+}
+
+// withMember appends the member {path, v} to ms; not inlined, as its
+// copies at each call site would cost more than the call.
+//
+//go:noinline
+func withMember(ms []Member, path string, v *fastjson.Value) []Member {
+	return append(ms, Member{Path: path, Value: v})
 }
 
 // underItem appends to ms the members of item i of the list name (a
