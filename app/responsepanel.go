@@ -104,12 +104,12 @@ func (p *responsePanel) renderBody() app.UI {
 	return renderData(d.rec, d.view)
 }
 
-// partBody draws part j of choice c: its text with the word diff's marks
+// answerPart draws part j of choice c: its text with the word diff's marks
 // (marks, when compared and raw), with what the step added highlighted,
 // or followed while stepping; a tool call with its label among the
 // choice's (labels); the rest as renderPart draws it, without the
 // block's other members, which the caller adds.
-func (p *responsePanel) partBody(d *openDoc, c *recordings.Choice, j int, marks []diff.Span, labels []string, raw, stepping bool) app.UI {
+func (p *responsePanel) answerPart(d *openDoc, c *recordings.Choice, j int, marks []diff.Span, labels []string, raw, stepping bool) app.UI {
 	part := c.Parts[j]
 	switch {
 	case part.Kind == recordings.PartText && marks != nil && raw && !stepping:
@@ -157,7 +157,7 @@ func (p *responsePanel) renderAnswer(ans recordings.Answer) app.UI {
 				app.Div().Class("assembled").DataSet("testid", "assembled").Body(
 					app.Range(c.Parts).Slice(func(j int) app.UI {
 						part := c.Parts[j]
-						return withBlockOthers(part, p.partBody(d, &c, j, marks, labels, raw, stepping))
+						return withBlockOthers(part, p.answerPart(d, &c, j, marks, labels, raw, stepping))
 					}),
 				),
 				app.If(c.FinishReason != "", func() app.UI {
