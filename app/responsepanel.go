@@ -141,6 +141,10 @@ func (p *responsePanel) renderAnswer(ans recordings.Answer) app.UI {
 	d := p.Idoc
 	stepping := d.stepper != nil && d.step < d.stepper.Len()
 	return app.Div().Class("answer").Body(
+		app.If(ans.List != "", func() app.UI {
+			return app.P().Class("list-note").DataSet("testid", "answer-list").
+				Text(plural(len(ans.Choices), ans.List) + " listed: a stored conversation, not an answer")
+		}),
 		app.Range(ans.Choices).Slice(func(i int) app.UI {
 			c := ans.Choices[i]
 			marks := p.Imarks.text[c.Index]
@@ -151,7 +155,7 @@ func (p *responsePanel) renderAnswer(ans recordings.Answer) app.UI {
 			return app.Div().Class("msg role-"+c.Role).Body(
 				app.Div().Class("msg-head").Body(
 					app.Span().Class("role").Text(c.Role),
-					app.If(len(ans.Choices) > 1, func() app.UI { return app.Span().Class("name").Text(fmt.Sprintf("choice %d", c.Index)) }),
+					app.If(ans.List != "" || len(ans.Choices) > 1, func() app.UI { return app.Span().Class("name").Text(choiceLabel(ans.List, c.Index)) }),
 					rawToggle(raw, func() { p.flip(i) }),
 				),
 				app.Div().Class("assembled").DataSet("testid", "assembled").Body(
@@ -180,6 +184,15 @@ func (p *responsePanel) renderAnswer(ans recordings.Answer) app.UI {
 		}),
 		p.renderOther(ans.Other),
 	)
+}
+
+// choiceLabel names choice i of an answer: "choice 1", or "data[1]",
+// the item's place, in a list (list is the Answer's List).
+func choiceLabel(list string, i int) string {
+	if list != "" {
+		return fmt.Sprintf("data[%d]", i)
+	}
+	return fmt.Sprintf("choice %d", i)
 }
 
 // renderOther draws what the response holds beside the answer

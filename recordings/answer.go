@@ -8,7 +8,14 @@ import "github.com/valyala/fastjson"
 // processors, errors) give an empty Answer; show their JSON instead.
 type Answer struct {
 	Choices []Choice
-	Usage   []UsageItem
+	// List is, for a response that lists a stored conversation rather
+	// than answering (messagelist.go), what its items are: "message" (a
+	// stored chat completion's messages) or "input item" (a stored
+	// response's input items). Each Choice is then one item, in the
+	// order listed, its Index the item's place in the list's "data".
+	// "" for an answer.
+	List  string
+	Usage []UsageItem
 	// Error is the error a response carries beside what it answered: the
 	// error chunk or event a stream ended with (assembled as its "error"),
 	// or a failed Responses response's; its Type, Message and Status

@@ -20,6 +20,9 @@ var openaiChatProvider = provider{
 	format:         openaiFormat{},
 	foldsAsChecked: true,
 	answer:         openaiAnswer,
+	// A stored chat completion's messages, listed at a path that holds
+	// its id (messagelist.go).
+	looksLike: isChatMessageList,
 }
 
 var openaiCompletionsProvider = provider{
@@ -49,7 +52,9 @@ var openaiModelsProvider = provider{
 // openaiAnswer is what openaiFormat.readAnswer reads, in chat completions
 // and completions alike.
 var openaiAnswer = AnswerPaths{
-	Trees:   []string{"choices[*].message", "choices[*].finish_reason", "choices[*].index", "choices[*].text", "choices[*].tool_calls", "usage"},
+	Trees: []string{"choices[*].message", "choices[*].finish_reason", "choices[*].index", "choices[*].text", "choices[*].tool_calls", "usage",
+		// A list of stored messages' items.
+		"data"},
 	Choices: "choices",
 }
 
@@ -64,7 +69,10 @@ func (f openaiFormat) newAssembler() assembler { return &openaiAssembler{complet
 // text (and the tool calls completions recorded as chat carry), then the
 // usage counters; the members of the response, of a choice and of a
 // message it does not read are its Other, in that order.
-func (openaiFormat) readAnswer(v *fastjson.Value) Answer {
+func (f openaiFormat) readAnswer(v *fastjson.Value) Answer {
+	if !f.completion && isChatMessageList(v) {
+		return listAnswer(v, "message", storedChatMessage)
+	}
 	a := Answer{Other: otherMembers(nil, "", v, openaiRead)}
 	for i, ch := range v.GetArray("choices") {
 		c := Choice{Index: i, FinishReason: getStr(ch, "finish_reason")}

@@ -20,12 +20,13 @@ var openaiResponsesProvider = provider{
 	// A stream's events, at an endpoint that is not POST /v1/responses:
 	// GET /v1/responses/{id}?stream=true (a background response resumed),
 	// ChatGPT's /backend-api/codex/responses.
+	// A stored response's input items, listed (messagelist.go).
 	looksLike: func(v *fastjson.Value) bool {
 		t := v.GetStringBytes("type")
-		return len(t) > len("response.") && bytes.HasPrefix(t, []byte("response."))
+		return len(t) > len("response.") && bytes.HasPrefix(t, []byte("response.")) || isInputItemList(v)
 	},
 	format: responsesFormat{},
-	answer: AnswerPaths{Trees: []string{"output", "status", "usage"}},
+	answer: AnswerPaths{Trees: []string{"output", "status", "usage", "data"}},
 }
 
 // responsesFormat folds the family's streams (responsesAssembler) and
@@ -41,6 +42,9 @@ func (responsesFormat) newAssembler() assembler { return &responsesAssembler{} }
 // recorded), then the usage counters, and the response's other members
 // (incomplete_details, moderation …) as the Answer's Other.
 func (responsesFormat) readAnswer(v *fastjson.Value) Answer {
+	if isInputItemList(v) {
+		return listAnswer(v, "input item", storedInputItem)
+	}
 	var a Answer
 	c := Choice{Role: "assistant", FinishReason: getStr(v, "status")}
 	for _, it := range v.GetArray("output") {

@@ -173,9 +173,15 @@ func show(r *recordings.Recording, info loaded, stdout, stderr io.Writer) error 
 		w.text(clipText(string(jsonx.Pretty(v)), maxShownText*2))
 		return w.err
 	}
+	if ans.List != "" {
+		w.field("listed", plural(len(ans.Choices), ans.List, "")+": a stored conversation, not an answer")
+	}
 	for _, c := range ans.Choices {
 		role := c.Role
-		if len(ans.Choices) > 1 {
+		switch {
+		case ans.List != "":
+			role = fmt.Sprintf("%s, data[%d]", role, c.Index)
+		case len(ans.Choices) > 1:
 			role = fmt.Sprintf("%s, choice %d", role, c.Index)
 		}
 		w.message(role, "", "", c.Parts)

@@ -12,9 +12,13 @@ import (
 
 // answers compares two answers: choice by choice, then usage. list is the
 // answer's list of choices (recordings.AnswerPaths.Choices), "" for an
-// answer of one choice.
+// answer of one choice; a list of stored messages (recordings.Answer.List)
+// is compared item by item, at "data[i]" as in the response.
 func (c *comparer) answers(list string, a, b recordings.Answer) {
-	if list == "" && (len(a.Choices) > 1 || len(b.Choices) > 1) {
+	switch {
+	case a.List != "" || b.List != "":
+		list = "data"
+	case list == "" && (len(a.Choices) > 1 || len(b.Choices) > 1):
 		list = "choices"
 	}
 	for i := range max(len(a.Choices), len(b.Choices)) {

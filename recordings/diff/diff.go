@@ -111,8 +111,8 @@ type Result struct {
 // of prompt and answer, which follow the text), Google's echoed HTTP
 // response headers, Ollama's model expiry and modification times, and
 // the ids OpenAI-compatible servers add: Groq's x_groq.id, the Vercel
-// gateway's generationId. A
-// pattern is a JSON path from the response's top level in which "[*]"
+// gateway's generationId, and the first and last item's ids of a list of
+// stored messages (first_id, last_id). A pattern is a JSON path from the response's top level in which "[*]"
 // stands for any index; it covers the whole value at that path. Usage
 // items of the same names (Ollama's durations) are skipped too. Tool-call
 // ids are never compared either: calls are matched by name.
@@ -122,7 +122,7 @@ var Ignored = []string{
 	"total_duration", "load_duration", "prompt_eval_duration", "eval_duration",
 	"context", "perf_metrics", "sdk_http_response",
 	"models[*].expires_at", "models[*].modified_at",
-	"x_groq.id", "generationId",
+	"x_groq.id", "generationId", "first_id", "last_id",
 }
 
 // Compare compares two recordings by meaning. The request objects are

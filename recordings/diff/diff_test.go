@@ -41,6 +41,14 @@ func completion(id string, created int, content, finish, toolCalls string) strin
 		`"usage":{"prompt_tokens":12,"completion_tokens":5,"total_tokens":17}}},"is_streaming":false}`
 }
 
+// messageList is a stored chat completion's messages as
+// GET /v1/chat/completions/{id}/messages lists them: the question, then
+// an assistant message of content, the first item's id given.
+func messageList(id, content string) string {
+	return `{"body":{"object":"list","data":[{"id":` + id + `,"role":"user","content":"What is the weather?"},` +
+		`{"id":"m-1","role":"assistant","content":` + content + `}],"first_id":` + id + `,"last_id":"m-1","has_more":false},"is_streaming":false}`
+}
+
 // stream is a streamed chat completion whose chunks carry the given text
 // pieces, the last one with finish reason "stop".
 func stream(id string, pieces ...string) string {
@@ -324,6 +332,17 @@ func TestCompareAnswerKinds(t *testing.T) {
 			b:    recording(tid, chatBody("0.7", question), completion("x", 0, `[{"type":"text","text":"Sunny.","lang":"fr"}]`, "stop", "")),
 			want: []Change{
 				{Kind: KindResponse, Path: "choices[0].block_members[0]", Op: OpChanged, Old: `{"part":0,"path":"lang","value":"en"}`, New: `{"part":0,"path":"lang","value":"fr"}`},
+			},
+		},
+		{
+			// A stored chat completion's messages, listed: compared
+			// item by item at data[i], as the file holds them, the
+			// items' ids (bookkeeping) left out.
+			name: "a listed message changed",
+			a:    recording(tid, chatBody("0.7", question), messageList(`"m-0"`, `"Sunny."`)),
+			b:    recording(tid, chatBody("0.7", question), messageList(`"m-9"`, `"Rainy."`)),
+			want: []Change{
+				{Kind: KindResponse, Path: "data[1].text", Op: OpChanged, Old: `"Sunny."`, New: `"Rainy."`},
 			},
 		},
 		{

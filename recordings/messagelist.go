@@ -1,0 +1,109 @@
+package recordings
+
+import (
+	"github.com/recview/recview/internal/base/jsonx"
+	"github.com/valyala/fastjson"
+)
+
+// A stored conversation, listed: OpenAI's
+// GET /v1/chat/completions/{completion_id}/messages, the messages a
+// stored chat completion was asked with ({id, role, content,
+// content_parts, name}), and GET /v1/responses/{response_id}/input_items,
+// a stored response's input items (a message {type: "message", id,
+// status, role, content} or another item of the Responses input, a
+// function_call, a function_call_output). Both answer {object: "list",
+// data, first_id, last_id, has_more}. Their paths hold an id, so such a
+// list is known by its data: every item a chat message (a role, no type)
+// or every item an input item. Source:
+// platform.openai.com/docs/api-reference/chat/getMessages and
+// /responses/input-items.
+
+// The members the lists' readers read, or bookkeeping (an item's id,
+// where the list starts and ends); the rest is the Answer's Other
+// (has_more among them).
+var (
+	listRead      = nameSet{"object", "data", "first_id", "last_id"}
+	inputItemRead = nameSet{"type", "id", "status", "role", "content"}
+)
+
+// listData returns the items of an OpenAI list object ({object: "list",
+// data}) when there is at least one and each is an object, else nil.
+func listData(v *fastjson.Value) []*fastjson.Value {
+	if getStr(v, "object") != "list" {
+		return nil
+	}
+	data := v.GetArray("data")
+	for _, it := range data {
+		if it.Type() != fastjson.TypeObject {
+			return nil
+		}
+	}
+	return data
+}
+
+// isChatMessageList reports a list of stored chat messages: each item
+// has a role, and no type or object that would make it another API's.
+func isChatMessageList(v *fastjson.Value) bool {
+	data := listData(v)
+	for _, it := range data {
+		if getStr(it, "role") == "" || it.Get("type") != nil || it.Get("object") != nil {
+			return false
+		}
+	}
+	return len(data) > 0
+}
+
+// isInputItemList reports a list of a response's input items: each item
+// a message with a role, or an item inputItem reads.
+func isInputItemList(v *fastjson.Value) bool {
+	data := listData(v)
+	for _, it := range data {
+		if getStr(it, "type") == "message" && getStr(it, "role") != "" {
+			continue
+		}
+		if _, ok := inputItem(it); !ok {
+			return false
+		}
+	}
+	return len(data) > 0
+}
+
+// listAnswer reads a list of messages into an Answer whose List is
+// noun: a Choice per item, its Index the item's place in data, read by
+// item; an item's Other under "data[i]".
+func listAnswer(v *fastjson.Value, noun string, item func(*fastjson.Value) Message) Answer {
+	a := Answer{List: noun, Other: otherMembers(nil, "", v, listRead)}
+	for i, it := range v.GetArray("data") {
+		m := item(it)
+		a.Choices = append(a.Choices, Choice{Index: i, Role: m.Role, Parts: m.Parts})
+		a.Other = underItem(a.Other, "data", i, m.Other)
+	}
+	return a
+}
+
+// storedChatMessage reads an item of a stored chat completion's messages
+// as chatMessage reads a request's message; its id is bookkeeping.
+func storedChatMessage(it *fastjson.Value) Message {
+	m := chatMessage(it)
+	kept := m.Other[:0]
+	for _, o := range m.Other {
+		if o.Path != "id" {
+			kept = append(kept, o)
+		}
+	}
+	m.Other = kept
+	return m
+}
+
+// storedInputItem reads an input item of a stored response: a message
+// (its role and content parts), or what inputItem reads; another item
+// is one part shown as recorded.
+func storedInputItem(it *fastjson.Value) Message {
+	if getStr(it, "type") == "message" {
+		return Message{Role: getStr(it, "role"), Parts: contentParts(it.Get("content")), Other: otherMembers(nil, "", it, inputItemRead)}
+	}
+	if m, ok := inputItem(it); ok {
+		return m
+	}
+	return Message{Role: "input", Parts: []Part{{Kind: PartOther, Raw: it, Text: string(jsonx.Compact(it))}}}
+}

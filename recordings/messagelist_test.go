@@ -1,0 +1,79 @@
+package recordings
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/valyala/fastjson"
+)
+
+// TestListKnown: which lists are stored conversations. A list whose
+// items carry an object or a type of another API (a models list, an
+// Anthropic model list, embeddings) is not, nor an empty one, nor one
+// with an item recview cannot read as an input item.
+func TestListKnown(t *testing.T) {
+	tests := []struct {
+		body        string
+		chat, input bool
+	}{
+		{`{"object":"list","data":[{"id":"c-0","role":"user","content":"hi","content_parts":null,"name":null}]}`, true, false},
+		{`{"object":"list","data":[{"type":"message","role":"user","content":[]},{"type":"function_call","call_id":"c1","name":"f","arguments":"{}"}]}`, false, true},
+		{`{"object":"list","data":[{"type":"message","role":"user","content":[]},{"type":"file_search_call","id":"fs"}]}`, false, false},
+		{`{"object":"list","data":[{"id":"gpt-4o","object":"model"}]}`, false, false},
+		{`{"object":"list","data":[{"type":"model","id":"claude"}]}`, false, false},
+		{`{"object":"list","data":[{"object":"embedding","embedding":[0.1]}]}`, false, false},
+		{`{"object":"list","data":[]}`, false, false},
+		{`{"object":"page","data":[{"role":"user","content":"hi"}]}`, false, false},
+		{`{"object":"list","data":["hi"]}`, false, false},
+	}
+	for _, tt := range tests {
+		v := fastjson.MustParse(tt.body)
+		if got := isChatMessageList(v); got != tt.chat {
+			t.Errorf("%s: a chat message list %v, want %v", tt.body, got, tt.chat)
+		}
+		if got := isInputItemList(v); got != tt.input {
+			t.Errorf("%s: an input item list %v, want %v", tt.body, got, tt.input)
+		}
+	}
+}
+
+// TestListRead: a list's items as Choices, in order, each item's own
+// members under "data[i]" but for its id; a tool call and its result
+// among input items read as the request's input reads them.
+func TestListRead(t *testing.T) {
+	a := ReadAnswer(FamilyOpenAIChat, fastjson.MustParse(`{"object":"list","data":[
+		{"id":"c-0","role":"system","content":"Be brief.","name":null},
+		{"id":"c-1","role":"user","content":"hi","name":"ann","metadata":{"k":"v"}}],
+		"first_id":"c-0","last_id":"c-1","has_more":false}`))
+	var got []string
+	for _, c := range a.Choices {
+		got = append(got, c.Role+": "+c.Text())
+	}
+	var other []string
+	for _, o := range a.Other {
+		other = append(other, o.Path+" "+o.Value.String())
+	}
+	if d := cmp.Diff([]string{"system: Be brief.", "user: hi"}, got); a.List != "message" || d != "" {
+		t.Errorf("List %q, items (-want +got):\n%s", a.List, d)
+	}
+	if d := cmp.Diff([]string{"has_more false", `data[1].metadata {"k":"v"}`}, other); d != "" {
+		t.Errorf("Other (-want +got):\n%s", d)
+	}
+
+	a = ReadAnswer(FamilyOpenAIResponses, fastjson.MustParse(`{"object":"list","data":[
+		{"type":"function_call","id":"fc_1","call_id":"call_1","name":"get_weather","arguments":"{\"city\":\"Paris\"}"},
+		{"type":"function_call_output","id":"fco_1","call_id":"call_1","output":"21 degrees"},
+		{"type":"message","id":"msg_1","status":"completed","role":"user","content":[{"type":"input_text","text":"And Rome?"}],"phase":"x"}]}`))
+	if a.List != "input item" || len(a.Choices) != 3 {
+		t.Fatalf("List %q, %d items", a.List, len(a.Choices))
+	}
+	if tc := a.Choices[0].Parts[0].ToolCall; tc == nil || tc.Name != "get_weather" || tc.Arguments != `{"city":"Paris"}` {
+		t.Errorf("item 0: %+v", a.Choices[0].Parts)
+	}
+	if p := a.Choices[1].Parts[0]; p.Kind != PartToolResult || p.Text != "21 degrees" || p.CallID != "call_1" {
+		t.Errorf("item 1: %+v", p)
+	}
+	if a.Choices[2].Text() != "And Rome?" || len(a.Other) != 1 || a.Other[0].Path != "data[2].phase" {
+		t.Errorf("item 2: %q, Other %+v", a.Choices[2].Text(), a.Other)
+	}
+}
