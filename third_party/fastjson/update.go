@@ -104,6 +104,8 @@ func (v *Value) Set(key string, value *Value) {
 // SetArrayItem sets the value in the array v at idx position.
 //
 // The value must be unchanged during v lifetime.
+//
+//go:noinline
 func (v *Value) SetArrayItem(idx int, value *Value) {
 	if v == nil || v.t != TypeArray {
 		return
