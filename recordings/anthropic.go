@@ -1,7 +1,6 @@
 package recordings
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/valyala/fastjson"
@@ -117,7 +116,7 @@ func (s *anthropicAssembler) complete() bool { return s.stopped }
 func (s *anthropicAssembler) block(ev *fastjson.Value) (*anthropicBlock, int, error) {
 	i, ok := intOf(ev.Get("index"))
 	if !ok || i < 0 || i >= len(s.blocks) {
-		return nil, 0, fmt.Errorf("%s for content block %s, but %d blocks are open", getStr(ev, "type"), ev.Get("index"), len(s.blocks))
+		return nil, 0, errorf("%s for content block %s, but %d blocks are open", getStr(ev, "type"), ev.Get("index"), len(s.blocks))
 	}
 	return &s.blocks[i], i, nil
 }
@@ -125,14 +124,14 @@ func (s *anthropicAssembler) block(ev *fastjson.Value) (*anthropicBlock, int, er
 func (s *anthropicAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	ev := c.Data()
 	if ev == nil || ev.Type() != fastjson.TypeObject {
-		return ds, fmt.Errorf("event data is not a JSON object: %.40q", c.Text)
+		return ds, errorf("event data is not a JSON object: %.40q", c.Text)
 	}
 	typ := getStr(ev, "type")
 	switch typ {
 	case "message_start":
 		m := ev.Get("message")
 		if m == nil || m.Type() != fastjson.TypeObject {
-			return ds, fmt.Errorf("message_start without a message object")
+			return ds, errorf("message_start without a message object")
 		}
 		// A message_start starts the message over, a second one too (a
 		// stream of several messages: the SDK's Accumulate sets the
@@ -145,10 +144,10 @@ func (s *anthropicAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	case "content_block_start":
 		cb := ev.Get("content_block")
 		if cb == nil || cb.Type() != fastjson.TypeObject {
-			return ds, fmt.Errorf("content_block_start without a content_block object")
+			return ds, errorf("content_block_start without a content_block object")
 		}
 		if i, ok := intOf(ev.Get("index")); !ok || i != len(s.blocks) {
-			return ds, fmt.Errorf("content_block_start at index %s, expected %d", ev.Get("index"), len(s.blocks))
+			return ds, errorf("content_block_start at index %s, expected %d", ev.Get("index"), len(s.blocks))
 		}
 		field := "content[" + strconv.Itoa(len(s.blocks)) + "]"
 		s.blocks = append(s.blocks, anthropicBlock{start: cb})

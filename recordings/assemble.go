@@ -41,7 +41,7 @@ func chunkError(i int, c *Chunk, err error) error {
 	if c.Event != "" {
 		path = fmt.Sprintf("SSE event %d (%s)", i+1, c.Event)
 	}
-	return &ParseError{Path: path, Err: fmt.Errorf("%w: %v", ErrBadChunk, err)}
+	return &ParseError{Path: path, Err: errorf("%w: %v", ErrBadChunk, err)}
 }
 
 // Assemble returns the recording's response in its final, non-streaming

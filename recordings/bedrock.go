@@ -1,7 +1,6 @@
 package recordings
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/valyala/fastjson"
@@ -107,7 +106,7 @@ const maxBedrockBlocks = 1 << 12
 func (s *bedrockAssembler) block(ev *fastjson.Value) (*anthropicBlock, int, error) {
 	i, ok := intOf(ev.Get("contentBlockIndex"))
 	if !ok || i < 0 || i >= maxBedrockBlocks {
-		return nil, 0, fmt.Errorf("contentBlockIndex %s is not a block's index", ev.Get("contentBlockIndex"))
+		return nil, 0, errorf("contentBlockIndex %s is not a block's index", ev.Get("contentBlockIndex"))
 	}
 	for len(s.blocks) <= i {
 		s.blocks = append(s.blocks, anthropicBlock{})
@@ -118,13 +117,13 @@ func (s *bedrockAssembler) block(ev *fastjson.Value) (*anthropicBlock, int, erro
 func (s *bedrockAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	ev := c.Data()
 	if ev == nil || ev.Type() != fastjson.TypeObject || ev.GetObject().Len() != 1 {
-		return ds, fmt.Errorf("event is not an object of one event type: %.60q", c.Text)
+		return ds, errorf("event is not an object of one event type: %.60q", c.Text)
 	}
 	var typ string
 	var body *fastjson.Value
 	ev.GetObject().Visit(func(k []byte, v *fastjson.Value) { typ, body = string(k), v })
 	if body.Type() != fastjson.TypeObject {
-		return ds, fmt.Errorf("%s event is %s, not an object", typ, body.Type())
+		return ds, errorf("%s event is %s, not an object", typ, body.Type())
 	}
 	switch typ {
 	case "messageStart":

@@ -1,7 +1,6 @@
 package recordings
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -147,7 +146,7 @@ func (s *cohereAssembler) complete() bool { return s.finished }
 func cohereIndex(ev *fastjson.Value) (int, error) {
 	i, ok := intOf(ev.Get("index"))
 	if !ok || i < 0 || i >= maxCohereIndex {
-		return 0, fmt.Errorf("%s at index %s, not an index", getStr(ev, "type"), ev.Get("index"))
+		return 0, errorf("%s at index %s, not an index", getStr(ev, "type"), ev.Get("index"))
 	}
 	return i, nil
 }
@@ -158,7 +157,7 @@ func (s *cohereAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		return withDelta(ds, Delta{Kind: KindMeta, Field: "done"}), nil
 	}
 	if ev == nil || ev.Type() != fastjson.TypeObject {
-		return ds, fmt.Errorf("event data is not a JSON object: %.40q", c.Text)
+		return ds, errorf("event data is not a JSON object: %.40q", c.Text)
 	}
 	typ := getStr(ev, "type")
 	msg := ev.Get("delta", "message")

@@ -68,3 +68,10 @@ func trimPrefix(s string) string {
 	}
 	return s
 }
+
+// errorf is fmt.Errorf, called rather than copied into each caller:
+// its copies at the package's many error sites would cost app.wasm more
+// than the call.
+//
+//go:noinline
+func errorf(format string, a ...any) error { return fmt.Errorf(format, a...) }

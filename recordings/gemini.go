@@ -1,7 +1,6 @@
 package recordings
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/valyala/fastjson"
@@ -138,7 +137,7 @@ func (s *geminiAssembler) complete() bool { return s.finished }
 func (s *geminiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	d := c.Data()
 	if d == nil || d.Type() != fastjson.TypeObject {
-		return ds, fmt.Errorf("chunk is not a JSON object")
+		return ds, errorf("chunk is not a JSON object")
 	}
 	if s.keys == nil {
 		s.keys = geminiSpelling(d)
@@ -146,17 +145,17 @@ func (s *geminiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	k := s.keys
 	cands := d.Get("candidates")
 	if !isNull(cands) && cands.Type() != fastjson.TypeArray {
-		return ds, fmt.Errorf("candidates is %s, not an array", cands.Type())
+		return ds, errorf("candidates is %s, not an array", cands.Type())
 	}
 	for pos, cv := range cands.GetArray() {
 		if cv.Type() != fastjson.TypeObject {
-			return ds, fmt.Errorf("candidate is %s, not an object", cv.Type())
+			return ds, errorf("candidate is %s, not an object", cv.Type())
 		}
 		idx := pos
 		if iv := cv.Get("index"); !isNull(iv) {
 			i, ok := intOf(iv)
 			if !ok || i < 0 || i >= maxChoices {
-				return ds, fmt.Errorf("candidate index %s out of range", iv)
+				return ds, errorf("candidate index %s out of range", iv)
 			}
 			idx = i
 		}

@@ -70,7 +70,7 @@ func (s *imagesAssembler) complete() bool { return s.finished }
 func (s *imagesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	ev := c.Data()
 	if ev == nil || ev.Type() != fastjson.TypeObject {
-		return ds, fmt.Errorf("event data is not a JSON object: %.40q", c.Text)
+		return ds, errorf("event data is not a JSON object: %.40q", c.Text)
 	}
 	typ := getStr(ev, "type")
 	switch {

@@ -1,7 +1,6 @@
 package recordings
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/recview/recview/internal/base/jsonx"
@@ -108,10 +107,10 @@ func (s *interactionsAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		if c.Text == "[DONE]" {
 			return withDelta(ds, Delta{Kind: KindMeta, Field: "done"}), nil
 		}
-		return ds, fmt.Errorf("event data is not JSON: %.40q", c.Text)
+		return ds, errorf("event data is not JSON: %.40q", c.Text)
 	}
 	if ev.Type() != fastjson.TypeObject {
-		return ds, fmt.Errorf("event data is %s, not an object", ev.Type())
+		return ds, errorf("event data is %s, not an object", ev.Type())
 	}
 	typ := getStr(ev, "event_type")
 	if typ == "" {
@@ -121,7 +120,7 @@ func (s *interactionsAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	case "interaction.start", "interaction.complete", "interaction.created", "interaction.completed":
 		in := ev.Get("interaction")
 		if in == nil || in.Type() != fastjson.TypeObject {
-			return ds, fmt.Errorf("%s without an interaction object", typ)
+			return ds, errorf("%s without an interaction object", typ)
 		}
 		s.interaction, s.status = in, nil
 		if typ == "interaction.complete" || typ == "interaction.completed" {
@@ -139,20 +138,20 @@ func (s *interactionsAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	case "content.start":
 		i, ok := intOf(ev.Get("index"))
 		if !ok || i != len(s.outputs) {
-			return ds, fmt.Errorf("content.start at index %s, expected %d", ev.Get("index"), len(s.outputs))
+			return ds, errorf("content.start at index %s, expected %d", ev.Get("index"), len(s.outputs))
 		}
 		s.outputs = append(s.outputs, interactionOutput{start: ev.Get("content")})
 		ds = withDelta(ds, Delta{Kind: KindMeta, Field: "outputs[" + strconv.Itoa(i) + "]", Text: getStr(ev, "content", "type")})
 	case "content.delta":
 		i, ok := intOf(ev.Get("index"))
 		if !ok || i < 0 || i >= len(s.outputs) {
-			return ds, fmt.Errorf("content.delta for output %s, but %d are open", ev.Get("index"), len(s.outputs))
+			return ds, errorf("content.delta for output %s, but %d are open", ev.Get("index"), len(s.outputs))
 		}
 		ds = s.outputs[i].add(i, ev.Get("delta"), ds)
 	case "step.start":
 		i, ok := intOf(ev.Get("index"))
 		if !ok || i != len(s.steps) {
-			return ds, fmt.Errorf("step.start at index %s, expected %d", ev.Get("index"), len(s.steps))
+			return ds, errorf("step.start at index %s, expected %d", ev.Get("index"), len(s.steps))
 		}
 		s.steps = append(s.steps, interactionStep{start: ev.Get("step")})
 		kind := KindMeta
@@ -163,7 +162,7 @@ func (s *interactionsAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	case "step.delta":
 		i, ok := intOf(ev.Get("index"))
 		if !ok || i < 0 || i >= len(s.steps) {
-			return ds, fmt.Errorf("step.delta for step %s, but %d are open", ev.Get("index"), len(s.steps))
+			return ds, errorf("step.delta for step %s, but %d are open", ev.Get("index"), len(s.steps))
 		}
 		ds = s.steps[i].add(i, ev.Get("delta"), ds)
 	case "error":

@@ -1,7 +1,6 @@
 package recordings
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/recview/recview/internal/base/jsonx"
@@ -124,7 +123,7 @@ func (s *ollamaAssembler) complete() bool { return s.done }
 func (s *ollamaAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	d := c.Data()
 	if d == nil || d.Type() != fastjson.TypeObject {
-		return ds, fmt.Errorf("chunk is not a JSON object")
+		return ds, errorf("chunk is not a JSON object")
 	}
 	s.last = d
 	src, prefix := d, ""
@@ -152,7 +151,7 @@ func (s *ollamaAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	}
 	if tcs := src.Get("tool_calls"); !isNull(tcs) {
 		if tcs.Type() != fastjson.TypeArray {
-			return ds, fmt.Errorf("tool_calls is %s, not an array", tcs.Type())
+			return ds, errorf("tool_calls is %s, not an array", tcs.Type())
 		}
 		for _, tc := range tcs.GetArray() {
 			field := prefix + "tool_calls[" + strconv.Itoa(len(s.toolCalls)) + "]"

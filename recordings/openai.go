@@ -1,7 +1,6 @@
 package recordings
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/recview/recview/internal/base/jsonx"
@@ -209,7 +208,7 @@ func (s *openaiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		return withDelta(ds, Delta{Kind: KindMeta, Field: "done"}), nil
 	}
 	if d == nil || d.Type() != fastjson.TypeObject {
-		return ds, fmt.Errorf("chunk is not a JSON object")
+		return ds, errorf("chunk is not a JSON object")
 	}
 	if e := d.Get("error"); e != nil && e.Type() == fastjson.TypeObject {
 		// An error chunk ends the stream (openai-python raises APIError
@@ -220,7 +219,7 @@ func (s *openaiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	}
 	choices := d.Get("choices")
 	if !isNull(choices) && choices.Type() != fastjson.TypeArray {
-		return ds, fmt.Errorf("choices is %s, not an array", choices.Type())
+		return ds, errorf("choices is %s, not an array", choices.Type())
 	}
 	// Validate every index before changing anything, so a bad chunk leaves
 	// the state as it was.
@@ -258,7 +257,7 @@ func (s *openaiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 
 func choiceIndex(ch *fastjson.Value) (int, error) {
 	if ch.Type() != fastjson.TypeObject {
-		return 0, fmt.Errorf("choice is %s, not an object", ch.Type())
+		return 0, errorf("choice is %s, not an object", ch.Type())
 	}
 	v := ch.Get("index")
 	if v == nil {
@@ -266,7 +265,7 @@ func choiceIndex(ch *fastjson.Value) (int, error) {
 	}
 	i, err := v.Int()
 	if err != nil || i < 0 || i >= maxChoices {
-		return 0, fmt.Errorf("choice index %s out of range 0..%d", v, maxChoices-1)
+		return 0, errorf("choice index %s out of range 0..%d", v, maxChoices-1)
 	}
 	return i, nil
 }
@@ -410,23 +409,23 @@ func (st *openaiChoice) addToolCalls(choice int, tcs *fastjson.Value, ds []Delta
 		return ds, nil
 	}
 	if tcs.Type() != fastjson.TypeArray {
-		return ds, fmt.Errorf("tool_calls is %s, not an array", tcs.Type())
+		return ds, errorf("tool_calls is %s, not an array", tcs.Type())
 	}
 	for _, tc := range tcs.GetArray() {
 		if tc.Type() != fastjson.TypeObject {
-			return ds, fmt.Errorf("tool call is %s, not an object", tc.Type())
+			return ds, errorf("tool call is %s, not an object", tc.Type())
 		}
 		i := len(st.toolCalls)
 		if v := tc.Get("index"); v != nil {
 			n, err := v.Int()
 			if err != nil {
-				return ds, fmt.Errorf("tool call index %s is not an integer", v)
+				return ds, errorf("tool call index %s is not an integer", v)
 			}
 			if n == -1 { // some providers send -1 for a single call
 				n = 0
 			}
 			if n < 0 || n > len(st.toolCalls)+maxToolCallGrowth {
-				return ds, fmt.Errorf("tool call index %d out of range", n)
+				return ds, errorf("tool call index %d out of range", n)
 			}
 			i = n
 		}

@@ -2,7 +2,6 @@ package recordings
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/recview/recview/recordings/internal/pyjson"
@@ -203,7 +202,7 @@ func (p *Parser) Reparse(name string, data []byte) (*Recording, error) {
 // (jsonx.CheckStrict) made only when strict.
 func parse(p *fastjson.Parser, name string, data []byte, strict bool) (*Recording, error) {
 	if len(data) > MaxSize {
-		return nil, &ParseError{Name: name, Err: fmt.Errorf("%w: %d bytes, the limit is %d", ErrTooLarge, len(data), MaxSize)}
+		return nil, &ParseError{Name: name, Err: errorf("%w: %d bytes, the limit is %d", ErrTooLarge, len(data), MaxSize)}
 	}
 	doc, err := p.ParseBytes(data)
 	if err == nil && strict {
@@ -244,26 +243,26 @@ func newRecording(name string, doc *fastjson.Value, size int, pace *pacer, chunk
 // binary data (Binary: "not a recording: binary data (PNG image)").
 func syntaxError(name string, data []byte, ferr error) error {
 	if len(data) == 0 {
-		return &ParseError{Name: name, Err: fmt.Errorf("%w: empty input", ErrNotRecording)}
+		return &ParseError{Name: name, Err: errorf("%w: empty input", ErrNotRecording)}
 	}
 	if what := Binary(data); what != "" {
-		return &ParseError{Name: name, Err: fmt.Errorf("%w: %s", ErrNotRecording, what)}
+		return &ParseError{Name: name, Err: errorf("%w: %s", ErrNotRecording, what)}
 	}
 	se := jsonx.Locate(data, ferr)
 	return &ParseError{Name: name, Offset: se.Offset, Line: se.Line, Col: se.Col, Err: se.Err}
 }
 
 func badField(path, want string, v *fastjson.Value) error {
-	return &ParseError{Path: path, Err: fmt.Errorf("%w: want %s, got %s", ErrBadField, want, v.Type())}
+	return &ParseError{Path: path, Err: errorf("%w: want %s, got %s", ErrBadField, want, v.Type())}
 }
 
 func (r *Recording) decode() error {
 	if r.Doc.Type() != fastjson.TypeObject {
-		return &ParseError{Err: fmt.Errorf("%w: the top level is %s, not an object", ErrNotRecording, r.Doc.Type())}
+		return &ParseError{Err: errorf("%w: the top level is %s, not an object", ErrNotRecording, r.Doc.Type())}
 	}
 	req, resp := r.Doc.Get("request"), r.Doc.Get("response")
 	if req == nil || resp == nil {
-		return &ParseError{Err: fmt.Errorf("%w: no \"request\" and \"response\" keys", ErrNotRecording)}
+		return &ParseError{Err: errorf("%w: no \"request\" and \"response\" keys", ErrNotRecording)}
 	}
 	if req.Type() != fastjson.TypeObject {
 		return badField("request", "object", req)

@@ -54,7 +54,7 @@ func (r *Recording) decodeResponse(resp *fastjson.Value) error {
 	}
 	body := resp.Get("body")
 	if body == nil {
-		return &ParseError{Path: "response", Err: fmt.Errorf("%w: no \"body\"", ErrNotRecording)}
+		return &ParseError{Path: "response", Err: errorf("%w: no \"body\"", ErrNotRecording)}
 	}
 	if r.Streaming {
 		return r.decodeStream(body)

@@ -2,7 +2,6 @@ package recordings
 
 import (
 	"bytes"
-	"fmt"
 	"strconv"
 
 	"github.com/recview/recview/internal/base/jsonx"
@@ -203,7 +202,7 @@ func (s *responsesAssembler) part(ev *fastjson.Value) (*responsesPart, error) {
 func openIndex(ev *fastjson.Value, key, what string, n int) (int, error) {
 	i, ok := intOf(ev.Get(key))
 	if !ok || i < 0 || i >= n {
-		return 0, fmt.Errorf("%s for %s %s, but %d are open", getStr(ev, "type"), what, ev.Get(key), n)
+		return 0, errorf("%s for %s %s, but %d are open", getStr(ev, "type"), what, ev.Get(key), n)
 	}
 	return i, nil
 }
@@ -212,7 +211,7 @@ func openIndex(ev *fastjson.Value, key, what string, n int) (int, error) {
 func addDelta(t *textBuf, ev *fastjson.Value) (string, error) {
 	text, ok := t.add(ev.Get("delta"))
 	if !ok {
-		return "", fmt.Errorf("%s without a string delta", getStr(ev, "type"))
+		return "", errorf("%s without a string delta", getStr(ev, "type"))
 	}
 	return text, nil
 }
@@ -220,7 +219,7 @@ func addDelta(t *textBuf, ev *fastjson.Value) (string, error) {
 func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	ev := c.Data()
 	if ev == nil || ev.Type() != fastjson.TypeObject {
-		return ds, fmt.Errorf("event data is not a JSON object: %.40q", c.Text)
+		return ds, errorf("event data is not a JSON object: %.40q", c.Text)
 	}
 	typ := getStr(ev, "type")
 	switch typ {
@@ -228,7 +227,7 @@ func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		"response.completed", "response.incomplete", "response.failed":
 		r := ev.Get("response")
 		if r == nil || r.Type() != fastjson.TypeObject {
-			return ds, fmt.Errorf("%s without a response object", typ)
+			return ds, errorf("%s without a response object", typ)
 		}
 		s.response = r
 		if typ == "response.created" {
@@ -249,7 +248,7 @@ func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		i, ok := intOf(ev.Get("output_index"))
 		item := ev.Get("item")
 		if !ok || i != len(s.items) || item == nil || item.Type() != fastjson.TypeObject {
-			return ds, fmt.Errorf("output_item.added at index %s, expected %d, with an item object", ev.Get("output_index"), len(s.items))
+			return ds, errorf("output_item.added at index %s, expected %d, with an item object", ev.Get("output_index"), len(s.items))
 		}
 		s.items = append(s.items, responsesItem{item: item})
 		field := "output[" + strconv.Itoa(i) + "]"
@@ -274,7 +273,7 @@ func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		}
 		k, ok := intOf(ev.Get("content_index"))
 		if !ok || k != len(it.parts) {
-			return ds, fmt.Errorf("content_part.added at index %s, expected %d", ev.Get("content_index"), len(it.parts))
+			return ds, errorf("content_part.added at index %s, expected %d", ev.Get("content_index"), len(it.parts))
 		}
 		p := ev.Get("part")
 		field := "text"
@@ -300,7 +299,7 @@ func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		}
 		an := ev.Get("annotation")
 		if an == nil || an.Type() != fastjson.TypeObject {
-			return ds, fmt.Errorf("%s without an annotation object", typ)
+			return ds, errorf("%s without an annotation object", typ)
 		}
 		p.annotations = append(p.annotations, an)
 		ds = withDelta(ds, Delta{Kind: KindContent, Field: "annotations", Text: "+1"})
@@ -321,7 +320,7 @@ func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 			return ds, err
 		}
 		if k, ok := intOf(ev.Get("summary_index")); !ok || k != len(it.summary) {
-			return ds, fmt.Errorf("reasoning_summary_part.added at index %s, expected %d", ev.Get("summary_index"), len(it.summary))
+			return ds, errorf("reasoning_summary_part.added at index %s, expected %d", ev.Get("summary_index"), len(it.summary))
 		}
 		it.summary = append(it.summary, textBuf{})
 	case "response.reasoning_summary_text.delta":

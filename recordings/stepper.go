@@ -1,8 +1,6 @@
 package recordings
 
 import (
-	"fmt"
-
 	"github.com/valyala/fastjson"
 )
 
@@ -13,7 +11,7 @@ const checkpointEvery = 64
 
 // ErrNotStream reports a Stepper asked for a recording that has no stream
 // recview can assemble (not streaming, an exception, or an unknown kind).
-var ErrNotStream = fmt.Errorf("recordings: not a stream recview can step through")
+var ErrNotStream = errorf("recordings: not a stream recview can step through")
 
 // Stepper replays a streamed response chunk by chunk. Step k (0 <= k <=
 // Len()) is the state after the first k chunks: step 0 is before any
