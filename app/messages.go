@@ -62,7 +62,11 @@ func partBody(p recordings.Part, raw, partial bool) app.UI {
 		)
 	case recordings.PartImage:
 		label := p.URL
-		if label == "" {
+		switch {
+		case label == "" && p.Data == "" && p.Size == 0:
+			// A stored input item keeps an image's detail, not the image.
+			label = "no URL or data recorded"
+		case label == "":
 			label = fmt.Sprintf("%s · %s", p.MediaType, byteSize(p.Size))
 		}
 		return app.Div().Class("image").DataSet("testid", "image-part").Body(

@@ -15,7 +15,8 @@ import (
 // of two input items (read in the file), drawn as a stored conversation
 // rather than raw JSON. The note says "2 input items listed", each item
 // is labelled by its place in "data" (not "choice N"), with its role
-// and text ("What is input text?", "Item 2"), and has_more true is
+// and text ("What is input text?", "Item 2"), its input_image, which
+// kept neither URL nor data, is said to be so, and has_more true is
 // listed as recorded.
 func TestMessageListDrawn(t *testing.T) {
 	path := filepath.Join(recordersDir, "azure-test-proxy", "openai__openai-dotnet__tests__SessionRecords__ResponseStoreTests__GetInputItemsWithMultiPartPagination.json")
@@ -33,6 +34,10 @@ func TestMessageListDrawn(t *testing.T) {
 	texts := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=assembled]')].map(e => e.innerText)`)
 	if len(texts) != 2 || !strings.Contains(texts[0], "What is input text?") || !strings.Contains(texts[1], "Item 2") {
 		t.Errorf("the items read %q", texts)
+	}
+	// The input_image kept its detail, not the image.
+	if img := eval[string](tb, `document.querySelector('.answer [data-testid=image-part]')?.innerText ?? ""`); !strings.Contains(img, "image: no URL or data recorded") {
+		t.Errorf("the input_image reads %q", img)
 	}
 	if o := eval[string](tb, `document.querySelector('.response').innerText`); !strings.Contains(o, "has_more") {
 		t.Errorf("the response reads %q, without has_more", o)

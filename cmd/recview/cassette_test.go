@@ -133,3 +133,28 @@ func TestShowSecret(t *testing.T) {
 		t.Errorf("exit %d, %v; show --json FILE#1's warnings %q, want %q first", code, err, doc.Warnings, warning)
 	}
 }
+
+// TestShowMessageList: show prints a stored response's input items, as
+// openai-dotnet's multi-part pagination test listed them (read in the
+// file), as a list: how many, each item's role and place in data, its
+// words, the input_file as recorded, and an input_image that kept
+// neither URL nor data said to be so, not shown as an image of 0 bytes.
+func TestShowMessageList(t *testing.T) {
+	p := "../../recordings/testdata/recorders/azure-test-proxy/openai__openai-dotnet__tests__SessionRecords__ResponseStoreTests__GetInputItemsWithMultiPartPagination.json#2"
+	out, errOut, code := runCmd(t, "", "show", p)
+	if code != 0 {
+		t.Fatalf("show: exit %d %s", code, errOut)
+	}
+	want := []string{
+		"  listed   2 input items: a stored conversation, not an answer\n  [user, data[0]]\n    What is input text?\n",
+		`{"type":"input_file","file_id":null,"filename":"test_favorite_foods.pdf"}`,
+		"    (image: no URL or data recorded)\n",
+		"  [user, data[1]]\n    Item 2\n",
+		"  other    has_more (not read by recview; as recorded)\n    true\n",
+	}
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			t.Errorf("show's output lacks %q:\n%s", w, out)
+		}
+	}
+}

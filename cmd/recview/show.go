@@ -292,9 +292,12 @@ func (p *printer) message(role, name, callID string, parts []recordings.Part) {
 			p.line("    (thinking)")
 			p.text(clipText(part.Text, maxShownText))
 		case recordings.PartImage:
-			if part.URL != "" {
+			switch {
+			case part.URL != "":
 				p.line("    (image %s)", part.URL)
-			} else {
+			case part.Data == "" && part.Size == 0:
+				p.line("    (image: no URL or data recorded)")
+			default:
 				p.line("    (image %s, %s)", part.MediaType, plural(part.Size, "byte", ""))
 			}
 			if part.Text != "" {
