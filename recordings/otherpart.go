@@ -14,10 +14,12 @@ const minBlob = 256
 // a notice beside it: its "type" (or its JSON type), its size as
 // recorded, and the longest base64 text inside it with its path, as in
 // `web_search_call, 1.2 KB` or `input_audio, 48.3 KB (base64 at
-// input_audio.data, 48.2 KB)`. A string of minBlob bytes or more of the
-// base64 alphabet counts as base64.
+// input_audio.data, 48.2 KB)`; a part of text alone (Raw nil: a request
+// body that is not JSON) is `text, 79 bytes` or `text, 119.2 KB in
+// base64`. A string of minBlob bytes or more of the base64 alphabet
+// counts as base64.
 func (p *Part) Describe() string {
-	what := "part"
+	what := "text" // a string as recorded: a request body that is not JSON
 	if p.Raw != nil {
 		what = p.Raw.Type().String()
 		if t := getStr(p.Raw, "type"); t != "" {
@@ -25,6 +27,12 @@ func (p *Part) Describe() string {
 		}
 	}
 	s := what + ", " + ByteSize(len(p.Text))
+	if p.Raw == nil {
+		if len(p.Text) >= minBlob && isBase64([]byte(p.Text)) {
+			s += " in base64"
+		}
+		return s
+	}
 	if path, n := longestBlob(p.Raw, "", "", 0); n > 0 {
 		s += " (base64 at " + path + ", " + ByteSize(n) + ")"
 	}

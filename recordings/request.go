@@ -40,6 +40,8 @@ func (r *Recording) Conversation() Conversation {
 	if body == nil || body.Type() != fastjson.TypeObject {
 		if r.Shape == ShapeFileProcessor {
 			c.Params = append(c.Params, Param{"provider", r.Provider}, Param{"api", r.ToolName}, Param{"file_id", getStr(r.Request, "file_id")})
+		} else if m, ok := bodyAsRecorded(body); ok {
+			c.Messages = append(c.Messages, m)
 		}
 		return c
 	}
@@ -97,6 +99,22 @@ func (r *Recording) Conversation() Conversation {
 	}
 	c.Params = append(params(body, skip...), c.Params...)
 	return c
+}
+
+// bodyAsRecorded reads a request body that is not a JSON object (a
+// form, a multipart upload, plain text, a body a cassette kept in
+// base64, a list) as one message of role "body" whose one part is shown
+// as recorded (PartOther: a string as its text, anything else as JSON);
+// ok is false when there is no body (nil, null, "").
+func bodyAsRecorded(body *fastjson.Value) (Message, bool) {
+	if body == nil || empty(body) {
+		return Message{}, false
+	}
+	part := Part{Kind: PartOther, Raw: body, Text: string(jsonx.Compact(body))}
+	if body.Type() == fastjson.TypeString {
+		part = Part{Kind: PartOther, Text: sharedStr(body)}
+	}
+	return Message{Role: "body", Parts: []Part{part}}, true
 }
 
 // params lists obj's members as parameters, each value compact JSON, in

@@ -1,6 +1,7 @@
 package recordings
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -168,5 +169,40 @@ func TestResultText(t *testing.T) {
 	}
 	if p := contentPart(fastjson.MustParse(`{"text": 5}`)); p.Kind != PartOther {
 		t.Errorf("a number as text read as %v, want PartOther", p.Kind)
+	}
+}
+
+// TestBodyAsRecorded: a request body that is not a JSON object is one
+// message of role "body", shown as recorded: a form or multipart text as
+// its text (said to be base64 when it is), anything else as JSON; no
+// body, null or "" gives no message.
+func TestBodyAsRecorded(t *testing.T) {
+	for _, tt := range []struct {
+		body, want string // want: the part's Describe, "" for no message
+	}{
+		{`"grant_type=refresh_token&client_id=x"`, "text, 36 bytes"},
+		{`"` + strings.Repeat("LS0tLS0t", 40) + `"`, "text, 320 bytes in base64"},
+		{`[1, 2]`, "array, 5 bytes"},
+		{`null`, ""},
+		{`""`, ""},
+	} {
+		r := &Recording{Body: fastjson.MustParse(tt.body)}
+		c := r.Conversation()
+		switch {
+		case tt.want == "" && len(c.Messages) != 0:
+			t.Errorf("%s: %+v, want no message", tt.body, c.Messages)
+		case tt.want == "":
+		case len(c.Messages) != 1 || c.Messages[0].Role != "body" || len(c.Messages[0].Parts) != 1:
+			t.Errorf("%s: %+v, want one body message", tt.body, c.Messages)
+		default:
+			p := c.Messages[0].Parts[0]
+			if p.Kind != PartOther || p.Describe() != tt.want {
+				t.Errorf("%s: %s %q, want other %q", tt.body, p.Kind, p.Describe(), tt.want)
+			}
+		}
+	}
+	r := &Recording{Body: fastjson.MustParse(`"a=1&b=2"`)}
+	if got := r.Conversation().Messages[0].Parts[0].Text; got != "a=1&b=2" {
+		t.Errorf("the form's text %q", got)
 	}
 }

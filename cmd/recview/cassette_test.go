@@ -158,3 +158,25 @@ func TestShowMessageList(t *testing.T) {
 		}
 	}
 }
+
+// TestShowRequestBody: a request body that is not JSON is shown as
+// recorded, not left out: pydantic-ai's file upload (multipart text, read
+// in the cassette) shows the uploaded file's words; a request without a
+// body says so.
+func TestShowRequestBody(t *testing.T) {
+	p := filepath.Join(cassettes, "pydantic-ai__tests__models__cassettes__test_openai_responses__test_openai_responses_model_file_search_tool_stream.yaml")
+	out, errOut, code := runCmd(t, "", "show", p+"#1")
+	if code != 0 {
+		t.Fatalf("show: exit %d %s", code, errOut)
+	}
+	req, _, _ := strings.Cut(out, "\nRESPONSE\n")
+	for _, w := range []string{"  [body]\n    (not read: text, 340 bytes; as recorded)\n", `Content-Disposition: form-data; name="file"; filename="tmp8l5_2pzy.txt"`, "    Paris is the capital of France. It is known for the Eiffel Tower."} {
+		if !strings.Contains(req, w) {
+			t.Errorf("the request lacks %q:\n%s", w, req)
+		}
+	}
+	out, _, _ = runCmd(t, "", "show", "../../recordings/testdata/recorders/azure-test-proxy/openai__openai-dotnet__tests__SessionRecords__ResponseStoreTests__GetInputItemsWithMultiPartPagination.json#2")
+	if req, _, _ := strings.Cut(out, "\nRESPONSE\n"); !strings.HasSuffix(req, "\nREQUEST\n  body     none: the request is its method and URL\n") {
+		t.Errorf("a GET's request reads:\n%s", req)
+	}
+}

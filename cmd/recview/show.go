@@ -156,6 +156,9 @@ func show(r *recordings.Recording, info loaded, stdout, stderr io.Writer) error 
 		w.message(m.Role, m.Name, m.CallID, m.Parts)
 		w.others(m.Other)
 	}
+	if len(conv.Params)+len(conv.Tools)+len(conv.Messages) == 0 {
+		w.field("body", "none: the request is its method and URL")
+	}
 
 	w.section("RESPONSE")
 	v, err := recordings.Assemble(r)
