@@ -38,7 +38,7 @@ func (p *requestPanel) Render() app.UI {
 		app.If(len(c.Params) > 0, func() app.UI {
 			return app.Dl().Class("params").Body(
 				app.Range(c.Params).Slice(func(i int) app.UI {
-					return app.Div().Body(app.Dt().Text(c.Params[i].Name), app.Dd().Body(app.Code().Text(clip(c.Params[i].Value, 300))))
+					return app.Div().Body(app.Dt().Text(c.Params[i].Name), app.Dd().Body(renderParamValue(c.Params[i].Value)))
 				}),
 			)
 		}),
@@ -52,6 +52,27 @@ func (p *requestPanel) Render() app.UI {
 		app.If(len(c.Params)+len(c.Tools)+len(c.Messages) == 0, func() app.UI {
 			return app.P().Class("muted").DataSet("testid", "no-body").Text("No body: the request is its method and URL.")
 		}),
+	)
+}
+
+// maxParamInline is the longest parameter value shown on its line;
+// a longer one (a response_format's JSON schema) folds.
+const maxParamInline = 300
+
+// renderParamValue draws a parameter's value (compact JSON): on its line, or,
+// when longer than maxParamInline, folded, its start as the summary and
+// the whole value indented inside.
+func renderParamValue(v string) app.UI {
+	if len(v) <= maxParamInline {
+		return app.Code().Text(v)
+	}
+	whole := v
+	if parsed, err := fastjson.Parse(v); err == nil {
+		whole = string(jsonx.Pretty(parsed))
+	}
+	return app.Details().Class("param-long").DataSet("testid", "param-long").Body(
+		app.Summary().Body(app.Code().Text(clip(v, 120))),
+		renderText("json", whole),
 	)
 }
 

@@ -38,3 +38,28 @@ func TestRequestBodyShown(t *testing.T) {
 	tb.waitText(`.request `+sel("no-body"), "No body: the request is its method and URL.")
 	t.Logf("wrote %s", tb.screenshot("no-body"))
 }
+
+// TestLongParamShown opens an ogx recording of Ollama's generate whose
+// "format" is a JSON schema of 576 bytes (read in the file): the
+// parameter folds, its start as the summary, and opened shows the whole
+// schema indented, its end too ("title": "AnswerFormat"), where it was
+// cut at 300 bytes before.
+func TestLongParamShown(t *testing.T) {
+	path := filepath.Join("..", "recordings", "testdata", "corpus", "tests__integration__recordings__responses__48d2fb183a2a.json")
+	tb := newTab(t)
+	tb.open("/")
+	tb.dropPaths(path)
+	tb.waitTitle(filepath.Base(path))
+	long := `document.querySelector('.request [data-testid=param-long]')`
+	if s := eval[string](tb, long+`?.querySelector('summary')?.textContent ?? ""`); !strings.HasPrefix(s, `{"$defs":{"NBAStats"`) {
+		t.Errorf("the folded parameter's summary reads %q", s)
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](long + `.open = true`))
+	whole := eval[string](tb, long+`.querySelector('pre').innerText`)
+	for _, w := range []string{`"title": "AnswerFormat"`, `"year_of_birth",`, `"$ref": "#/$defs/NBAStats"`} {
+		if !strings.Contains(whole, w) {
+			t.Errorf("the parameter opened reads %q, without %q", whole, w)
+		}
+	}
+	t.Logf("wrote %s", tb.screenshot("long-param"))
+}
