@@ -1,9 +1,6 @@
 package recordings
 
-import (
-	"github.com/recview/recview/internal/base/jsonx"
-	"github.com/valyala/fastjson"
-)
+import "github.com/valyala/fastjson"
 
 // A stored conversation, listed: OpenAI's
 // GET /v1/chat/completions/{completion_id}/messages, the messages a
@@ -95,15 +92,13 @@ func storedChatMessage(it *fastjson.Value) Message {
 	return m
 }
 
-// storedInputItem reads an input item of a stored response: a message
-// (its role and content parts), or what inputItem reads; another item
-// is one part shown as recorded.
+// storedInputItem reads an input item of a stored response, as
+// isInputItemList accepts them: a message (its role and content parts),
+// or what inputItem reads.
 func storedInputItem(it *fastjson.Value) Message {
 	if getStr(it, "type") == "message" {
 		return Message{Role: getStr(it, "role"), Parts: contentParts(it.Get("content")), Other: otherMembers(nil, "", it, inputItemRead)}
 	}
-	if m, ok := inputItem(it); ok {
-		return m
-	}
-	return Message{Role: "input", Parts: []Part{{Kind: PartOther, Raw: it, Text: string(jsonx.Compact(it))}}}
+	m, _ := inputItem(it)
+	return m
 }

@@ -105,14 +105,14 @@ func (r *Recording) Conversation() Conversation {
 // form, a multipart upload, plain text, a body a cassette kept in
 // base64, a list) as one message of role "body" whose one part is shown
 // as recorded (PartOther: a string as its text, anything else as JSON);
-// ok is false when there is no body (nil, null, "").
+// ok is false when there is no body (nil, null, "", []).
 func bodyAsRecorded(body *fastjson.Value) (Message, bool) {
 	if body == nil || empty(body) {
 		return Message{}, false
 	}
-	part := Part{Kind: PartOther, Raw: body, Text: string(jsonx.Compact(body))}
-	if body.Type() == fastjson.TypeString {
-		part = Part{Kind: PartOther, Text: sharedStr(body)}
+	part := Part{Kind: PartOther, Text: sharedStr(body)}
+	if body.Type() != fastjson.TypeString {
+		part = Part{Kind: PartOther, Raw: body, Text: string(jsonx.Compact(body))}
 	}
 	return Message{Role: "body", Parts: []Part{part}}, true
 }
