@@ -284,6 +284,11 @@ func contentParts(v *fastjson.Value) []Part {
 func contentPart(p *fastjson.Value) Part {
 	switch getStr(p, "type") {
 	case "text", "input_text", "output_text":
+		if t := p.Get("text"); t != nil && t.Type() != fastjson.TypeString {
+			// Not a text block's text (the Assistants API's {value,
+			// annotations}): shown as recorded.
+			return Part{Kind: PartOther, Raw: p, Text: string(jsonx.Compact(p))}
+		}
 		pt := Part{Kind: PartText, Text: sharedStr(p, "text"), Other: otherMembers(nil, "", p, textBlockRead)}
 		if cs := p.GetArray("citations"); len(cs) > 0 {
 			pt.Citations = anthropicCitations(cs)
