@@ -7,8 +7,8 @@ import (
 	"github.com/recview/recview/recordings/diff"
 )
 
-// maxDiffText caps a value printed in the diff view; the raw views have
-// the whole of it.
+// maxDiffText is the longest value the diff view prints open; a longer
+// one (a tool's definition added) folds, whole inside.
 const maxDiffText = 2000
 
 // diffView shows the comparison of two recordings (recordings/diff): its
@@ -126,9 +126,18 @@ func renderChange(ch diff.Change, labels [2]string) app.UI {
 		)))...)
 	}
 	return row.Body(append(head,
-		app.Td().Class("old").Body(app.If(ch.Op != diff.OpAdded, func() app.UI { return app.Pre().Class("json").Text(clip(ch.Old, maxDiffText)) })),
-		app.Td().Class("new").Body(app.If(ch.Op != diff.OpRemoved, func() app.UI { return app.Pre().Class("json").Text(clip(ch.New, maxDiffText)) })),
+		app.Td().Class("old").Body(app.If(ch.Op != diff.OpAdded, func() app.UI { return diffValue(ch.Old) })),
+		app.Td().Class("new").Body(app.If(ch.Op != diff.OpRemoved, func() app.UI { return diffValue(ch.New) })),
 	)...)
+}
+
+// diffValue draws one side's value of a change: whole, or folded when
+// longer than maxDiffText (foldedJSON).
+func diffValue(v string) app.UI {
+	if len(v) <= maxDiffText {
+		return app.Pre().Class("json").Text(v)
+	}
+	return foldedJSON(v, "diff-long")
 }
 
 // jsonTextOf is v, a JSON value as Change writes it, or the text of a

@@ -59,18 +59,24 @@ func (p *requestPanel) Render() app.UI {
 // a longer one (a response_format's JSON schema) folds.
 const maxParamInline = 300
 
-// renderParamValue draws a parameter's value (compact JSON): on its line, or,
-// when longer than maxParamInline, folded, its start as the summary and
-// the whole value indented inside.
+// renderParamValue draws a parameter's value (compact JSON): on its
+// line, or folded when longer than maxParamInline (foldedJSON).
 func renderParamValue(v string) app.UI {
 	if len(v) <= maxParamInline {
 		return app.Code().Text(v)
 	}
+	return foldedJSON(v, "param-long")
+}
+
+// foldedJSON draws v, a JSON text too long for its place, folded: its
+// start as the summary, the whole of it indented inside (as text when
+// it does not parse); testid names the element.
+func foldedJSON(v, testid string) app.UI {
 	whole := v
 	if parsed, err := fastjson.Parse(v); err == nil {
 		whole = string(jsonx.Pretty(parsed))
 	}
-	return app.Details().Class("param-long").DataSet("testid", "param-long").Body(
+	return app.Details().Class("long-value").DataSet("testid", testid).Body(
 		app.Summary().Body(app.Code().Text(clip(v, 120))),
 		renderText("json", whole),
 	)

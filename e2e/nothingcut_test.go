@@ -2,12 +2,18 @@
 
 package e2e
 
+// What the viewer once cut or left out, now shown whole: a request body
+// that is not JSON, a long request parameter, a long value in "What
+// differs".
+
 import (
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/recview/recview/internal/tools/fakegithub"
 )
 
 // TestRequestBodyShown opens pydantic-ai's file upload (POST /v1/files,
@@ -62,4 +68,42 @@ func TestLongParamShown(t *testing.T) {
 		}
 	}
 	t.Logf("wrote %s", tb.screenshot("long-param"))
+}
+
+// TestLongDiffValueShown: a pull request whose one recording gained a
+// tool of a long definition (2,600 bytes, most of it its description):
+// "What differs" lists the added tool folded, and opened it shows the
+// whole definition, its description's last words too, where it was cut
+// at 2,000 bytes before.
+func TestLongDiffValueShown(t *testing.T) {
+	const file = "tests/integration/inference/recordings/bbbb000000000000000000000000000000000000000000000000000000000000.json"
+	long := strings.Repeat("Look the city up in the gazetteer first. ", 60) + "The end of the description."
+	rec := func(tools []any) []byte {
+		data, _ := json.Marshal(map[string]any{
+			"test_id": "tests/integration/inference/test_x.py::test_tools",
+			"request": map[string]any{"method": "POST", "url": "http://localhost:11434/v1/chat/completions", "endpoint": "/v1/chat/completions", "model": "m",
+				"body": map[string]any{"model": "m", "messages": []any{map[string]any{"role": "user", "content": "Weather in Paris?"}}, "tools": tools}},
+			"response": map[string]any{"is_streaming": false, "body": map[string]any{"__type__": "openai.types.chat.chat_completion.ChatCompletion", "__data__": map[string]any{
+				"id": "c", "object": "chat.completion", "created": 1, "model": "m",
+				"choices": []any{map[string]any{"index": 0, "finish_reason": "stop", "message": map[string]any{"role": "assistant", "content": "Sunny."}}}}}},
+		})
+		return data
+	}
+	weather := map[string]any{"type": "function", "function": map[string]any{"name": "get_weather", "parameters": map[string]any{"type": "object"}}}
+	lookup := map[string]any{"type": "function", "function": map[string]any{"name": "lookup_city", "description": long, "parameters": map[string]any{"type": "object"}}}
+	srv := fakegithub.New("ogx-ai", "ogx", 1, map[string][]byte{file: rec([]any{weather})}, map[string][]byte{file: rec([]any{weather, lookup})})
+	tb := newTab(t)
+	tb.serveGitHub(srv)
+	tb.open("/#v=2&pr=ogx-ai/ogx/1&file=" + file)
+	tb.visible("[data-testid=diff-change]")
+	folded := `document.querySelector('.diff-changes [data-testid=diff-long]')`
+	tb.waitFor("the added tool folded", folded+` !== null`)
+	if s := eval[string](tb, folded+`.querySelector('summary').textContent`); !strings.HasPrefix(s, `{"function":{"description":"Look the city up in the gazetteer first.`) {
+		t.Errorf("the folded value's summary reads %q", s)
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](folded + `.open = true`))
+	if whole := eval[string](tb, folded+`.querySelector('pre').innerText`); !strings.Contains(whole, "The end of the description.") || !strings.Contains(whole, `"name": "lookup_city"`) {
+		t.Errorf("the added tool opened reads %.300q … %q", whole, whole[max(0, len(whole)-200):])
+	}
+	t.Logf("wrote %s", tb.screenshot("long-diff-value"))
 }
