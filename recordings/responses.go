@@ -46,9 +46,11 @@ func (responsesFormat) readAnswer(v *fastjson.Value) Answer {
 	}
 	var a Answer
 	c := Choice{Role: "assistant", FinishReason: getStr(v, "status")}
-	for _, it := range v.GetArray("output") {
+	var items []Member // the output items' own members not read
+	for i, it := range v.GetArray("output") {
 		switch getStr(it, "type") {
 		case "message":
+			items = underItem(items, "output", i, otherMembers(nil, "", it, responsesMessageRead))
 			if r := getStr(it, "role"); r != "" {
 				c.Role = r
 			}
@@ -63,23 +65,30 @@ func (responsesFormat) readAnswer(v *fastjson.Value) Answer {
 				}
 			}
 		case "function_call":
+			items = underItem(items, "output", i, otherMembers(nil, "", it, responsesCallRead))
 			c.Parts = append(c.Parts, Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(it, "call_id"), getStr(it, "name"), it.Get("arguments"))})
 		case "reasoning":
+			own := otherMembers(nil, "", it, responsesReasoningRead)
 			var text string
 			for _, s := range it.GetArray("summary") {
 				text += getStr(s, "text")
 			}
 			// The reasoning itself, where the model shares it (gpt-oss
-			// on vLLM and Ollama): content of reasoning_text parts.
-			for _, p := range it.GetArray("content") {
+			// on vLLM and Ollama): content of reasoning_text parts; a
+			// part of another type is listed as recorded.
+			for j, p := range it.GetArray("content") {
 				if getStr(p, "type") == "reasoning_text" {
 					text += getStr(p, "text")
+				} else {
+					own = withMember(own, itemPath("content", j), p)
 				}
 			}
+			items = underItem(items, "output", i, own)
 			if text != "" {
 				c.Parts = append(c.Parts, Part{Kind: PartThinking, Text: text})
 			}
 		case "image_generation_call":
+			items = underItem(items, "output", i, otherMembers(nil, "", it, responsesImageRead))
 			c.Parts = append(c.Parts, generatedImage(it))
 		default:
 			c.Parts = append(c.Parts, Part{Kind: PartOther, Raw: it, Text: string(jsonx.Compact(it))})
@@ -87,7 +96,7 @@ func (responsesFormat) readAnswer(v *fastjson.Value) Answer {
 	}
 	a.Choices = []Choice{c}
 	a.Usage = usageItems(v.Get("usage"), "", nil)
-	a.Other = otherMembers(nil, "", v, responsesRead)
+	a.Other = append(otherMembers(nil, "", v, responsesRead), items...)
 	return a
 }
 

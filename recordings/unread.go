@@ -151,6 +151,16 @@ var (
 		"tool_choice", "tools", "top_logprobs", "top_p", "truncation", "user",
 		// The SDK's output_text: the output's text, joined.
 		"output_text"}
+	// What readAnswer reads of a Responses output item, by type, or
+	// bookkeeping: its id and status; a reasoning item's
+	// encrypted_content, an opaque copy of the reasoning the API takes
+	// back (as a thinking block's signature); an image's result and
+	// output_format, drawn as the image.
+	responsesMessageRead   = nameSet{"type", "id", "status", "role", "content"}
+	responsesCallRead      = nameSet{"type", "id", "status", "call_id", "name", "arguments"}
+	responsesReasoningRead = nameSet{"type", "id", "status", "summary", "content", "encrypted_content"}
+	responsesImageRead     = nameSet{"type", "id", "status", "result", "revised_prompt", "output_format"}
+
 	bedrockRead = nameSet{"output", "stopReason", "usage"}
 	ollamaRead  = nameSet{"model", "created_at", "message", "response", "thinking", "done", "done_reason",
 		"prompt_eval_count", "eval_count", "total_duration", "load_duration", "prompt_eval_duration", "eval_duration",

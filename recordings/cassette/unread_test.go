@@ -84,6 +84,28 @@ func TestOtherMembers(t *testing.T) {
 			check: map[string]string{"tool_usage": `"web_search":{"num_requests":0}`},
 		},
 		{
+			// OpenAI's Responses: an output message's phase (read in
+			// the cassette's body), beside the response's billing.
+			name:  "pydantic-ai__tests__models__cassettes__test_openai__test_openai_responses_native_output_decimal_strict.yaml#1",
+			paths: []string{"billing", "output[0].phase"},
+			check: map[string]string{"output[0].phase": `"final_answer"`},
+		},
+		{
+			// A reasoning item's format, through OpenRouter (its
+			// encrypted_content, opaque, is not listed).
+			name:  "httpmock-yaml/0xPlaygrounds__rig__tests__cassettes__openrouter__openai_responses_compat__openai_responses_raw_response_accepts_service_tier_metadata.yaml#1",
+			paths: []string{"output[1].format"},
+			check: map[string]string{"output[1].format": `"google-gemini-v1"`},
+		},
+		{
+			// An image generation call's settings, streamed (the last
+			// chunk's response.output_item.done): its output_format is
+			// read, as the image's media type.
+			name:  "chunks-txt/vercel__ai__packages__azure__src____fixtures____azure-image-generation-tool.1.chunks.txt#1",
+			paths: []string{"output[0].background", "output[0].quality", "output[0].size"},
+			check: map[string]string{"output[0].size": `"1024x1024"`, "output[0].quality": `"medium"`},
+		},
+		{
 			// Bedrock's Converse: the call's latency.
 			name:  "chunks-txt/vercel__ai__packages__amazon-bedrock__src____fixtures____amazon-bedrock-text.json#1",
 			paths: []string{"metrics"},
