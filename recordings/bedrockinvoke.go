@@ -116,7 +116,9 @@ func (bedrockInvokeFormat) readAnswer(v *fastjson.Value) Answer {
 	a.Other = otherMembers(nil, "", v, bedrockInvokeRead)
 	for i, r := range v.GetArray("results") {
 		a.Choices = append(a.Choices, textChoice(i, getStr(r, "completionReason"), sharedStr(r, "outputText")))
-		a.Usage = usageItems(r, itemPath("results", i)+".", a.Usage)
+		if n := r.Get("tokenCount"); n != nil {
+			a.Usage = usageValue(n, itemPath("results", i)+".tokenCount", a.Usage)
+		}
 		a.Other = underItem(a.Other, "results", i, otherMembers(nil, "", r, titanResultRead))
 	}
 	for i, c := range v.GetArray("completions") {

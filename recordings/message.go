@@ -1,6 +1,8 @@
 package recordings
 
 import (
+	"slices"
+
 	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/valyala/fastjson"
 )
@@ -134,24 +136,80 @@ type Param struct {
 }
 
 // UsageItem is one token counter (or duration) of a response's usage, with
-// its dotted path as Name ("completion_tokens_details.reasoning_tokens").
+// its dotted path as Name ("completion_tokens_details.reasoning_tokens"),
+// its Value a JSON number; or a value beside the counters that says what
+// they count (a service tier, Anthropic's inference_geo), its Value
+// compact JSON ("\"standard\"", true). An item of a list of counters is
+// named by its first string member, Gemini's modality:
+// "promptTokensDetails[TEXT].tokenCount".
 type UsageItem struct {
 	Name  string
 	Value string
 }
 
-// usageItems flattens the numbers of a usage object into "a.b" names.
+// usageItems flattens a usage object into UsageItems, "a.b" names.
 func usageItems(v *fastjson.Value, prefix string, out []UsageItem) []UsageItem {
 	v.GetObject().Visit(func(k []byte, x *fastjson.Value) {
-		name := prefix + string(k)
-		switch x.Type() {
-		case fastjson.TypeNumber:
-			out = append(out, UsageItem{name, string(jsonx.Compact(x))})
-		case fastjson.TypeObject:
-			out = usageItems(x, name+".", out)
-		}
+		out = usageValue(x, prefix+string(k), out)
 	})
 	return out
+}
+
+// usageValue appends the usage value x named name to out: a number, a
+// string or a boolean as one item, an object's members and a list's
+// items each under name; null and empty values are left out.
+func usageValue(x *fastjson.Value, name string, out []UsageItem) []UsageItem {
+	switch x.Type() {
+	case fastjson.TypeNumber, fastjson.TypeTrue, fastjson.TypeFalse:
+		out = append(out, UsageItem{name, string(jsonx.Compact(x))})
+	case fastjson.TypeString:
+		if !empty(x) {
+			out = append(out, UsageItem{name, string(jsonx.Compact(x))})
+		}
+	case fastjson.TypeObject:
+		out = usageItems(x, name+".", out)
+	case fastjson.TypeArray:
+		items := x.GetArray()
+		labelled := usageLabelled(items)
+		for i, it := range items {
+			if !labelled {
+				out = usageValue(it, itemPath(name, i), out)
+				continue
+			}
+			label, key := usageLabel(it)
+			it.GetObject().Visit(func(k []byte, y *fastjson.Value) {
+				if string(k) != key {
+					out = usageValue(y, name+"["+label+"]."+string(k), out)
+				}
+			})
+		}
+	}
+	return out
+}
+
+// usageLabelled reports a list of counters each named by its own label
+// (usageLabel), none twice; else its items are named by index.
+func usageLabelled(items []*fastjson.Value) bool {
+	seen := make([]string, 0, len(items))
+	for _, it := range items {
+		label, _ := usageLabel(it)
+		if label == "" || slices.Contains(seen, label) {
+			return false
+		}
+		seen = append(seen, label)
+	}
+	return true
+}
+
+// usageLabel is the first string member of it, an object of a list of
+// counters, and its key ("TEXT", "modality"); "" when it has none.
+func usageLabel(it *fastjson.Value) (label, key string) {
+	it.GetObject().Visit(func(k []byte, y *fastjson.Value) {
+		if label == "" && y.Type() == fastjson.TypeString && !empty(y) {
+			label, key = sharedStr(y), string(k)
+		}
+	})
+	return label, key
 }
 
 // Choice is one answer of a response: an OpenAI choice, a Gemini

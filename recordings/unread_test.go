@@ -209,3 +209,27 @@ func TestBodyAsRecorded(t *testing.T) {
 		t.Errorf("the form's text %q", got)
 	}
 }
+
+// TestUsageItems: a usage object's counters, and beside them what says
+// what they count: a string or a boolean as JSON (a service tier), a
+// list's items named by their label (Gemini's modality) when each has
+// its own, else by index; null and "" left out. Values by hand.
+func TestUsageItems(t *testing.T) {
+	u := fastjson.MustParse(`{"input_tokens": 12, "service_tier": "standard", "is_byok": false, "inference_geo": "",
+		"cache": null, "promptTokensDetails": [{"modality": "TEXT", "tokenCount": 16}, {"modality": "VIDEO", "tokenCount": 15780}],
+		"iterations": [{"type": "message", "input_tokens": 3}, {"type": "message", "input_tokens": 4}],
+		"byCode": [{"modality": 1, "tokenCount": 6}]}`)
+	var got []string
+	for _, it := range usageItems(u, "", nil) {
+		got = append(got, it.Name+"="+it.Value)
+	}
+	want := []string{
+		"input_tokens=12", `service_tier="standard"`, "is_byok=false",
+		"promptTokensDetails[TEXT].tokenCount=16", "promptTokensDetails[VIDEO].tokenCount=15780",
+		"iterations[0].type=\"message\"", "iterations[0].input_tokens=3", "iterations[1].type=\"message\"", "iterations[1].input_tokens=4",
+		"byCode[0].modality=1", "byCode[0].tokenCount=6",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("usage items (-want +got):\n%s", d)
+	}
+}

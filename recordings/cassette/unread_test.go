@@ -250,3 +250,29 @@ func clipped(s string) string {
 	}
 	return s[:64] + "…"
 }
+
+// TestUsageBeside: a usage object's lists and words, read from the
+// cassette: Gemini's tokens by modality (a video's 15,780 prompt
+// tokens, its audio's 1,917) and its service tier, which recview used to
+// leave out of the usage, as it read numbers only.
+func TestUsageBeside(t *testing.T) {
+	its := allInteractions(t)
+	r := parsedInteraction(t, its, "pydantic-ai__tests__models__cassettes__test_google__test_google_model_mobile_youtube_video_url_input.yaml#1")
+	v, err := recordings.Assemble(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, u := range recordings.ReadAnswer(r.Family, v).Usage {
+		got[u.Name] = u.Value
+	}
+	for name, want := range map[string]string{
+		"promptTokensDetails[VIDEO].tokenCount": "15780", "promptTokensDetails[AUDIO].tokenCount": "1917",
+		"promptTokensDetails[TEXT].tokenCount": "16", "cacheTokensDetails[VIDEO].tokenCount": "15483",
+		"serviceTier": `"standard"`, "totalTokenCount": "18602",
+	} {
+		if got[name] != want {
+			t.Errorf("usage %s = %q, want %q", name, got[name], want)
+		}
+	}
+}
