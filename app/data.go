@@ -12,13 +12,16 @@ import (
 	"github.com/valyala/fastjson"
 )
 
-// renderData shows responses that are data rather than a model's answer.
+// renderData shows responses that are data rather than a model's answer:
+// embeddings as their vectors' sizes and norms, model lists as a table,
+// each followed by the response as recorded, folded (asRecorded), as
+// they show only part of it.
 func renderData(r *recordings.Recording, v *fastjson.Value) app.UI {
 	switch r.Family {
 	case recordings.FamilyOpenAIEmbeddings, recordings.FamilyOllamaEmbeddings:
-		return renderEmbeddings(v)
+		return app.Div().Body(renderEmbeddings(v), asRecorded(v, "the vectors' sizes and norms"))
 	case recordings.FamilyOpenAIModels, recordings.FamilyOllamaTags, recordings.FamilyOllamaPS:
-		return renderModels(v)
+		return app.Div().Body(renderModels(v), asRecorded(v, "each model's name, owner and size"))
 	case recordings.FamilyTool:
 		content := v.Get("content")
 		if content != nil && content.Type() == fastjson.TypeString {
@@ -29,6 +32,16 @@ func renderData(r *recordings.Recording, v *fastjson.Value) app.UI {
 		}
 	}
 	return renderText("json", string(jsonx.Pretty(v)))
+}
+
+// asRecorded draws the response v whole, folded, under a view that shows
+// only part of it (shown says which part): the members the view leaves
+// out (a model's provider and metadata, an embedding's usage) are there.
+func asRecorded(v *fastjson.Value, shown string) app.UI {
+	return app.Details().Class("as-recorded").DataSet("testid", "data-as-recorded").Body(
+		app.Summary().Text("The response as recorded (above: "+shown+" only)"),
+		renderText("json", string(jsonx.Pretty(v))),
+	)
 }
 
 // vectors returns the embedding vectors of an OpenAI or Ollama response.
@@ -111,7 +124,7 @@ func renderModels(v *fastjson.Value) app.UI {
 				owner = string(m.GetStringBytes("details", "family"))
 			}
 			size := ""
-			if s := m.GetInt64("size"); s > 0 {
+			if s := max(m.GetInt64("size"), m.GetInt64("meta", "size")); s > 0 { // Ollama's; llama.cpp's meta
 				size = byteSize(int(s))
 			}
 			return app.Tr().Body(app.Td().Body(app.Code().Text(id)), app.Td().Text(owner), app.Td().Text(size))

@@ -4,7 +4,7 @@ package e2e
 
 // What the viewer once cut or left out, now shown whole: a request body
 // that is not JSON, a long request parameter, a long value in "What
-// differs".
+// differs", what a models list's table leaves out.
 
 import (
 	"encoding/json"
@@ -106,4 +106,28 @@ func TestLongDiffValueShown(t *testing.T) {
 		t.Errorf("the added tool opened reads %.300q … %q", whole, whole[max(0, len(whole)-200):])
 	}
 	t.Logf("wrote %s", tb.screenshot("long-diff-value"))
+}
+
+// TestDataAsRecorded opens an ogx models list (llama.cpp's, read in the
+// file): the table shows the model's name, owner and size (its meta's),
+// and the response
+// as recorded, folded under it, holds what the table leaves out, the
+// model's meta (n_ctx_train 131072).
+func TestDataAsRecorded(t *testing.T) {
+	path := filepath.Join("..", "recordings", "testdata", "corpus", "tests__integration__common__recordings__models-3a641f25d65695766fb77e424273f716b852f371e1e87f6e14fd5672b1ab6005-4a65eed3.json")
+	tb := newTab(t)
+	tb.open("/")
+	tb.dropPaths(path)
+	tb.waitTitle(filepath.Base(path))
+	// meta.size 19845357568 bytes: 18926.0 MiB, as ByteSize writes it.
+	if row := eval[string](tb, `document.querySelector('.response table.models tbody tr')?.innerText ?? ""`); !strings.Contains(row, "qwen2.5") || !strings.Contains(row, "llamacpp") || !strings.Contains(row, "18926.0 MB") {
+		t.Errorf("the table's row reads %q", row)
+	}
+	rec := `document.querySelector('.response [data-testid=data-as-recorded]')`
+	tb.waitFor("the response as recorded", rec+` !== null`)
+	tb.do(chromedp.Evaluate[chromedp.Void](rec + `.open = true`))
+	if whole := eval[string](tb, rec+`.innerText`); !strings.Contains(whole, `"n_ctx_train": 131072`) {
+		t.Errorf("the response as recorded reads %.400q", whole)
+	}
+	t.Logf("wrote %s", tb.screenshot("models-as-recorded"))
 }
