@@ -180,3 +180,13 @@ func TestShowRequestBody(t *testing.T) {
 		t.Errorf("a GET's request reads:\n%s", req)
 	}
 }
+
+// TestShowErrorBy: a recorded exception's provider and category (read
+// in the file: openai, provider_sdk) are on show's error line, as the
+// viewer's error card says them.
+func TestShowErrorBy(t *testing.T) {
+	out, errOut, code := runCmd(t, "", "show", "../../recordings/testdata/corpus/tests__integration__inference__recordings__28a43dc80443ccae98eee165c58522090fd6f0637031153b0105399093d39c52.json")
+	if code != 0 || !strings.Contains(out, "\n  error    400 BadRequestError (openai · provider_sdk)\n") {
+		t.Errorf("show: exit %d %s\n%s", code, errOut, out)
+	}
+}

@@ -167,7 +167,11 @@ func show(r *recordings.Recording, info loaded, stdout, stderr io.Writer) error 
 	}
 	if r.Exception != nil {
 		e := r.Exception
-		w.field("error", fmt.Sprintf("%d %s", e.Status, e.Type))
+		head := fmt.Sprintf("%d %s", e.Status, e.Type)
+		if by := strings.Trim(e.Provider+" · "+e.Category, " ·"); by != "" {
+			head += " (" + by + ")" // as the viewer's error card says it
+		}
+		w.field("error", head)
 		w.text(e.Message)
 		return w.err
 	}
