@@ -170,16 +170,15 @@ func usageValue(x *fastjson.Value, name string, out []UsageItem) []UsageItem {
 		out = usageItems(x, name+".", out)
 	case fastjson.TypeArray:
 		items := x.GetArray()
-		labelled := usageLabelled(items)
+		labels, keys := usageLabels(items)
 		for i, it := range items {
-			if !labelled {
+			if labels == nil {
 				out = usageValue(it, itemPath(name, i), out)
 				continue
 			}
-			label, key := usageLabel(it)
 			it.GetObject().Visit(func(k []byte, y *fastjson.Value) {
-				if string(k) != key {
-					out = usageValue(y, name+"["+label+"]."+string(k), out)
+				if string(k) != keys[i] {
+					out = usageValue(y, name+"["+labels[i]+"]."+string(k), out)
 				}
 			})
 		}
@@ -187,18 +186,18 @@ func usageValue(x *fastjson.Value, name string, out []UsageItem) []UsageItem {
 	return out
 }
 
-// usageLabelled reports a list of counters each named by its own label
-// (usageLabel), none twice; else its items are named by index.
-func usageLabelled(items []*fastjson.Value) bool {
-	seen := make([]string, 0, len(items))
+// usageLabels gives each item of a list of counters its own label and
+// the label's key (usageLabel), in the items' order; nil when an item
+// has none or two share one, and the items are named by index.
+func usageLabels(items []*fastjson.Value) (labels, keys []string) {
 	for _, it := range items {
-		label, _ := usageLabel(it)
-		if label == "" || slices.Contains(seen, label) {
-			return false
+		label, key := usageLabel(it)
+		if label == "" || slices.Contains(labels, label) {
+			return nil, nil
 		}
-		seen = append(seen, label)
+		labels, keys = append(labels, label), append(keys, key)
 	}
-	return true
+	return labels, keys
 }
 
 // usageLabel is the first string member of it, an object of a list of
