@@ -138,8 +138,8 @@ func (bedrockInvokeFormat) readAnswer(v *fastjson.Value) Answer {
 		a.Choices = append(a.Choices, textChoice(0, firstStr(v, "completionReason", "stop_reason"), text))
 	}
 	for _, k := range []string{"inputTextTokenCount", "totalOutputTextTokenCount", "prompt_token_count", "generation_token_count"} {
-		if n := v.Get(k); n != nil && n.Type() == fastjson.TypeNumber {
-			a.Usage = append(a.Usage, UsageItem{k, n.String()})
+		if n := v.Get(k); n != nil {
+			a.Usage = usageValue(n, k, a.Usage)
 		}
 	}
 	a.Usage = invocationMetrics(v, a.Usage)

@@ -233,3 +233,15 @@ func TestUsageItems(t *testing.T) {
 		t.Errorf("usage items (-want +got):\n%s", d)
 	}
 }
+
+// TestBedrockCountsAsRecorded: a Bedrock InvokeModel token count is read
+// as any usage value is, so one that is not a number (none in the
+// fixtures) is listed as recorded, not dropped.
+func TestBedrockCountsAsRecorded(t *testing.T) {
+	v := fastjson.MustParse(`{"generation": "hi", "prompt_token_count": 9, "generation_token_count": "3", "stop_reason": "stop"}`)
+	a := ReadAnswer(FamilyBedrockInvoke, v)
+	want := []UsageItem{{"prompt_token_count", "9"}, {"generation_token_count", `"3"`}}
+	if d := cmp.Diff(want, a.Usage); d != "" {
+		t.Errorf("usage (-want +got):\n%s", d)
+	}
+}
