@@ -21,6 +21,9 @@ import "github.com/valyala/fastjson"
 var (
 	listRead      = nameSet{"object", "data", "first_id", "last_id"}
 	inputItemRead = nameSet{"type", "id", "status", "role", "content"}
+	// storedMessageRead: a stored chat message's id, and what chatMessage
+	// reads of any message.
+	storedMessageRead = append(nameSet{"id"}, openaiMessageRead...)
 )
 
 // listData returns the items of an OpenAI list object ({object: "list",
@@ -81,15 +84,7 @@ func listAnswer(v *fastjson.Value, noun string, item func(*fastjson.Value) Messa
 // storedChatMessage reads an item of a stored chat completion's messages
 // as chatMessage reads a request's message; its id is bookkeeping.
 func storedChatMessage(it *fastjson.Value) Message {
-	m := chatMessage(it)
-	kept := m.Other[:0]
-	for _, o := range m.Other {
-		if o.Path != "id" {
-			kept = append(kept, o)
-		}
-	}
-	m.Other = kept
-	return m
+	return chatMessage(it, storedMessageRead)
 }
 
 // storedInputItem reads an input item of a stored response, as

@@ -70,7 +70,7 @@ func (ollamaFormat) readAnswer(v *fastjson.Value) Answer {
 	c := Choice{Role: "assistant", FinishReason: getStr(v, "done_reason")}
 	a.Other = otherMembers(nil, "", v, ollamaRead)
 	if m := v.Get("message"); m != nil && m.Type() == fastjson.TypeObject {
-		msg := chatMessage(m)
+		msg := chatMessage(m, openaiMessageRead)
 		c.Role, c.Parts = msg.Role, msg.Parts
 		a.Other = under(a.Other, "message", msg.Other)
 	} else {

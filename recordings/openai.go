@@ -80,7 +80,7 @@ func (f openaiFormat) readAnswer(v *fastjson.Value) Answer {
 		}
 		own := otherMembers(nil, "", ch, openaiChoiceRead)
 		if m := ch.Get("message"); m != nil {
-			msg := chatMessage(m)
+			msg := chatMessage(m, openaiMessageRead)
 			own = under(own, "message", msg.Other)
 			c.Role, c.Parts = msg.Role, msg.Parts
 			if r := sharedStr(m, "refusal"); r != "" {

@@ -65,7 +65,7 @@ func (r *Recording) Conversation() Conversation {
 		c.Messages = append(c.Messages, Message{Role: "system", Parts: geminiParts(s)})
 	}
 	for _, m := range body.GetArray("messages") {
-		c.Messages = append(c.Messages, chatMessage(m))
+		c.Messages = append(c.Messages, chatMessage(m, openaiMessageRead))
 	}
 	for _, m := range body.GetArray("contents") {
 		c.Messages = append(c.Messages, Message{Role: getStr(m, "role"), Parts: geminiParts(m)})
@@ -186,10 +186,12 @@ func inputItem(it *fastjson.Value) (Message, bool) {
 	return Message{}, false
 }
 
-// chatMessage reads an OpenAI, Ollama or Anthropic message.
-func chatMessage(m *fastjson.Value) Message {
+// chatMessage reads an OpenAI, Ollama or Anthropic message; the members
+// it does not read or read holds (openaiMessageRead, or those and a
+// stored message's id) are its Other.
+func chatMessage(m *fastjson.Value, read nameSet) Message {
 	msg := Message{Role: getStr(m, "role"), Name: firstStr(m, "name", "tool_name"), CallID: getStr(m, "tool_call_id"),
-		Other: otherMembers(nil, "", m, openaiMessageRead)}
+		Other: otherMembers(nil, "", m, read)}
 	content := m.Get("content")
 	if msg.CallID != "" {
 		var text string

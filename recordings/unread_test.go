@@ -102,7 +102,7 @@ func TestMessageOther(t *testing.T) {
 		{"role": "tool", "content": "12°C", "tool_name": "get_weather"}]}`
 	var c Conversation
 	for _, m := range fastjson.MustParse(body).GetArray("messages") {
-		c.Messages = append(c.Messages, chatMessage(m))
+		c.Messages = append(c.Messages, chatMessage(m, openaiMessageRead))
 	}
 	var got []string
 	for _, m := range c.Messages {
@@ -151,7 +151,7 @@ func TestResultText(t *testing.T) {
 
 	// An OpenAI tool message's content parts, and a Responses
 	// function_call_output's output list.
-	m := chatMessage(fastjson.MustParse(`{"role": "tool", "tool_call_id": "c1", "content": [{"type": "text", "text": "12°C"}, {"type": "image_url", "image_url": {"url": "https://x/m.png"}}]}`))
+	m := chatMessage(fastjson.MustParse(`{"role": "tool", "tool_call_id": "c1", "content": [{"type": "text", "text": "12°C"}, {"type": "image_url", "image_url": {"url": "https://x/m.png"}}]}`), openaiMessageRead)
 	if len(m.Parts) != 1 || m.Parts[0].Text != "12°C" || len(m.Other) != 1 || m.Other[0].Path != "content[1]" {
 		t.Errorf("tool message: parts %+v, other %+v", m.Parts, m.Other)
 	}
