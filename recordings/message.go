@@ -170,15 +170,15 @@ func usageValue(x *fastjson.Value, name string, out []UsageItem) []UsageItem {
 		out = usageItems(x, name+".", out)
 	case fastjson.TypeArray:
 		items := x.GetArray()
-		labels, keys := usageLabels(items)
+		labels := usageLabels(items)
 		for i, it := range items {
 			if labels == nil {
 				out = usageValue(it, itemPath(name, i), out)
 				continue
 			}
 			it.GetObject().Visit(func(k []byte, y *fastjson.Value) {
-				if string(k) != keys[i] {
-					out = usageValue(y, name+"["+labels[i]+"]."+string(k), out)
+				if string(k) != labels[i].key {
+					out = usageValue(y, name+"["+labels[i].label+"]."+string(k), out)
 				}
 			})
 		}
@@ -186,18 +186,23 @@ func usageValue(x *fastjson.Value, name string, out []UsageItem) []UsageItem {
 	return out
 }
 
-// usageLabels gives each item of a list of counters its own label and
-// the label's key (usageLabel), in the items' order; nil when an item
-// has none or two share one, and the items are named by index.
-func usageLabels(items []*fastjson.Value) (labels, keys []string) {
-	for _, it := range items {
-		label, key := usageLabel(it)
-		if label == "" || slices.Contains(labels, label) {
-			return nil, nil
+// labelKey is what names an item of a list of counters: its label
+// ("TEXT") and the label's key ("modality").
+type labelKey struct{ label, key string }
+
+// usageLabels gives each item of a list of counters its own label
+// (usageLabel), in the items' order; nil when an item has none or two
+// share one, and the items are named by index.
+func usageLabels(items []*fastjson.Value) []labelKey {
+	labels := make([]labelKey, len(items))
+	for i, it := range items {
+		l := &labels[i]
+		l.label, l.key = usageLabel(it)
+		if l.label == "" || slices.ContainsFunc(labels[:i], func(o labelKey) bool { return o.label == l.label }) {
+			return nil
 		}
-		labels, keys = append(labels, label), append(keys, key)
 	}
-	return labels, keys
+	return labels
 }
 
 // usageLabel is the first string member of it, an object of a list of
