@@ -147,6 +147,7 @@ func (p *responsePanel) renderAnswer(ans recordings.Answer) app.UI {
 		}),
 		app.Range(ans.Choices).Slice(func(i int) app.UI {
 			c := ans.Choices[i]
+			label := ans.ChoiceLabel(&c)
 			marks := p.Imarks.text[c.Index]
 			labels := diff.CallLabels(c.ToolCalls())
 			// A choice with marks shows them by default: raw is then the
@@ -155,7 +156,7 @@ func (p *responsePanel) renderAnswer(ans recordings.Answer) app.UI {
 			return app.Div().Class("msg role-"+c.Role).Body(
 				app.Div().Class("msg-head").Body(
 					app.Span().Class("role").Text(c.Role),
-					app.If(ans.List != "" || len(ans.Choices) > 1, func() app.UI { return app.Span().Class("name").Text(choiceLabel(ans.List, c.Index)) }),
+					app.If(label != "", func() app.UI { return app.Span().Class("name").Text(label) }),
 					rawToggle(raw, func() { p.flip(i) }),
 				),
 				app.Div().Class("assembled").DataSet("testid", "assembled").Body(
@@ -184,15 +185,6 @@ func (p *responsePanel) renderAnswer(ans recordings.Answer) app.UI {
 		}),
 		p.renderOther(ans.Other),
 	)
-}
-
-// choiceLabel names choice i of an answer: "choice 1", or "data[1]",
-// the item's place, in a list (list is the Answer's List).
-func choiceLabel(list string, i int) string {
-	if list != "" {
-		return fmt.Sprintf("data[%d]", i)
-	}
-	return fmt.Sprintf("choice %d", i)
 }
 
 // renderOther draws what the response holds beside the answer

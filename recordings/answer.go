@@ -1,6 +1,10 @@
 package recordings
 
-import "github.com/valyala/fastjson"
+import (
+	"strconv"
+
+	"github.com/valyala/fastjson"
+)
 
 // Answer is an assembled response read for people: its choices (text,
 // reasoning, tool calls, finish reason) and its usage counters. Families
@@ -30,6 +34,20 @@ type Answer struct {
 	// (null, "", [], {}) left out. Each family's readAnswer names what it
 	// reads (unread.go).
 	Other []Member
+}
+
+// ChoiceLabel names c, one of a's Choices, where a reader could not tell
+// it apart otherwise: "data[1]" for an item of a list (its place in the
+// list's data), "choice 1" when a has several choices (c's Index); ""
+// for the only choice of an answer.
+func (a *Answer) ChoiceLabel(c *Choice) string {
+	switch {
+	case a.List != "":
+		return itemPath("data", c.Index)
+	case len(a.Choices) > 1:
+		return "choice " + strconv.Itoa(c.Index)
+	}
+	return ""
 }
 
 // ReadAnswer reads v, a response in the form Assemble returns for family

@@ -77,3 +77,15 @@ func TestListRead(t *testing.T) {
 		t.Errorf("item 2: %q, Other %+v", a.Choices[2].Text(), a.Other)
 	}
 }
+
+// TestChoiceLabel: a list's item is named by its place in data, one of
+// several choices by its index, the only choice of an answer not at all.
+func TestChoiceLabel(t *testing.T) {
+	list := Answer{List: "message", Choices: []Choice{{Index: 0}, {Index: 1}}}
+	several := Answer{Choices: []Choice{{Index: 0}, {Index: 2}}}
+	one := Answer{Choices: []Choice{{Index: 0}}}
+	got := []string{list.ChoiceLabel(&list.Choices[1]), several.ChoiceLabel(&several.Choices[1]), one.ChoiceLabel(&one.Choices[0])}
+	if d := cmp.Diff([]string{"data[1]", "choice 2", ""}, got); d != "" {
+		t.Errorf("labels (-want +got):\n%s", d)
+	}
+}

@@ -185,11 +185,8 @@ func show(r *recordings.Recording, info loaded, stdout, stderr io.Writer) error 
 	}
 	for _, c := range ans.Choices {
 		role := c.Role
-		switch {
-		case ans.List != "":
-			role = fmt.Sprintf("%s, data[%d]", role, c.Index)
-		case len(ans.Choices) > 1:
-			role = fmt.Sprintf("%s, choice %d", role, c.Index)
+		if l := ans.ChoiceLabel(&c); l != "" {
+			role += ", " + l
 		}
 		w.message(role, "", "", c.Parts)
 		if c.FinishReason != "" {
