@@ -190,3 +190,29 @@ func TestShowErrorBy(t *testing.T) {
 		t.Errorf("show: exit %d %s\n%s", code, errOut, out)
 	}
 }
+
+// TestShowTools: each tool of the request is printed whole, as the
+// viewer's tool card has it: a function's description and its
+// parameters' schema (read in the seed: get_user_permissions), a
+// built-in tool's definition with its settings (openai-dotnet's
+// web_search, its user_location and search_context_size).
+func TestShowTools(t *testing.T) {
+	out, errOut, code := runCmd(t, "", "show", corpus+"/seeds/aadc06753bab7e4450f37786f558c58bef42fce2301fd2f868f85564de6e1d96.json")
+	if code != 0 {
+		t.Fatalf("show: exit %d %s", code, errOut)
+	}
+	want := "  tool     get_user_permissions\n" +
+		"    Get the permissions for a user ID. Requires a valid user ID from get_user_id.\n    \n" +
+		"            :param user_id: The user ID to check permissions for\n" +
+		"            :return: The permissions for the user\n" +
+		"    {\n      \"properties\": {\n        \"user_id\": {\n          \"title\": \"User Id\",\n"
+	if !strings.Contains(out, want) {
+		t.Errorf("show lacks the tool get_user_permissions whole:\n%s", out)
+	}
+	out, _, _ = runCmd(t, "", "show", "../../recordings/testdata/recorders/azure-test-proxy/openai__openai-dotnet__tests__SessionRecords__ResponsesToolTests__WebSearchCallStreamingAsync.json#1")
+	for _, w := range []string{"  tool     web_search (built-in; as recorded)\n", `        "city": "Redmond"`, `      "search_context_size": "low"`} {
+		if !strings.Contains(out, w) {
+			t.Errorf("show lacks %q:\n%s", w, out)
+		}
+	}
+}

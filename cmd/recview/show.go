@@ -151,6 +151,9 @@ func show(r *recordings.Recording, info loaded, stdout, stderr io.Writer) error 
 			names[i] = t.Name
 		}
 		w.field("tools", strings.Join(names, ", "))
+		for _, t := range conv.Tools {
+			w.tool(t)
+		}
 	}
 	for _, m := range conv.Messages {
 		w.message(m.Role, m.Name, m.CallID, m.Parts)
@@ -271,6 +274,29 @@ func (p *printer) others(ms []recordings.Member) {
 	for _, m := range ms {
 		p.field("other", m.Path+" (not read by recview; as recorded)")
 		p.text(clipText(string(jsonx.Pretty(m.Value)), maxShownText))
+	}
+}
+
+// tool prints a tool definition as the viewer's tool card has it: its
+// name, its description (the blank lines around it left out), its
+// parameters' JSON schema; a built-in tool's definition as recorded,
+// its settings in it.
+func (p *printer) tool(t recordings.Tool) {
+	switch {
+	case t.BuiltIn:
+		p.field("tool", t.Name+" (built-in; as recorded)")
+		p.text(clipText(string(jsonx.Pretty(t.Def)), maxShownText))
+		return
+	case t.Parameters == nil:
+		p.field("tool", t.Name+" (no parameters)")
+	default:
+		p.field("tool", t.Name)
+	}
+	if d := strings.TrimSpace(t.Description); d != "" {
+		p.text(clipText(d, maxShownText))
+	}
+	if t.Parameters != nil {
+		p.text(clipText(string(jsonx.Pretty(t.Parameters)), maxShownText))
 	}
 }
 
