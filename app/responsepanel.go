@@ -143,7 +143,7 @@ func (p *responsePanel) renderAnswer(ans recordings.Answer) app.UI {
 	return app.Div().Class("answer").Body(
 		app.If(ans.List != "", func() app.UI {
 			return app.P().Class("list-note").DataSet("testid", "answer-list").
-				Text(plural(len(ans.Choices), ans.List) + " listed: a stored conversation, not an answer")
+				Text(plural(len(ans.Choices), ans.List) + " listed: " + ans.ListNote())
 		}),
 		app.Range(ans.Choices).Slice(func(i int) app.UI {
 			c := ans.Choices[i]

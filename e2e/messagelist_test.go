@@ -44,3 +44,35 @@ func TestMessageListDrawn(t *testing.T) {
 	}
 	t.Logf("wrote %s", tb.screenshot("input-items"))
 }
+
+// TestCompletionListDrawn opens openai-dotnet's after-id pagination test
+// at its fifth interaction, GET /v1/chat/completions: two stored chat
+// completions (read in the file: "Test 0", "Test 1", each finished by
+// stop, 21 tokens), drawn as answers stored earlier rather than raw
+// JSON: the note says what they are, each is labelled by its place in
+// "data", and each item's seed is listed as recorded.
+func TestCompletionListDrawn(t *testing.T) {
+	path := filepath.Join(recordersDir, "azure-test-proxy", "openai__openai-dotnet__tests__SessionRecords__ChatStoreTests__GetChatCompletionsWithAfterIdPaginationAsync.json")
+	tb := newTab(t)
+	tb.open("/")
+	tb.dropPaths(path)
+	tb.waitTitle(filepath.Base(path) + "#1")
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('[data-testid=interaction]')[4].click()`))
+	tb.waitTitle(filepath.Base(path) + "#5")
+	tb.waitText(sel("answer-list"), "2 chat completions listed: answers stored earlier, not an answer to this request")
+	heads := eval[[]string](tb, `[...document.querySelectorAll('.answer .msg-head')].map(e => e.textContent)`)
+	if len(heads) != 2 || !strings.Contains(heads[0], "assistant") || !strings.Contains(heads[0], "data[0]") || !strings.Contains(heads[1], "data[1]") {
+		t.Errorf("the items' heads read %q", heads)
+	}
+	texts := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=assembled]')].map(e => e.innerText)`)
+	if len(texts) != 2 || !strings.Contains(texts[0], "Test 0") || !strings.Contains(texts[1], "Test 1") {
+		t.Errorf("the items read %q", texts)
+	}
+	o := eval[string](tb, `document.querySelector('.response').innerText`)
+	for _, w := range []string{"data[1].seed", "7829133868895082880", "data[0].total_tokens"} {
+		if !strings.Contains(o, w) {
+			t.Errorf("the response lacks %q:\n%s", w, o)
+		}
+	}
+	t.Logf("wrote %s", tb.screenshot("chat-completions-listed"))
+}

@@ -12,12 +12,13 @@ import (
 // processors, errors) give an empty Answer; show their JSON instead.
 type Answer struct {
 	Choices []Choice
-	// List is, for a response that lists a stored conversation rather
-	// than answering (messagelist.go), what its items are: "message" (a
-	// stored chat completion's messages) or "input item" (a stored
-	// response's input items). Each Choice is then one item, in the
+	// List is, for a response that lists what was stored rather than
+	// answering (messagelist.go), what its items are: "message" (a
+	// stored chat completion's messages), "input item" (a stored
+	// response's input items) or "chat completion" (stored answers, each
+	// to a request of its own). Each Choice is then one item, in the
 	// order listed, its Index the item's place in the list's "data".
-	// "" for an answer.
+	// "" for an answer. ListNote says what the list is.
 	List  string
 	Usage []UsageItem
 	// Error is the error a response carries beside what it answered: the
@@ -34,6 +35,20 @@ type Answer struct {
 	// (null, "", [], {}) left out. Each family's readAnswer names what it
 	// reads (unread.go).
 	Other []Member
+}
+
+// ListNote says what a's list is, for a reader who expects an answer:
+// "a stored conversation, not an answer" for a list of messages or
+// input items, "answers stored earlier, not an answer to this request"
+// for a list of chat completions; "" when a is no list.
+func (a *Answer) ListNote() string {
+	switch a.List {
+	case "":
+		return ""
+	case "chat completion":
+		return "answers stored earlier, not an answer to this request"
+	}
+	return "a stored conversation, not an answer"
 }
 
 // ChoiceLabel names c, one of a's Choices, where a reader could not tell

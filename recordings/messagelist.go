@@ -13,7 +13,9 @@ import "github.com/valyala/fastjson"
 // list is known by its data: every item a chat message (a role, no type)
 // or every item an input item. Source:
 // platform.openai.com/docs/api-reference/chat/getMessages and
-// /responses/input-items.
+// /responses/input-items. A stored chat completion is listed too, at
+// GET /v1/chat/completions: a list of chat.completion objects, each an
+// answer to a request of its own.
 
 // The members the lists' readers read, or bookkeeping (an item's id,
 // where the list starts and ends); the rest is the Answer's Other
@@ -51,6 +53,40 @@ func isChatMessageList(v *fastjson.Value) bool {
 		}
 	}
 	return len(data) > 0
+}
+
+// isChatCompletionList reports a list of stored chat completions
+// (GET /v1/chat/completions, platform.openai.com/docs/api-reference/chat/list):
+// each item a chat.completion of one choice. A completion of several
+// choices would need a label for each; such a list stays raw JSON.
+func isChatCompletionList(v *fastjson.Value) bool {
+	data := listData(v)
+	for _, it := range data {
+		if getStr(it, "object") != "chat.completion" || len(it.GetArray("choices")) != 1 {
+			return false
+		}
+	}
+	return len(data) > 0
+}
+
+// completionList reads a list of stored chat completions into an Answer
+// whose List is "chat completion": a Choice per item, its Index the
+// item's place in data, read as f reads one completion; each item's
+// usage under "data[i].", its Other (the request settings it keeps,
+// which nothing else in the file holds) under "data[i]".
+func (f openaiFormat) completionList(v *fastjson.Value) Answer {
+	a := Answer{List: "chat completion", Other: otherMembers(nil, "", v, listRead)}
+	for i, it := range v.GetArray("data") {
+		one := f.readAnswer(it)
+		c := one.Choices[0]
+		c.Index = i
+		a.Choices = append(a.Choices, c)
+		for _, u := range one.Usage {
+			a.Usage = append(a.Usage, UsageItem{itemPath("data", i) + "." + u.Name, u.Value})
+		}
+		a.Other = underItem(a.Other, "data", i, one.Other)
+	}
+	return a
 }
 
 // isInputItemList reports a list of a response's input items: each item

@@ -78,6 +78,34 @@ func TestListRead(t *testing.T) {
 	}
 }
 
+// TestCompletionList: a list of stored chat completions reads as their
+// answers, each item's usage named under data[i]; a list whose item has
+// two choices is not read as one (it stays raw JSON: no Choices).
+func TestCompletionList(t *testing.T) {
+	a := ReadAnswer(FamilyOpenAIChat, fastjson.MustParse(`{"object":"list","data":[
+		{"object":"chat.completion","id":"c-0","choices":[{"index":0,"message":{"role":"assistant","content":"Hi."},"finish_reason":"stop"}],"usage":{"prompt_tokens":3}},
+		{"object":"chat.completion","id":"c-1","choices":[{"index":0,"message":{"role":"assistant","content":"Bye."},"finish_reason":"length"}],"usage":{"prompt_tokens":4}}]}`))
+	var got []string
+	for _, c := range a.Choices {
+		got = append(got, a.ChoiceLabel(&c)+" "+c.Role+": "+c.Text()+" ("+c.FinishReason+")")
+	}
+	for _, u := range a.Usage {
+		got = append(got, u.Name+"="+u.Value)
+	}
+	want := []string{"data[0] assistant: Hi. (stop)", "data[1] assistant: Bye. (length)", "data[0].prompt_tokens=3", "data[1].prompt_tokens=4"}
+	if d := cmp.Diff(want, got); a.List != "chat completion" || d != "" {
+		t.Errorf("List %q, read (-want +got):\n%s", a.List, d)
+	}
+	if n := a.ListNote(); n != "answers stored earlier, not an answer to this request" {
+		t.Errorf("ListNote %q", n)
+	}
+	two := ReadAnswer(FamilyOpenAIChat, fastjson.MustParse(`{"object":"list","data":[
+		{"object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"A"}},{"index":1,"message":{"role":"assistant","content":"B"}}]}]}`))
+	if two.List != "" || len(two.Choices) != 0 {
+		t.Errorf("a completion of two choices read as a list: %q, %d choices", two.List, len(two.Choices))
+	}
+}
+
 // TestChoiceLabel: a list's item is named by its place in data, one of
 // several choices by its index, the only choice of an answer not at all.
 func TestChoiceLabel(t *testing.T) {

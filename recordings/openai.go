@@ -69,8 +69,12 @@ func (f openaiFormat) newAssembler() assembler { return &openaiAssembler{complet
 // usage counters; the members of the response, of a choice and of a
 // message it does not read are its Other, in that order.
 func (f openaiFormat) readAnswer(v *fastjson.Value) Answer {
-	if !f.completion && isChatMessageList(v) {
+	switch {
+	case f.completion:
+	case isChatMessageList(v):
 		return listAnswer(v, "message", storedChatMessage)
+	case isChatCompletionList(v):
+		return f.completionList(v)
 	}
 	a := Answer{Other: otherMembers(nil, "", v, openaiRead)}
 	for i, ch := range v.GetArray("choices") {

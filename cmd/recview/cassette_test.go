@@ -157,6 +157,19 @@ func TestShowMessageList(t *testing.T) {
 			t.Errorf("show's output lacks %q:\n%s", w, out)
 		}
 	}
+	// Stored chat completions (read in the file): their answers, their
+	// usage under data[i].
+	p = "../../recordings/testdata/recorders/azure-test-proxy/openai__openai-dotnet__tests__SessionRecords__ChatStoreTests__GetChatCompletionsWithAfterIdPaginationAsync.json#5"
+	out, _, _ = runCmd(t, "", "show", p)
+	for _, w := range []string{
+		"  listed   2 chat completions: answers stored earlier, not an answer to this request\n  [assistant, data[0]]\n    Test 0\n  finish   stop\n  [assistant, data[1]]\n    Test 1\n",
+		"  usage    data[0].total_tokens=21 data[0].completion_tokens=3 data[0].prompt_tokens=18 data[1].total_tokens=21",
+		"  other    data[1].seed (not read by recview; as recorded)\n    7829133868895082880\n",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("show's output lacks %q:\n%s", w, out)
+		}
+	}
 }
 
 // TestShowRequestBody: a request body that is not JSON is shown as

@@ -184,7 +184,7 @@ func show(r *recordings.Recording, info loaded, stdout, stderr io.Writer) error 
 		return w.err
 	}
 	if ans.List != "" {
-		w.field("listed", plural(len(ans.Choices), ans.List, "")+": a stored conversation, not an answer")
+		w.field("listed", plural(len(ans.Choices), ans.List, "")+": "+ans.ListNote())
 	}
 	for _, c := range ans.Choices {
 		role := c.Role
