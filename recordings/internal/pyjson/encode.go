@@ -2,7 +2,7 @@ package pyjson
 
 import (
 	"math"
-	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -58,6 +58,16 @@ type pyMember struct {
 	v   *fastjson.Value
 }
 
+// byKey sorts members by key, as Python's sort_keys does: by code point,
+// which is UTF-8's byte order. sort.Sort, not a generic sort: the page
+// links sort's code already, and a generic one would add its own copy
+// for this type (docs/dev/wasm-size.md).
+type byKey []pyMember
+
+func (m byKey) Len() int           { return len(m) }
+func (m byKey) Less(i, j int) bool { return m[i].key < m[j].key }
+func (m byKey) Swap(i, j int)      { m[i], m[j] = m[j], m[i] }
+
 // value appends v. root is the recorder's _is_root for v (only meaningful
 // when normalizing); dropStream drops the key "stream_options" of v.
 func (e *pyEncoder) value(dst []byte, v *fastjson.Value, root, dropStream bool) []byte {
@@ -110,7 +120,7 @@ func (e *pyEncoder) value(dst []byte, v *fastjson.Value, root, dropStream bool) 
 func (e *pyEncoder) object(dst []byte, o *fastjson.Object, root, dropStream, dropProject bool) []byte {
 	members := pyMembers(o)
 	if e.sortKeys {
-		slices.SortFunc(members, func(a, b pyMember) int { return strings.Compare(a.key, b.key) })
+		sort.Sort(byKey(members))
 	}
 	n := 0
 	dst = append(dst, '{')
