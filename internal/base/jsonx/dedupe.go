@@ -2,9 +2,9 @@ package jsonx
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/json"
 	"slices"
+	"sort"
 	"strconv"
 
 	"github.com/valyala/fastjson"
@@ -196,7 +196,7 @@ func DuplicateKeys(data []byte) []Duplicate {
 			valueDone()
 		}
 	}
-	slices.SortStableFunc(out, func(a, b Duplicate) int { return cmp.Compare(a.Offset, b.Offset) })
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Offset < out[j].Offset })
 	return out
 }
 

@@ -68,6 +68,12 @@ func TestDuplicateKeys(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("DuplicateKeys (-want +got):\n%s", diff)
 	}
+	// An object's repeats are found when it closes, an inner one's first;
+	// they are given in the file's order.
+	got = DuplicateKeys([]byte(`{"a": 1, "a": 2, "b": {"c": 1, "c": 2}}`))
+	if len(got) != 2 || got[0].Key != "a" || got[0].Offset != 9 || got[1].Key != "c" || got[1].Offset != 31 {
+		t.Errorf("DuplicateKeys out of the file's order: %+v", got)
+	}
 	if d := DuplicateKeys([]byte(`{"a": [1, 2], "b": {"c": 1}}`)); d != nil {
 		t.Errorf("DuplicateKeys of a file without repeats = %v", d)
 	}
