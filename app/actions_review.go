@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -463,7 +464,9 @@ func (v *Viewer) toggleViewed(i int) {
 				paths = append(paths, r.Path())
 			}
 		}
-		slices.Sort(paths)
+		// sort.Sort, not slices.Sort: the page links sort's code already and
+		// a generic sort of strings would add its own (docs/dev/wasm-size.md).
+		sort.Sort(sort.StringSlice(paths))
 		v.ctx.LocalStorage().Set(key, paths)
 	}
 	if d := rv.rep.Rows[i].Digest; d != "" {

@@ -3,15 +3,16 @@ package app
 import (
 	"cmp"
 	"fmt"
-	"github.com/recview/recview/internal/pageworker"
 	"html"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/app/internal/browser"
+	"github.com/recview/recview/internal/pageworker"
 	"github.com/recview/recview/recordings"
 )
 
@@ -233,7 +234,9 @@ func (x *index) renderFacets() app.UI {
 				keys = append(keys, k)
 			}
 		}
-		slices.Sort(keys)
+		// sort.Sort, not slices.Sort: the page links sort's code already and
+		// a generic sort of strings would add its own (docs/dev/wasm-size.md).
+		sort.Sort(sort.StringSlice(keys))
 		return app.Div().Class("facet").Attr("role", "group").Attr("aria-label", label).Body(
 			app.Span().Class("label").Text(label),
 			app.Range(keys).Slice(func(i int) app.UI {

@@ -3,6 +3,7 @@ package reqhash
 import (
 	"encoding/hex"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/recview/recview/internal/base/shasum"
@@ -263,7 +264,9 @@ func modelDigest(endpoint string, body *fastjson.Value, digest func([]byte) stri
 		b, _ := id.StringBytes()
 		ids = append(ids, string(b))
 	}
-	slices.Sort(ids)
+	// sort.Sort, not slices.Sort: the page links sort's code already and
+	// a generic sort of strings would add its own (docs/dev/wasm-size.md).
+	sort.Sort(sort.StringSlice(ids))
 	ids = slices.Compact(ids)
 	return digest([]byte(strings.Join(ids, "|")))
 }
