@@ -72,8 +72,8 @@ func isChatCompletionList(v *fastjson.Value) bool {
 // completionList reads a list of stored chat completions into an Answer
 // whose List is "chat completion": a Choice per item, its Index the
 // item's place in data, read as f reads one completion; each item's
-// usage under "data[i].", its Other (the request settings it keeps,
-// which nothing else in the file holds) under "data[i]".
+// usage under "data[i].", its model and its Other (the request settings
+// it keeps, which nothing else in the file holds) under "data[i]".
 func (f openaiFormat) completionList(v *fastjson.Value) Answer {
 	a := Answer{List: "chat completion", Other: otherMembers(nil, "", v, listRead)}
 	for i, it := range v.GetArray("data") {
@@ -84,7 +84,13 @@ func (f openaiFormat) completionList(v *fastjson.Value) Answer {
 		for _, u := range one.Usage {
 			a.Usage = append(a.Usage, UsageItem{itemPath("data", i) + "." + u.Name, u.Value})
 		}
-		a.Other = underItem(a.Other, "data", i, one.Other)
+		own := one.Other
+		if m := it.Get("model"); m != nil && !empty(m) {
+			// The model that answered: a single response's is the
+			// request's, in the header; a list's items each have theirs.
+			own = append([]Member{{Path: "model", Value: m}}, own...)
+		}
+		a.Other = underItem(a.Other, "data", i, own)
 	}
 	return a
 }

@@ -35,14 +35,14 @@ func TestMessageLists(t *testing.T) {
 		{proxy + "ResponseStoreTests__GetInputItemsWithMultiPartPagination.json#3", recordings.FamilyOpenAIResponses, "input item",
 			[]string{"user: Item 3", "user: Item 4"},
 			[]string{"has_more false"}},
-		// Stored chat completions: each item's request settings are its
-		// Other (its nulls and empty metadata left out).
+		// Stored chat completions: each item's model and request settings
+		// are its Other (its nulls and empty metadata left out).
 		{proxy + "ChatStoreTests__GetChatCompletionsWithAfterIdPaginationAsync.json#5", recordings.FamilyOpenAIChat, "chat completion",
 			[]string{"assistant: Test 0", "assistant: Test 1"},
 			[]string{"has_more true",
-				`data[0].request_id "req_9d10db56bede4def8146b6f5810d5962"`, "data[0].seed 1261018341251293469", "data[0].top_p 1.0",
+				`data[0].model "gpt-4o-mini-2024-07-18"`, `data[0].request_id "req_9d10db56bede4def8146b6f5810d5962"`, "data[0].seed 1261018341251293469", "data[0].top_p 1.0",
 				"data[0].temperature 1.0", "data[0].presence_penalty 0.0", "data[0].frequency_penalty 0.0",
-				`data[1].request_id "req_336b95de55324e5cb47886ae14ca6585"`, "data[1].seed 7829133868895082880", "data[1].top_p 1.0",
+				`data[1].model "gpt-4o-mini-2024-07-18"`, `data[1].request_id "req_336b95de55324e5cb47886ae14ca6585"`, "data[1].seed 7829133868895082880", "data[1].top_p 1.0",
 				"data[1].temperature 1.0", "data[1].presence_penalty 0.0", "data[1].frequency_penalty 0.0"}},
 	}
 	for _, tt := range tests {
