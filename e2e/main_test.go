@@ -590,6 +590,17 @@ func (tb *tab) waitTitle(name string) {
 	tb.visible(sel("recording-title"))
 }
 
+// dropInteraction drops the cassette at path, waits for its first
+// interaction, then picks interaction k (from 1) in its list and waits
+// for it to be the one open.
+func (tb *tab) dropInteraction(path string, k int) {
+	tb.t.Helper()
+	tb.dropPaths(path)
+	tb.waitTitle(filepath.Base(path) + "#1")
+	tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelectorAll('[data-testid=interaction]')[%d].click()`, k-1)))
+	tb.waitTitle(fmt.Sprintf("%s#%d", filepath.Base(path), k))
+}
+
 // waitStep waits for the step label to read "k / n".
 func (tb *tab) waitStep(k, n int) {
 	tb.t.Helper()

@@ -3,11 +3,10 @@
 package e2e
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/chromedp/chromedp"
 )
 
 // TestMessageListDrawn opens openai-dotnet's multi-part pagination test
@@ -22,19 +21,8 @@ func TestMessageListDrawn(t *testing.T) {
 	path := filepath.Join(recordersDir, "azure-test-proxy", "openai__openai-dotnet__tests__SessionRecords__ResponseStoreTests__GetInputItemsWithMultiPartPagination.json")
 	tb := newTab(t)
 	tb.open("/")
-	tb.dropPaths(path)
-	tb.waitTitle(filepath.Base(path) + "#1")
-	tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('[data-testid=interaction]')[1].click()`))
-	tb.waitTitle(filepath.Base(path) + "#2")
-	tb.waitText(sel("answer-list"), "2 input items listed: a stored conversation, not an answer")
-	heads := eval[[]string](tb, `[...document.querySelectorAll('.answer .msg-head')].map(e => e.textContent)`)
-	if len(heads) != 2 || !strings.Contains(heads[0], "user") || !strings.Contains(heads[0], "data[0]") || !strings.Contains(heads[1], "data[1]") || strings.Contains(strings.Join(heads, " "), "choice") {
-		t.Errorf("the items' heads read %q", heads)
-	}
-	texts := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=assembled]')].map(e => e.innerText)`)
-	if len(texts) != 2 || !strings.Contains(texts[0], "What is input text?") || !strings.Contains(texts[1], "Item 2") {
-		t.Errorf("the items read %q", texts)
-	}
+	tb.dropInteraction(path, 2)
+	listDrawn(tb, "2 input items listed: a stored conversation, not an answer", "user", "What is input text?", "Item 2")
 	// The input_image kept its detail, not the image.
 	if img := eval[string](tb, `document.querySelector('.answer [data-testid=image-part]')?.innerText ?? ""`); !strings.Contains(img, "image: no URL or data recorded") {
 		t.Errorf("the input_image reads %q", img)
@@ -55,19 +43,8 @@ func TestCompletionListDrawn(t *testing.T) {
 	path := filepath.Join(recordersDir, "azure-test-proxy", "openai__openai-dotnet__tests__SessionRecords__ChatStoreTests__GetChatCompletionsWithAfterIdPaginationAsync.json")
 	tb := newTab(t)
 	tb.open("/")
-	tb.dropPaths(path)
-	tb.waitTitle(filepath.Base(path) + "#1")
-	tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('[data-testid=interaction]')[4].click()`))
-	tb.waitTitle(filepath.Base(path) + "#5")
-	tb.waitText(sel("answer-list"), "2 chat completions listed: answers stored earlier, not an answer to this request")
-	heads := eval[[]string](tb, `[...document.querySelectorAll('.answer .msg-head')].map(e => e.textContent)`)
-	if len(heads) != 2 || !strings.Contains(heads[0], "assistant") || !strings.Contains(heads[0], "data[0]") || !strings.Contains(heads[1], "data[1]") {
-		t.Errorf("the items' heads read %q", heads)
-	}
-	texts := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=assembled]')].map(e => e.innerText)`)
-	if len(texts) != 2 || !strings.Contains(texts[0], "Test 0") || !strings.Contains(texts[1], "Test 1") {
-		t.Errorf("the items read %q", texts)
-	}
+	tb.dropInteraction(path, 5)
+	listDrawn(tb, "2 chat completions listed: answers stored earlier, not an answer to this request", "assistant", "Test 0", "Test 1")
 	o := eval[string](tb, `document.querySelector('.response').innerText`)
 	for _, w := range []string{"data[1].seed", "7829133868895082880", "data[0].total_tokens"} {
 		if !strings.Contains(o, w) {
@@ -75,4 +52,27 @@ func TestCompletionListDrawn(t *testing.T) {
 		}
 	}
 	t.Logf("wrote %s", tb.screenshot("chat-completions-listed"))
+}
+
+// listDrawn waits for the list note to read note, then checks that the
+// response draws one item per text, each headed by role and its place
+// in data (data[0], data[1], never "choice N") and holding its text.
+func listDrawn(tb *tab, note, role string, texts ...string) {
+	tb.t.Helper()
+	tb.waitText(sel("answer-list"), note)
+	heads := eval[[]string](tb, `[...document.querySelectorAll('.answer .msg-head')].map(e => e.textContent)`)
+	got := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=assembled]')].map(e => e.innerText)`)
+	if len(heads) != len(texts) || len(got) != len(texts) {
+		tb.t.Errorf("%d items drawn, heads %q, texts %q; want %d", len(got), heads, got, len(texts))
+		return
+	}
+	for i, want := range texts {
+		h := heads[i]
+		if !strings.Contains(h, role) || !strings.Contains(h, fmt.Sprintf("data[%d]", i)) || strings.Contains(h, "choice") {
+			tb.t.Errorf("item %d's head reads %q", i, h)
+		}
+		if !strings.Contains(got[i], want) {
+			tb.t.Errorf("item %d reads %q, without %q", i, got[i], want)
+		}
+	}
 }

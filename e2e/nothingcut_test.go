@@ -37,10 +37,7 @@ func TestRequestBodyShown(t *testing.T) {
 	t.Logf("wrote %s", tb.screenshot("multipart-body"))
 
 	get := filepath.Join(recordersDir, "azure-test-proxy", "openai__openai-dotnet__tests__SessionRecords__ResponseStoreTests__GetInputItemsWithMultiPartPagination.json")
-	tb.dropPaths(get)
-	tb.waitTitle(filepath.Base(get) + "#1")
-	tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('[data-testid=interaction]')[1].click()`))
-	tb.waitTitle(filepath.Base(get) + "#2")
+	tb.dropInteraction(get, 2)
 	tb.waitText(`.request `+sel("no-body"), "No body: the request is its method and URL.")
 	t.Logf("wrote %s", tb.screenshot("no-body"))
 }

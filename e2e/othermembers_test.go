@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
 
@@ -88,10 +87,7 @@ func TestBlockOthersShown(t *testing.T) {
 	path := filepath.Join("..", "recordings", "testdata", "cassettes", "pydantic-ai__tests__models__cassettes__test_anthropic__test_anthropic_deferred_capability_without_tool_search_across_models[claude-haiku-4-5].yaml")
 	tb := newTab(t)
 	tb.open("/")
-	tb.dropPaths(path)
-	tb.waitTitle(filepath.Base(path) + "#1")
-	tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('[data-testid=interaction]')[1].click()`))
-	tb.waitTitle(filepath.Base(path) + "#2")
+	tb.dropInteraction(path, 2)
 	blocks := `[...document.querySelectorAll('[data-testid=message] .part-with-other')]`
 	tb.waitFor("the tool results' members", blocks+`.length === 2`)
 	texts := eval[[]string](tb, blocks+`.map(e => e.querySelector('[data-testid=answer-other]').innerText)`)
