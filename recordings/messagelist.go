@@ -21,8 +21,7 @@ import "github.com/valyala/fastjson"
 // where the list starts and ends); the rest is the Answer's Other
 // (has_more among them).
 var (
-	listRead      = nameSet{"object", "data", "first_id", "last_id"}
-	inputItemRead = nameSet{"type", "id", "status", "role", "content"}
+	listRead = nameSet{"object", "data", "first_id", "last_id"}
 	// storedMessageRead: a stored chat message's id, and what chatMessage
 	// reads of any message.
 	storedMessageRead = append(nameSet{"id"}, openaiMessageRead...)
@@ -134,7 +133,7 @@ func storedChatMessage(it *fastjson.Value) Message {
 // or what inputItem reads.
 func storedInputItem(it *fastjson.Value) Message {
 	if getStr(it, "type") == "message" {
-		return Message{Role: getStr(it, "role"), Parts: contentParts(it.Get("content")), Other: otherMembers(nil, "", it, inputItemRead)}
+		return Message{Role: getStr(it, "role"), Parts: contentParts(it.Get("content")), Other: otherMembers(nil, "", it, responsesMessageRead)}
 	}
 	m, _ := inputItem(it)
 	return m

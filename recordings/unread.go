@@ -151,7 +151,8 @@ var (
 		"tool_choice", "tools", "top_logprobs", "top_p", "truncation", "user",
 		// The SDK's output_text: the output's text, joined.
 		"output_text"}
-	// What readAnswer reads of a Responses output item, by type, or
+	// What readAnswer reads of a Responses output item, by type (a
+	// message's also what storedInputItem reads of a stored input item), or
 	// bookkeeping: its id and status; a reasoning item's
 	// encrypted_content, an opaque copy of the reasoning the API takes
 	// back (as a thinking block's signature); an image's result and
