@@ -63,8 +63,7 @@ func partBody(p recordings.Part, raw, partial bool) app.UI {
 	case recordings.PartImage:
 		label := p.URL
 		switch {
-		case label == "" && p.Data == "" && p.Size == 0:
-			// A stored input item keeps an image's detail, not the image.
+		case p.ImageUnrecorded():
 			label = "no URL or data recorded"
 		case label == "":
 			label = fmt.Sprintf("%s · %s", p.MediaType, byteSize(p.Size))

@@ -49,7 +49,7 @@ func (p *requestPanel) Render() app.UI {
 			)
 		}),
 		app.Range(c.Messages).Slice(p.renderMessage),
-		app.If(len(c.Params)+len(c.Tools)+len(c.Messages) == 0, func() app.UI {
+		app.If(c.Empty(), func() app.UI {
 			return app.P().Class("muted").DataSet("testid", "no-body").Text("No body: the request is its method and URL.")
 		}),
 	)

@@ -48,6 +48,12 @@ type Part struct {
 	Other []Member
 }
 
+// ImageUnrecorded reports an image part that kept neither URL nor data:
+// a stored input item keeps an image's detail, not the image.
+func (p *Part) ImageUnrecorded() bool {
+	return p.Kind == PartImage && p.URL == "" && p.Data == "" && p.Size == 0
+}
+
 // Message is one turn of a conversation, in any provider's format: OpenAI
 // and Ollama messages, Anthropic messages and system prompt, Gemini
 // contents and system_instruction, a completion prompt, embedding inputs.

@@ -15,6 +15,12 @@ type Conversation struct {
 	Params   []Param
 }
 
+// Empty reports a request read as nothing: no parameters, tools or
+// messages, as a GET or a DELETE, whose request is its method and URL.
+func (c *Conversation) Empty() bool {
+	return len(c.Params)+len(c.Tools)+len(c.Messages) == 0
+}
+
 // conversationKeys are the body keys Conversation turns into messages and
 // tools rather than parameters.
 var conversationKeys = nameSet{

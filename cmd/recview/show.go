@@ -159,7 +159,7 @@ func show(r *recordings.Recording, info loaded, stdout, stderr io.Writer) error 
 		w.message(m.Role, m.Name, m.CallID, m.Parts)
 		w.others(m.Other)
 	}
-	if len(conv.Params)+len(conv.Tools)+len(conv.Messages) == 0 {
+	if conv.Empty() {
 		w.field("body", "none: the request is its method and URL")
 	}
 
@@ -325,7 +325,7 @@ func (p *printer) message(role, name, callID string, parts []recordings.Part) {
 			switch {
 			case part.URL != "":
 				p.line("    (image %s)", part.URL)
-			case part.Data == "" && part.Size == 0:
+			case part.ImageUnrecorded():
 				p.line("    (image: no URL or data recorded)")
 			default:
 				p.line("    (image %s, %s)", part.MediaType, plural(part.Size, "byte", ""))
