@@ -3,7 +3,6 @@ package recordings
 import (
 	"strconv"
 
-	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/valyala/fastjson"
 )
 
@@ -44,7 +43,7 @@ func (interactionsFormat) readAnswer(v *fastjson.Value) Answer {
 		case "function_call":
 			c.Parts = append(c.Parts, Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(o, "id"), getStr(o, "name"), o.Get("arguments"))})
 		default:
-			c.Parts = append(c.Parts, Part{Kind: PartOther, Raw: o, Text: string(jsonx.Compact(o))})
+			c.Parts = append(c.Parts, otherPart(o))
 		}
 	}
 	a.Choices = []Choice{c}

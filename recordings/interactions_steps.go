@@ -3,7 +3,6 @@ package recordings
 import (
 	"strconv"
 
-	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/valyala/fastjson"
 )
 
@@ -44,7 +43,7 @@ func readSteps(steps []*fastjson.Value) []Part {
 		case "function_call":
 			ps = append(ps, Part{Kind: PartToolCall, ToolCall: newToolCall(getStr(st, "id"), getStr(st, "name"), st.Get("arguments")), Raw: st})
 		default:
-			ps = append(ps, Part{Kind: PartOther, Raw: st, Text: string(jsonx.Compact(st))})
+			ps = append(ps, otherPart(st))
 		}
 	}
 	return ps

@@ -4,8 +4,15 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/recview/recview/internal/base/jsonx"
+
 	"github.com/valyala/fastjson"
 )
+
+// otherPart is v as a part recview does not read, shown as recorded.
+func otherPart(v *fastjson.Value) Part {
+	return Part{Kind: PartOther, Raw: v, Text: string(jsonx.Compact(v))}
+}
 
 // minBlob is the shortest string Describe calls base64 data.
 const minBlob = 256

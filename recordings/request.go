@@ -118,7 +118,7 @@ func bodyAsRecorded(body *fastjson.Value) (Message, bool) {
 	}
 	part := Part{Kind: PartOther, Text: sharedStr(body)}
 	if body.Type() != fastjson.TypeString {
-		part = Part{Kind: PartOther, Raw: body, Text: string(jsonx.Compact(body))}
+		part = otherPart(body)
 	}
 	return Message{Role: "body", Parts: []Part{part}}, true
 }
@@ -269,7 +269,7 @@ func contentParts(v *fastjson.Value) []Part {
 		if v.Type() == fastjson.TypeObject && getStr(v, "type") != "" {
 			return []Part{contentPart(v)}
 		}
-		return []Part{{Kind: PartOther, Raw: v, Text: string(jsonx.Compact(v))}}
+		return []Part{otherPart(v)}
 	}
 	var ps []Part
 	for _, p := range v.GetArray() {
@@ -338,7 +338,7 @@ func contentPart(p *fastjson.Value) Part {
 			return bp
 		}
 	}
-	return Part{Kind: PartOther, Raw: p, Text: string(jsonx.Compact(p))}
+	return otherPart(p)
 }
 
 // imageURL describes an image given by URL; data: URLs are measured, not
@@ -430,7 +430,7 @@ func readGeminiPart(p *fastjson.Value) Part {
 		fr := either(p, "function_response", "functionResponse")
 		return Part{Kind: PartToolResult, Text: string(jsonx.Compact(fr.Get("response"))), CallID: getStr(fr, "name"), Raw: p}
 	}
-	return Part{Kind: PartOther, Raw: p, Text: string(jsonx.Compact(p))}
+	return otherPart(p)
 }
 
 // tools reads tool definitions: OpenAI {type, function{name, description,

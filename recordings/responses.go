@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"strconv"
 
-	"github.com/recview/recview/internal/base/jsonx"
 	"github.com/valyala/fastjson"
 )
 
@@ -61,7 +60,7 @@ func (responsesFormat) readAnswer(v *fastjson.Value) Answer {
 				case "refusal":
 					c.Parts = append(c.Parts, Part{Kind: PartText, Text: getStr(p, "refusal")})
 				default:
-					c.Parts = append(c.Parts, Part{Kind: PartOther, Raw: p, Text: string(jsonx.Compact(p))})
+					c.Parts = append(c.Parts, otherPart(p))
 				}
 			}
 		case "function_call":
@@ -91,7 +90,7 @@ func (responsesFormat) readAnswer(v *fastjson.Value) Answer {
 			items = underItem(items, "output", i, otherMembers(nil, "", it, responsesImageRead))
 			c.Parts = append(c.Parts, generatedImage(it))
 		default:
-			c.Parts = append(c.Parts, Part{Kind: PartOther, Raw: it, Text: string(jsonx.Compact(it))})
+			c.Parts = append(c.Parts, otherPart(it))
 		}
 	}
 	a.Choices = []Choice{c}
