@@ -15,8 +15,9 @@ type Answer struct {
 	// List is, for a response that lists what was stored rather than
 	// answering (messagelist.go), what its items are: "message" (a
 	// stored chat completion's messages), "input item" (a stored
-	// response's input items) or "chat completion" (stored answers, each
-	// to a request of its own). Each Choice is then one item, in the
+	// response's input items), "chat completion" (stored answers, each
+	// to a request of its own), "thread message" (an Assistants thread's
+	// messages) or "run step" (an Assistants run's steps, assistants.go). Each Choice is then one item, in the
 	// order listed, its Index the item's place in the list's "data".
 	// "" for an answer. ListNote says what the list is.
 	List  string
@@ -40,13 +41,16 @@ type Answer struct {
 // ListNote says what a's list is, for a reader who expects an answer:
 // "a stored conversation, not an answer" for a list of messages or
 // input items, "answers stored earlier, not an answer to this request"
-// for a list of chat completions; "" when a is no list.
+// for a list of chat completions, "what a run did, stored earlier, not
+// an answer to this request" for a run's steps; "" when a is no list.
 func (a *Answer) ListNote() string {
 	switch a.List {
 	case "":
 		return ""
 	case "chat completion":
 		return "answers stored earlier, not an answer to this request"
+	case "run step":
+		return "what a run did, stored earlier, not an answer to this request"
 	}
 	return "a stored conversation, not an answer"
 }

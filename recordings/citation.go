@@ -123,8 +123,10 @@ func anthropicCitations(list []*fastjson.Value) []Citation {
 }
 
 // openaiAnnotations reads the annotations of an OpenAI text: a chat
-// message's (the url_citation's members nested under "url_citation") or
-// a Responses output_text's (its members at the top). Span is text
+// message's (the url_citation's members nested under "url_citation"), a
+// Responses output_text's (its members at the top), or an Assistants
+// message's text (a file_citation's file_id nested, its indices at the
+// top). Span is text
 // between start_index and end_index, counted in characters (code points,
 // as Python counts them), when they fall inside it.
 func openaiAnnotations(list []*fastjson.Value, text string) []Citation {
@@ -138,6 +140,12 @@ func openaiAnnotations(list []*fastjson.Value, text string) []Citation {
 		c.Source = firstStr(m, "title", "filename", "file_id")
 		c.URL = getStr(m, "url")
 		from, to := m.Get("start_index"), m.Get("end_index")
+		if from == nil {
+			// The Assistants API's: the indices beside the type's
+			// object ({type, text, start_index, end_index,
+			// file_citation: {file_id}}).
+			from, to = v.Get("start_index"), v.Get("end_index")
+		}
 		switch {
 		case from != nil:
 			c.Where = joinWhere("characters", from, to, "")

@@ -15,6 +15,7 @@ const (
 	FamilyOpenAIModels       Family = "openai-models"      // GET /v1/models
 	FamilyOpenAIResponses    Family = "openai-responses"   // POST /v1/responses
 	FamilyOpenAIImages       Family = "openai-images"      // POST /v1/images/generations, /edits, /variations
+	FamilyOpenAIAssistants   Family = "openai-assistants"  // /v1/threads/…: a thread's messages, runs, run steps
 	FamilyOllamaGenerate     Family = "ollama-generate"    // POST /api/generate
 	FamilyOllamaChat         Family = "ollama-chat"        // POST /api/chat
 	FamilyOllamaEmbeddings   Family = "ollama-embeddings"  // POST /api/embeddings, /api/embed

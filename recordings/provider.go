@@ -1,6 +1,10 @@
 package recordings
 
-import "github.com/valyala/fastjson"
+import (
+	"strings"
+
+	"github.com/valyala/fastjson"
+)
 
 // A provider is all recview knows of one API family: the rules that
 // classify its recordings, the assembler of its streams, the reader of its
@@ -17,6 +21,7 @@ type provider struct {
 	shape     Shape                        // the request shape that is the family on its own
 	paths     []string                     // endpoint paths, matched whole
 	suffixes  []string                     // endpoint suffixes: recorded URLs carry prefixes like /v1/v1/ or /v1/openai/v1/
+	within    []string                     // a part an endpoint holds, for an API whose paths go on with ids: "/v1/threads/"
 	objects   []string                     // values of the response data's "object" field
 	looksLike func(v *fastjson.Value) bool // the response data's shape, when nothing else names a family
 
@@ -51,7 +56,7 @@ type format interface {
 // written out rather than filled by init functions, whose order would be
 // the files' names'.
 var providers = []*provider{
-	&openaiChatProvider, &openaiCompletionsProvider, &openaiEmbeddingsProvider, &openaiModelsProvider, &openaiResponsesProvider, &openaiImagesProvider,
+	&openaiChatProvider, &openaiCompletionsProvider, &openaiEmbeddingsProvider, &openaiModelsProvider, &openaiResponsesProvider, &openaiImagesProvider, &openaiAssistantsProvider,
 	&geminiGenerateProvider, &geminiInteractionsProvider, &cohereChatProvider, &cohereEmbedProvider, &cohereV1ChatProvider, &cohereV1GenerateProvider,
 	&ollamaGenerateProvider, &ollamaChatProvider, &ollamaEmbeddingsProvider, &ollamaTagsProvider, &ollamaPSProvider, &ollamaPullProvider,
 	&anthropicMessagesProvider, &bedrockConverseProvider, &bedrockInvokeProvider, &rerankProvider, &toolCallProvider, &fileProcessorProvider, &unknownProvider,
@@ -83,7 +88,7 @@ func familyOfShape(s Shape) Family {
 
 // familyOfEndpoint classifies an endpoint path: a whole path first (Ollama's
 // /api/embeddings is not OpenAI's /embeddings), then suffixes in providers'
-// order; FamilyUnknown if none fits.
+// order, then the parts a path holds; FamilyUnknown if none fits.
 func familyOfEndpoint(path string) Family {
 	for _, p := range providers {
 		for _, e := range p.paths {
@@ -95,6 +100,13 @@ func familyOfEndpoint(path string) Family {
 	for _, p := range providers {
 		for _, s := range p.suffixes {
 			if hasSuffix(path, s) {
+				return p.family
+			}
+		}
+	}
+	for _, p := range providers {
+		for _, s := range p.within {
+			if strings.Contains(path, s) {
 				return p.family
 			}
 		}

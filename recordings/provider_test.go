@@ -142,6 +142,16 @@ func TestClassifyOrder(t *testing.T) {
 		"/v1/generate":                       FamilyCohereV1Generate,
 		"/v2/embed":                          FamilyCohereEmbed,
 		"/v1/embed":                          FamilyCohereEmbed,
+		// The Assistants API, its paths going on with ids; a thread's
+		// messages are not Anthropic's; a bare /threads/ is LangGraph's too.
+		"/v1/threads":                           FamilyOpenAIAssistants,
+		"/v1/threads/runs":                      FamilyOpenAIAssistants,
+		"/v1/threads/thread_1/messages":         FamilyOpenAIAssistants,
+		"/v1/threads/thread_1/runs/run_1/steps": FamilyOpenAIAssistants,
+		"/openai/threads/thread_1/runs":         FamilyOpenAIAssistants,
+		"/v1/assistants/asst_1":                 FamilyOpenAIAssistants,
+		"/threads/1f0c/runs":                    FamilyUnknown,
+		"/assistants/search":                    FamilyUnknown,
 	}
 	for path, want := range endpoints {
 		if got := familyOfEndpoint(path); got != want {

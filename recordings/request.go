@@ -103,7 +103,14 @@ func (r *Recording) Conversation() Conversation {
 		c.Messages = append(c.Messages, cohereV1Turns(body)...)
 		skip = append(skip, cohereV1Turn)
 	}
-	c.Params = append(params(body, skip...), c.Params...)
+	var threadParams []Param
+	if r.Family == FamilyOpenAIAssistants {
+		var turns []Message
+		turns, threadParams = assistantsTurns(body)
+		c.Messages = append(c.Messages, turns...)
+		skip = append(skip, assistantsTurnKeys)
+	}
+	c.Params = append(append(params(body, skip...), threadParams...), c.Params...)
 	return c
 }
 
@@ -293,9 +300,11 @@ func contentPart(p *fastjson.Value) Part {
 	switch getStr(p, "type") {
 	case "text", "input_text", "output_text":
 		if t := p.Get("text"); t != nil && t.Type() != fastjson.TypeString {
-			// Not a text block's text (the Assistants API's {value,
-			// annotations}): shown as recorded.
-			return Part{Kind: PartOther, Raw: p, Text: string(jsonx.Compact(p))}
+			if t.Type() == fastjson.TypeObject && t.Get("value") != nil {
+				return assistantsText(p, t)
+			}
+			// Not a text block's text: shown as recorded.
+			return otherPart(p)
 		}
 		pt := Part{Kind: PartText, Text: sharedStr(p, "text"), Other: otherMembers(nil, "", p, textBlockRead)}
 		if cs := p.GetArray("citations"); len(cs) > 0 {

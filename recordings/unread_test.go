@@ -167,8 +167,8 @@ func TestResultText(t *testing.T) {
 	if p.Kind != PartText || p.Text != "hi" || len(p.Other) != 1 || p.Other[0].Path != "cachePoint" {
 		t.Errorf("Converse text block with a member beside: %+v", p)
 	}
-	if p := contentPart(fastjson.MustParse(`{"type": "text", "text": {"value": "hi", "annotations": []}}`)); p.Kind != PartOther {
-		t.Errorf("a text block whose text is an object read as %v, want PartOther", p.Kind)
+	if p := contentPart(fastjson.MustParse(`{"type": "text", "text": {"kind": "hi"}}`)); p.Kind != PartOther {
+		t.Errorf("a text block whose text is an object of no value read as %v, want PartOther", p.Kind)
 	}
 	if p := contentPart(fastjson.MustParse(`{"text": 5}`)); p.Kind != PartOther {
 		t.Errorf("a number as text read as %v, want PartOther", p.Kind)
