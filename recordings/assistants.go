@@ -16,16 +16,17 @@ import (
 //
 // A message reads as a message: its role and content, a text part
 // {type: "text", text: {value, annotations}} as text with its
-// annotations as citations (contentPart). A run reads as the
-// assistant's turn: the tool calls its required_action asks the caller
-// to run, its status as the finish reason, its usage, and its
-// last_error as the Answer's Error. A run step reads as what the
-// assistant did: the tool calls of its step_details (a function's
-// output as a tool result after its call; code interpreter and file
-// search calls as recorded) or the message it created (its id, as
-// recorded), its status as the finish reason. Assistant and thread
-// objects are settings, shown as raw JSON; so are a stream's events,
-// which recview does not assemble.
+// annotations as citations (contentPart). A run that asks for tool
+// calls (its required_action) reads as the assistant's turn making
+// them; any run's usage is read, and its last_error is the Answer's
+// Error. A run step reads as what the assistant did: the tool calls of
+// its step_details (a function's output as a tool result after its
+// call; code interpreter and file search calls as recorded) or the
+// message it created (its id, as recorded). A run's or a step's status
+// is shown as recorded, not read as a finish reason: a run is polled,
+// and each poll may find it further on. Assistant and thread objects
+// are settings, shown as raw JSON; so are a run that asks for nothing
+// and a stream's events, which recview does not assemble.
 var openaiAssistantsProvider = provider{
 	family: FamilyOpenAIAssistants, title: "OpenAI Assistants (threads, runs)",
 	// OpenAI's paths and Azure OpenAI's (/openai/threads?api-version=…);
@@ -35,7 +36,7 @@ var openaiAssistantsProvider = provider{
 	objects:   []string{"thread.message", "thread.run", "thread.run.step"},
 	looksLike: isAssistantsList,
 	format:    assistantsFormat{},
-	answer:    AnswerPaths{Trees: []string{"data", "role", "content", "status", "required_action", "last_error", "step_details", "usage"}},
+	answer:    AnswerPaths{Trees: []string{"data", "role", "content", "required_action", "last_error", "step_details", "usage"}},
 }
 
 // The members an Assistants object's reader reads, or bookkeeping (ids,
@@ -45,9 +46,9 @@ var openaiAssistantsProvider = provider{
 var (
 	threadMessageRead = nameSet{"id", "object", "created_at", "completed_at", "incomplete_at", "assistant_id", "thread_id", "run_id", "role", "content"}
 	runRead           = nameSet{"id", "object", "created_at", "started_at", "expires_at", "cancelled_at", "failed_at", "completed_at",
-		"assistant_id", "thread_id", "status", "required_action", "last_error", "usage"}
+		"assistant_id", "thread_id", "required_action", "last_error", "usage"}
 	runStepRead = nameSet{"id", "object", "created_at", "expires_at", "cancelled_at", "failed_at", "completed_at",
-		"run_id", "assistant_id", "thread_id", "type", "status", "step_details", "usage"}
+		"run_id", "assistant_id", "thread_id", "type", "step_details", "usage"}
 )
 
 // isAssistantsList reports a list of a thread's messages or of a run's
@@ -105,21 +106,22 @@ func threadMessage(v *fastjson.Value) Message {
 	return Message{Role: getStr(v, "role"), Parts: contentParts(v.Get("content")), Other: otherMembers(nil, "", v, threadMessageRead)}
 }
 
-// runAnswer reads a thread.run as one assistant's choice: the tool calls
-// its required_action asks for ({type: "submit_tool_outputs",
-// submit_tool_outputs: {tool_calls}}, in the chat API's shape), its
-// status as the finish reason; its usage, and its last_error ({code,
+// runAnswer reads a thread.run: an assistant's choice making the tool
+// calls its required_action asks for ({type: "submit_tool_outputs",
+// submit_tool_outputs: {tool_calls}}, in the chat API's shape), none
+// when it asks for none; its usage, and its last_error ({code,
 // message}) as the Error.
 func runAnswer(v *fastjson.Value) Answer {
-	c := Choice{Role: "assistant", FinishReason: getStr(v, "status")}
 	ra := v.Get("required_action")
-	c.Parts = toolCallParts(nil, ra.GetArray("submit_tool_outputs", "tool_calls"))
 	other := otherMembers(nil, "", v, runRead)
 	if ra != nil && getStr(ra, "type") != "submit_tool_outputs" && !empty(ra) {
 		// An action of another kind: not read, shown as recorded.
 		other = withMember(other, "required_action", ra)
 	}
-	a := Answer{Choices: []Choice{c}, Usage: usageItems(v.Get("usage"), "", nil), Other: other}
+	a := Answer{Usage: usageItems(v.Get("usage"), "", nil), Other: other}
+	if calls := ra.GetArray("submit_tool_outputs", "tool_calls"); len(calls) > 0 {
+		a.Choices = []Choice{{Role: "assistant", Parts: toolCallParts(nil, calls)}}
+	}
 	if e := v.Get("last_error"); !isNull(e) {
 		a.Error = errorObject(e)
 	}
@@ -130,10 +132,9 @@ func runAnswer(v *fastjson.Value) Answer {
 // other members: a tool_calls step's calls (a function's {id, type,
 // function: {name, arguments, output}} as a tool call, then its output,
 // when there is one, as the call's result; any other call as recorded),
-// a message_creation step's {message_id} as recorded; its status as the
-// finish reason.
+// a message_creation step's {message_id} as recorded.
 func runStep(v *fastjson.Value) (Choice, []Member) {
-	c := Choice{Role: "assistant", FinishReason: getStr(v, "status")}
+	c := Choice{Role: "assistant"}
 	d := v.Get("step_details")
 	other := otherMembers(nil, "", v, runStepRead)
 	switch getStr(d, "type") {

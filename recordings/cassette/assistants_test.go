@@ -14,9 +14,10 @@ import (
 // Azure test proxy, read as messages, runs and run steps. Expected
 // values read from the files: each message's role and text value, the
 // file_citation's file_id and indices (29–53: the marker after "Filip's
-// favorite food is cake", counted by hand), the run's status and the
-// tool call its required_action asks for, each step's details and
-// usage, and the requests' thread messages and tool outputs.
+// favorite food is cake", counted by hand), the tool call a run's
+// required_action asks for, each run's and step's status (as
+// recorded), each step's details and usage, and the requests' thread
+// messages and tool outputs.
 func TestAssistants(t *testing.T) {
 	its := allInteractions(t)
 	const proxy = "azure-test-proxy/openai__openai-dotnet__tests__SessionRecords__AssistantsTests__"
@@ -30,18 +31,17 @@ func TestAssistants(t *testing.T) {
 			[]string{"assistant: You should eat tacos on Thursday! 🌮", "user: What should I eat on Thursday?", "other has_more false"},
 			nil},
 		{proxy + "FunctionToolsWork.json#8", "",
-			[]string{`assistant: call get_favorite_food_for_day_of_week call_b9LqseCoPpctoIx71RVNZ1nB {"day_of_week":"Thursday"}`, "finish requires_action",
-				`other model "gpt-4o"`, "other tools", "other temperature 1.0", "other top_p 1.0", "other truncation_strategy",
+			[]string{`assistant: call get_favorite_food_for_day_of_week call_b9LqseCoPpctoIx71RVNZ1nB {"day_of_week":"Thursday"}`,
+				`other status "requires_action"`, `other model "gpt-4o"`, "other tools", "other temperature 1.0", "other top_p 1.0", "other truncation_strategy",
 				`other response_format "auto"`, `other tool_choice "auto"`, "other parallel_tool_calls true"},
 			nil},
+		// Runs that ask for nothing: no choice (shown as raw JSON).
 		{proxy + "FunctionToolsWork.json#2", "",
-			[]string{"assistant: ", "finish queued",
-				`other model "gpt-4o"`, "other tools", "other temperature 1.0", "other top_p 1.0", "other truncation_strategy",
+			[]string{`other status "queued"`, `other model "gpt-4o"`, "other tools", "other temperature 1.0", "other top_p 1.0", "other truncation_strategy",
 				`other response_format "auto"`, `other tool_choice "auto"`, "other parallel_tool_calls true"},
 			[]string{"user: What should I eat on Thursday?", `param assistant_id "asst_LtiaO4m2KzcEDhNxZLOWffZY"`}},
 		{proxy + "FunctionToolsWork.json#13", "",
-			[]string{"assistant: ", "finish queued",
-				`other model "gpt-4o"`, "other tools", "other temperature 1.0", "other top_p 1.0", "other truncation_strategy",
+			[]string{`other status "queued"`, `other model "gpt-4o"`, "other tools", "other temperature 1.0", "other top_p 1.0", "other truncation_strategy",
 				`other response_format "auto"`, `other tool_choice "auto"`, "other parallel_tool_calls true"},
 			[]string{"tool: result call_b9LqseCoPpctoIx71RVNZ1nB tacos"}},
 		{proxy + "FileSearchWorks.json#8", "thread message",
@@ -50,12 +50,12 @@ func TestAssistants(t *testing.T) {
 				"user: Using the files you have available, what's Filip's favorite food?", "other has_more false"},
 			nil},
 		{proxy + "FileSearchWorks.json#9", "run step",
-			[]string{"assistant: other message_creation", "finish completed", "assistant: other file_search", "finish completed",
+			[]string{"assistant: other message_creation", "assistant: other file_search",
 				"usage data[0].prompt_tokens 1270", "usage data[0].completion_tokens 20", "usage data[0].total_tokens 1290",
 				"usage data[0].prompt_token_details.cached_tokens 0", "usage data[0].completion_tokens_details.reasoning_tokens 0",
 				"usage data[1].prompt_tokens 830", "usage data[1].completion_tokens 19", "usage data[1].total_tokens 849",
 				"usage data[1].prompt_token_details.cached_tokens 0", "usage data[1].completion_tokens_details.reasoning_tokens 0",
-				"other has_more false"},
+				"other has_more false", `other data[0].status "completed"`, `other data[1].status "completed"`},
 			nil},
 	}
 	for _, tt := range tests {
