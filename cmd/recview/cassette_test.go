@@ -204,6 +204,21 @@ func TestShowErrorBy(t *testing.T) {
 	}
 }
 
+// TestShowHTTPError: an interaction answered with an error status (read
+// in ruby-openai's cassette: code 400, an invalid_request_error "Run
+// creation requires a Thread with a user message or an assistant with
+// instructions.", code invalid_thread) shows as the viewer's error card:
+// the status and type, the message, then the body as recorded.
+func TestShowHTTPError(t *testing.T) {
+	out, errOut, code := runCmd(t, "", "show", "../../recordings/testdata/recorders/ruby-vcr/alexrudall__ruby-openai__spec__fixtures__cassettes__runs_cancel_run_setup.yml#4")
+	want := "\nRESPONSE\n  error    400 invalid_request_error\n" +
+		"    Run creation requires a Thread with a user message or an assistant with instructions.\n" +
+		"  recorded the error as recorded\n    {\n      \"error\": {\n"
+	if code != 0 || !strings.Contains(out, want) || !strings.Contains(out, `"code": "invalid_thread"`) {
+		t.Errorf("show: exit %d %s\n%s", code, errOut, out)
+	}
+}
+
 // TestShowTools: each tool of the request is printed whole, as the
 // viewer's tool card has it: a function's description and its
 // parameters' schema (read in the seed: get_user_permissions), a

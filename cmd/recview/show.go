@@ -168,14 +168,21 @@ func show(r *recordings.Recording, info loaded, stdout, stderr io.Writer) error 
 	if err != nil {
 		warn(stderr, r, err)
 	}
-	if r.Exception != nil {
-		e := r.Exception
-		head := fmt.Sprintf("%d %s", e.Status, e.Type)
+	if e := r.Failure(); e != nil {
+		head := strings.TrimSpace(fmt.Sprintf("%d %s", e.Status, e.Type))
 		if by := strings.Trim(e.Provider+" · "+e.Category, " ·"); by != "" {
 			head += " (" + by + ")" // as the viewer's error card says it
 		}
 		w.field("error", head)
-		w.text(e.Message)
+		if e.Message != "" || r.Exception != nil {
+			w.text(e.Message)
+		}
+		if r.Exception == nil && e.Body != nil {
+			// An answer with an error status: its body is the only
+			// record of the error (the viewer's "the error as recorded").
+			w.field("recorded", "the error as recorded")
+			w.text(clipText(string(jsonx.Pretty(e.Body)), maxShownText*2))
+		}
 		return w.err
 	}
 	ans := recordings.ReadAnswer(r.Family, v)
