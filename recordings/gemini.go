@@ -12,7 +12,9 @@ import (
 
 var geminiGenerateProvider = provider{
 	family: FamilyGeminiGenerate, title: "Google generate_content",
-	suffixes:  []string{"/generate_content_stream", "/generate_content"},
+	// google-genai's names as ogx records them, and the REST API's
+	// methods (POST /v1beta/models/{model}:generateContent).
+	suffixes:  []string{"/generate_content_stream", "/generate_content", ":generateContent", ":streamGenerateContent"},
 	looksLike: func(v *fastjson.Value) bool { return v.Get("candidates") != nil },
 	format:    geminiFormat{},
 	answer: AnswerPaths{
