@@ -57,8 +57,7 @@ func TestLongParamShown(t *testing.T) {
 	if s := eval[string](tb, long+`?.querySelector('summary')?.textContent ?? ""`); !strings.HasPrefix(s, `{"$defs":{"NBAStats"`) {
 		t.Errorf("the folded parameter's summary reads %q", s)
 	}
-	tb.do(chromedp.Evaluate[chromedp.Void](long + `.open = true`))
-	whole := eval[string](tb, long+`.querySelector('pre').innerText`)
+	whole := tb.openFold(long)
 	for _, w := range []string{`"title": "AnswerFormat"`, `"year_of_birth",`, `"$ref": "#/$defs/NBAStats"`} {
 		if !strings.Contains(whole, w) {
 			t.Errorf("the parameter opened reads %q, without %q", whole, w)
@@ -98,8 +97,7 @@ func TestLongDiffValueShown(t *testing.T) {
 	if s := eval[string](tb, folded+`.querySelector('summary').textContent`); !strings.HasPrefix(s, `{"function":{"description":"Look the city up in the gazetteer first.`) {
 		t.Errorf("the folded value's summary reads %q", s)
 	}
-	tb.do(chromedp.Evaluate[chromedp.Void](folded + `.open = true`))
-	if whole := eval[string](tb, folded+`.querySelector('pre').innerText`); !strings.Contains(whole, "The end of the description.") || !strings.Contains(whole, `"name": "lookup_city"`) {
+	if whole := tb.openFold(folded); !strings.Contains(whole, "The end of the description.") || !strings.Contains(whole, `"name": "lookup_city"`) {
 		t.Errorf("the added tool opened reads %.300q … %q", whole, whole[max(0, len(whole)-200):])
 	}
 	t.Logf("wrote %s", tb.screenshot("long-diff-value"))
@@ -122,9 +120,16 @@ func TestDataAsRecorded(t *testing.T) {
 	}
 	rec := `document.querySelector('.response [data-testid=data-as-recorded]')`
 	tb.waitFor("the response as recorded", rec+` !== null`)
-	tb.do(chromedp.Evaluate[chromedp.Void](rec + `.open = true`))
-	if whole := eval[string](tb, rec+`.innerText`); !strings.Contains(whole, `"n_ctx_train": 131072`) {
+	if whole := tb.openFold(rec); !strings.Contains(whole, `"n_ctx_train": 131072`) {
 		t.Errorf("the response as recorded reads %.400q", whole)
 	}
 	t.Logf("wrote %s", tb.screenshot("models-as-recorded"))
+}
+
+// openFold opens the <details> the JavaScript expression fold finds and
+// returns its text as drawn: its summary and what it folded.
+func (tb *tab) openFold(fold string) string {
+	tb.t.Helper()
+	tb.do(chromedp.Evaluate[chromedp.Void](fold + `.open = true`))
+	return eval[string](tb, fold+`.innerText`)
 }
