@@ -27,11 +27,16 @@ import (
 //
 // A stream's last chunk adds "amazon-bedrock-invocationMetrics"
 // ({inputTokenCount, outputTokenCount, invocationLatency,
-// firstByteLatency}). The family is known by the data alone: the
-// endpoint's path is InvokeModel's for every model.
+// firstByteLatency}). The family is known by the data: the endpoint's
+// path is InvokeModel's for every model, Anthropic's Messages and
+// Cohere's Command among them; a response that no family's data names
+// (an error, Titan's embeddings) is known by the path, lastly.
 
 var bedrockInvokeProvider = provider{
 	family: FamilyBedrockInvoke, title: "Amazon Bedrock invoke",
+	// An error, or a model whose format recview does not read (Titan's
+	// embeddings), answered at InvokeModel.
+	lastly: []string{"/invoke", "/invoke-with-response-stream"},
 	looksLike: func(v *fastjson.Value) bool {
 		return bedrockInvokeTextKey(v) != "" || bedrockInvokeText(v) != nil
 	},

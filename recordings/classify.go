@@ -11,8 +11,10 @@ import (
 // kind: the request shape (tool and file-processor calls); the endpoint,
 // as a whole path, then by its suffix; and when the endpoint is not one
 // recview knows, the response data's own "object" field, then its shape
-// (Ollama's "done", a Gemini "candidates" list). The "__type__" names are
-// not used: they drift across package renames.
+// (Ollama's "done", a Gemini "candidates" list); for a response that is
+// no stream, lastly the endpoint's suffixes that name a family only when
+// the data names none (Bedrock's /invoke). The "__type__" names are not
+// used: they drift across package renames.
 func (r *Recording) classify() {
 	if r.Family = familyOfShape(r.Shape); r.Family != FamilyUnknown {
 		return
@@ -22,6 +24,9 @@ func (r *Recording) classify() {
 		if v := r.sample(); v != nil && v.Type() == fastjson.TypeObject {
 			r.Family = familyOfData(v)
 		}
+	}
+	if r.Family == FamilyUnknown && !r.Streaming {
+		r.Family = familyOfEndpointLastly(r.Endpoint)
 	}
 	if r.Family == FamilyUnknown {
 		r.Unknown = true

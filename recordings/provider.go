@@ -18,10 +18,15 @@ type provider struct {
 	environment bool   // Family.Environment
 
 	// The classification rules, tried in the order classify lists.
-	shape     Shape                        // the request shape that is the family on its own
-	paths     []string                     // endpoint paths, matched whole
-	suffixes  []string                     // endpoint suffixes: recorded URLs carry prefixes like /v1/v1/ or /v1/openai/v1/
-	within    []string                     // a part an endpoint holds, for an API whose paths go on with ids: "/v1/threads/"
+	shape    Shape    // the request shape that is the family on its own
+	paths    []string // endpoint paths, matched whole
+	suffixes []string // endpoint suffixes: recorded URLs carry prefixes like /v1/v1/ or /v1/openai/v1/
+	within   []string // a part an endpoint holds, for an API whose paths go on with ids: "/v1/threads/"
+	// lastly are endpoint suffixes that name the family only when the
+	// response's data names none and is no stream: an API whose answers
+	// other families read (Bedrock's InvokeModel serves Anthropic's
+	// Messages), met with an error or a model recview does not read.
+	lastly    []string
 	objects   []string                     // values of the response data's "object" field
 	looksLike func(v *fastjson.Value) bool // the response data's shape, when nothing else names a family
 
@@ -107,6 +112,19 @@ func familyOfEndpoint(path string) Family {
 	for _, p := range providers {
 		for _, s := range p.within {
 			if strings.Contains(path, s) {
+				return p.family
+			}
+		}
+	}
+	return FamilyUnknown
+}
+
+// familyOfEndpointLastly classifies an endpoint path by the providers'
+// lastly suffixes; FamilyUnknown if none fits.
+func familyOfEndpointLastly(path string) Family {
+	for _, p := range providers {
+		for _, s := range p.lastly {
+			if hasSuffix(path, s) {
 				return p.family
 			}
 		}

@@ -209,3 +209,30 @@ func TestClassifyOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestClassifyLastly: Bedrock's InvokeModel path names its family only
+// when the response's data names none and is no stream: an error or
+// Titan's embeddings (dd-trace-py's amazon_embedding cassette) read as
+// Bedrock invoke (an error at the streaming path too, answered unstreamed),
+// Anthropic's Messages there as Anthropic's; a stream of data no family
+// reads stays unknown, shown as recorded.
+func TestClassifyLastly(t *testing.T) {
+	tests := []struct {
+		endpoint, body string
+		streaming      bool
+		want           Family
+	}{
+		{"/model/amazon.titan-embed-text-v1/invoke", `{"embedding":[0.45],"inputTextTokenCount":3}`, false, FamilyBedrockInvoke},
+		{"/model/ai21.j2-mid-v1/invoke", `{"message":"You don't have access to the model with the specified model ID."}`, false, FamilyBedrockInvoke},
+		{"/model/anthropic.claude-3-haiku-20240307-v1%3A0/invoke", `{"type":"message","role":"assistant","content":[]}`, false, FamilyAnthropicMessages},
+		{"/model/x/invoke", `{"embedding":[0.45]}`, true, FamilyUnknown},
+		{"/model/x/invoke-with-response-stream", `{"message":"denied"}`, false, FamilyBedrockInvoke},
+	}
+	for _, tt := range tests {
+		r := &Recording{Shape: ShapeHTTP, Endpoint: tt.endpoint, Streaming: tt.streaming, ResponseBody: fastjson.MustParse(tt.body)}
+		r.classify()
+		if r.Family != tt.want || r.Unknown != (tt.want == FamilyUnknown) {
+			t.Errorf("%s %s (streaming %v): %s, unknown %v; want %s", tt.endpoint, tt.body, tt.streaming, r.Family, r.Unknown, tt.want)
+		}
+	}
+}
