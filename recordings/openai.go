@@ -14,7 +14,11 @@ import (
 
 var openaiChatProvider = provider{
 	family: FamilyOpenAIChat, title: "OpenAI chat completions",
-	suffixes:       []string{"/chat/completions"},
+	suffixes: []string{"/chat/completions"},
+	// A stored chat completion's paths (GET, POST, DELETE
+	// /v1/chat/completions/{id}, its /messages): what they answer is
+	// read by its data, an error or a deletion shown as such.
+	within:         []string{"/chat/completions/"},
 	objects:        []string{"chat.completion", "chat.completion.chunk"},
 	format:         openaiFormat{},
 	foldsAsChecked: true,

@@ -84,8 +84,12 @@ func TestMessageLists(t *testing.T) {
 		t.Errorf("the multi-part input item's parts: %+v", ps)
 	}
 
-	// {"object": "list", "data": []}: no item says which API listed it.
-	if r := parsedInteraction(t, its, proxy+"ChatStoreTests__GetChatCompletionMessagesWithAfterIdPagination.json#4"); r.Family != recordings.FamilyUnknown {
-		t.Errorf("an empty list is %s, want unknown", r.Family)
+	// {"object": "list", "data": []} at a stored completion's path: the
+	// path names the API; no item to read, so no choice (shown as its
+	// JSON), and no notice of an unknown endpoint.
+	r = parsedInteraction(t, its, proxy+"ChatStoreTests__GetChatCompletionMessagesWithAfterIdPagination.json#4")
+	v, _ = recordings.Assemble(r)
+	if a := recordings.ReadAnswer(r.Family, v); r.Family != recordings.FamilyOpenAIChat || r.Unknown || len(a.Choices) != 0 {
+		t.Errorf("an empty list is %s (unknown %v), %d choices; want openai-chat, none", r.Family, r.Unknown, len(a.Choices))
 	}
 }
