@@ -153,8 +153,12 @@ func TestClassifyOrder(t *testing.T) {
 		"/v1/threads/thread_1/runs/run_1/steps": FamilyOpenAIAssistants,
 		"/openai/threads/thread_1/runs":         FamilyOpenAIAssistants,
 		"/v1/assistants/asst_1":                 FamilyOpenAIAssistants,
-		"/threads/1f0c/runs":                    FamilyUnknown,
-		"/assistants/search":                    FamilyUnknown,
+		// A stored response's paths, and the compaction.
+		"/v1/responses/resp_1":             FamilyOpenAIResponses,
+		"/v1/responses/resp_1/input_items": FamilyOpenAIResponses,
+		"/v1/responses/compact":            FamilyOpenAIResponses,
+		"/threads/1f0c/runs":               FamilyUnknown,
+		"/assistants/search":               FamilyUnknown,
 	}
 	for path, want := range endpoints {
 		if got := familyOfEndpoint(path); got != want {

@@ -14,7 +14,11 @@ import (
 var openaiResponsesProvider = provider{
 	family: FamilyOpenAIResponses, title: "OpenAI responses",
 	suffixes: []string{"/v1/responses"},
-	objects:  []string{"response"},
+	// A stored response's paths (GET, DELETE /v1/responses/{id}, its
+	// input_items, cancel) and /v1/responses/compact: what they answer
+	// is read by its data, an error or a deletion shown as such.
+	within:  []string{"/v1/responses/"},
+	objects: []string{"response"},
 	// A stream's events, at an endpoint that is not POST /v1/responses:
 	// GET /v1/responses/{id}?stream=true (a background response resumed),
 	// ChatGPT's /backend-api/codex/responses.
@@ -33,7 +37,8 @@ type responsesFormat struct{}
 
 func (responsesFormat) newAssembler() assembler { return &responsesAssembler{} }
 
-// readAnswer reads a response object: one choice, its status as the
+// readAnswer reads a response object (an object whose "object" is
+// "response", or that names none): one choice, its status as the
 // finish reason, its output items as parts (a message's output_text and
 // refusal as text, a function_call as a tool call with its parsed
 // arguments, a reasoning item's summary as thinking, other items as
@@ -42,6 +47,11 @@ func (responsesFormat) newAssembler() assembler { return &responsesAssembler{} }
 func (responsesFormat) readAnswer(v *fastjson.Value) Answer {
 	if isInputItemList(v) {
 		return listAnswer(v, "input item", storedInputItem)
+	}
+	if o := getStr(v, "object"); o != "" && o != "response" {
+		// Not a response: a deletion, a compaction's items, an empty
+		// list; shown as its JSON.
+		return Answer{}
 	}
 	var a Answer
 	c := Choice{Role: "assistant", FinishReason: getStr(v, "status")}

@@ -3,6 +3,8 @@ package recordings
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/valyala/fastjson"
 )
 
 // TestResponsesSeveral: a stream of two responses (vercel/ai keeps a
@@ -43,5 +45,26 @@ func TestResponsesSeveral(t *testing.T) {
 	}
 	if typ, text := string(v.GetStringBytes("output", "0", "type")), string(v.GetStringBytes("output", "0", "content", "0", "text")); typ != "message" || text != "Done." {
 		t.Errorf("item %q %q, want the message \"Done.\"", typ, text)
+	}
+}
+
+// TestResponsesNotAnswers: what a stored response's paths answer that is
+// no response (a deletion, /v1/responses/compact's compaction, an empty
+// list; shapes from the API reference and openai-dotnet's
+// CanCompactConversation) reads as no answer, shown as its JSON, never
+// as an empty assistant's turn; a response without "object" is read.
+func TestResponsesNotAnswers(t *testing.T) {
+	for _, body := range []string{
+		`{"id":"resp_1","object":"response.deleted","deleted":true}`,
+		`{"id":"resp_1","object":"response.compaction","output":[{"type":"message","role":"user","content":[{"type":"input_text","text":"Hi"}]},{"type":"compaction","encrypted_content":"x"}]}`,
+		`{"object":"list","data":[],"has_more":false}`,
+	} {
+		if a := ReadAnswer(FamilyOpenAIResponses, fastjson.MustParse(body)); len(a.Choices) != 0 {
+			t.Errorf("%s: %d choices, want none", body, len(a.Choices))
+		}
+	}
+	a := ReadAnswer(FamilyOpenAIResponses, fastjson.MustParse(`{"status":"completed","output":[{"type":"message","role":"assistant","content":[{"type":"output_text","text":"Hi"}]}]}`))
+	if len(a.Choices) != 1 || a.Choices[0].Text() != "Hi" {
+		t.Errorf("a response without object: %+v", a.Choices)
 	}
 }
