@@ -16,6 +16,7 @@ const (
 	FamilyOpenAIResponses    Family = "openai-responses"   // POST /v1/responses
 	FamilyOpenAIImages       Family = "openai-images"      // POST /v1/images/generations, /edits, /variations
 	FamilyOpenAIAssistants   Family = "openai-assistants"  // /v1/threads/…: a thread's messages, runs, run steps
+	FamilyOpenAIAudio        Family = "openai-audio"       // POST /v1/audio/transcriptions, /translations, /speech
 	FamilyOllamaGenerate     Family = "ollama-generate"    // POST /api/generate
 	FamilyOllamaChat         Family = "ollama-chat"        // POST /api/chat
 	FamilyOllamaEmbeddings   Family = "ollama-embeddings"  // POST /api/embeddings, /api/embed

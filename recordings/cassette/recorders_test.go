@@ -161,9 +161,8 @@ func streamChunks(it Interaction) (chunks []json.RawMessage, ok bool) {
 
 // manifestFamilies are the families recview may classify a stream of
 // each API MANIFEST.tsv's providers column names (its name before "@"):
-// FamilyUnknown for the APIs recview does not know (audio), whose
-// streams are shown as recorded; the Assistants API's run streams are
-// known by their API but not assembled, shown as recorded too.
+// the Assistants API's run streams and a transcription's are known by
+// their API but not assembled, shown as recorded.
 var manifestFamilies = map[string][]recordings.Family{
 	"openai-chat":         {recordings.FamilyOpenAIChat},
 	"openai-completions":  {recordings.FamilyOpenAICompletions},
@@ -176,7 +175,7 @@ var manifestFamilies = map[string][]recordings.Family{
 	"embeddings":          {recordings.FamilyOpenAIEmbeddings, recordings.FamilyOllamaEmbeddings, recordings.FamilyCohereEmbed},
 	"cohere":              {recordings.FamilyCohereChat, recordings.FamilyCohereV1Chat, recordings.FamilyCohereV1Generate},
 	"openai-assistants":   {recordings.FamilyOpenAIAssistants},
-	"openai-audio":        {recordings.FamilyUnknown},
+	"openai-audio":        {recordings.FamilyOpenAIAudio},
 }
 
 // streamFamilyOverride is a stream whose family recview reads otherwise
