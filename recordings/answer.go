@@ -17,8 +17,9 @@ type Answer struct {
 	// stored chat completion's messages), "input item" (a stored
 	// response's input items), "chat completion" (stored answers, each
 	// to a request of its own), "thread message" (an Assistants thread's
-	// messages) or "run step" (an Assistants run's steps, assistants.go). Each Choice is then one item, in the
-	// order listed, its Index the item's place in the list's "data".
+	// messages) or "run step" (an Assistants run's steps,
+	// assistants.go). Each Choice is then one item, in the order
+	// listed, its Index the item's place in the list's "data".
 	// "" for an answer. ListNote says what the list is.
 	List  string
 	Usage []UsageItem

@@ -95,4 +95,9 @@ func TestAssistantsShapes(t *testing.T) {
 	if d := cmp.Diff(want, got); d != "" || len(c.Messages) != 1 || c.Messages[0].Text() != "Hi" {
 		t.Errorf("a new thread: messages %+v, params (-want +got):\n%s", c.Messages, d)
 	}
+	// A thread that is no object is a parameter as recorded.
+	r.Body = fastjson.MustParse(`{"assistant_id":"asst_1","thread":"thread_1"}`)
+	if c = r.Conversation(); len(c.Params) != 2 || c.Params[1] != (Param{"thread", `"thread_1"`}) || len(c.Messages) != 0 {
+		t.Errorf("a thread as a string: params %+v, messages %+v", c.Params, c.Messages)
+	}
 }
