@@ -59,13 +59,10 @@ func TestAssistants(t *testing.T) {
 			nil},
 	}
 	for _, tt := range tests {
-		r := parsedInteraction(t, its, tt.name)
-		v, err := recordings.Assemble(r)
-		if r.Family != recordings.FamilyOpenAIAssistants || r.Unknown || err != nil {
-			t.Errorf("%s: %s, unknown %v (%v), want openai-assistants", tt.name, r.Family, r.Unknown, err)
+		r, ans, ok := answerAs(t, its, tt.name, recordings.FamilyOpenAIAssistants)
+		if !ok {
 			continue
 		}
-		ans := recordings.ReadAnswer(r.Family, v)
 		if ans.List != tt.list {
 			t.Errorf("%s: List %q, want %q", tt.name, ans.List, tt.list)
 		}
@@ -86,6 +83,20 @@ func TestAssistants(t *testing.T) {
 	if r.Family != recordings.FamilyOpenAIAssistants || !r.Streaming || !strings.Contains(r.Notice, "cannot assemble") {
 		t.Errorf("the run's stream: %s, streaming %v, notice %q", r.Family, r.Streaming, r.Notice)
 	}
+}
+
+// answerAs parses the interaction name of its, assembles it and reads
+// its answer; ok is false, said, when it is not of family f, is
+// unknown or does not assemble.
+func answerAs(t *testing.T, its map[string]Interaction, name string, f recordings.Family) (*recordings.Recording, recordings.Answer, bool) {
+	t.Helper()
+	r := parsedInteraction(t, its, name)
+	v, err := recordings.Assemble(r)
+	if r.Family != f || r.Unknown || err != nil {
+		t.Errorf("%s: %s, unknown %v (%v), want %s", name, r.Family, r.Unknown, err, f)
+		return r, recordings.Answer{}, false
+	}
+	return r, recordings.ReadAnswer(r.Family, v), true
 }
 
 // describeAnswer gives a's choices, one line per text or part ("role:

@@ -28,13 +28,10 @@ func TestAudio(t *testing.T) {
 				`other task "transcribe"`, `other language "english"`, "other duration 1.7000000476837158", "other segments"}},
 	}
 	for _, tt := range tests {
-		r := parsedInteraction(t, its, tt.name)
-		v, err := recordings.Assemble(r)
-		if r.Family != recordings.FamilyOpenAIAudio || r.Unknown || err != nil {
-			t.Errorf("%s: %s, unknown %v (%v), want openai-audio", tt.name, r.Family, r.Unknown, err)
+		_, ans, ok := answerAs(t, its, tt.name, recordings.FamilyOpenAIAudio)
+		if !ok {
 			continue
 		}
-		ans := recordings.ReadAnswer(r.Family, v)
 		if d := cmp.Diff(tt.want, describeAnswer(&ans)); d != "" {
 			t.Errorf("%s: answer (-want +got):\n%s", tt.name, d)
 		}
