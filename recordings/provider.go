@@ -95,23 +95,28 @@ func familyOfShape(s Shape) Family {
 // /api/embeddings is not OpenAI's /embeddings), then suffixes in providers'
 // order, then the parts a path holds; FamilyUnknown if none fits.
 func familyOfEndpoint(path string) Family {
-	for _, p := range providers {
-		for _, e := range p.paths {
-			if path == e {
-				return p.family
-			}
-		}
+	if f := firstFamily(path, func(p *provider) []string { return p.paths }, isPath); f != FamilyUnknown {
+		return f
 	}
-	for _, p := range providers {
-		for _, s := range p.suffixes {
-			if hasSuffix(path, s) {
-				return p.family
-			}
-		}
+	if f := firstFamily(path, func(p *provider) []string { return p.suffixes }, hasSuffix); f != FamilyUnknown {
+		return f
 	}
+	return firstFamily(path, func(p *provider) []string { return p.within }, strings.Contains)
+}
+
+// familyOfEndpointLastly classifies an endpoint path by the providers'
+// lastly suffixes; FamilyUnknown if none fits.
+func familyOfEndpointLastly(path string) Family {
+	return firstFamily(path, func(p *provider) []string { return p.lastly }, hasSuffix)
+}
+
+// firstFamily returns the family of the first provider, in providers'
+// order, one of whose rules (as rules picks them) matches path, or
+// FamilyUnknown.
+func firstFamily(path string, rules func(*provider) []string, match func(path, rule string) bool) Family {
 	for _, p := range providers {
-		for _, s := range p.within {
-			if strings.Contains(path, s) {
+		for _, r := range rules(p) {
+			if match(path, r) {
 				return p.family
 			}
 		}
@@ -119,18 +124,8 @@ func familyOfEndpoint(path string) Family {
 	return FamilyUnknown
 }
 
-// familyOfEndpointLastly classifies an endpoint path by the providers'
-// lastly suffixes; FamilyUnknown if none fits.
-func familyOfEndpointLastly(path string) Family {
-	for _, p := range providers {
-		for _, s := range p.lastly {
-			if hasSuffix(path, s) {
-				return p.family
-			}
-		}
-	}
-	return FamilyUnknown
-}
+// isPath reports whether path is rule, whole.
+func isPath(path, rule string) bool { return path == rule }
 
 // familyOfData classifies a response object by its data alone: its
 // "object" field first, then the looksLike rules in providers' order;
