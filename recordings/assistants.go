@@ -225,11 +225,10 @@ func assistantsTurns(body *fastjson.Value) (turns []Message, params []Param) {
 		turns = append(turns, chatMessage(m, openaiMessageRead))
 	}
 	if body.Get("role") != nil || body.Get("content") != nil {
-		// The body's other members (attachments, metadata) are listed
-		// as the request's parameters, not again as the message's.
-		m := chatMessage(body, nil)
-		m.Other = nil
-		turns = append(turns, m)
+		// Only role and content are the message's: the body's other
+		// members (attachments, metadata) are listed as the request's
+		// parameters.
+		turns = append(turns, Message{Role: getStr(body, "role"), Parts: contentParts(body.Get("content"))})
 	}
 	for _, o := range body.GetArray("tool_outputs") {
 		id := getStr(o, "tool_call_id")
