@@ -17,6 +17,7 @@ const (
 	FamilyOpenAIImages       Family = "openai-images"      // POST /v1/images/generations, /edits, /variations
 	FamilyOpenAIAssistants   Family = "openai-assistants"  // /v1/threads/…: a thread's messages, runs, run steps
 	FamilyOpenAIAudio        Family = "openai-audio"       // POST /v1/audio/transcriptions, /translations, /speech
+	FamilyOpenAIModerations  Family = "openai-moderations" // POST /v1/moderations
 	FamilyOllamaGenerate     Family = "ollama-generate"    // POST /api/generate
 	FamilyOllamaChat         Family = "ollama-chat"        // POST /api/chat
 	FamilyOllamaEmbeddings   Family = "ollama-embeddings"  // POST /api/embeddings, /api/embed

@@ -61,7 +61,7 @@ type format interface {
 // written out rather than filled by init functions, whose order would be
 // the files' names'.
 var providers = []*provider{
-	&openaiChatProvider, &openaiCompletionsProvider, &openaiEmbeddingsProvider, &openaiModelsProvider, &openaiResponsesProvider, &openaiImagesProvider, &openaiAssistantsProvider, &openaiAudioProvider,
+	&openaiChatProvider, &openaiCompletionsProvider, &openaiEmbeddingsProvider, &openaiModelsProvider, &openaiResponsesProvider, &openaiImagesProvider, &openaiAssistantsProvider, &openaiAudioProvider, &openaiModerationsProvider,
 	&geminiGenerateProvider, &geminiInteractionsProvider, &cohereChatProvider, &cohereEmbedProvider, &cohereV1ChatProvider, &cohereV1GenerateProvider,
 	&ollamaGenerateProvider, &ollamaChatProvider, &ollamaEmbeddingsProvider, &ollamaTagsProvider, &ollamaPSProvider, &ollamaPullProvider,
 	&anthropicMessagesProvider, &bedrockConverseProvider, &bedrockInvokeProvider, &rerankProvider, &toolCallProvider, &fileProcessorProvider, &unknownProvider,

@@ -43,11 +43,11 @@ func familyConstants(t *testing.T) map[string]Family {
 }
 
 // unanswered are the families with no stream assembler and no answer
-// reader: their responses are data (vectors, model lists, scores, tool
-// output), shown as recorded.
+// reader: their responses are data (vectors, model lists, scores,
+// moderations, tool output), shown as recorded.
 var unanswered = []Family{
 	FamilyOpenAIEmbeddings, FamilyOpenAIModels, FamilyOllamaEmbeddings, FamilyOllamaTags,
-	FamilyOllamaPS, FamilyOllamaPull, FamilyCohereEmbed, FamilyRerank, FamilyTool, FamilyFileProcessor, FamilyUnknown,
+	FamilyOllamaPS, FamilyOllamaPull, FamilyCohereEmbed, FamilyRerank, FamilyOpenAIModerations, FamilyTool, FamilyFileProcessor, FamilyUnknown,
 }
 
 // TestProvidersComplete checks that every Family constant has one
