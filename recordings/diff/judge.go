@@ -176,7 +176,9 @@ type judging struct {
 	noise        float64
 	embeddings   []string
 	other, minor []string
-	ask          *string // the requests' text, read when first needed
+	verdicts     []string // moderations' verdicts (moderation)
+	scores       []Change // moderations' scores, by category name
+	ask          *string  // the requests' text, read when first needed
 }
 
 func (jd *judging) add(s Severity, c Concern, text string) {
@@ -221,6 +223,7 @@ func (jd *judging) response(ch Change, env bool) bool {
 	case isUsage(p):
 		jd.usage = append(jd.usage, ch)
 		return false
+	case jd.moderation(ch):
 	case p == "assembly":
 		jd.add(SeverityHigh, ConcernCall, "stream assembly: "+unquote(ch.Old)+" → "+unquote(ch.New))
 	case p == "http_status":
@@ -295,6 +298,7 @@ func (jd *judging) flush() {
 	if len(jd.embeddings) > 0 {
 		jd.add(SeverityHigh, ConcernOther, listItems(jd.embeddings, 1))
 	}
+	jd.flushModeration()
 	if !jd.otherQuestion {
 		// Answers to two questions differ in words, which says nothing.
 		jd.text.findings(jd, "answer")
