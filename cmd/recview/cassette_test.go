@@ -219,6 +219,19 @@ func TestShowHTTPError(t *testing.T) {
 	}
 }
 
+// TestShowModeration: a moderation's verdict is printed before the
+// response as recorded; openai-dotnet's "I am killing all my
+// houseplants!" is flagged for violence, its highest score (read in the
+// file).
+func TestShowModeration(t *testing.T) {
+	out, errOut, code := runCmd(t, "", "show", "../../recordings/testdata/recorders/azure-test-proxy/openai__openai-dotnet__tests__SessionRecords__ModerationsTests__ClassifyTextWithSingleString.json")
+	want := "  kind     OpenAI moderations · POST /v1/moderations\n"
+	verdict := "\nRESPONSE\n  verdict  results[0] flagged: violence (highest score violence 0.20017406978166777)\n    {\n      \"id\": \"modr-533\",\n"
+	if code != 0 || !strings.Contains(out, want) || !strings.Contains(out, verdict) || strings.Contains(out, "notice") {
+		t.Errorf("show: exit %d %s\n%s", code, errOut, out)
+	}
+}
+
 // TestShowTools: each tool of the request is printed whole, as the
 // viewer's tool card has it: a function's description and its
 // parameters' schema (read in the seed: get_user_permissions), a

@@ -1,0 +1,29 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/recview/recview/recordings"
+	"github.com/valyala/fastjson"
+)
+
+// moderationLines prints a moderation's verdicts, a "verdict" line per
+// input, as the viewer's table draws them: "results[0] flagged:
+// violence (highest score violence 0.2)", "results[0] not flagged
+// (highest score sexual 0.00003)". The response as recorded follows.
+func moderationLines(w *printer, v *fastjson.Value) {
+	for i, r := range recordings.ReadModeration(v) {
+		s := "results[" + strconv.Itoa(i) + "] not flagged"
+		if r.Flagged {
+			s = "results[" + strconv.Itoa(i) + "] flagged"
+		}
+		if len(r.Categories) > 0 {
+			s += ": " + strings.Join(r.Categories, ", ")
+		}
+		if r.Highest != "" {
+			s += " (highest score " + r.Highest + " " + r.HighestScore + ")"
+		}
+		w.field("verdict", s)
+	}
+}
