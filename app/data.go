@@ -22,6 +22,10 @@ func renderData(r *recordings.Recording, v *fastjson.Value) app.UI {
 		return app.Div().Body(renderEmbeddings(v), asRecorded(v, "the vectors' sizes and norms"))
 	case recordings.FamilyOpenAIModels, recordings.FamilyOllamaTags, recordings.FamilyOllamaPS:
 		return app.Div().Body(renderModels(v), asRecorded(v, "each model's name, owner and size"))
+	case recordings.FamilyOpenAIModerations:
+		if recordings.ReadModeration(v) != nil {
+			return app.Div().Body(renderModeration(v), asRecorded(v, "each input's verdict"))
+		}
 	case recordings.FamilyTool:
 		content := v.Get("content")
 		if content != nil && content.Type() == fastjson.TypeString {
