@@ -44,10 +44,10 @@ func familyConstants(t *testing.T) map[string]Family {
 
 // unanswered are the families with no stream assembler and no answer
 // reader: their responses are data (vectors, model lists, scores,
-// moderations, tool output), shown as recorded.
+// moderations, token counts, tool output), shown as recorded.
 var unanswered = []Family{
 	FamilyOpenAIEmbeddings, FamilyOpenAIModels, FamilyOllamaEmbeddings, FamilyOllamaTags,
-	FamilyOllamaPS, FamilyOllamaPull, FamilyCohereEmbed, FamilyRerank, FamilyOpenAIModerations, FamilyTool, FamilyFileProcessor, FamilyUnknown,
+	FamilyOllamaPS, FamilyOllamaPull, FamilyCohereEmbed, FamilyRerank, FamilyOpenAIModerations, FamilyTokenCount, FamilyTool, FamilyFileProcessor, FamilyUnknown,
 }
 
 // TestProvidersComplete checks that every Family constant has one
@@ -137,8 +137,12 @@ func TestClassifyOrder(t *testing.T) {
 		"/v1beta/models/x:streamGenerate":   FamilyUnknown,
 		"/v1beta/models/gemini-2.0-flash:generateContent":       FamilyGeminiGenerate,
 		"/v1beta/models/gemini-2.0-flash:streamGenerateContent": FamilyGeminiGenerate,
-		"/v1beta/models/gemini-2.5-flash:countTokens":           FamilyUnknown,
-		"/v1/messages/count_tokens":                             FamilyUnknown,
+		"/v1beta/models/gemini-2.5-flash:countTokens":           FamilyTokenCount,
+		"/v1/messages/count_tokens":                             FamilyTokenCount,
+		"/v1/moderations":                                       FamilyOpenAIModerations,
+		"/v1/chat/moderations":                                  FamilyOpenAIModerations,
+		"/model/anthropic.claude-v2/count-tokens":               FamilyTokenCount,
+		"/v1/responses/input_tokens":                            FamilyTokenCount,
 		"/v1/openai/v1/chat/completions/abc":                    FamilyOpenAIChat,
 		"/v2/chat":                                              FamilyCohereChat,
 		"/v1/chat":                                              FamilyCohereV1Chat,

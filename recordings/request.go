@@ -55,6 +55,10 @@ func (r *Recording) Conversation() Conversation {
 		c.Params = params(body)
 		return c
 	}
+	var outer []Param // a token count's members around the request it counts
+	if r.Family == FamilyTokenCount {
+		body, outer = tokenCountBody(body)
+	}
 	if s := body.Get("system"); s != nil {
 		c.Messages = append(c.Messages, Message{Role: "system", Parts: contentParts(s)})
 	}
@@ -110,7 +114,7 @@ func (r *Recording) Conversation() Conversation {
 		c.Messages = append(c.Messages, turns...)
 		skip = append(skip, assistantsTurnKeys)
 	}
-	c.Params = append(append(params(body, skip...), threadParams...), c.Params...)
+	c.Params = append(append(append(outer, params(body, skip...)...), threadParams...), c.Params...)
 	return c
 }
 
