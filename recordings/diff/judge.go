@@ -178,6 +178,7 @@ type judging struct {
 	other, minor []string
 	verdicts     []string // moderations' verdicts (moderation)
 	scores       []Change // moderations' scores, by category name
+	counts       []Change // token counts' changes (tokenCount)
 	ask          *string  // the requests' text, read when first needed
 }
 
@@ -223,7 +224,7 @@ func (jd *judging) response(ch Change, env bool) bool {
 	case isUsage(p):
 		jd.usage = append(jd.usage, ch)
 		return false
-	case jd.moderation(ch):
+	case jd.moderation(ch), jd.tokenCount(ch):
 	case p == "assembly":
 		jd.add(SeverityHigh, ConcernCall, "stream assembly: "+unquote(ch.Old)+" → "+unquote(ch.New))
 	case p == "http_status":
@@ -299,6 +300,7 @@ func (jd *judging) flush() {
 		jd.add(SeverityHigh, ConcernOther, listItems(jd.embeddings, 1))
 	}
 	jd.flushModeration()
+	jd.flushTokenCount()
 	if !jd.otherQuestion {
 		// Answers to two questions differ in words, which says nothing.
 		jd.text.findings(jd, "answer")
