@@ -232,6 +232,23 @@ func TestShowModeration(t *testing.T) {
 	}
 }
 
+// TestShowTokenCount: a token count's counts are printed on a counts
+// line before the response as recorded, and the request it counts is
+// read inside Bedrock's input.converse: pydantic-ai's Bedrock count of
+// 23 tokens (read in the file).
+func TestShowTokenCount(t *testing.T) {
+	out, errOut, code := runCmd(t, "", "show", "../../recordings/testdata/cassettes/pydantic-ai__tests__models__cassettes__test_bedrock__test_bedrock_model_usage_limit_exceeded.yaml#1")
+	for _, w := range []string{"  kind     Token counts · POST /model/", "  [user]\n    The quick brown fox jumps over the lazydog.\n",
+		"\nRESPONSE\n  counts   inputTokens=23\n    {\n      \"inputTokens\": 23\n    }\n"} {
+		if code != 0 || !strings.Contains(out, w) {
+			t.Errorf("show lacks %q: exit %d %s\n%s", w, code, errOut, out)
+		}
+	}
+	if strings.Contains(out, "notice") || strings.Contains(out, `{"converse"`) {
+		t.Errorf("show:\n%s", out)
+	}
+}
+
 // TestShowTools: each tool of the request is printed whole, as the
 // viewer's tool card has it: a function's description and its
 // parameters' schema (read in the seed: get_user_permissions), a

@@ -187,8 +187,11 @@ func show(r *recordings.Recording, info loaded, stdout, stderr io.Writer) error 
 	}
 	ans := recordings.ReadAnswer(r.Family, v)
 	if len(ans.Choices) == 0 {
-		if r.Family == recordings.FamilyOpenAIModerations {
+		switch r.Family {
+		case recordings.FamilyOpenAIModerations:
 			moderationLines(w, v)
+		case recordings.FamilyTokenCount:
+			tokenCountLine(w, v)
 		}
 		w.text(clipText(string(jsonx.Pretty(v)), maxShownText*2))
 		return w.err

@@ -27,3 +27,18 @@ func moderationLines(w *printer, v *fastjson.Value) {
 		w.field("verdict", s)
 	}
 }
+
+// tokenCountLine prints a token count's counts on a "counts" line, as
+// show prints an answer's usage: "counts   input_tokens=671". The
+// response as recorded follows.
+func tokenCountLine(w *printer, v *fastjson.Value) {
+	counts := recordings.ReadTokenCount(v)
+	if len(counts) == 0 {
+		return
+	}
+	parts := make([]string, len(counts))
+	for i, c := range counts {
+		parts[i] = c.Name + "=" + c.Value
+	}
+	w.field("counts", strings.Join(parts, " "))
+}
