@@ -26,6 +26,10 @@ func renderData(r *recordings.Recording, v *fastjson.Value) app.UI {
 		if recordings.ReadModeration(v) != nil {
 			return app.Div().Body(renderModeration(v), asRecorded(v, "each input's verdict"))
 		}
+	case recordings.FamilyTokenCount:
+		if counts := recordings.ReadTokenCount(v); len(counts) > 0 {
+			return app.Div().Body(renderTokenCounts(counts), asRecorded(v, "the counts"))
+		}
 	case recordings.FamilyTool:
 		content := v.Get("content")
 		if content != nil && content.Type() == fastjson.TypeString {
