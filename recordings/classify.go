@@ -35,6 +35,10 @@ func (r *Recording) classify() {
 			r.Notice = "unknown request layout: not an inference, tool, raw HTTP or file-processor request"
 		case r.Endpoint == "":
 			r.Notice = "the request names no endpoint and the response shape is not one recview knows"
+		case r.ResponseBody != nil && r.ResponseBody.Type() == fastjson.TypeString && !r.Streaming:
+			// A body that is not JSON (a document a test fetched, an
+			// image in base64), held as a string.
+			r.Notice = fmt.Sprintf("unknown endpoint %q: its response, not JSON, shown as recorded", r.Endpoint)
 		default:
 			r.Notice = fmt.Sprintf("unknown endpoint %q: shown as raw JSON", r.Endpoint)
 		}
