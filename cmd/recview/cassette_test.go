@@ -249,6 +249,23 @@ func TestShowTokenCount(t *testing.T) {
 	}
 }
 
+// TestShowBodyText: a response that is not JSON (a document a test
+// fetched) prints as its text, lines kept, not as a JSON string; an
+// empty one says so. The text is read in pydantic-ai's cassette.
+func TestShowBodyText(t *testing.T) {
+	out, errOut, code := runCmd(t, "", "show", "../../recordings/testdata/cassettes/pydantic-ai__tests__models__cassettes__test_openai__test_text_document_url_input.yaml#1")
+	want := "\nRESPONSE\n    The following are the graphical (non-control) characters defined by\n    ISO 8859-1 (1987).  Descriptions in words aren't all that helpful,\n"
+	notice := `notice   unknown endpoint "/TR/2003/REC-PNG-20031110/iso_8859-1.txt": its response, not JSON, shown as recorded`
+	if code != 0 || !strings.Contains(out, want) || !strings.Contains(out, notice) || strings.Contains(out, `\n`) {
+		t.Errorf("show: exit %d %s\n%s", code, errOut, out)
+	}
+	// Gemini's upload to a file search store answered 200 with no body.
+	out, errOut, code = runCmd(t, "", "show", "../../recordings/testdata/cassettes/pydantic-ai__tests__models__cassettes__test_google__test_google_model_file_search_tool_stream.yaml#2")
+	if code != 0 || !strings.HasSuffix(out, "\nRESPONSE\n  body     none: the response is empty\n") {
+		t.Errorf("show of an empty response: exit %d %s\n%s", code, errOut, out)
+	}
+}
+
 // TestShowTools: each tool of the request is printed whole, as the
 // viewer's tool card has it: a function's description and its
 // parameters' schema (read in the seed: get_user_permissions), a

@@ -11,6 +11,7 @@ import (
 	"github.com/recview/recview/recordings"
 	"github.com/recview/recview/recordings/reqhash"
 	"github.com/spf13/pflag"
+	"github.com/valyala/fastjson"
 )
 
 // maxShownText is how much of one message show prints before cutting it.
@@ -192,6 +193,15 @@ func show(r *recordings.Recording, info loaded, stdout, stderr io.Writer) error 
 			moderationLines(w, v)
 		case recordings.FamilyTokenCount:
 			tokenCountLine(w, v)
+		}
+		if v.Type() == fastjson.TypeString {
+			// A body that is not JSON: its text, as the viewer draws it.
+			if len(v.GetStringBytes()) == 0 {
+				w.field("body", "none: the response is empty")
+			} else {
+				w.text(clipText(string(v.GetStringBytes()), maxShownText*2))
+			}
+			return w.err
 		}
 		w.text(clipText(string(jsonx.Pretty(v)), maxShownText*2))
 		return w.err
