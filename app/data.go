@@ -15,8 +15,10 @@ import (
 // renderData shows responses that are data rather than a model's answer:
 // embeddings as their vectors' sizes and norms, model lists as a table,
 // each followed by the response as recorded, folded (asRecorded), as
-// they show only part of it.
-func renderData(r *recordings.Recording, v *fastjson.Value) app.UI {
+// they show only part of it; a body that is not JSON (a document a test
+// fetched, an image) as its text or its image (renderBodyText), whose
+// media type contentType gives ("" when not known).
+func renderData(r *recordings.Recording, v *fastjson.Value, contentType string) app.UI {
 	switch r.Family {
 	case recordings.FamilyOpenAIEmbeddings, recordings.FamilyOllamaEmbeddings:
 		return app.Div().Body(renderEmbeddings(v), asRecorded(v, "the vectors' sizes and norms"))
@@ -38,6 +40,9 @@ func renderData(r *recordings.Recording, v *fastjson.Value) app.UI {
 			}
 			return renderText("text", string(content.GetStringBytes()))
 		}
+	}
+	if v.Type() == fastjson.TypeString {
+		return renderBodyText(string(v.GetStringBytes()), contentType)
 	}
 	return renderText("json", string(jsonx.Pretty(v)))
 }

@@ -101,7 +101,7 @@ func (p *responsePanel) renderBody() app.UI {
 	if len(ans.Choices) > 0 {
 		return p.renderAnswer(ans)
 	}
-	return renderData(d.rec, d.view)
+	return renderData(d.rec, d.view, d.responseType())
 }
 
 // answerPart draws part j of choice c: its text with the word diff's marks
