@@ -44,10 +44,10 @@ func familyConstants(t *testing.T) map[string]Family {
 
 // unanswered are the families with no stream assembler and no answer
 // reader: their responses are data (vectors, model lists, scores,
-// moderations, token counts, tool output), shown as recorded.
+// moderations, token counts, files, tool output), shown as recorded.
 var unanswered = []Family{
 	FamilyOpenAIEmbeddings, FamilyOpenAIModels, FamilyOllamaEmbeddings, FamilyOllamaTags,
-	FamilyOllamaPS, FamilyOllamaPull, FamilyCohereEmbed, FamilyRerank, FamilyOpenAIModerations, FamilyTokenCount, FamilyTool, FamilyFileProcessor, FamilyUnknown,
+	FamilyOllamaPS, FamilyOllamaPull, FamilyCohereEmbed, FamilyRerank, FamilyOpenAIModerations, FamilyTokenCount, FamilyFiles, FamilyTool, FamilyFileProcessor, FamilyUnknown,
 }
 
 // TestProvidersComplete checks that every Family constant has one
@@ -125,7 +125,7 @@ func TestClassifyOrder(t *testing.T) {
 		"/v1beta/interactions":              FamilyGeminiInteractions,
 		"/v1/rerank":                        FamilyRerank,
 		"":                                  FamilyUnknown,
-		"/v1/files":                         FamilyUnknown,
+		"/v1/files":                         FamilyFiles,
 		"/v1/chat/completions/x":            FamilyOpenAIChat,
 		"/v1/openai/v1/embeddings":          FamilyOpenAIEmbeddings,
 		"/v1/openai/v1/models":              FamilyOpenAIModels,
@@ -135,20 +135,25 @@ func TestClassifyOrder(t *testing.T) {
 		"/api/generate/":                    FamilyUnknown,
 		"/v1/generate_content_stream":       FamilyGeminiGenerate,
 		"/v1beta/models/x:streamGenerate":   FamilyUnknown,
-		"/v1beta/models/gemini-2.0-flash:generateContent":       FamilyGeminiGenerate,
-		"/v1beta/models/gemini-2.0-flash:streamGenerateContent": FamilyGeminiGenerate,
-		"/v1beta/models/gemini-2.5-flash:countTokens":           FamilyTokenCount,
-		"/v1/messages/count_tokens":                             FamilyTokenCount,
-		"/v1/moderations":                                       FamilyOpenAIModerations,
-		"/v1/chat/moderations":                                  FamilyOpenAIModerations,
-		"/model/anthropic.claude-v2/count-tokens":               FamilyTokenCount,
-		"/v1/responses/input_tokens":                            FamilyTokenCount,
-		"/v1/openai/v1/chat/completions/abc":                    FamilyOpenAIChat,
-		"/v2/chat":                                              FamilyCohereChat,
-		"/v1/chat":                                              FamilyCohereV1Chat,
-		"/v1/generate":                                          FamilyCohereV1Generate,
-		"/v2/embed":                                             FamilyCohereEmbed,
-		"/v1/embed":                                             FamilyCohereEmbed,
+		"/v1beta/models/gemini-2.0-flash:generateContent":             FamilyGeminiGenerate,
+		"/v1beta/models/gemini-2.0-flash:streamGenerateContent":       FamilyGeminiGenerate,
+		"/v1beta/models/gemini-2.5-flash:countTokens":                 FamilyTokenCount,
+		"/v1/messages/count_tokens":                                   FamilyTokenCount,
+		"/v1/moderations":                                             FamilyOpenAIModerations,
+		"/v1/vector_stores/vs_1/files":                                FamilyFiles,
+		"/v1/files/file-1/content":                                    FamilyFiles,
+		"/upload/v1beta/fileSearchStores/s-1:uploadToFileSearchStore": FamilyFiles,
+		"/v1/conversations":                                           FamilyOpenAIResponses,
+		"/v1/conversations/conv_1/items":                              FamilyOpenAIResponses,
+		"/v1/chat/moderations":                                        FamilyOpenAIModerations,
+		"/model/anthropic.claude-v2/count-tokens":                     FamilyTokenCount,
+		"/v1/responses/input_tokens":                                  FamilyTokenCount,
+		"/v1/openai/v1/chat/completions/abc":                          FamilyOpenAIChat,
+		"/v2/chat":                                                    FamilyCohereChat,
+		"/v1/chat":                                                    FamilyCohereV1Chat,
+		"/v1/generate":                                                FamilyCohereV1Generate,
+		"/v2/embed":                                                   FamilyCohereEmbed,
+		"/v1/embed":                                                   FamilyCohereEmbed,
 		// The Assistants API, its paths going on with ids; a thread's
 		// messages are not Anthropic's; a bare /threads/ is LangGraph's too.
 		"/v1/threads":                           FamilyOpenAIAssistants,

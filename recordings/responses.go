@@ -13,11 +13,15 @@ import (
 
 var openaiResponsesProvider = provider{
 	family: FamilyOpenAIResponses, title: "OpenAI responses",
-	suffixes: []string{"/v1/responses"},
+	// The Conversations API (POST /v1/conversations, …/{id}/items) keeps
+	// a conversation of Responses' items for later responses
+	// (platform.openai.com/docs/api-reference/conversations).
+	suffixes: []string{"/v1/responses", "/v1/conversations"},
 	// A stored response's paths (GET, DELETE /v1/responses/{id}, its
-	// input_items, cancel) and /v1/responses/compact: what they answer
-	// is read by its data, an error or a deletion shown as such.
-	within:  []string{"/v1/responses/"},
+	// input_items, cancel), /v1/responses/compact and a conversation's:
+	// what they answer is read by its data (a list of items as the
+	// input items are), an error or a deletion shown as such.
+	within:  []string{"/v1/responses/", "/v1/conversations/"},
 	objects: []string{"response"},
 	// A stream's events, at an endpoint that is not POST /v1/responses:
 	// GET /v1/responses/{id}?stream=true (a background response resumed),

@@ -1,0 +1,57 @@
+package recordings_test
+
+import (
+	"os"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/recview/recview/recordings"
+	"github.com/recview/recview/recordings/cassette"
+)
+
+// TestFilesKnown: a test that uploads a file to a store before asking a
+// model to search it records the uploads, the stores and their deletion
+// beside the model's call: each known by its path, none an unknown
+// endpoint. The interactions' order is read in pydantic-ai's cassettes.
+func TestFilesKnown(t *testing.T) {
+	const f, r = recordings.FamilyFiles, recordings.FamilyOpenAIResponses
+	for _, tc := range []struct {
+		file string
+		want []recordings.Family
+	}{
+		// POST /v1/files, /v1/vector_stores, /v1/vector_stores/{id}/files,
+		// the response, DELETE the file, DELETE the store.
+		{"testdata/cassettes/pydantic-ai__tests__models__cassettes__test_openai_responses__test_openai_responses_model_file_search_tool_stream.yaml",
+			[]recordings.Family{f, f, f, r, f, f}},
+		// POST /v1beta/fileSearchStores, two uploads to it, the model's
+		// stream, DELETE the store.
+		{"testdata/cassettes/pydantic-ai__tests__models__cassettes__test_google__test_google_model_file_search_tool_stream.yaml",
+			[]recordings.Family{f, f, f, recordings.FamilyGeminiGenerate, f}},
+		// POST /v1/conversations, two responses in it, DELETE it.
+		{"testdata/cassettes/pydantic-ai__tests__models__cassettes__test_openai_responses__test_openai_conversation_id_explicit_and_auto.yaml",
+			[]recordings.Family{r, r, r, r}},
+	} {
+		data, err := os.ReadFile(tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := cassette.Parse(tc.file, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []recordings.Family
+		for _, it := range c.Interactions {
+			rec, err := recordings.Parse("x", it.Recording())
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, rec.Family)
+			if rec.Unknown {
+				t.Errorf("%s: %s %s: %s", tc.file, it.Method, it.URI, rec.Notice)
+			}
+		}
+		if d := cmp.Diff(tc.want, got); d != "" {
+			t.Errorf("%s: families (-want +got):\n%s", tc.file, d)
+		}
+	}
+}
