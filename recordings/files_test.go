@@ -55,3 +55,28 @@ func TestFilesKnown(t *testing.T) {
 		}
 	}
 }
+
+// TestConversationItems: a conversation's items
+// (GET /v1/conversations/{id}/items, written from the API reference:
+// platform.openai.com/docs/api-reference/conversations/list-items) are
+// listed as a stored response's input items are, not an answer.
+func TestConversationItems(t *testing.T) {
+	r, err := recordings.Parse("x.json", []byte(`{"request":{"method":"GET","url":"https://api.openai.com/v1/conversations/conv_1/items","payload":""},`+
+		`"response":{"status":200,"body":{"object":"list","data":[{"type":"message","id":"msg_1","status":"completed","role":"user","content":[{"type":"input_text","text":"Remember CONV-PAI-5222"}]},`+
+		`{"type":"message","id":"msg_2","status":"completed","role":"assistant","content":[{"type":"output_text","text":"stored","annotations":[]}]}],"first_id":"msg_1","last_id":"msg_2","has_more":false},"is_streaming":false}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := recordings.Assemble(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := recordings.ReadAnswer(r.Family, v)
+	var got []string
+	for _, c := range a.Choices {
+		got = append(got, c.Role+": "+c.Text())
+	}
+	if r.Family != recordings.FamilyOpenAIResponses || a.List == "" || !cmp.Equal(got, []string{"user: Remember CONV-PAI-5222", "assistant: stored"}) {
+		t.Errorf("family %s, list %q, choices %q", r.Family, a.List, got)
+	}
+}
