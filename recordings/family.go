@@ -33,6 +33,7 @@ const (
 	FamilyCohereEmbed        Family = "cohere-embed"        // POST /v2/embed, /v1/embed
 	FamilyCohereV1Chat       Family = "cohere-v1-chat"      // POST /v1/chat
 	FamilyCohereV1Generate   Family = "cohere-v1-generate"  // POST /v1/generate
+	FamilyXAIChat            Family = "xai-chat"            // xAI's gRPC chat (xai_sdk), as pydantic-ai's samples record it
 	FamilyFiles              Family = "files"               // /v1/files, /v1/vector_stores, /v1/containers, Gemini's /v1beta/files, /fileSearchStores
 	FamilyTokenCount         Family = "token-count"         // POST /v1/messages/count_tokens, :countTokens, /count-tokens, /v1/responses/input_tokens
 	FamilyRerank             Family = "rerank"              // POST .../rerank

@@ -114,6 +114,11 @@ func (r *Recording) Conversation() Conversation {
 		c.Messages = append(c.Messages, turns...)
 		skip = append(skip, assistantsTurnKeys)
 	}
+	if r.Family == FamilyXAIChat {
+		for i := range c.Messages {
+			c.Messages[i].Role = xaiRole(c.Messages[i].Role)
+		}
+	}
 	c.Params = append(append(append(outer, params(body, skip...)...), threadParams...), c.Params...)
 	return c
 }
