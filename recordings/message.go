@@ -125,7 +125,8 @@ type Tool struct {
 	// "code_interpreter"), is named by its type.
 	Name        string
 	Description string
-	// Parameters is the JSON schema of the arguments, or nil.
+	// Parameters is the JSON schema of the arguments, or nil; a schema
+	// recorded as JSON text (xAI's) is the object the text holds.
 	Parameters *fastjson.Value
 	// BuiltIn reports a tool the provider runs itself (a "type" other than
 	// "function", and no function); Def is then its definition as

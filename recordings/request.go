@@ -478,6 +478,13 @@ func tools(v *fastjson.Value) []Tool {
 		if schema == nil {
 			schema = def.Get("input_schema")
 		}
+		if schema != nil && schema.Type() == fastjson.TypeString {
+			// xAI's protocol buffers keep the schema as JSON text: read
+			// it as the object it holds, else keep the string.
+			if o, err := fastjson.ParseBytes(schema.GetStringBytes()); err == nil && o.Type() == fastjson.TypeObject {
+				schema = o
+			}
+		}
 		tool := Tool{Name: getStr(def, "name"), Description: getStr(def, "description"), Parameters: schema}
 		if typ := getStr(t, "type"); tool.Name == "" && typ != "" && typ != "function" {
 			// A built-in tool (OpenAI's Responses: image_generation,

@@ -111,8 +111,15 @@ func TestXAIAnswer(t *testing.T) {
 		len(c.Parts) != 2 || c.Parts[0].Kind != recordings.PartThinking || !strings.HasPrefix(c.Parts[0].Text, `The tool returned: "It is sunny and 25°C."`) {
 		t.Errorf("the answer: %+v", c)
 	}
+	// The tool's schema, recorded as JSON text, read as the object it
+	// holds.
+	conv := r.Conversation()
+	if len(conv.Tools) != 1 || conv.Tools[0].Name != "get_weather" || conv.Tools[0].Parameters == nil ||
+		string(conv.Tools[0].Parameters.GetStringBytes("required", "0")) != "city" {
+		t.Errorf("the tools %+v", conv.Tools)
+	}
 	var roles []string
-	for _, m := range r.Conversation().Messages {
+	for _, m := range conv.Messages {
 		roles = append(roles, m.Role)
 	}
 	if !cmp.Equal(roles, []string{"user", "assistant", "tool"}) {
