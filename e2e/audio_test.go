@@ -14,10 +14,7 @@ import (
 // its usage read; its segments listed as recorded.
 func TestTranscriptDrawn(t *testing.T) {
 	path := filepath.Join(recordersDir, "azure-test-proxy", "openai__openai-dotnet__tests__SessionRecords__TranscriptionTests__TimestampsWork(Default).json")
-	tb := newTab(t)
-	tb.open("/")
-	tb.dropPaths(path)
-	tb.waitTitle(filepath.Base(path) + "#1")
+	tb := openFirst(t, path)
 	tb.waitFor("the transcript", `document.querySelector('.answer .msg.role-transcript [data-testid=assembled]')?.innerText.includes('Hello, world! This is a test.')`)
 	o := eval[string](tb, `document.querySelector('.response').innerText`)
 	for _, w := range []string{"seconds", "segments", "english", "no_speech_prob"} {

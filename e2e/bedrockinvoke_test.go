@@ -18,10 +18,7 @@ import (
 // usage; at step 1 only the first piece, " The".
 func TestBedrockInvokeDrawn(t *testing.T) {
 	path := filepath.Join(recordersDir, "har", "traceloop__openllmetry-js__packages__instrumentation-bedrock__recordings__Test-Anthropic-with-AWS-Bedrock-Instrumentation_3427560822__should-set-request-and-response-attributes-in-span-for-given-prompt-with-streaming-result_3091204960__recording.har")
-	tb := newTab(t)
-	tb.open("/")
-	tb.dropPaths(path)
-	tb.waitTitle(filepath.Base(path) + "#1")
+	tb := openFirst(t, path)
 	tb.waitText(sel("step-label"), "53 / 53")
 	text := eval[string](tb, `document.querySelector('[data-testid=assembled]').innerText`)
 	for _, want := range []string{"The 4 cardinal directions are:", "North", "West", "most important or principal directions."} {

@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -16,10 +15,7 @@ import (
 func TestBodyTextDrawn(t *testing.T) {
 	t.Run("text", func(t *testing.T) {
 		path := cassette("pydantic-ai__tests__models__cassettes__test_openai__test_text_document_url_input.yaml")
-		tb := newTab(t)
-		tb.open("/")
-		tb.dropPaths(path)
-		tb.waitTitle(filepath.Base(path) + "#1")
+		tb := openFirst(t, path)
 		tb.waitFor("the text", `!!document.querySelector('.response [data-testid=body-text] pre')`)
 		text := eval[string](tb, `document.querySelector('.response [data-testid=body-text] pre').textContent`)
 		if !strings.HasPrefix(text, "The following are the graphical (non-control) characters defined by\nISO 8859-1 (1987).") || strings.Contains(text, `\n`) {
@@ -32,10 +28,7 @@ func TestBodyTextDrawn(t *testing.T) {
 	})
 	t.Run("image", func(t *testing.T) {
 		path := cassette("pydantic-ai__tests__models__cassettes__test_openai__test_image_url_input_force_download.yaml")
-		tb := newTab(t)
-		tb.open("/")
-		tb.dropPaths(path)
-		tb.waitTitle(filepath.Base(path) + "#1")
+		tb := openFirst(t, path)
 		tb.waitFor("the image", `document.querySelector('.response [data-testid=body-image] img')?.complete === true`)
 		if w := eval[int](tb, `document.querySelector('.response [data-testid=body-image] img').naturalWidth`); w == 0 {
 			t.Errorf("the image does not decode")

@@ -20,10 +20,7 @@ import (
 // or drawn from it.
 func TestCitationsDrawn(t *testing.T) {
 	path := filepath.Join(recordersDir, "go-vcr", "charmbracelet__fantasy__providertests__testdata__TestAnthropicWebSearch__stream.yaml")
-	tb := newTab(t)
-	tb.open("/")
-	tb.dropPaths(path)
-	tb.waitTitle(filepath.Base(path) + "#1")
+	tb := openFirst(t, path)
 	tb.key(kb.End)
 	tb.waitStep(160, 160)
 	tb.waitFor("seven citations", `document.querySelectorAll('[data-testid=assembled] [data-testid=citation]').length === 7`)

@@ -15,10 +15,7 @@ import (
 // and the search's documents listed as recorded.
 func TestCohereV1Drawn(t *testing.T) {
 	path := filepath.Join(recordersDir, "har", "traceloop__openllmetry-js__packages__instrumentation-cohere__recordings__Test-Chat-with-Cohere-Instrumentation_1517473443__should-set-request-and-response-attributes-in-span-for-given-prompt-with-stream_606450421__recording.har")
-	tb := newTab(t)
-	tb.open("/")
-	tb.dropPaths(path)
-	tb.waitTitle(filepath.Base(path) + "#1")
+	tb := openFirst(t, path)
 	tb.waitFor("13 citations", `document.querySelectorAll('[data-testid=assembled] [data-testid=citation]').length === 13`)
 	if roles := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=message]')].map(e => e.dataset.role)`); strings.Join(roles, " ") != "user assistant user" {
 		t.Errorf("the request's turns %q", roles)

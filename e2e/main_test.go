@@ -590,6 +590,17 @@ func (tb *tab) waitTitle(name string) {
 	tb.visible(sel("recording-title"))
 }
 
+// openFirst opens a tab on the gallery, drops the file at path (a
+// cassette) and waits for its first interaction to be the one open.
+func openFirst(t testing.TB, path string) *tab {
+	t.Helper()
+	tb := newTab(t)
+	tb.open("/")
+	tb.dropPaths(path)
+	tb.waitTitle(filepath.Base(path) + "#1")
+	return tb
+}
+
 // dropInteraction drops the cassette at path, waits for its first
 // interaction, then picks interaction k (from 1) in its list and waits
 // for it to be the one open.

@@ -15,10 +15,7 @@ import (
 // member still there in the fold.
 func TestModerationDrawn(t *testing.T) {
 	path := filepath.Join(recordersDir, "azure-test-proxy", "openai__openai-dotnet__tests__SessionRecords__ModerationsTests__ClassifyTextWithSingleString.json")
-	tb := newTab(t)
-	tb.open("/")
-	tb.dropPaths(path)
-	tb.waitTitle(filepath.Base(path) + "#1")
+	tb := openFirst(t, path)
 	tb.waitFor("the verdicts", `!!document.querySelector('.response [data-testid=moderation-verdicts]')`)
 	row := eval[string](tb, `document.querySelector('[data-testid=moderation-verdicts] tbody tr').innerText`)
 	for _, w := range []string{"results[0]", "flagged", "violence", "violence 0.20017406978166777"} {

@@ -24,10 +24,7 @@ import (
 // input items), whose request panel says it has none.
 func TestRequestBodyShown(t *testing.T) {
 	path := filepath.Join("..", "recordings", "testdata", "cassettes", "pydantic-ai__tests__models__cassettes__test_openai_responses__test_openai_responses_model_file_search_tool_stream.yaml")
-	tb := newTab(t)
-	tb.open("/")
-	tb.dropPaths(path)
-	tb.waitTitle(filepath.Base(path) + "#1")
+	tb := openFirst(t, path)
 	body := eval[string](tb, `document.querySelector('.request [data-testid=message][data-role=body]')?.innerText ?? ""`)
 	for _, w := range []string{"Not rendered: text, 340 bytes", `filename="tmp8l5_2pzy.txt"`, "Paris is the capital of France. It is known for the Eiffel Tower."} {
 		if !strings.Contains(body, w) {

@@ -22,10 +22,7 @@ import (
 // a request message's own member, under the message.
 func TestOtherMembersShown(t *testing.T) {
 	path := filepath.Join(recordersDir, "chunks-txt", "vercel__ai__packages__openai__src__chat____fixtures____azure-model-router.1.chunks.txt")
-	tb := newTab(t)
-	tb.open("/")
-	tb.dropPaths(path)
-	tb.waitTitle(filepath.Base(path) + "#1")
+	tb := openFirst(t, path)
 	tb.waitFor("the other members", `document.querySelectorAll('[data-testid=answer-other] [data-testid=other-member]').length === 2`)
 	paths := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=other-member] summary code')].map(e => e.textContent)`)
 	if strings.Join(paths, " ") != "prompt_filter_results choices[0].content_filter_results" {

@@ -14,10 +14,7 @@ import (
 // (read from the file's SSE lines).
 func TestStreamErrorShown(t *testing.T) {
 	path := filepath.Join("..", "recordings", "testdata", "cassettes", "pydantic-ai__tests__models__cassettes__test_groq__test_tool_use_failed_error_streaming_with_text.yaml")
-	tb := newTab(t)
-	tb.open("/")
-	tb.dropPaths(path)
-	tb.waitTitle(filepath.Base(path) + "#1")
+	tb := openFirst(t, path)
 	tb.waitFor("the error under the answer", `document.querySelector('[data-testid=answer-error] [data-testid=error-card]') !== null`)
 	card, _ := tb.text(sel("answer-error"))
 	for _, want := range []string{"400 invalid_request_error", "Tool choice is required, but model did not call a tool"} {

@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -15,10 +14,7 @@ import (
 // counts, not raw JSON under an unknown endpoint.
 func TestTokenCountDrawn(t *testing.T) {
 	path := cassette("pydantic-ai__tests__models__cassettes__test_bedrock__test_bedrock_model_usage_limit_exceeded.yaml")
-	tb := newTab(t)
-	tb.open("/")
-	tb.dropPaths(path)
-	tb.waitTitle(filepath.Base(path) + "#1")
+	tb := openFirst(t, path)
 	tb.waitFor("the counts", `!!document.querySelector('.response [data-testid=token-counts]')`)
 	if got := eval[string](tb, `document.querySelector('[data-testid=token-counts] [data-testid=usage]').innerText`); !strings.Contains(got, "inputTokens") || !strings.Contains(got, "23") {
 		t.Errorf("the counts: %q", got)

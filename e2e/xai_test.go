@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -15,10 +14,7 @@ import (
 // endpoint.
 func TestXAIDrawn(t *testing.T) {
 	path := cassette("pydantic-ai__tests__models__cassettes__test_xai__test_xai_builtin_mcp_server_tool_stream.xai.yaml")
-	tb := newTab(t)
-	tb.open("/")
-	tb.dropPaths(path)
-	tb.waitTitle(filepath.Base(path) + "#1")
+	tb := openFirst(t, path)
 	tb.waitFor("the answer", `document.querySelectorAll('.response .answer .msg').length === 3`)
 	roles := eval[string](tb, `[...document.querySelectorAll('.response .answer .msg')].map(m => m.className).join(' | ')`)
 	for i, r := range []string{"role-assistant", "role-tool", "role-assistant"} {

@@ -3,12 +3,10 @@ package recordings_test
 import (
 	"bytes"
 	"encoding/base64"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/recview/recview/recordings"
-	"github.com/recview/recview/recordings/cassette"
 )
 
 // imageGenerationStream is a Responses stream with the image_generation
@@ -110,18 +108,7 @@ func TestImagesFamily(t *testing.T) {
 		{"../recordings/testdata/cassettes/dd-trace-py__tests__contrib__openai__cassettes__v1__image_create_b64_json.yaml", true},
 		{"../recordings/testdata/recorders/ruby-vcr/alexrudall__ruby-openai__spec__fixtures__cassettes__images_generate_A_baby_sea_otter_cooking_pasta_wearing_a_hat_of_some_sort.yml", false},
 	} {
-		data, err := os.ReadFile(strings.TrimPrefix(tc.file, "../recordings/"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := cassette.Parse(tc.file, data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := recordings.Parse("x", c.Interactions[0].Recording())
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := interactionOf(t, strings.TrimPrefix(tc.file, "../recordings/"), 0)
 		if r.Family != recordings.FamilyOpenAIImages {
 			t.Fatalf("%s: family %s", tc.file, r.Family)
 		}
@@ -187,19 +174,7 @@ func TestGeminiCamelCase(t *testing.T) {
 // combination cassette). Read in the YAML by hand.
 func TestRequestHistory(t *testing.T) {
 	open := func(name string, k int) *recordings.Recording {
-		data, err := os.ReadFile("testdata/cassettes/" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := cassette.Parse(name, data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := recordings.Parse(name, c.Interactions[k-1].Recording())
-		if err != nil {
-			t.Fatal(err)
-		}
-		return r
+		return interactionOf(t, "testdata/cassettes/"+name, k-1)
 	}
 	c := open("pydantic-ai__tests__models__cassettes__test_openai_responses__test_openai_responses_model_simple_response_with_tool_call.yaml", 2).Conversation()
 	var got []string

@@ -1,12 +1,10 @@
 package recordings_test
 
 import (
-	"os"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/recview/recview/recordings"
-	"github.com/recview/recview/recordings/cassette"
 )
 
 // TestFilesKnown: a test that uploads a file to a store before asking a
@@ -31,16 +29,8 @@ func TestFilesKnown(t *testing.T) {
 		{"testdata/cassettes/pydantic-ai__tests__models__cassettes__test_openai_responses__test_openai_conversation_id_explicit_and_auto.yaml",
 			[]recordings.Family{r, r, r, r}},
 	} {
-		data, err := os.ReadFile(tc.file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := cassette.Parse(tc.file, data)
-		if err != nil {
-			t.Fatal(err)
-		}
 		var got []recordings.Family
-		for _, it := range c.Interactions {
+		for _, it := range readCassette(t, tc.file).Interactions {
 			rec, err := recordings.Parse("x", it.Recording())
 			if err != nil {
 				t.Fatal(err)

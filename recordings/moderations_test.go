@@ -1,12 +1,10 @@
 package recordings_test
 
 import (
-	"os"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/recview/recview/recordings"
-	"github.com/recview/recview/recordings/cassette"
 	"github.com/valyala/fastjson"
 )
 
@@ -25,18 +23,7 @@ func TestModeration(t *testing.T) {
 		{"testdata/recorders/ruby-vcr/alexrudall__ruby-openai__spec__fixtures__cassettes__moderations_have_a_great_day_.yml",
 			[]recordings.ModerationResult{{Highest: "sexual", HighestScore: "0.000030256842364906333"}}},
 	} {
-		data, err := os.ReadFile(tc.file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := cassette.Parse(tc.file, data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := recordings.Parse("x", c.Interactions[0].Recording())
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := interactionOf(t, tc.file, 0)
 		if r.Family != recordings.FamilyOpenAIModerations || r.Notice != "" {
 			t.Errorf("%s: family %s, notice %q", tc.file, r.Family, r.Notice)
 		}

@@ -1,12 +1,10 @@
 package recordings_test
 
 import (
-	"os"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/recview/recview/recordings"
-	"github.com/recview/recview/recordings/cassette"
 	"github.com/valyala/fastjson"
 )
 
@@ -30,18 +28,7 @@ func TestTokenCount(t *testing.T) {
 		{"testdata/cassettes/pydantic-ai__tests__models__cassettes__test_bedrock__test_bedrock_model_usage_limit_exceeded.yaml",
 			[]recordings.UsageItem{{Name: "inputTokens", Value: "23"}}, "The quick brown fox jumps over the lazydog.\n\nWhat was next?", nil},
 	} {
-		data, err := os.ReadFile(tc.file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := cassette.Parse(tc.file, data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := recordings.Parse("x", c.Interactions[0].Recording())
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := interactionOf(t, tc.file, 0)
 		if r.Family != recordings.FamilyTokenCount || r.Notice != "" {
 			t.Errorf("%s: family %s, notice %q", tc.file, r.Family, r.Notice)
 		}

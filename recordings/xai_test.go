@@ -1,32 +1,18 @@
 package recordings_test
 
 import (
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/recview/recview/recordings"
-	"github.com/recview/recview/recordings/cassette"
 )
 
 // xaiInteraction parses interaction k of one of pydantic-ai's xAI
 // samples in testdata.
 func xaiInteraction(t *testing.T, name string, k int) *recordings.Recording {
 	t.Helper()
-	file := "testdata/cassettes/pydantic-ai__tests__models__cassettes__test_xai__" + name + ".xai.yaml"
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := cassette.Parse(file, data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := recordings.Parse(name, c.Interactions[k].Recording())
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := interactionOf(t, "testdata/cassettes/pydantic-ai__tests__models__cassettes__test_xai__"+name+".xai.yaml", k)
 	if r.Family != recordings.FamilyXAIChat || r.Unknown {
 		t.Fatalf("%s: family %s, notice %q", name, r.Family, r.Notice)
 	}

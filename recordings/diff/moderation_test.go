@@ -1,11 +1,8 @@
 package diff
 
 import (
-	"os"
 	"strings"
 	"testing"
-
-	"github.com/recview/recview/recordings/cassette"
 )
 
 // TestModerationJudged: a moderation's verdict is what a test acts on,
@@ -15,15 +12,7 @@ import (
 // with one thing changed.
 func TestModerationJudged(t *testing.T) {
 	f := "../testdata/recorders/azure-test-proxy/openai__openai-dotnet__tests__SessionRecords__ModerationsTests__ClassifyTextWithSingleString.json"
-	data, err := os.ReadFile(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := cassette.Parse(f, data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := string(c.Interactions[0].Recording())
+	base := interactionJSON(t, f, 0)
 	edit := func(pairs ...string) string {
 		s := base
 		for i := 0; i < len(pairs); i += 2 {

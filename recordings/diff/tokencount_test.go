@@ -1,11 +1,8 @@
 package diff
 
 import (
-	"os"
 	"strings"
 	"testing"
-
-	"github.com/recview/recview/recordings/cassette"
 )
 
 // TestTokenCountJudged: a token count is the answer to its request, so a
@@ -15,15 +12,7 @@ import (
 // against an error.
 func TestTokenCountJudged(t *testing.T) {
 	f := "../testdata/cassettes/pydantic-ai__tests__models__cassettes__test_google__test_google_model_usage_limit_exceeded.yaml"
-	data, err := os.ReadFile(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := cassette.Parse(f, data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := string(c.Interactions[0].Recording())
+	base := interactionJSON(t, f, 0)
 	if !strings.Contains(base, `"totalTokens":12,`) || !strings.Contains(base, `"tokenCount":12}`) {
 		t.Fatalf("the counts are not as read in the file:\n%s", base)
 	}
