@@ -2,7 +2,6 @@ package app
 
 import (
 	"encoding/base64"
-	"mime"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -19,9 +18,10 @@ func (d *openDoc) responseType() string {
 	}
 	for _, h := range d.cas.info.Interactions[d.cas.k].Headers {
 		if h.Side == "response" && strings.EqualFold(h.Name, "Content-Type") {
-			if t, _, err := mime.ParseMediaType(h.Value); err == nil {
-				return t
-			}
+			// The media type before its parameters ("; charset=…"); the
+			// mime package would add its tables to app.wasm for this.
+			t, _, _ := strings.Cut(h.Value, ";")
+			return strings.ToLower(strings.TrimSpace(t))
 		}
 	}
 	return ""

@@ -311,8 +311,8 @@ func (x *index) rowHTML(b *strings.Builder, i int) {
 			failed = fmt.Sprintf(` <span class="badge hash-error" data-testid="index-failed">error %d</span>`, r.failed)
 		}
 	}
-	call := "" // the call, for a kind recview does not read: the family says nothing then
-	if r.family == recordings.FamilyUnknown && r.endpoint != "" {
+	call := "" // the call, where the family does not say it (a kind recview does not read, an upload or a store)
+	if r.family.ManyCalls() && r.endpoint != "" {
 		call = `<div class="muted call" data-testid="index-call">` + esc(r.endpoint) + `</div>`
 	}
 	fmt.Fprintf(b, `<td role="cell" class="tid">%s</td><td role="cell">%s%s%s</td><td role="cell">%s</td><td role="cell" class="num">%s</td>`,

@@ -184,9 +184,9 @@ func TestCassetteIndex(t *testing.T) {
 	if row := eval[string](tb, q(sel("index-row")+`[data-file="cassettes/`+fileSearchStream+`#4"]`)+`.textContent`); !strings.Contains(row, "OpenAI responses") || !strings.Contains(row, "gpt-4o21") {
 		t.Errorf("row #4 reads %q, want its family, model and 21 chunks", row)
 	}
-	// The calls of a kind recview does not read are named (the
-	// cassette's first and last: POST .../v1/files, DELETE
-	// .../v1/vector_stores/vs_…); the Responses call, read, is not.
+	// The calls its family does not say are named (the cassette's
+	// first and last, files and vector stores: POST .../v1/files,
+	// DELETE .../v1/vector_stores/vs_…); the Responses call is not.
 	calls := eval[map[string]string](tb, `Object.fromEntries([...document.querySelectorAll('[data-testid=index-call]')].map(c => [c.closest('tr').dataset.file, c.textContent]))`)
 	for k, want := range map[int]string{1: "POST /v1/files", 6: "DELETE /v1/vector_stores/vs_6931d752e41c8191833fcaad1cf47055", 4: ""} {
 		if got := calls["cassettes/"+fileSearchStream+"#"+strconv.Itoa(k)]; got != want {

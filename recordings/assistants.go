@@ -28,7 +28,7 @@ import (
 // are settings, shown as raw JSON; so are a run that asks for nothing
 // and a stream's events, which recview does not assemble.
 var openaiAssistantsProvider = provider{
-	family: FamilyOpenAIAssistants, title: "OpenAI Assistants (threads, runs)",
+	family: FamilyOpenAIAssistants, title: "OpenAI Assistants (threads, runs)", calls: true,
 	// OpenAI's paths and Azure OpenAI's (/openai/threads?api-version=…);
 	// a bare /threads/ is other APIs' too (LangGraph's threads and runs).
 	suffixes:  []string{"/v1/threads", "/openai/threads", "/v1/assistants", "/openai/assistants"},

@@ -59,6 +59,15 @@ func (f Family) Environment() bool {
 	return p != nil && p.environment
 }
 
+// ManyCalls reports a family whose title does not say which call a
+// recording is: files and vector stores (an upload, a store, a
+// deletion), the Assistants API (a thread, a run, its steps), and
+// FamilyUnknown. A list of recordings names their calls beside it.
+func (f Family) ManyCalls() bool {
+	p := providerOf(f)
+	return p != nil && p.calls
+}
+
 // Families lists every family, FamilyUnknown last, in a stable order for
 // facets and help texts: the order classification tries them in (see
 // providers in provider.go).

@@ -11,7 +11,7 @@ package recordings
 // responses are data (an object's id, size, status, a search's results),
 // shown as recorded; a file's content as its text.
 var filesProvider = provider{
-	family: FamilyFiles, title: "Files and vector stores",
+	family: FamilyFiles, title: "Files and vector stores", calls: true,
 	suffixes: []string{"/v1/files", "/v1/vector_stores", "/v1/containers", "/v1beta/files", "/v1beta/fileSearchStores"},
 	within:   []string{"/v1/files/", "/v1/vector_stores/", "/v1/containers/", "/v1beta/files/", "/v1beta/fileSearchStores/"},
 }

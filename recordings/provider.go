@@ -16,6 +16,7 @@ type provider struct {
 	family      Family
 	title       string // Family.Title
 	environment bool   // Family.Environment
+	calls       bool   // Family.ManyCalls
 
 	// The classification rules, tried in the order classify lists.
 	shape    Shape    // the request shape that is the family on its own
@@ -68,7 +69,7 @@ var providers = []*provider{
 }
 
 // unknownProvider is the family of recordings no rule classifies.
-var unknownProvider = provider{family: FamilyUnknown, title: "Unknown"}
+var unknownProvider = provider{family: FamilyUnknown, title: "Unknown", calls: true}
 
 // providerOf returns f's provider, nil for a string that is no Family.
 func providerOf(f Family) *provider {

@@ -249,3 +249,17 @@ func TestClassifyLastly(t *testing.T) {
 		}
 	}
 }
+
+// TestManyCalls: the families whose title does not say which call a
+// recording is, whose lists name the call beside them.
+func TestManyCalls(t *testing.T) {
+	var got []Family
+	for _, f := range Families() {
+		if f.ManyCalls() {
+			got = append(got, f)
+		}
+	}
+	if want := []Family{FamilyOpenAIAssistants, FamilyFiles, FamilyUnknown}; !slices.Equal(got, want) {
+		t.Errorf("ManyCalls: %v, want %v", got, want)
+	}
+}
