@@ -52,6 +52,25 @@ func safeURL(dest string) bool {
 	return false
 }
 
+// unfollowed says where a link or an image that is not followed
+// pointed, so that its destination is not dropped without a word: a
+// relative one as it is written (" (/wiki/page#3.2)"), one of another
+// scheme by its scheme alone (" (a javascript link, not followed)"),
+// whose text could be long (a data URL) or hostile; "" for none.
+func unfollowed(dest string) string {
+	dest = strings.TrimSpace(dest)
+	u, err := url.Parse(dest)
+	switch {
+	case dest == "":
+		return ""
+	case err != nil:
+		return " (a link that does not parse, not followed)"
+	case u.Scheme != "":
+		return " (a " + strings.ToLower(u.Scheme) + " link, not followed)"
+	}
+	return " (" + dest + ")"
+}
+
 // linkPolicy rewrites links and images after parsing.
 type linkPolicy struct{}
 
@@ -85,20 +104,24 @@ func (linkPolicy) Transform(doc *ast.Document, reader text.Reader, pc parser.Con
 				parent.InsertBefore(parent, l, c)
 				c = next
 			}
+			if note := unfollowed(string(l.Destination)); note != "" {
+				parent.InsertBefore(parent, l, ast.NewString([]byte(note)))
+			}
 			parent.RemoveChild(parent, l)
 		case *ast.Image:
-			// An image becomes a link to it (or its alt text).
-			alt := ast.NewString([]byte("[image: " + string(l.Text(reader.Source())) + "]")) //nolint:staticcheck
-			if safeURL(string(l.Destination)) {
-				link := ast.NewLink()
-				link.Destination = l.Destination
-				link.SetAttributeString("rel", []byte("nofollow noopener noreferrer"))
-				link.SetAttributeString("target", []byte("_blank"))
-				link.AppendChild(link, alt)
-				parent.ReplaceChild(parent, l, link)
-			} else {
-				parent.ReplaceChild(parent, l, alt)
+			// An image becomes a link to it, or its alt text and where
+			// it pointed.
+			text := "[image: " + string(l.Text(reader.Source())) //nolint:staticcheck
+			if !safeURL(string(l.Destination)) {
+				parent.ReplaceChild(parent, l, ast.NewString([]byte(text+unfollowed(string(l.Destination))+"]")))
+				continue
 			}
+			link := ast.NewLink()
+			link.Destination = l.Destination
+			link.SetAttributeString("rel", []byte("nofollow noopener noreferrer"))
+			link.SetAttributeString("target", []byte("_blank"))
+			link.AppendChild(link, ast.NewString([]byte(text+"]")))
+			parent.ReplaceChild(parent, l, link)
 		case *ast.AutoLink:
 			if !safeURL(string(l.URL(reader.Source()))) {
 				parent.ReplaceChild(parent, l, ast.NewString(l.URL(reader.Source())))

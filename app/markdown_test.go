@@ -19,15 +19,19 @@ func TestRenderMarkdownHostile(t *testing.T) {
 			[]string{"<script", "<img", "<a href", "raw HTML omitted"}},
 		{"html block shown as text", "<div onclick=\"x()\">boo</div>\n\ntext",
 			[]string{`<div class="md-html">&lt;div onclick=&quot;x()&quot;&gt;boo&lt;/div&gt;`, "<p>text</p>"}, []string{"<div onclick"}},
-		{"javascript link unlinked", "[click](javascript:alert(1))", []string{"click"}, []string{"href", "javascript:"}},
-		{"data link unlinked", "[x](data:text/html;base64,PHNjcmlwdD4=)", []string{">x<"}, []string{"href"}},
-		{"relative link unlinked", "[home](/web/app.css)", []string{"home"}, []string{"href"}},
+		// A link not followed says where it pointed: by its scheme alone
+		// (a data URL could be long, a script hostile), a relative one
+		// as written.
+		{"javascript link unlinked", "[click](javascript:alert(1))", []string{"click (a javascript link, not followed)"}, []string{"href", "javascript:", "alert"}},
+		{"data link unlinked", "[x](data:text/html;base64,PHNjcmlwdD4=)", []string{">x (a data link, not followed)<"}, []string{"href", "PHNj"}},
+		{"relative link unlinked", "[home](/web/app.css)", []string{"home (/web/app.css)"}, []string{"href"}},
 		{"https link kept, hardened", "[docs](https://example.com/a)",
 			[]string{`href="https://example.com/a"`, `rel="nofollow noopener noreferrer"`, `target="_blank"`}, nil},
 		{"mailto kept", "[me](mailto:a@example.com)", []string{`href="mailto:a@example.com"`}, nil},
 		{"image not loaded", "![cat](https://example.com/cat.png)",
 			[]string{`href="https://example.com/cat.png"`, "[image: cat]"}, []string{"<img"}},
-		{"bad image is text", "![x](javascript:alert(1))", []string{"[image: x]"}, []string{"<img", "javascript:"}},
+		{"bad image is text", "![x](javascript:alert(1))", []string{"[image: x (a javascript link, not followed)]"}, []string{"<img", "javascript:"}},
+		{"relative image is text", "![chart](img/chart.png)", []string{"[image: chart (img/chart.png)]"}, []string{"<img", "href"}},
 		{"autolink kept", "see https://example.com now", []string{`href="https://example.com"`}, nil},
 		{"markdown still works", "# Title\n\n- **bold** `code`\n\n| a | b |\n|---|---|\n| 1 | 2 |",
 			[]string{"<h1", "<strong>bold</strong>", "<code>code</code>", "<table>"}, nil},
