@@ -16,7 +16,7 @@ import (
 // /v1/responses/input_tokens {object: "response.input_tokens",
 // input_tokens} (platform.openai.com/docs/api-reference/responses/
 // input-tokens). The request is the request whose tokens are counted,
-// read as one (TokenCountBody); the response is its counts
+// read as one (tokenCountBody); the response is its counts
 // (ReadTokenCount), which a comparison weighs as a result, not as usage.
 var tokenCountProvider = provider{
 	family: FamilyTokenCount, title: "Token counts",
