@@ -25,8 +25,8 @@ func renderData(r *recordings.Recording, v *fastjson.Value, contentType string) 
 	case recordings.FamilyOpenAIModels, recordings.FamilyOllamaTags, recordings.FamilyOllamaPS:
 		return app.Div().Body(renderModels(v), asRecorded(v, "each model's name, owner and size"))
 	case recordings.FamilyOpenAIModerations:
-		if recordings.ReadModeration(v) != nil {
-			return app.Div().Body(renderModeration(v), asRecorded(v, "each input's verdict"))
+		if results := recordings.ReadModeration(v); results != nil {
+			return app.Div().Body(renderModeration(results), asRecorded(v, "each input's verdict"))
 		}
 	case recordings.FamilyTokenCount:
 		if counts := recordings.ReadTokenCount(v); len(counts) > 0 {

@@ -95,8 +95,7 @@ func (linkPolicy) Transform(doc *ast.Document, reader text.Reader, pc parser.Con
 		switch l := n.(type) {
 		case *ast.Link:
 			if safeURL(string(l.Destination)) {
-				l.SetAttributeString("rel", []byte("nofollow noopener noreferrer"))
-				l.SetAttributeString("target", []byte("_blank"))
+				harden(l)
 				continue
 			}
 			for c := l.FirstChild(); c != nil; {
@@ -118,8 +117,7 @@ func (linkPolicy) Transform(doc *ast.Document, reader text.Reader, pc parser.Con
 			}
 			link := ast.NewLink()
 			link.Destination = l.Destination
-			link.SetAttributeString("rel", []byte("nofollow noopener noreferrer"))
-			link.SetAttributeString("target", []byte("_blank"))
+			harden(link)
 			link.AppendChild(link, ast.NewString([]byte(text+"]")))
 			parent.ReplaceChild(parent, l, link)
 		case *ast.AutoLink:
@@ -400,4 +398,12 @@ func renderRawHTML(w util.BufWriter, source []byte, n ast.Node, entering bool) (
 		}
 	}
 	return ast.WalkSkipChildren, nil
+}
+
+// harden makes a link that is followed open in a new tab, with no
+// referrer and no opener: the page's address (a permalink holding the
+// recording) never reaches the site an answer links to.
+func harden(link *ast.Link) {
+	link.SetAttributeString("rel", []byte("nofollow noopener noreferrer"))
+	link.SetAttributeString("target", []byte("_blank"))
 }

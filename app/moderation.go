@@ -6,15 +6,13 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/recview/recview/recordings"
-	"github.com/valyala/fastjson"
 )
 
 // renderModeration draws a moderation's verdicts, one row per input
 // (recordings.ReadModeration): whether it was flagged, the categories
 // marked true, the highest score. The response as recorded follows,
 // folded, in renderData.
-func renderModeration(v *fastjson.Value) app.UI {
-	results := recordings.ReadModeration(v)
+func renderModeration(results []recordings.ModerationResult) app.UI {
 	return app.Table().Class("moderation").DataSet("testid", "moderation-verdicts").Body(
 		app.THead().Body(app.Tr().Body(app.Th().Text("input"), app.Th().Text("verdict"), app.Th().Text("categories"), app.Th().Text("highest score"))),
 		app.TBody().Body(app.Range(results).Slice(func(i int) app.UI {

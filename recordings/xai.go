@@ -159,12 +159,13 @@ func (s *xaiAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	}
 	s.citations = append(s.citations, ev.GetArray("citations")...)
 	for _, o := range ev.GetArray("outputs") {
-		i, ok := intOf(o.Get("index"))
-		if o.Get("index") == nil {
+		index := o.Get("index")
+		i, ok := intOf(index)
+		if index == nil {
 			i, ok = 0, true
 		}
 		if !ok || i < 0 || i >= maxChoices {
-			return ds, errorf("output index %s out of range", o.Get("index"))
+			return ds, errorf("output index %s out of range", index)
 		}
 		for len(s.outputs) <= i {
 			s.outputs = append(s.outputs, xaiOutput{})

@@ -220,11 +220,7 @@ func show(r *recordings.Recording, info loaded, stdout, stderr io.Writer) error 
 		}
 	}
 	if len(ans.Usage) > 0 {
-		parts := make([]string, len(ans.Usage))
-		for i, u := range ans.Usage {
-			parts[i] = u.Name + "=" + u.Value
-		}
-		w.field("usage", strings.Join(parts, " "))
+		w.field("usage", usageText(ans.Usage))
 	}
 	if e := ans.Error; e != nil {
 		w.field("error", strings.TrimSpace(fmt.Sprintf("%s %s", statusText(e.Status), e.Type))+" (the response ended with it)")

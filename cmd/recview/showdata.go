@@ -32,13 +32,17 @@ func moderationLines(w *printer, v *fastjson.Value) {
 // show prints an answer's usage: "counts   input_tokens=671". The
 // response as recorded follows.
 func tokenCountLine(w *printer, v *fastjson.Value) {
-	counts := recordings.ReadTokenCount(v)
-	if len(counts) == 0 {
-		return
+	if counts := recordings.ReadTokenCount(v); len(counts) > 0 {
+		w.field("counts", usageText(counts))
 	}
-	parts := make([]string, len(counts))
-	for i, c := range counts {
-		parts[i] = c.Name + "=" + c.Value
+}
+
+// usageText writes usage items as show prints them, name=value
+// separated by spaces: "input_tokens=671 output_tokens=12".
+func usageText(items []recordings.UsageItem) string {
+	parts := make([]string, len(items))
+	for i, u := range items {
+		parts[i] = u.Name + "=" + u.Value
 	}
-	w.field("counts", strings.Join(parts, " "))
+	return strings.Join(parts, " ")
 }

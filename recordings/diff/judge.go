@@ -179,6 +179,7 @@ type judging struct {
 	verdicts     []string // moderations' verdicts (moderation)
 	scores       []Change // moderations' scores, by category name
 	counts       []Change // token counts' changes (tokenCount)
+	failed       bool     // either recording holds a failure (errors)
 	ask          *string  // the requests' text, read when first needed
 }
 
@@ -191,6 +192,7 @@ func (jd *judging) add(s Severity, c Concern, text string) {
 // one did.
 func (jd *judging) errors() bool {
 	fa, fb := jd.a.Failure(), jd.b.Failure()
+	jd.failed = fa != nil || fb != nil
 	switch {
 	case fa == nil && fb == nil:
 		return false

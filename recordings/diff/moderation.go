@@ -25,18 +25,18 @@ func (jd *judging) moderation(ch Change) bool {
 		return false
 	}
 	item += "]"
+	category, score := memberName(rest, "categories"), memberName(rest, "category_scores")
 	switch {
 	case rest == "flagged":
 		jd.verdicts = append(jd.verdicts, item+" flagged "+orNone(ch.Old)+" → "+orNone(ch.New))
-	case strings.HasPrefix(rest, "categories") && memberName(rest, "categories") != "":
-		name := memberName(rest, "categories")
+	case category != "":
 		if ch.Op == OpChanged || ch.Old == "true" || ch.New == "true" {
-			jd.verdicts = append(jd.verdicts, item+" "+name+" "+orNone(ch.Old)+" → "+orNone(ch.New))
+			jd.verdicts = append(jd.verdicts, item+" "+category+" "+orNone(ch.Old)+" → "+orNone(ch.New))
 		} else {
-			jd.minor = appendNew(jd.minor, "category "+name+" "+string(ch.Op))
+			jd.minor = appendNew(jd.minor, "category "+category+" "+string(ch.Op))
 		}
-	case strings.HasPrefix(rest, "category_scores") && memberName(rest, "category_scores") != "":
-		jd.scores = append(jd.scores, Change{Path: memberName(rest, "category_scores"), Op: ch.Op, Old: ch.Old, New: ch.New})
+	case score != "":
+		jd.scores = append(jd.scores, Change{Path: score, Op: ch.Op, Old: ch.Old, New: ch.New})
 	default:
 		return false
 	}
@@ -76,8 +76,10 @@ func scoreMove(c Change) float64 {
 // `categories["self-harm/intent"]` (see keyPath); "" when rest is object
 // itself or goes deeper.
 func memberName(rest, object string) string {
-	k := strings.TrimPrefix(rest, object)
+	k, ok := strings.CutPrefix(rest, object)
 	switch {
+	case !ok:
+		return ""
 	case strings.HasPrefix(k, ".") && !strings.ContainsAny(k[1:], ".["):
 		return k[1:]
 	case strings.HasPrefix(k, "[") && strings.HasSuffix(k, "]"):

@@ -14,7 +14,7 @@ import (
 // error's body is not a count (errors reads it).
 func (jd *judging) tokenCount(ch Change) bool {
 	if jd.a.Family != recordings.FamilyTokenCount || jd.b.Family != recordings.FamilyTokenCount ||
-		ch.Path == "" || ch.Path == "object" || jd.a.Failure() != nil || jd.b.Failure() != nil {
+		ch.Path == "" || ch.Path == "object" || jd.failed {
 		return false
 	}
 	jd.counts = append(jd.counts, ch)
