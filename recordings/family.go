@@ -29,6 +29,7 @@ const (
 	FamilyGeminiInteractions Family = "gemini-interactions" // POST /v1beta/interactions
 	FamilyBedrockConverse    Family = "bedrock-converse"    // POST /model/{modelId}/converse(-stream)
 	FamilyBedrockInvoke      Family = "bedrock-invoke"      // POST /model/{modelId}/invoke(-with-response-stream), a model's own format
+	FamilyBedrockAgent       Family = "bedrock-agent"       // POST /agents/{agentId}/agentAliases/{aliasId}/sessions/{sessionId}/text (InvokeAgent)
 	FamilyCohereChat         Family = "cohere-chat"         // POST /v2/chat
 	FamilyCohereEmbed        Family = "cohere-embed"        // POST /v2/embed, /v1/embed
 	FamilyCohereV1Chat       Family = "cohere-v1-chat"      // POST /v1/chat

@@ -79,7 +79,7 @@ func TestProvidersComplete(t *testing.T) {
 		if p.title == "" || f.Title() != p.title {
 			t.Errorf("%s: title %q, Title() %q", f, p.title, f.Title())
 		}
-		rules := p.shape != "" || len(p.paths)+len(p.suffixes)+len(p.objects) > 0 || p.looksLike != nil
+		rules := p.shape != "" || len(p.paths)+len(p.suffixes)+len(p.within)+len(p.lastly)+len(p.objects) > 0 || p.looksLike != nil
 		if rules == (f == FamilyUnknown) {
 			t.Errorf("%s: has classification rules: %v", f, rules)
 		}
@@ -135,25 +135,26 @@ func TestClassifyOrder(t *testing.T) {
 		"/api/generate/":                    FamilyUnknown,
 		"/v1/generate_content_stream":       FamilyGeminiGenerate,
 		"/v1beta/models/x:streamGenerate":   FamilyUnknown,
-		"/v1beta/models/gemini-2.0-flash:generateContent":             FamilyGeminiGenerate,
-		"/v1beta/models/gemini-2.0-flash:streamGenerateContent":       FamilyGeminiGenerate,
-		"/v1beta/models/gemini-2.5-flash:countTokens":                 FamilyTokenCount,
-		"/v1/messages/count_tokens":                                   FamilyTokenCount,
-		"/v1/moderations":                                             FamilyOpenAIModerations,
-		"/v1/vector_stores/vs_1/files":                                FamilyFiles,
-		"/v1/files/file-1/content":                                    FamilyFiles,
-		"/upload/v1beta/fileSearchStores/s-1:uploadToFileSearchStore": FamilyFiles,
-		"/v1/conversations":                                           FamilyOpenAIResponses,
-		"/v1/conversations/conv_1/items":                              FamilyOpenAIResponses,
-		"/v1/chat/moderations":                                        FamilyOpenAIModerations,
-		"/model/anthropic.claude-v2/count-tokens":                     FamilyTokenCount,
-		"/v1/responses/input_tokens":                                  FamilyTokenCount,
-		"/v1/openai/v1/chat/completions/abc":                          FamilyOpenAIChat,
-		"/v2/chat":                                                    FamilyCohereChat,
-		"/v1/chat":                                                    FamilyCohereV1Chat,
-		"/v1/generate":                                                FamilyCohereV1Generate,
-		"/v2/embed":                                                   FamilyCohereEmbed,
-		"/v1/embed":                                                   FamilyCohereEmbed,
+		"/v1beta/models/gemini-2.0-flash:generateContent":                       FamilyGeminiGenerate,
+		"/v1beta/models/gemini-2.0-flash:streamGenerateContent":                 FamilyGeminiGenerate,
+		"/v1beta/models/gemini-2.5-flash:countTokens":                           FamilyTokenCount,
+		"/v1/messages/count_tokens":                                             FamilyTokenCount,
+		"/v1/moderations":                                                       FamilyOpenAIModerations,
+		"/v1/vector_stores/vs_1/files":                                          FamilyFiles,
+		"/v1/files/file-1/content":                                              FamilyFiles,
+		"/upload/v1beta/fileSearchStores/s-1:uploadToFileSearchStore":           FamilyFiles,
+		"/v1/conversations":                                                     FamilyOpenAIResponses,
+		"/v1/conversations/conv_1/items":                                        FamilyOpenAIResponses,
+		"/v1/chat/moderations":                                                  FamilyOpenAIModerations,
+		"/model/anthropic.claude-v2/count-tokens":                               FamilyTokenCount,
+		"/v1/responses/input_tokens":                                            FamilyTokenCount,
+		"/agents/EITYAHSOCJ/agentAliases/NWGOFQESWP/sessions/test_session/text": FamilyBedrockAgent,
+		"/v1/openai/v1/chat/completions/abc":                                    FamilyOpenAIChat,
+		"/v2/chat":                                                              FamilyCohereChat,
+		"/v1/chat":                                                              FamilyCohereV1Chat,
+		"/v1/generate":                                                          FamilyCohereV1Generate,
+		"/v2/embed":                                                             FamilyCohereEmbed,
+		"/v1/embed":                                                             FamilyCohereEmbed,
 		// The Assistants API, its paths going on with ids; a thread's
 		// messages are not Anthropic's; a bare /threads/ is LangGraph's too.
 		"/v1/threads":                           FamilyOpenAIAssistants,

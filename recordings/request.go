@@ -28,6 +28,10 @@ var conversationKeys = nameSet{
 	"query", "documents", "system_instruction", "systemInstruction",
 }
 
+// agentTurn is the member of a Bedrock agent's request that
+// Conversation reads as the user's message.
+var agentTurn = nameSet{"inputText"}
+
 // geminiConfigTurns are the members of a Gemini request's config that
 // Conversation reads as a system message and tools.
 var geminiConfigTurns = nameSet{"system_instruction", "systemInstruction", "tools"}
@@ -113,6 +117,10 @@ func (r *Recording) Conversation() Conversation {
 		turns, threadParams = assistantsTurns(body)
 		c.Messages = append(c.Messages, turns...)
 		skip = append(skip, assistantsTurnKeys)
+	}
+	if t := body.Get("inputText"); t != nil && r.Family == FamilyBedrockAgent {
+		c.Messages = append(c.Messages, Message{Role: "user", Parts: contentParts(t)})
+		skip = append(skip, agentTurn)
 	}
 	if r.Family == FamilyXAIChat {
 		for i := range c.Messages {

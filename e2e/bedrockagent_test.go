@@ -1,0 +1,34 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestBedrockAgentDrawn opens dd-trace-py's InvokeAgent cassette, whose
+// answer is a chunk of base64 in an AWS event stream: the page shows the
+// user's message and the answer's words (decoded by hand: "Based on your
+// preferences …", "5. Enjoying spa treatments at your resort"), not the
+// base64 nor "unknown endpoint".
+func TestBedrockAgentDrawn(t *testing.T) {
+	tb := openFirst(t, cassette("dd-trace-py__tests__contrib__botocore__bedrock_cassettes__agent_invoke_trace_disabled.yaml"))
+	tb.waitFor("the answer", `document.querySelector('.response .answer .msg.role-assistant') !== null`)
+	answer := eval[string](tb, `document.querySelector('.response .answer .msg.role-assistant').innerText`)
+	for _, want := range []string{"Based on your preferences for a beach vacation", "Enjoying spa treatments at your resort", "during the peak season."} {
+		if !strings.Contains(answer, want) {
+			t.Errorf("the answer lacks %q: %.300q", want, answer)
+		}
+	}
+	body := eval[string](tb, `document.body.innerText`)
+	if !strings.Contains(body, "I like beach vacations but also nature") {
+		t.Errorf("the request's message is not shown")
+	}
+	for _, gone := range []string{"unknown endpoint", "QmFzZWQgb24geW91ciBwcmVmZXJlbmNlcyBm"} {
+		if strings.Contains(body, gone) {
+			t.Errorf("the page still shows %q", gone)
+		}
+	}
+	t.Logf("wrote %s", tb.screenshot("bedrock-agent"))
+}
