@@ -34,3 +34,17 @@ func TestBedrockAgentDrawn(t *testing.T) {
 	}
 	t.Logf("wrote %s", tb.screenshot("bedrock-agent"))
 }
+
+// TestBedrockCatalogDrawn opens dd-trace-py's cassette that looks up an
+// application inference profile before its Converse call: the lookup is
+// Bedrock's catalog, its profile shown as recorded, not an unknown
+// endpoint.
+func TestBedrockCatalogDrawn(t *testing.T) {
+	tb := openFirst(t, cassette("dd-trace-py__tests__contrib__botocore__bedrock_cassettes__bedrock_converse_inference_profile.yaml"))
+	tb.waitFor("the profile", `document.body.innerText.includes('"inferenceProfileName": "dd-frmlo206"')`)
+	body := eval[string](tb, `document.body.innerText`)
+	if !strings.Contains(body, "Amazon Bedrock models and inference profiles") || strings.Contains(body, "unknown endpoint") {
+		t.Errorf("the lookup is not drawn as Bedrock's catalog: %.600q", body)
+	}
+	t.Logf("wrote %s", tb.screenshot("bedrock-catalog"))
+}

@@ -30,6 +30,7 @@ const (
 	FamilyBedrockConverse    Family = "bedrock-converse"    // POST /model/{modelId}/converse(-stream)
 	FamilyBedrockInvoke      Family = "bedrock-invoke"      // POST /model/{modelId}/invoke(-with-response-stream), a model's own format
 	FamilyBedrockAgent       Family = "bedrock-agent"       // POST /agents/{agentId}/agentAliases/{aliasId}/sessions/{sessionId}/text (InvokeAgent)
+	FamilyBedrockModels      Family = "bedrock-models"      // GET /inference-profiles…, /foundation-models… (Bedrock's control plane)
 	FamilyCohereChat         Family = "cohere-chat"         // POST /v2/chat
 	FamilyCohereEmbed        Family = "cohere-embed"        // POST /v2/embed, /v1/embed
 	FamilyCohereV1Chat       Family = "cohere-v1-chat"      // POST /v1/chat
@@ -62,8 +63,8 @@ func (f Family) Environment() bool {
 
 // ManyCalls reports a family whose title does not say which call a
 // recording is: files and vector stores (an upload, a store, a
-// deletion), the Assistants API (a thread, a run, its steps), and
-// FamilyUnknown. A list of recordings names their calls beside it.
+// deletion), the Assistants API (a thread, a run, its steps), Bedrock's
+// catalog (a profile, a list of models), and FamilyUnknown. A list of recordings names their calls beside it.
 func (f Family) ManyCalls() bool {
 	p := providerOf(f)
 	return p != nil && p.calls

@@ -65,7 +65,7 @@ var providers = []*provider{
 	&openaiChatProvider, &openaiCompletionsProvider, &openaiEmbeddingsProvider, &openaiModelsProvider, &openaiResponsesProvider, &openaiImagesProvider, &openaiAssistantsProvider, &openaiAudioProvider, &openaiModerationsProvider,
 	&geminiGenerateProvider, &geminiInteractionsProvider, &cohereChatProvider, &cohereEmbedProvider, &cohereV1ChatProvider, &cohereV1GenerateProvider,
 	&ollamaGenerateProvider, &ollamaChatProvider, &ollamaEmbeddingsProvider, &ollamaTagsProvider, &ollamaPSProvider, &ollamaPullProvider,
-	&anthropicMessagesProvider, &bedrockConverseProvider, &bedrockInvokeProvider, &bedrockAgentProvider, &xaiChatProvider, &tokenCountProvider, &filesProvider, &rerankProvider, &toolCallProvider, &fileProcessorProvider, &unknownProvider,
+	&anthropicMessagesProvider, &bedrockConverseProvider, &bedrockInvokeProvider, &bedrockAgentProvider, &bedrockModelsProvider, &xaiChatProvider, &tokenCountProvider, &filesProvider, &rerankProvider, &toolCallProvider, &fileProcessorProvider, &unknownProvider,
 }
 
 // unknownProvider is the family of recordings no rule classifies.

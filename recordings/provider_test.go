@@ -47,7 +47,7 @@ func familyConstants(t *testing.T) map[string]Family {
 // moderations, token counts, files, tool output), shown as recorded.
 var unanswered = []Family{
 	FamilyOpenAIEmbeddings, FamilyOpenAIModels, FamilyOllamaEmbeddings, FamilyOllamaTags,
-	FamilyOllamaPS, FamilyOllamaPull, FamilyCohereEmbed, FamilyRerank, FamilyOpenAIModerations, FamilyTokenCount, FamilyFiles, FamilyTool, FamilyFileProcessor, FamilyUnknown,
+	FamilyOllamaPS, FamilyOllamaPull, FamilyCohereEmbed, FamilyRerank, FamilyOpenAIModerations, FamilyTokenCount, FamilyFiles, FamilyBedrockModels, FamilyTool, FamilyFileProcessor, FamilyUnknown,
 }
 
 // TestProvidersComplete checks that every Family constant has one
@@ -149,12 +149,15 @@ func TestClassifyOrder(t *testing.T) {
 		"/model/anthropic.claude-v2/count-tokens":                               FamilyTokenCount,
 		"/v1/responses/input_tokens":                                            FamilyTokenCount,
 		"/agents/EITYAHSOCJ/agentAliases/NWGOFQESWP/sessions/test_session/text": FamilyBedrockAgent,
-		"/v1/openai/v1/chat/completions/abc":                                    FamilyOpenAIChat,
-		"/v2/chat":                                                              FamilyCohereChat,
-		"/v1/chat":                                                              FamilyCohereV1Chat,
-		"/v1/generate":                                                          FamilyCohereV1Generate,
-		"/v2/embed":                                                             FamilyCohereEmbed,
-		"/v1/embed":                                                             FamilyCohereEmbed,
+		"/inference-profiles/arn%3Aaws%3Abedrock%3Aus-east-1%3A123456789012%3Aapplication-inference-profile%2F1arbu5hu2sjr": FamilyBedrockModels,
+		"/foundation-models": FamilyBedrockModels,
+		"/model/arn%3Aaws%3Abedrock%3Aus-east-1%3A123456789012%3Aapplication-inference-profile%2F1arbu5hu2sjr/converse": FamilyBedrockConverse,
+		"/v1/openai/v1/chat/completions/abc": FamilyOpenAIChat,
+		"/v2/chat":                           FamilyCohereChat,
+		"/v1/chat":                           FamilyCohereV1Chat,
+		"/v1/generate":                       FamilyCohereV1Generate,
+		"/v2/embed":                          FamilyCohereEmbed,
+		"/v1/embed":                          FamilyCohereEmbed,
 		// The Assistants API, its paths going on with ids; a thread's
 		// messages are not Anthropic's; a bare /threads/ is LangGraph's too.
 		"/v1/threads":                           FamilyOpenAIAssistants,
@@ -252,7 +255,8 @@ func TestClassifyLastly(t *testing.T) {
 }
 
 // TestManyCalls: the families whose title does not say which call a
-// recording is, whose lists name the call beside them.
+// recording is, whose lists name the call beside them: Bedrock's catalog
+// (a profile, a list of models) among them.
 func TestManyCalls(t *testing.T) {
 	var got []Family
 	for _, f := range Families() {
@@ -260,7 +264,7 @@ func TestManyCalls(t *testing.T) {
 			got = append(got, f)
 		}
 	}
-	if want := []Family{FamilyOpenAIAssistants, FamilyFiles, FamilyUnknown}; !slices.Equal(got, want) {
+	if want := []Family{FamilyOpenAIAssistants, FamilyBedrockModels, FamilyFiles, FamilyUnknown}; !slices.Equal(got, want) {
 		t.Errorf("ManyCalls: %v, want %v", got, want)
 	}
 }
