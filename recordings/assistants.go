@@ -25,8 +25,9 @@ import (
 // message it created (its id, as recorded). A run's or a step's status
 // is shown as recorded, not read as a finish reason: a run is polled,
 // and each poll may find it further on. Assistant and thread objects
-// are settings, shown as raw JSON; so are a run that asks for nothing
-// and a stream's events, which recview does not assemble.
+// are settings, shown as raw JSON; so is a run that asks for nothing.
+// A run's stream is assembled into its messages, its run and its steps
+// (assistantsstream.go).
 var openaiAssistantsProvider = provider{
 	family: FamilyOpenAIAssistants, title: "OpenAI Assistants (threads, runs)", calls: true,
 	// OpenAI's paths and Azure OpenAI's (/openai/threads?api-version=…);
@@ -36,7 +37,8 @@ var openaiAssistantsProvider = provider{
 	objects:   []string{"thread.message", "thread.run", "thread.run.step"},
 	looksLike: isAssistantsList,
 	format:    assistantsFormat{},
-	answer:    AnswerPaths{Trees: []string{"data", "role", "content", "required_action", "last_error", "step_details", "usage"}},
+	answer: AnswerPaths{Trees: []string{"data", "role", "content", "required_action", "last_error", "step_details", "usage",
+		"run.required_action", "run.last_error", "run.usage"}},
 }
 
 // The members an Assistants object's reader reads, or bookkeeping (ids,
@@ -70,11 +72,11 @@ func isAssistantsList(v *fastjson.Value) bool {
 	return true
 }
 
-// assistantsFormat reads the Assistants API's objects. Its streams (a
-// run's thread.* events) are not assembled: newAssembler gives none.
+// assistantsFormat reads the Assistants API's objects, and folds a run's
+// stream of thread.* events (runStreamAssembler).
 type assistantsFormat struct{}
 
-func (assistantsFormat) newAssembler() assembler { return nil }
+func (assistantsFormat) newAssembler() assembler { return &runStreamAssembler{} }
 
 // readAnswer reads a thread.message, a thread.run, a thread.run.step, or
 // a list of messages ("thread message") or of steps ("run step"); an
@@ -90,6 +92,9 @@ func (assistantsFormat) readAnswer(v *fastjson.Value) Answer {
 		c, other := runStep(v)
 		return Answer{Choices: []Choice{c}, Usage: usageItems(v.Get("usage"), "", nil), Other: other}
 	case "list":
+		if v.Get("run") != nil { // a run's stream, assembled
+			return runStreamAnswer(v)
+		}
 		if !isAssistantsList(v) {
 			return Answer{}
 		}

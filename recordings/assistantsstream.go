@@ -1,0 +1,250 @@
+package recordings
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/valyala/fastjson"
+)
+
+// A run's stream of the Assistants API (POST …/runs with stream: true):
+// SSE events named thread.run.*, thread.run.step.*, thread.message.*,
+// error and done. An event's data is the whole object (a thread.run, a
+// thread.run.step, a thread.message) or, for …delta events, {id, object,
+// delta} where delta holds what is added. Source:
+// platform.openai.com/docs/api-reference/assistants-streaming/events;
+// the folding is openai-python's (src/openai/lib/streaming/_assistants.py,
+// accumulate_event and accumulate_delta).
+//
+// The stream assembles into a list of the thread's messages, as a GET
+// of them answers, with the run and its steps beside it:
+// {object: "list", data: [thread.message], run: thread.run, steps:
+// [thread.run.step], error}. Each object is the last whole one its
+// events gave, with the deltas after it merged in (accumulateDelta).
+
+// runStreamAssembler keeps a run stream's events; result folds them
+// again each time it is asked (a run streams tens of events, not
+// thousands), so that a clone shares them all.
+type runStreamAssembler struct {
+	events   []runEvent
+	messages []string // the messages' ids, in the order they came
+	done     bool     // the done event, or a run that ended, came
+}
+
+// runEvent is one event of a run stream: its name and its data.
+type runEvent struct {
+	name string
+	data *fastjson.Value
+}
+
+// runEnded are the statuses a run stops at.
+var runEnded = []string{"completed", "failed", "cancelled", "expired", "incomplete", "requires_action"}
+
+func (s *runStreamAssembler) clone() assembler {
+	c := *s
+	c.events, c.messages = slices.Clip(s.events), slices.Clip(s.messages)
+	return &c
+}
+
+func (s *runStreamAssembler) complete() bool { return s.done }
+
+func (s *runStreamAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
+	name, data := c.Event, c.Data()
+	if name == "done" {
+		s.done = true
+		return withDelta(ds, Delta{Kind: KindMeta, Field: "done"}), nil
+	}
+	if data == nil || data.Type() != fastjson.TypeObject {
+		return ds, errorf("the %s event's data is not a JSON object", orEmpty(name))
+	}
+	id := getStr(data, "id")
+	i := slices.Index(s.messages, id)
+	if name == "thread.message.delta" && i < 0 {
+		return ds, errorf("thread.message.delta of message %q, which no thread.message event created", id)
+	}
+	s.events = append(s.events, runEvent{name, data})
+	switch {
+	case name == "thread.message.delta":
+		for _, p := range data.GetArray("delta", "content") {
+			field := "data[" + strconv.Itoa(i) + "].content[" + strconv.Itoa(p.GetInt("index")) + "]"
+			if t := p.Get("text", "value"); t != nil {
+				ds = withDelta(ds, Delta{Kind: KindContent, Choice: i, Field: field + ".text.value", Text: sharedStr(t), Append: true})
+			} else {
+				ds = withDelta(ds, Delta{Kind: KindMeta, Choice: i, Field: field})
+			}
+		}
+	case strings.HasPrefix(name, "thread.message."):
+		if i < 0 {
+			s.messages = append(s.messages, id)
+			ds = withDelta(ds, Delta{Kind: KindRole, Choice: len(s.messages) - 1, Field: "role", Text: getStr(data, "role")})
+		} else {
+			ds = withDelta(ds, Delta{Kind: KindMeta, Field: name})
+		}
+	case strings.HasPrefix(name, "thread.run.step."):
+		ds = withDelta(ds, Delta{Kind: KindMeta, Field: "steps: " + name})
+	case strings.HasPrefix(name, "thread.run."):
+		s.done = s.done || slices.Contains(runEnded, getStr(data, "status"))
+		ds = withDelta(ds, Delta{Kind: KindMeta, Field: "run: " + getStr(data, "status")})
+	default: // error, and events added later
+		ds = withDelta(ds, Delta{Kind: KindMeta, Field: name})
+	}
+	return ds, nil
+}
+
+// orEmpty is s, or "unnamed" when s is "".
+func orEmpty(s string) string {
+	if s == "" {
+		return "unnamed"
+	}
+	return s
+}
+
+func (s *runStreamAssembler) result(a *arena) *fastjson.Value {
+	var run, failure *fastjson.Value
+	var steps, messages []*fastjson.Value
+	var stepIDs, messageIDs []string
+	snapshot := func(ids *[]string, objs *[]*fastjson.Value, id string, v *fastjson.Value, delta bool) {
+		i := slices.Index(*ids, id)
+		switch {
+		case i < 0 && delta: // a step's delta before its step: merged into nothing
+			*ids, *objs = append(*ids, id), append(*objs, accumulateDelta(a, a.NewObject(), v))
+		case i < 0:
+			*ids, *objs = append(*ids, id), append(*objs, v)
+		case delta:
+			(*objs)[i] = accumulateDelta(a, (*objs)[i], v)
+		default:
+			(*objs)[i] = v
+		}
+	}
+	for _, e := range s.events {
+		id := getStr(e.data, "id")
+		switch {
+		case strings.HasPrefix(e.name, "thread.message."):
+			delta := e.name == "thread.message.delta"
+			v := e.data
+			if delta {
+				v = e.data.Get("delta")
+			}
+			snapshot(&messageIDs, &messages, id, v, delta)
+		case strings.HasPrefix(e.name, "thread.run.step."):
+			delta := e.name == "thread.run.step.delta"
+			v := e.data
+			if delta {
+				v = e.data.Get("delta")
+			}
+			snapshot(&stepIDs, &steps, id, v, delta)
+		case strings.HasPrefix(e.name, "thread.run."):
+			run = e.data
+		case e.name == "error":
+			failure = e.data
+		}
+	}
+	o := a.NewObject()
+	o.Set("object", newString(a, []byte("list")))
+	o.Set("data", arrayOf(a, messages))
+	o.Set("run", run)
+	if len(steps) > 0 {
+		o.Set("steps", arrayOf(a, steps))
+	}
+	if failure != nil {
+		o.Set("error", failure)
+	}
+	return o
+}
+
+// accumulateDelta merges delta into acc as openai-python's
+// accumulate_delta does, into a new value (acc, part of the recording,
+// is not changed): a member acc lacks (or holds null) is delta's; index
+// and type are replaced; strings are joined and numbers added; objects
+// merge member by member; a list of strings or numbers grows by delta's
+// items, and a list of objects merges each of delta's items into the
+// item at its index (one past the end is added). Any other pair keeps
+// acc's, as the SDK does.
+func accumulateDelta(a *arena, acc, delta *fastjson.Value) *fastjson.Value {
+	if isNull(acc) {
+		return delta
+	}
+	if acc.Type() != fastjson.TypeObject || delta == nil || delta.Type() != fastjson.TypeObject {
+		return acc
+	}
+	o := a.NewObject()
+	acc.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })
+	delta.GetObject().Visit(func(k []byte, dv *fastjson.Value) {
+		key := string(k)
+		av := o.Get(key)
+		switch {
+		case isNull(av) || key == "index" || key == "type":
+			o.Set(key, dv)
+		case av.Type() == fastjson.TypeString && dv.Type() == fastjson.TypeString:
+			o.Set(key, newString(a, append(slices.Clip(av.GetStringBytes()), dv.GetStringBytes()...)))
+		case av.Type() == fastjson.TypeNumber && dv.Type() == fastjson.TypeNumber:
+			o.Set(key, a.NewNumberFloat64(av.GetFloat64()+dv.GetFloat64()))
+		case av.Type() == fastjson.TypeObject && dv.Type() == fastjson.TypeObject:
+			o.Set(key, accumulateDelta(a, av, dv))
+		case av.Type() == fastjson.TypeArray && dv.Type() == fastjson.TypeArray:
+			o.Set(key, accumulateList(a, av.GetArray(), dv.GetArray()))
+		}
+	})
+	return o
+}
+
+// accumulateList merges the items of a list's delta into acc (see
+// accumulateDelta). An item of delta that is not an object with an
+// integer index is added at the end, where the SDK would raise: kept,
+// not lost.
+func accumulateList(a *arena, acc, delta []*fastjson.Value) *fastjson.Value {
+	out := slices.Clone(acc)
+	scalars := true
+	for _, v := range acc {
+		if t := v.Type(); t != fastjson.TypeString && t != fastjson.TypeNumber {
+			scalars = false
+		}
+	}
+	for _, d := range delta {
+		i, ok := intOf(d.Get("index"))
+		switch {
+		case scalars || !ok || i < 0 || d.Type() != fastjson.TypeObject:
+			out = append(out, d)
+		case i < len(out):
+			out[i] = accumulateDelta(a, out[i], d)
+		default:
+			out = append(out, d)
+		}
+	}
+	return arrayOf(a, out)
+}
+
+// runStreamRead are the members of an assembled run stream that
+// runStreamAnswer reads.
+var runStreamRead = nameSet{"object", "data", "run", "steps"}
+
+// runStreamAnswer reads an assembled run stream: each message a choice
+// (its role and content, as a thread.message reads); the tool calls the
+// run asks for (its required_action) as the assistant's last choice; the
+// run's usage and last_error; the run's other members under "run", and
+// the steps, as recorded.
+func runStreamAnswer(v *fastjson.Value) Answer {
+	run := v.Get("run")
+	a := Answer{Usage: usageItems(run.Get("usage"), "run.", nil), Other: otherMembers(nil, "", v, runStreamRead)}
+	for i, it := range v.GetArray("data") {
+		m := threadMessage(it)
+		a.Choices = append(a.Choices, Choice{Index: i, Role: m.Role, Parts: m.Parts})
+		a.Other = underItem(a.Other, "data", i, m.Other)
+	}
+	if !isNull(run) {
+		ra := runAnswer(run)
+		for _, c := range ra.Choices {
+			c.Index = len(a.Choices)
+			a.Choices = append(a.Choices, c)
+		}
+		for _, m := range ra.Other {
+			a.Other = withMember(a.Other, "run."+m.Path, m.Value)
+		}
+		a.Error = ra.Error
+	}
+	if s := v.Get("steps"); s != nil {
+		a.Other = withMember(a.Other, "steps", s)
+	}
+	return a
+}
