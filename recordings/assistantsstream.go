@@ -118,21 +118,14 @@ func (s *runStreamAssembler) result(a *arena) *fastjson.Value {
 		}
 	}
 	for _, e := range s.events {
-		id := getStr(e.data, "id")
+		id, v, delta := getStr(e.data, "id"), e.data, strings.HasSuffix(e.name, ".delta")
+		if delta {
+			v = e.data.Get("delta")
+		}
 		switch {
 		case strings.HasPrefix(e.name, "thread.message."):
-			delta := e.name == "thread.message.delta"
-			v := e.data
-			if delta {
-				v = e.data.Get("delta")
-			}
 			snapshot(&messageIDs, &messages, id, v, delta)
 		case strings.HasPrefix(e.name, "thread.run.step."):
-			delta := e.name == "thread.run.step.delta"
-			v := e.data
-			if delta {
-				v = e.data.Get("delta")
-			}
 			snapshot(&stepIDs, &steps, id, v, delta)
 		case strings.HasPrefix(e.name, "thread.run."):
 			run = e.data

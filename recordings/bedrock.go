@@ -114,14 +114,22 @@ func (s *bedrockAssembler) block(ev *fastjson.Value) (*anthropicBlock, int, erro
 	return &s.blocks[i], i, nil
 }
 
-func (s *bedrockAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
+// awsEvent reads an AWS event stream's event as recordings/cassette
+// gives it, {TYPE: PAYLOAD}: its type and its payload.
+func awsEvent(c *Chunk) (typ string, body *fastjson.Value, err error) {
 	ev := c.Data()
 	if ev == nil || ev.Type() != fastjson.TypeObject || ev.GetObject().Len() != 1 {
-		return ds, errorf("event is not an object of one event type: %.60q", c.Text)
+		return "", nil, errorf("event is not an object of one event type: %.60q", c.Text)
 	}
-	var typ string
-	var body *fastjson.Value
 	ev.GetObject().Visit(func(k []byte, v *fastjson.Value) { typ, body = string(k), v })
+	return typ, body, nil
+}
+
+func (s *bedrockAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
+	typ, body, err := awsEvent(c)
+	if err != nil {
+		return ds, err
+	}
 	if body.Type() != fastjson.TypeObject {
 		return ds, errorf("%s event is %s, not an object", typ, body.Type())
 	}

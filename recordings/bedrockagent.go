@@ -63,13 +63,10 @@ func (s *bedrockAgentAssembler) clone() assembler {
 func (s *bedrockAgentAssembler) complete() bool { return s.answered }
 
 func (s *bedrockAgentAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
-	ev := c.Data()
-	if ev == nil || ev.Type() != fastjson.TypeObject || ev.GetObject().Len() != 1 {
-		return ds, errorf("event is not an object of one event type: %.60q", c.Text)
+	typ, body, err := awsEvent(c)
+	if err != nil {
+		return ds, err
 	}
-	var typ string
-	var body *fastjson.Value
-	ev.GetObject().Visit(func(k []byte, v *fastjson.Value) { typ, body = string(k), v })
 	switch typ {
 	case "chunk":
 		s.answered = true
