@@ -15,13 +15,14 @@ import (
 // delta} where delta holds what is added. Source:
 // platform.openai.com/docs/api-reference/assistants-streaming/events;
 // the folding is openai-python's (src/openai/lib/streaming/_assistants.py,
-// accumulate_event and accumulate_delta).
+// accumulate_event, accumulate_run_step and accumulate_delta).
 //
 // The stream assembles into a list of the thread's messages, as a GET
 // of them answers, with the run and its steps beside it:
 // {object: "list", data: [thread.message], run: thread.run, steps:
 // [thread.run.step], error}. Each object is the last whole one its
-// events gave, with the deltas after it merged in (accumulateDelta).
+// events gave, with the deltas after it merged in: a message's by
+// accumulateMessage, a step's by accumulateDelta.
 
 // runStreamAssembler keeps a run stream's events; result folds them
 // again each time it is asked (a run streams tens of events, not
@@ -104,15 +105,15 @@ func (s *runStreamAssembler) result(a *arena) *fastjson.Value {
 	var run, failure *fastjson.Value
 	var steps, messages []*fastjson.Value
 	var stepIDs, messageIDs []string
-	snapshot := func(ids *[]string, objs *[]*fastjson.Value, id string, v *fastjson.Value, delta bool) {
+	snapshot := func(ids *[]string, objs *[]*fastjson.Value, id string, v *fastjson.Value, merge mergeFunc) {
 		i := slices.Index(*ids, id)
 		switch {
-		case i < 0 && delta: // a step's delta before its step: merged into nothing
-			*ids, *objs = append(*ids, id), append(*objs, accumulateDelta(a, a.NewObject(), v))
+		case i < 0 && merge != nil: // a step's delta before its step: merged into nothing
+			*ids, *objs = append(*ids, id), append(*objs, merge(a, a.NewObject(), v))
 		case i < 0:
 			*ids, *objs = append(*ids, id), append(*objs, v)
-		case delta:
-			(*objs)[i] = accumulateDelta(a, (*objs)[i], v)
+		case merge != nil:
+			(*objs)[i] = merge(a, (*objs)[i], v)
 		default:
 			(*objs)[i] = v
 		}
@@ -124,9 +125,9 @@ func (s *runStreamAssembler) result(a *arena) *fastjson.Value {
 		}
 		switch {
 		case strings.HasPrefix(e.name, "thread.message."):
-			snapshot(&messageIDs, &messages, id, v, delta)
+			snapshot(&messageIDs, &messages, id, v, mergeIf(delta, accumulateMessage))
 		case strings.HasPrefix(e.name, "thread.run.step."):
-			snapshot(&stepIDs, &steps, id, v, delta)
+			snapshot(&stepIDs, &steps, id, v, mergeIf(delta, accumulateDelta))
 		case strings.HasPrefix(e.name, "thread.run."):
 			run = e.data
 		case e.name == "error":
@@ -147,13 +148,15 @@ func (s *runStreamAssembler) result(a *arena) *fastjson.Value {
 }
 
 // accumulateDelta merges delta into acc as openai-python's
-// accumulate_delta does, into a new value (acc, part of the recording,
-// is not changed): a member acc lacks (or holds null) is delta's; index
-// and type are replaced; strings are joined and numbers added; objects
-// merge member by member; a list of strings or numbers grows by delta's
-// items, and a list of objects merges each of delta's items into the
-// item at its index (one past the end is added). Any other pair keeps
-// acc's, as the SDK does.
+// accumulate_delta does (src/openai/lib/streaming/_assistants.py, read at
+// 017136e), into a new value (acc, part of the recording, is not
+// changed): a member acc lacks (or holds null) is delta's, but a list of
+// objects with an index is merged into an empty list; index and type are
+// replaced; strings are joined and numbers added; objects merge member
+// by member; a list of strings or numbers grows by delta's items, and
+// into any other list each of delta's items merges with the item whose
+// index is its index, or is added. Any other pair keeps acc's, as the
+// SDK does.
 func accumulateDelta(a *arena, acc, delta *fastjson.Value) *fastjson.Value {
 	if isNull(acc) {
 		return delta
@@ -166,6 +169,9 @@ func accumulateDelta(a *arena, acc, delta *fastjson.Value) *fastjson.Value {
 	delta.GetObject().Visit(func(k []byte, dv *fastjson.Value) {
 		key := string(k)
 		av := o.Get(key)
+		if av == nil && indexedList(dv) {
+			av = a.NewArray()
+		}
 		switch {
 		case isNull(av) || key == "index" || key == "type":
 			o.Set(key, dv)
@@ -182,13 +188,21 @@ func accumulateDelta(a *arena, acc, delta *fastjson.Value) *fastjson.Value {
 	return o
 }
 
+// indexedList reports a list whose first item is an object with an
+// index: what accumulate_delta merges item by item even into nothing.
+func indexedList(v *fastjson.Value) bool {
+	items := v.GetArray()
+	return v.Type() == fastjson.TypeArray && len(items) > 0 && items[0].Type() == fastjson.TypeObject && items[0].Get("index") != nil
+}
+
 // accumulateList merges the items of a list's delta into acc (see
-// accumulateDelta). An item of delta that is not an object with an
-// integer index is added at the end, where the SDK would raise: kept,
-// not lost.
+// accumulateDelta): a non-empty list of strings and numbers grows by
+// them; otherwise each item merges with acc's item of the same index,
+// or is added. An item that is not an object with an integer index is
+// added at the end, where the SDK raises: kept, not lost.
 func accumulateList(a *arena, acc, delta []*fastjson.Value) *fastjson.Value {
 	out := slices.Clone(acc)
-	scalars := true
+	scalars := len(acc) > 0
 	for _, v := range acc {
 		if t := v.Type(); t != fastjson.TypeString && t != fastjson.TypeNumber {
 			scalars = false
@@ -196,16 +210,56 @@ func accumulateList(a *arena, acc, delta []*fastjson.Value) *fastjson.Value {
 	}
 	for _, d := range delta {
 		i, ok := intOf(d.Get("index"))
-		switch {
-		case scalars || !ok || i < 0 || d.Type() != fastjson.TypeObject:
-			out = append(out, d)
-		case i < len(out):
-			out[i] = accumulateDelta(a, out[i], d)
-		default:
+		at := -1
+		if !scalars && ok && d.Type() == fastjson.TypeObject {
+			at = slices.IndexFunc(out, func(v *fastjson.Value) bool {
+				j, ok := intOf(v.Get("index"))
+				return ok && j == i && v.Type() == fastjson.TypeObject
+			})
+		}
+		if at >= 0 {
+			out[at] = accumulateDelta(a, out[at], d)
+		} else {
 			out = append(out, d)
 		}
 	}
 	return arrayOf(a, out)
+}
+
+// accumulateMessage merges a thread.message.delta's delta into the
+// message snapshot as openai-python's accumulate_event does: each of its
+// content items merges (accumulateDelta) with the snapshot's content
+// item at the place its index names, or is inserted there (at the end
+// when the index is past it).
+func accumulateMessage(a *arena, msg, delta *fastjson.Value) *fastjson.Value {
+	parts := delta.GetArray("content")
+	if len(parts) == 0 {
+		return msg
+	}
+	content := slices.Clone(msg.GetArray("content"))
+	for _, p := range parts {
+		i, ok := intOf(p.Get("index"))
+		if ok && i >= 0 && i < len(content) {
+			content[i] = accumulateDelta(a, content[i], p)
+		} else { // past the end; or no index, kept at the end, not lost
+			content = append(content, p)
+		}
+	}
+	o := a.NewObject()
+	msg.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })
+	o.Set("content", arrayOf(a, content))
+	return o
+}
+
+// mergeFunc merges a delta into an object, into a new value.
+type mergeFunc func(a *arena, acc, delta *fastjson.Value) *fastjson.Value
+
+// mergeIf is merge for a delta event, nil for a whole object's.
+func mergeIf(delta bool, merge mergeFunc) mergeFunc {
+	if !delta {
+		return nil
+	}
+	return merge
 }
 
 // runStreamRead are the members of an assembled run stream that
