@@ -250,7 +250,7 @@ func setInput(a *arena, o *fastjson.Value, input []byte) {
 
 func (b *anthropicBlock) value(a *arena) *fastjson.Value {
 	o := a.NewObject()
-	b.start.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })
+	setMembers(o, b.start)
 	if b.has&hasText != 0 {
 		o.Set("text", textValue(a, &b.text))
 	}
@@ -285,7 +285,7 @@ func (s *anthropicAssembler) result(a *arena) *fastjson.Value {
 		case "usage":
 			if v.Type() == fastjson.TypeObject && len(s.usage) > 0 {
 				u := a.NewObject()
-				v.GetObject().Visit(func(k []byte, v *fastjson.Value) { u.Set(string(k), v) })
+				setMembers(u, v)
 				for _, e := range s.usage {
 					u.Set(e.key, e.val)
 				}

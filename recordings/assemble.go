@@ -159,6 +159,13 @@ func strOrNull(a *arena, s []byte, set bool) *fastjson.Value {
 	return newString(a, s)
 }
 
+// setMembers sets each member of the object src on the object dst, in
+// src's order, replacing a member dst already has; a src that is not an
+// object sets nothing. The values are shared, not copied.
+func setMembers(dst, src *fastjson.Value) {
+	src.GetObject().Visit(func(k []byte, v *fastjson.Value) { dst.Set(string(k), v) })
+}
+
 // valOrNull returns v, or JSON null when v is nil.
 func valOrNull(a *arena, v *fastjson.Value) *fastjson.Value {
 	if v == nil {

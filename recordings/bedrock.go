@@ -196,7 +196,7 @@ func bedrockValue(a *arena, b *anthropicBlock) *fastjson.Value {
 	o := a.NewObject()
 	if b.start != nil || b.has&hasInput != 0 {
 		u := a.NewObject()
-		b.start.GetObject().Visit(func(k []byte, v *fastjson.Value) { u.Set(string(k), v) })
+		setMembers(u, b.start)
 		setInput(a, u, b.input.bytes())
 		o.Set("toolUse", u)
 	}

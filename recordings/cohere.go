@@ -288,7 +288,7 @@ func (c *cohereCall) value(a *arena) *fastjson.Value {
 	fn := a.NewObject()
 	c.start.GetObject().Visit(func(k []byte, v *fastjson.Value) {
 		if string(k) == "function" {
-			v.GetObject().Visit(func(k []byte, v *fastjson.Value) { fn.Set(string(k), v) })
+			setMembers(fn, v)
 			v = fn
 		}
 		o.Set(string(k), v)

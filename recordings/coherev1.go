@@ -275,7 +275,7 @@ func setMember(ms []Member, name string, v *fastjson.Value) []Member {
 func (s *cohereV1Assembler) result(a *arena) *fastjson.Value {
 	o := a.NewObject()
 	if s.final != nil {
-		s.final.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })
+		setMembers(o, s.final)
 		if s.final.Get("finish_reason") == nil && s.finish != "" {
 			o.Set("finish_reason", newString(a, []byte(s.finish)))
 		}

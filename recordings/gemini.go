@@ -239,7 +239,7 @@ func (c *geminiCandidate) value(a *arena, k *geminiKeys) *fastjson.Value {
 			continue
 		}
 		o := a.NewObject()
-		p.first.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })
+		setMembers(o, p.first)
 		o.Set("text", newString(a, p.text))
 		parts.SetArrayItem(i, o)
 	}
@@ -248,7 +248,7 @@ func (c *geminiCandidate) value(a *arena, k *geminiKeys) *fastjson.Value {
 	content.Set("role", strOrNull(a, []byte(c.role), c.role != ""))
 	o := a.NewObject()
 	if c.last != nil {
-		c.last.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })
+		setMembers(o, c.last)
 	}
 	o.Set("content", content)
 	o.Set(k.finish, valOrNull(a, c.finish))
@@ -258,7 +258,7 @@ func (c *geminiCandidate) value(a *arena, k *geminiKeys) *fastjson.Value {
 func (s *geminiAssembler) result(a *arena) *fastjson.Value {
 	o := a.NewObject()
 	if s.last != nil {
-		s.last.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })
+		setMembers(o, s.last)
 	}
 	k := s.keys
 	if k == nil {

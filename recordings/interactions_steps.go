@@ -96,7 +96,7 @@ func (st *interactionStep) add(i int, d *fastjson.Value, ds []Delta) []Delta {
 // value is the step as the API answers it when not streaming.
 func (st *interactionStep) value(a *arena) *fastjson.Value {
 	v := a.NewObject()
-	st.start.GetObject().Visit(func(k []byte, x *fastjson.Value) { v.Set(string(k), x) })
+	setMembers(v, st.start)
 	for _, e := range st.fields {
 		v.Set(e.key, e.val)
 	}

@@ -372,7 +372,7 @@ func (s *responsesAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 
 func (it *responsesItem) value(a *arena) *fastjson.Value {
 	o := a.NewObject()
-	it.item.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })
+	setMembers(o, it.item)
 	switch getStr(it.item, "type") {
 	case "message":
 		if len(it.parts) == 0 {
@@ -383,7 +383,7 @@ func (it *responsesItem) value(a *arena) *fastjson.Value {
 			p := &it.parts[k]
 			po := a.NewObject()
 			if p.start != nil && p.start.Type() == fastjson.TypeObject {
-				p.start.GetObject().Visit(func(key []byte, v *fastjson.Value) { po.Set(string(key), v) })
+				setMembers(po, p.start)
 			}
 			if p.fed {
 				po.Set(p.field, newString(a, p.text.bytes()))
@@ -417,7 +417,7 @@ func (it *responsesItem) value(a *arena) *fastjson.Value {
 func (s *responsesAssembler) result(a *arena) *fastjson.Value {
 	o := a.NewObject()
 	if s.response != nil {
-		s.response.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })
+		setMembers(o, s.response)
 	}
 	output := a.NewArray()
 	for i := range s.items {
