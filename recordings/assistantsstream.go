@@ -30,6 +30,7 @@ import (
 type runStreamAssembler struct {
 	events   []runEvent
 	messages []string // the messages' ids, in the order they came
+	steps    []string // the run steps' ids, in the order they came
 	done     bool     // the done event, or a run that ended, came
 }
 
@@ -44,7 +45,7 @@ var runEnded = []string{"completed", "failed", "cancelled", "expired", "incomple
 
 func (s *runStreamAssembler) clone() assembler {
 	c := *s
-	c.events, c.messages = slices.Clip(s.events), slices.Clip(s.messages)
+	c.events, c.messages, c.steps = slices.Clip(s.events), slices.Clip(s.messages), slices.Clip(s.steps)
 	return &c
 }
 
@@ -57,16 +58,15 @@ func (s *runStreamAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		return withDelta(ds, Delta{Kind: KindMeta, Field: "done"}), nil
 	}
 	if data == nil || data.Type() != fastjson.TypeObject {
-		return ds, errorf("the %s event's data is not a JSON object", orEmpty(name))
+		return ds, errorf("the event's data is not a JSON object")
 	}
 	id := getStr(data, "id")
-	i := slices.Index(s.messages, id)
-	if name == "thread.message.delta" && i < 0 {
-		return ds, errorf("thread.message.delta of message %q, which no thread.message event created", id)
-	}
-	s.events = append(s.events, runEvent{name, data})
 	switch {
 	case name == "thread.message.delta":
+		i := slices.Index(s.messages, id)
+		if i < 0 {
+			return ds, errorf("thread.message.delta of message %q, which no thread.message event created", id)
+		}
 		for _, p := range data.GetArray("delta", "content") {
 			field := "data[" + strconv.Itoa(i) + "].content[" + strconv.Itoa(p.GetInt("index")) + "]"
 			if t := p.Get("text", "value"); t != nil {
@@ -76,13 +76,21 @@ func (s *runStreamAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 			}
 		}
 	case strings.HasPrefix(name, "thread.message."):
-		if i < 0 {
+		if slices.Contains(s.messages, id) {
+			ds = withDelta(ds, Delta{Kind: KindMeta, Field: name})
+		} else {
 			s.messages = append(s.messages, id)
 			ds = withDelta(ds, Delta{Kind: KindRole, Choice: len(s.messages) - 1, Field: "role", Text: getStr(data, "role")})
-		} else {
-			ds = withDelta(ds, Delta{Kind: KindMeta, Field: name})
 		}
+	case name == "thread.run.step.delta":
+		if !slices.Contains(s.steps, id) {
+			return ds, errorf("thread.run.step.delta of step %q, which no thread.run.step event created", id)
+		}
+		ds = withDelta(ds, Delta{Kind: KindMeta, Field: "steps: " + name})
 	case strings.HasPrefix(name, "thread.run.step."):
+		if !slices.Contains(s.steps, id) {
+			s.steps = append(s.steps, id)
+		}
 		ds = withDelta(ds, Delta{Kind: KindMeta, Field: "steps: " + name})
 	case strings.HasPrefix(name, "thread.run."):
 		s.done = s.done || slices.Contains(runEnded, getStr(data, "status"))
@@ -90,44 +98,30 @@ func (s *runStreamAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	default: // error, and events added later
 		ds = withDelta(ds, Delta{Kind: KindMeta, Field: name})
 	}
+	s.events = append(s.events, runEvent{name, data})
 	return ds, nil
-}
-
-// orEmpty is s, or "unnamed" when s is "".
-func orEmpty(s string) string {
-	if s == "" {
-		return "unnamed"
-	}
-	return s
 }
 
 func (s *runStreamAssembler) result(a *arena) *fastjson.Value {
 	var run, failure *fastjson.Value
-	var steps, messages []*fastjson.Value
-	var stepIDs, messageIDs []string
-	snapshot := func(ids *[]string, objs *[]*fastjson.Value, id string, v *fastjson.Value, merge mergeFunc) {
-		i := slices.Index(*ids, id)
-		switch {
-		case i < 0 && merge != nil: // a step's delta before its step: merged into nothing
-			*ids, *objs = append(*ids, id), append(*objs, merge(a, a.NewObject(), v))
-		case i < 0:
-			*ids, *objs = append(*ids, id), append(*objs, v)
-		case merge != nil:
-			(*objs)[i] = merge(a, (*objs)[i], v)
-		default:
-			(*objs)[i] = v
-		}
-	}
+	// add kept the ids in the order the objects came, and refused a
+	// delta before its object.
+	messages, steps := make([]*fastjson.Value, len(s.messages)), make([]*fastjson.Value, len(s.steps))
 	for _, e := range s.events {
 		id, v, delta := getStr(e.data, "id"), e.data, strings.HasSuffix(e.name, ".delta")
-		if delta {
-			v = e.data.Get("delta")
-		}
 		switch {
 		case strings.HasPrefix(e.name, "thread.message."):
-			snapshot(&messageIDs, &messages, id, v, mergeIf(delta, accumulateMessage))
+			i := slices.Index(s.messages, id)
+			if delta {
+				v = accumulateMessage(a, messages[i], e.data.Get("delta"))
+			}
+			messages[i] = v
 		case strings.HasPrefix(e.name, "thread.run.step."):
-			snapshot(&stepIDs, &steps, id, v, mergeIf(delta, accumulateDelta))
+			i := slices.Index(s.steps, id)
+			if delta {
+				v = accumulateDelta(a, steps[i], e.data.Get("delta"))
+			}
+			steps[i] = v
 		case strings.HasPrefix(e.name, "thread.run."):
 			run = e.data
 		case e.name == "error":
@@ -165,7 +159,7 @@ func accumulateDelta(a *arena, acc, delta *fastjson.Value) *fastjson.Value {
 		return acc
 	}
 	o := a.NewObject()
-	acc.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })
+	setMembers(o, acc)
 	delta.GetObject().Visit(func(k []byte, dv *fastjson.Value) {
 		key := string(k)
 		av := o.Get(key)
@@ -246,20 +240,9 @@ func accumulateMessage(a *arena, msg, delta *fastjson.Value) *fastjson.Value {
 		}
 	}
 	o := a.NewObject()
-	msg.GetObject().Visit(func(k []byte, v *fastjson.Value) { o.Set(string(k), v) })
+	setMembers(o, msg)
 	o.Set("content", arrayOf(a, content))
 	return o
-}
-
-// mergeFunc merges a delta into an object, into a new value.
-type mergeFunc func(a *arena, acc, delta *fastjson.Value) *fastjson.Value
-
-// mergeIf is merge for a delta event, nil for a whole object's.
-func mergeIf(delta bool, merge mergeFunc) mergeFunc {
-	if !delta {
-		return nil
-	}
-	return merge
 }
 
 // runStreamRead are the members of an assembled run stream that

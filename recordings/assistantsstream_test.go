@@ -115,4 +115,18 @@ func TestAssistantsRunStreamAction(t *testing.T) {
 	if s, err := recordings.NewStepper(r); err != nil || s.ChunkErr(1) == nil || !strings.Contains(s.ChunkErr(1).Error(), `message "msg_9", which no thread.message event created`) {
 		t.Errorf("a delta of no message: %v, %v", err, s.ChunkErr(1))
 	}
+	// openai-python's accumulate_run_step raises a KeyError for a step's
+	// delta before the step: refused, naming the step, and the step that
+	// came is kept alone.
+	step := `{"id":"step_1","object":"thread.run.step","type":"tool_calls","step_details":{"type":"tool_calls","tool_calls":[]}}`
+	r = sse("thread.run.step.created", step,
+		"thread.run.step.delta", `{"id":"step_2","object":"thread.run.step.delta","delta":{"step_details":{"type":"tool_calls","tool_calls":[{"index":0,"type":"function"}]}}}`)
+	s, err = recordings.NewStepper(r)
+	if err != nil || s.ChunkErr(2) == nil || !strings.Contains(s.ChunkErr(2).Error(), `step "step_2", which no thread.run.step event created`) {
+		t.Fatalf("a delta of no step: %v, %v", err, s.ChunkErr(2))
+	}
+	s.Seek(s.Len())
+	if steps := s.Result().GetArray("steps"); len(steps) != 1 || string(steps[0].GetStringBytes("id")) != "step_1" || len(steps[0].GetArray("step_details", "tool_calls")) != 0 {
+		t.Errorf("steps %s", s.Result().Get("steps"))
+	}
 }

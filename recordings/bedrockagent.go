@@ -48,7 +48,7 @@ func (bedrockAgentFormat) readAnswer(v *fastjson.Value) Answer {
 // a returnControl came.
 type bedrockAgentAssembler struct {
 	text                   textBuf
-	citations, trace, file []*fastjson.Value
+	citations, trace, files []*fastjson.Value
 	other                  []Member // returnControl and other events, the last of each type
 	answered               bool
 }
@@ -56,7 +56,7 @@ type bedrockAgentAssembler struct {
 func (s *bedrockAgentAssembler) clone() assembler {
 	c := *s
 	c.text = s.text.clone()
-	c.citations, c.trace, c.file, c.other = slices.Clip(s.citations), slices.Clip(s.trace), slices.Clip(s.file), slices.Clip(s.other)
+	c.citations, c.trace, c.files, c.other = slices.Clip(s.citations), slices.Clip(s.trace), slices.Clip(s.files), slices.Clip(s.other)
 	return &c
 }
 
@@ -85,7 +85,7 @@ func (s *bedrockAgentAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 		s.trace = append(s.trace, body)
 		ds = withDelta(ds, Delta{Kind: KindMeta, Field: "trace"})
 	case "files":
-		s.file = append(s.file, body.GetArray("files")...)
+		s.files = append(s.files, body.GetArray("files")...)
 		ds = withDelta(ds, Delta{Kind: KindMeta, Field: "files"})
 	default: // returnControl, an exception, events added later
 		s.answered = s.answered || typ == "returnControl"
@@ -117,7 +117,7 @@ func (s *bedrockAgentAssembler) result(a *arena) *fastjson.Value {
 	for _, f := range []struct {
 		key string
 		vs  []*fastjson.Value
-	}{{"citations", s.citations}, {"trace", s.trace}, {"files", s.file}} {
+	}{{"citations", s.citations}, {"trace", s.trace}, {"files", s.files}} {
 		if len(f.vs) > 0 {
 			o.Set(f.key, arrayOf(a, f.vs))
 		}
