@@ -37,6 +37,7 @@ var openaiAssistantsProvider = provider{
 	objects:   []string{"thread.message", "thread.run", "thread.run.step"},
 	looksLike: isAssistantsList,
 	format:    assistantsFormat{},
+	request:   assistantsRequest,
 	answer: AnswerPaths{Trees: []string{"data", "role", "content", "required_action", "last_error", "step_details", "usage",
 		"run.required_action", "run.last_error", "run.usage"}},
 }
@@ -201,6 +202,16 @@ func assistantsText(p, t *fastjson.Value) Part {
 // assistantsTurnKeys are the members of an Assistants request that
 // assistantsTurns reads as turns.
 var assistantsTurnKeys = nameSet{"thread", "additional_messages", "tool_outputs", "role", "content"}
+
+// assistantsRequest reads an Assistants request: what any request
+// holds, then its own turns and its thread's parameters
+// (assistantsTurns).
+func assistantsRequest(body *fastjson.Value) Conversation {
+	c := readRequest(body, assistantsTurnKeys)
+	turns, params := assistantsTurns(body)
+	c.Messages, c.Params = append(c.Messages, turns...), append(c.Params, params...)
+	return c
+}
 
 // assistantsTurns reads the turns of an Assistants request body: a new
 // thread's messages (POST /v1/threads/runs: {assistant_id, thread:

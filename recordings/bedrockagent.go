@@ -21,9 +21,24 @@ import (
 // API_agent-runtime_PayloadPart).
 var bedrockAgentProvider = provider{
 	family: FamilyBedrockAgent, title: "Amazon Bedrock agents",
-	within: []string{"/agentAliases/"},
-	format: bedrockAgentFormat{},
-	answer: AnswerPaths{Trees: []string{"completion"}},
+	within:  []string{"/agentAliases/"},
+	format:  bedrockAgentFormat{},
+	answer:  AnswerPaths{Trees: []string{"completion"}},
+	request: bedrockAgentRequest,
+}
+
+// agentTurn is the member of an agent's request read as the user's
+// message.
+var agentTurn = nameSet{"inputText"}
+
+// bedrockAgentRequest reads InvokeAgent's request: its inputText the
+// user's message; enableTrace, sessionState and the rest its params.
+func bedrockAgentRequest(body *fastjson.Value) Conversation {
+	c := readRequest(body, agentTurn)
+	if t := body.Get("inputText"); t != nil {
+		c.Messages = append(c.Messages, Message{Role: "user", Parts: contentParts(t)})
+	}
+	return c
 }
 
 // bedrockAgentFormat folds InvokeAgent's event streams
@@ -47,10 +62,10 @@ func (bedrockAgentFormat) readAnswer(v *fastjson.Value) Answer {
 // recorded. A stream has no final event: it is complete once a chunk or
 // a returnControl came.
 type bedrockAgentAssembler struct {
-	text                   textBuf
+	text                    textBuf
 	citations, trace, files []*fastjson.Value
-	other                  []Member // returnControl and other events, the last of each type
-	answered               bool
+	other                   []Member // returnControl and other events, the last of each type
+	answered                bool
 }
 
 func (s *bedrockAgentAssembler) clone() assembler {

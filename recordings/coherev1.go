@@ -29,6 +29,7 @@ var cohereV1ChatProvider = provider{
 	suffixes: []string{"/v1/chat"},
 	format:   cohereV1Format{},
 	answer:   AnswerPaths{Trees: []string{"text", "citations", "tool_calls", "finish_reason", "meta.billed_units", "meta.tokens", "token_count"}},
+	request:  cohereV1Request,
 }
 
 var cohereV1GenerateProvider = provider{
@@ -100,6 +101,14 @@ func (f cohereV1Format) readAnswer(v *fastjson.Value) Answer {
 // cohereV1Turn are the members of a v1 chat request cohereV1Turns reads
 // as its conversation (not as its parameters).
 var cohereV1Turn = nameSet{"preamble", "chat_history", "message"}
+
+// cohereV1Request reads a v1 chat request: what any request holds, then
+// its own turns (cohereV1Turns).
+func cohereV1Request(body *fastjson.Value) Conversation {
+	c := readRequest(body, cohereV1Turn)
+	c.Messages = append(c.Messages, cohereV1Turns(body)...)
+	return c
+}
 
 // cohereV1Turns reads a v1 chat request's conversation: its preamble (a
 // system message), its chat_history turns ({role: USER, CHATBOT,

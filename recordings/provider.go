@@ -39,6 +39,11 @@ type provider struct {
 	foldsAsChecked bool
 	// answer is what format's readAnswer reads (Family.AnswerPaths).
 	answer AnswerPaths
+	// request reads the family's request body, a JSON object, where it
+	// holds more than readRequest reads alone: turns of its own, a
+	// request it wraps, roles of its own (Recording.Conversation); nil
+	// for readRequest alone.
+	request func(body *fastjson.Value) Conversation
 }
 
 // A format folds the streams of a family and reads its answers. Its

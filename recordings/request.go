@@ -28,10 +28,6 @@ var conversationKeys = nameSet{
 	"query", "documents", "system_instruction", "systemInstruction",
 }
 
-// agentTurn is the member of a Bedrock agent's request that
-// Conversation reads as the user's message.
-var agentTurn = nameSet{"inputText"}
-
 // geminiConfigTurns are the members of a Gemini request's config that
 // Conversation reads as a system message and tools.
 var geminiConfigTurns = nameSet{"system_instruction", "systemInstruction", "tools"}
@@ -42,12 +38,16 @@ var geminiConfigTurns = nameSet{"system_instruction", "systemInstruction", "tool
 // and content blocks, Gemini contents and config (system_instruction,
 // tools), interactions input, rerank query and documents, tool kwargs.
 // Images are described, never copied. Unknown layouts give Params only.
+// A family whose request holds more (its provider's request: Cohere v1's
+// chat_history, the Assistants API's threads, a token count's wrapped
+// request, xAI's roles, a Bedrock agent's inputText) reads it on top of
+// the shared reading (readRequest).
 //
 // Message texts share the memory of r.Doc rather than copy it.
 func (r *Recording) Conversation() Conversation {
-	var c Conversation
 	body := r.Body
 	if body == nil || body.Type() != fastjson.TypeObject {
+		var c Conversation
 		if r.Shape == ShapeFileProcessor {
 			c.Params = append(c.Params, Param{"provider", r.Provider}, Param{"api", r.ToolName}, Param{"file_id", getStr(r.Request, "file_id")})
 		} else if m, ok := bodyAsRecorded(body); ok {
@@ -55,14 +55,18 @@ func (r *Recording) Conversation() Conversation {
 		}
 		return c
 	}
-	if r.Family == FamilyTool {
-		c.Params = params(body)
-		return c
+	if read := providerOf(r.Family).request; read != nil {
+		return read(body)
 	}
-	var outer []Param // a token count's members around the request it counts
-	if r.Family == FamilyTokenCount {
-		body, outer = tokenCountBody(body)
-	}
+	return readRequest(body)
+}
+
+// readRequest reads a request body, a JSON object, as any family's
+// request is read (see Conversation), leaving out of the parameters the
+// names in any of skip: those a family's own reading turns into
+// messages.
+func readRequest(body *fastjson.Value, skip ...nameSet) Conversation {
+	var c Conversation
 	if s := body.Get("system"); s != nil {
 		c.Messages = append(c.Messages, Message{Role: "system", Parts: contentParts(s)})
 	}
@@ -106,28 +110,7 @@ func (r *Recording) Conversation() Conversation {
 			c.Tools = append(c.Tools, Tool{Name: getStr(s, "name"), Description: getStr(s, "description"), Parameters: s.Get("inputSchema", "json")})
 		}
 	}
-	skip := []nameSet{conversationKeys}
-	if r.Family == FamilyCohereV1Chat {
-		c.Messages = append(c.Messages, cohereV1Turns(body)...)
-		skip = append(skip, cohereV1Turn)
-	}
-	var threadParams []Param
-	if r.Family == FamilyOpenAIAssistants {
-		var turns []Message
-		turns, threadParams = assistantsTurns(body)
-		c.Messages = append(c.Messages, turns...)
-		skip = append(skip, assistantsTurnKeys)
-	}
-	if t := body.Get("inputText"); t != nil && r.Family == FamilyBedrockAgent {
-		c.Messages = append(c.Messages, Message{Role: "user", Parts: contentParts(t)})
-		skip = append(skip, agentTurn)
-	}
-	if r.Family == FamilyXAIChat {
-		for i := range c.Messages {
-			c.Messages[i].Role = xaiRole(c.Messages[i].Role)
-		}
-	}
-	c.Params = append(append(append(outer, params(body, skip...)...), threadParams...), c.Params...)
+	c.Params = append(params(body, append(skip, conversationKeys)...), c.Params...)
 	return c
 }
 

@@ -16,28 +16,31 @@ import (
 // /v1/responses/input_tokens {object: "response.input_tokens",
 // input_tokens} (platform.openai.com/docs/api-reference/responses/
 // input-tokens). The request is the request whose tokens are counted,
-// read as one (tokenCountBody); the response is its counts
+// read as one (tokenCountRequest); the response is its counts
 // (ReadTokenCount), which a comparison weighs as a result, not as usage.
 var tokenCountProvider = provider{
 	family: FamilyTokenCount, title: "Token counts",
 	suffixes: []string{"/messages/count_tokens", ":countTokens", "/count-tokens", "/responses/input_tokens"},
 	objects:  []string{"response.input_tokens"},
+	request:  tokenCountRequest,
 }
 
-// tokenCountBody returns the request a token count's body counts:
+// tokenCountRequest reads the request a token count's body counts:
 // Bedrock's {input: {converse: {…}}} and Gemini's
 // {generateContentRequest: {…}} hold it, and the rest of the body
 // (Bedrock's input of another kind, Gemini's generateContentRequest's
-// model) is listed as params named by their path; any other body is the
-// request itself, with no params.
-func tokenCountBody(body *fastjson.Value) (*fastjson.Value, []Param) {
+// model) is listed first among its params, each named by its path; any
+// other body is the request itself.
+func tokenCountRequest(body *fastjson.Value) Conversation {
+	var outer []Param
 	if in := body.Get("input", "converse"); in != nil && in.Type() == fastjson.TypeObject {
-		return in, membersBut(body.Get("input"), "input.", "converse", membersBut(body, "", "input", nil))
+		body, outer = in, membersBut(body.Get("input"), "input.", "converse", membersBut(body, "", "input", nil))
+	} else if in := body.Get("generateContentRequest"); in != nil && in.Type() == fastjson.TypeObject {
+		body, outer = in, membersBut(body, "", "generateContentRequest", nil)
 	}
-	if in := body.Get("generateContentRequest"); in != nil && in.Type() == fastjson.TypeObject {
-		return in, membersBut(body, "", "generateContentRequest", nil)
-	}
-	return body, nil
+	c := readRequest(body)
+	c.Params = append(outer, c.Params...)
+	return c
 }
 
 // membersBut appends obj's members but skip to params, each named

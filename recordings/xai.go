@@ -27,6 +27,17 @@ var xaiChatProvider = provider{
 	looksLike: isXAIChat,
 	format:    xaiFormat{},
 	answer:    AnswerPaths{Trees: []string{"outputs[*].message", "outputs[*].finish_reason", "outputs[*].index", "usage"}, Choices: "outputs"},
+	request:   xaiRequest,
+}
+
+// xaiRequest reads a chat request as any request is read, each
+// message's role as the other families name it (xaiRole).
+func xaiRequest(body *fastjson.Value) Conversation {
+	c := readRequest(body)
+	for i := range c.Messages {
+		c.Messages[i].Role = xaiRole(c.Messages[i].Role)
+	}
+	return c
 }
 
 // isXAIChat reports a response, or a stream's chunk, whose first output
