@@ -76,3 +76,31 @@ func listDrawn(tb *tab, note, role string, texts ...string) {
 		}
 	}
 }
+
+// TestCompactionDrawn opens openai-dotnet's compaction test at its
+// second interaction, POST /v1/responses/compact: what it answers
+// (object response.compaction, read in the file) is the conversation
+// kept, the user's message "Create a simple landing page for a dog
+// petting café." then a compaction item whose encrypted_content was
+// sanitized ("Sanitized"), and the pass's usage (1,503 tokens in all).
+// It is drawn as that list, each item headed by its place in "output",
+// the compaction item as recorded, the usage listed.
+func TestCompactionDrawn(t *testing.T) {
+	path := filepath.Join(recordersDir, "azure-test-proxy", "openai__openai-dotnet__tests__SessionRecords__ResponsesTests__CanCompactConversationAsync.json")
+	tb := newTab(t)
+	tb.open("/")
+	tb.dropInteraction(path, 2)
+	tb.waitText(sel("answer-list"), "2 compacted items listed: the conversation compacted for the requests after it, not an answer")
+	heads := eval[[]string](tb, `[...document.querySelectorAll('.answer .msg-head')].map(e => e.textContent)`)
+	if len(heads) != 2 || !strings.Contains(heads[0], "user") || !strings.Contains(heads[0], "output[0]") ||
+		!strings.Contains(heads[1], "compaction") || !strings.Contains(heads[1], "output[1]") {
+		t.Errorf("the items' heads read %q", heads)
+	}
+	o := eval[string](tb, `document.querySelector('.response').innerText`)
+	for _, w := range []string{"Create a simple landing page for a dog petting café.", `"Sanitized"`, "1503"} {
+		if !strings.Contains(o, w) {
+			t.Errorf("the response lacks %q:\n%s", w, o)
+		}
+	}
+	t.Logf("wrote %s", tb.screenshot("compaction-listed"))
+}

@@ -17,9 +17,10 @@ type Answer struct {
 	// stored chat completion's messages), "input item" (a stored
 	// response's input items), "chat completion" (stored answers, each
 	// to a request of its own), "thread message" (an Assistants thread's
-	// messages) or "run step" (an Assistants run's steps,
-	// assistants.go). Each Choice is then one item, in the order
-	// listed, its Index the item's place in the list's "data".
+	// messages), "run step" (an Assistants run's steps, assistants.go)
+	// or "compacted item" (the conversation a Responses compaction
+	// gives, responses.go). Each Choice is then one item, in the order
+	// listed, its Index the item's place in the list (at ListMember).
 	// "" for an answer. ListNote says what the list is.
 	List  string
 	Usage []UsageItem
@@ -52,18 +53,29 @@ func (a *Answer) ListNote() string {
 		return "answers stored earlier, not an answer to this request"
 	case "run step":
 		return "what a run did, stored earlier, not an answer to this request"
+	case "compacted item":
+		return "the conversation compacted for the requests after it, not an answer"
 	}
 	return "a stored conversation, not an answer"
 }
 
+// ListMember is the response's member that holds a list's items: a
+// compaction's "output", any other list's "data".
+func (a *Answer) ListMember() string {
+	if a.List == "compacted item" {
+		return "output"
+	}
+	return "data"
+}
+
 // ChoiceLabel names c, one of a's Choices, where a reader could not tell
 // it apart otherwise: "data[1]" for an item of a list (its place in the
-// list's data), "choice 1" when a has several choices (c's Index); ""
+// list, at ListMember), "choice 1" when a has several choices (c's Index); ""
 // for the only choice of an answer.
 func (a *Answer) ChoiceLabel(c *Choice) string {
 	switch {
 	case a.List != "":
-		return itemPath("data", c.Index)
+		return itemPath(a.ListMember(), c.Index)
 	case len(a.Choices) > 1:
 		return "choice " + strconv.Itoa(c.Index)
 	}

@@ -52,9 +52,11 @@ func (responsesFormat) readAnswer(v *fastjson.Value) Answer {
 	if isInputItemList(v) {
 		return listAnswer(v, "input item", storedInputItem)
 	}
-	if o := getStr(v, "object"); o != "" && o != "response" {
-		// Not a response: a deletion, a compaction's items, an empty
-		// list; shown as its JSON.
+	switch o := getStr(v, "object"); {
+	case o == "response.compaction":
+		return compactionAnswer(v)
+	case o != "" && o != "response":
+		// Not a response: a deletion, an empty list; shown as its JSON.
 		return Answer{}
 	}
 	var a Answer
@@ -110,6 +112,27 @@ func (responsesFormat) readAnswer(v *fastjson.Value) Answer {
 	a.Choices = []Choice{c}
 	a.Usage = usageItems(v.Get("usage"), "", nil)
 	a.Other = append(otherMembers(nil, "", v, responsesRead), items...)
+	return a
+}
+
+// compactionAnswer reads a compaction (POST /v1/responses/compact:
+// {id, object: "response.compaction", created_at, output, usage}): its
+// output, the conversation compacted ("a list of all user messages,
+// followed by a single compaction item": openai-python's
+// CompactedResponse), as a list of items, each read as a stored
+// response's input item (storedInputItem) and an item of another type
+// (the compaction item, its encrypted_content) as recorded under its
+// type; then the usage of the compaction pass.
+func compactionAnswer(v *fastjson.Value) Answer {
+	a := Answer{List: "compacted item", Usage: usageItems(v.Get("usage"), "", nil), Other: otherMembers(nil, "", v, responsesRead)}
+	for i, it := range v.GetArray("output") {
+		m := Message{Role: getStr(it, "type"), Parts: []Part{otherPart(it)}}
+		if _, ok := inputItem(it); ok || getStr(it, "type") == "message" {
+			m = storedInputItem(it)
+		}
+		a.Choices = append(a.Choices, Choice{Index: i, Role: m.Role, Parts: m.Parts})
+		a.Other = underItem(a.Other, "output", i, m.Other)
+	}
 	return a
 }
 

@@ -49,14 +49,13 @@ func TestResponsesSeveral(t *testing.T) {
 }
 
 // TestResponsesNotAnswers: what a stored response's paths answer that is
-// no response (a deletion, /v1/responses/compact's compaction, an empty
-// list; shapes from the API reference and openai-dotnet's
-// CanCompactConversation) reads as no answer, shown as its JSON, never
-// as an empty assistant's turn; a response without "object" is read.
+// no response (a deletion, an empty list; shapes from the API reference)
+// reads as no answer, shown as its JSON, never as an empty assistant's
+// turn; a response without "object" is read. (/v1/responses/compact's
+// compaction is a list: recordings/cassette's TestCompaction.)
 func TestResponsesNotAnswers(t *testing.T) {
 	for _, body := range []string{
 		`{"id":"resp_1","object":"response.deleted","deleted":true}`,
-		`{"id":"resp_1","object":"response.compaction","output":[{"type":"message","role":"user","content":[{"type":"input_text","text":"Hi"}]},{"type":"compaction","encrypted_content":"x"}]}`,
 		`{"object":"list","data":[],"has_more":false}`,
 	} {
 		if a := ReadAnswer(FamilyOpenAIResponses, fastjson.MustParse(body)); len(a.Choices) != 0 {

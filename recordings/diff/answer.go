@@ -13,11 +13,14 @@ import (
 // answers compares two answers: choice by choice, then usage. list is the
 // answer's list of choices (recordings.AnswerPaths.Choices), "" for an
 // answer of one choice; a list of stored messages (recordings.Answer.List)
-// is compared item by item, at "data[i]" as in the response.
+// is compared item by item, at "data[i]" (or where ListMember says) as in
+// the response.
 func (c *comparer) answers(list string, a, b recordings.Answer) {
 	switch {
-	case a.List != "" || b.List != "":
-		list = "data"
+	case a.List != "":
+		list = a.ListMember()
+	case b.List != "":
+		list = b.ListMember()
 	case list == "" && (len(a.Choices) > 1 || len(b.Choices) > 1):
 		list = "choices"
 	}
