@@ -32,9 +32,16 @@ func (p *requestPanel) Doc(d *openDoc) *requestPanel { p.Idoc = d; return p }
 
 // Render draws the panel.
 func (p *requestPanel) Render() app.UI {
-	c := p.Idoc.conv
+	c, query := p.Idoc.conv, p.Idoc.rec.Query()
 	return app.Section().Class("panel request").Attr("aria-label", "Request").Body(
 		app.H2().Text("Request"),
+		app.If(len(query) > 0, func() app.UI {
+			return app.Dl().Class("params query").DataSet("testid", "query").Attr("aria-label", "The URL's query").Body(
+				app.Range(query).Slice(func(i int) app.UI {
+					return app.Div().Body(app.Dt().Text("?"+query[i].Name), app.Dd().Body(app.Code().Text(query[i].Value)))
+				}),
+			)
+		}),
 		app.If(len(c.Params) > 0, func() app.UI {
 			return app.Dl().Class("params").Body(
 				app.Range(c.Params).Slice(func(i int) app.UI {

@@ -9,6 +9,7 @@ package e2e
 import (
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,7 +22,8 @@ import (
 // body as recorded, the uploaded file's words among it ("Paris is the
 // capital of France. It is known for the Eiffel Tower."), with a notice
 // saying it is not read; then a GET without a body (openai-dotnet's
-// input items), whose request panel says it has none.
+// input items), whose request panel says it has none and lists its
+// URL's query as recorded ("input_items?limit=2&order=asc").
 func TestRequestBodyShown(t *testing.T) {
 	path := filepath.Join("..", "recordings", "testdata", "cassettes", "pydantic-ai__tests__models__cassettes__test_openai_responses__test_openai_responses_model_file_search_tool_stream.yaml")
 	tb := openFirst(t, path)
@@ -36,6 +38,10 @@ func TestRequestBodyShown(t *testing.T) {
 	get := filepath.Join(recordersDir, "azure-test-proxy", "openai__openai-dotnet__tests__SessionRecords__ResponseStoreTests__GetInputItemsWithMultiPartPagination.json")
 	tb.dropInteraction(get, 2)
 	tb.waitText(`.request `+sel("no-body"), "No body: the request is its method and URL.")
+	q := eval[[]string](tb, `[...document.querySelectorAll('.request [data-testid=query] > div')].map(e => e.innerText.replace(/\s+/g, " "))`)
+	if want := []string{"?limit 2", "?order asc"}; !slices.Equal(q, want) {
+		t.Errorf("the request's query reads %q, want %q", q, want)
+	}
 	t.Logf("wrote %s", tb.screenshot("no-body"))
 }
 

@@ -175,7 +175,8 @@ func TestShowMessageList(t *testing.T) {
 // TestShowRequestBody: a request body that is not JSON is shown as
 // recorded, not left out: pydantic-ai's file upload (multipart text, read
 // in the cassette) shows the uploaded file's words; a request without a
-// body says so.
+// body says so, after its URL's query (input_items?limit=2&order=asc in
+// the file).
 func TestShowRequestBody(t *testing.T) {
 	p := filepath.Join(cassettes, "pydantic-ai__tests__models__cassettes__test_openai_responses__test_openai_responses_model_file_search_tool_stream.yaml")
 	out, errOut, code := runCmd(t, "", "show", p+"#1")
@@ -189,7 +190,7 @@ func TestShowRequestBody(t *testing.T) {
 		}
 	}
 	out, _, _ = runCmd(t, "", "show", "../../recordings/testdata/recorders/azure-test-proxy/openai__openai-dotnet__tests__SessionRecords__ResponseStoreTests__GetInputItemsWithMultiPartPagination.json#2")
-	if req, _, _ := strings.Cut(out, "\nRESPONSE\n"); !strings.HasSuffix(req, "\nREQUEST\n  body     none: the request is its method and URL\n") {
+	if req, _, _ := strings.Cut(out, "\nRESPONSE\n"); !strings.HasSuffix(req, "\nREQUEST\n  ?limit   2\n  ?order   asc\n  body     none: the request is its method and URL\n") {
 		t.Errorf("a GET's request reads:\n%s", req)
 	}
 }

@@ -143,6 +143,9 @@ func show(r *recordings.Recording, info loaded, stdout, stderr io.Writer) error 
 
 	conv := r.Conversation()
 	w.section("REQUEST")
+	for _, q := range r.Query() {
+		w.field("?"+q.Name, clipText(q.Value, 200))
+	}
 	for _, p := range conv.Params {
 		w.field(p.Name, clipText(p.Value, 200))
 	}
