@@ -271,7 +271,7 @@ func Asked(ms []Message) (asked []Message, more int) {
 		}
 	}
 	for _, m := range ms {
-		if m.Role == "input" {
+		if m.Role == "input" || m.Role == "tokens" {
 			asked = append(asked, m)
 		}
 	}

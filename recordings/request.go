@@ -88,7 +88,9 @@ func readRequest(body *fastjson.Value, skip ...nameSet) Conversation {
 	for _, m := range body.GetArray("contents") {
 		c.Messages = append(c.Messages, Message{Role: getStr(m, "role"), Parts: geminiParts(m)})
 	}
-	if p := body.Get("prompt"); p != nil {
+	if m, ok := tokenMessage(body.Get("prompt")); ok {
+		c.Messages = append(c.Messages, m)
+	} else if p := body.Get("prompt"); p != nil {
 		msg := Message{Role: "prompt", Parts: contentParts(p)}
 		for _, im := range body.GetArray("images") {
 			msg.Parts = append(msg.Parts, base64Image("", string(im.GetStringBytes())))
@@ -150,13 +152,21 @@ func params(obj *fastjson.Value, skip ...nameSet) []Param {
 }
 
 // inputMessages reads embeddings and interactions "input": a string, a list
-// of strings, or a list of turns / content objects.
+// of strings, token ids or lists of them (tokenMessage), or a list of
+// turns / content objects.
 func inputMessages(in *fastjson.Value) []Message {
+	if m, ok := tokenMessage(in); ok {
+		return []Message{m}
+	}
 	if in.Type() != fastjson.TypeArray {
 		return []Message{{Role: "input", Parts: contentParts(in)}}
 	}
 	var ms []Message
 	for _, it := range in.GetArray() {
+		if m, ok := tokenMessage(it); ok {
+			ms = append(ms, m)
+			continue
+		}
 		if role := getStr(it, "role"); role != "" {
 			ms = append(ms, Message{Role: role, Parts: contentParts(it.Get("content"))})
 			continue
@@ -168,6 +178,30 @@ func inputMessages(in *fastjson.Value) []Message {
 		ms = append(ms, Message{Role: "input", Parts: contentParts(it)})
 	}
 	return ms
+}
+
+// tokenMessage reads a list of token ids, as an embeddings input or a
+// completion's prompt may be given ("an array of tokens, or an array of
+// token arrays": platform.openai.com/docs/api-reference/embeddings/create),
+// as one message of role "tokens" whose text is the ids as recorded,
+// separated by spaces; ok is false for anything but a non-empty list of
+// integers.
+func tokenMessage(v *fastjson.Value) (Message, bool) {
+	ids := v.GetArray()
+	if len(ids) == 0 {
+		return Message{}, false
+	}
+	var b strings.Builder
+	for i, id := range ids {
+		if _, err := id.Int64(); err != nil {
+			return Message{}, false
+		}
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.Write(id.MarshalTo(nil))
+	}
+	return Message{Role: "tokens", Parts: []Part{{Kind: PartText, Text: b.String()}}}, true
 }
 
 // inputItem reads an item of a Responses API input that carries the
