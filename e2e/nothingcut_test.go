@@ -136,3 +136,19 @@ func (tb *tab) openFold(fold string) string {
 	tb.do(chromedp.Evaluate[chromedp.Void](fold + `.open = true`))
 	return eval[string](tb, fold+`.innerText`)
 }
+
+// TestTokenInputDrawn opens dd-trace-py's embeddings of three token
+// lists (input [[1111, 2222, 3333], [4444, 5555, 6666], [7777, 8888,
+// 9999]] in the file): the request panel draws one "tokens" message per
+// list, its ids as recorded, where it drew nine parts each said not
+// read.
+func TestTokenInputDrawn(t *testing.T) {
+	path := filepath.Join("..", "recordings", "testdata", "cassettes", "dd-trace-py__tests__contrib__openai__cassettes__v1__embedding_array_of_token_arrays.yaml")
+	tb := openFirst(t, path)
+	got := eval[[]string](tb, `[...document.querySelectorAll('.request [data-testid=message]')].map(e => e.dataset.role + ": " + e.innerText.replace(/\s+/g, " ").trim())`)
+	want := []string{"tokens: TOKENS Raw 1111 2222 3333", "tokens: TOKENS Raw 4444 5555 6666", "tokens: TOKENS Raw 7777 8888 9999"}
+	if !slices.Equal(got, want) {
+		t.Errorf("the request's messages read %q, want %q", got, want)
+	}
+	t.Logf("wrote %s", tb.screenshot("token-input"))
+}
