@@ -70,8 +70,8 @@ func (a *Answer) ListMember() string {
 
 // ChoiceLabel names c, one of a's Choices, where a reader could not tell
 // it apart otherwise: "data[1]" for an item of a list (its place in the
-// list, at ListMember), "choice 1" when a has several choices (c's Index); ""
-// for the only choice of an answer.
+// list, at ListMember), "choice 1" when a has several choices (c's
+// Index); "" for the only choice of an answer.
 func (a *Answer) ChoiceLabel(c *Choice) string {
 	switch {
 	case a.List != "":

@@ -260,9 +260,9 @@ const MaxAskedInputs = 5
 
 // Asked is what a request asks, for showing and comparing what two
 // recordings asked: its last user message (a completion's prompt, a
-// rerank's query), else its inputs (an embeddings request's), the first
-// MaxAskedInputs of them with how many more there are, else its last
-// message; none when it has no message.
+// rerank's query), else its inputs (an embeddings request's texts or
+// token lists), the first MaxAskedInputs of them with how many more
+// there are, else its last message; none when it has no message.
 func Asked(ms []Message) (asked []Message, more int) {
 	for i := len(ms) - 1; i >= 0; i-- {
 		switch ms[i].Role {

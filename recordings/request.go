@@ -88,8 +88,8 @@ func readRequest(body *fastjson.Value, skip ...nameSet) Conversation {
 	for _, m := range body.GetArray("contents") {
 		c.Messages = append(c.Messages, Message{Role: getStr(m, "role"), Parts: geminiParts(m)})
 	}
-	if m, ok := tokenMessage(body.Get("prompt")); ok {
-		c.Messages = append(c.Messages, m)
+	if ms, ok := tokenLists(body.Get("prompt")); ok {
+		c.Messages = append(c.Messages, ms...)
 	} else if p := body.Get("prompt"); p != nil {
 		msg := Message{Role: "prompt", Parts: contentParts(p)}
 		for _, im := range body.GetArray("images") {
@@ -202,6 +202,25 @@ func tokenMessage(v *fastjson.Value) (Message, bool) {
 		b.Write(id.MarshalTo(nil))
 	}
 	return Message{Role: "tokens", Parts: []Part{{Kind: PartText, Text: b.String()}}}, true
+}
+
+// tokenLists reads a completion's prompt of token ids: one list
+// (tokenMessage) or a list of them, a message each; ok is false when v
+// is not that.
+func tokenLists(v *fastjson.Value) ([]Message, bool) {
+	if m, ok := tokenMessage(v); ok {
+		return []Message{m}, true
+	}
+	lists := v.GetArray()
+	ms := make([]Message, 0, len(lists))
+	for _, l := range lists {
+		m, ok := tokenMessage(l)
+		if !ok {
+			return nil, false
+		}
+		ms = append(ms, m)
+	}
+	return ms, len(ms) > 0
 }
 
 // inputItem reads an item of a Responses API input that carries the
