@@ -34,10 +34,13 @@ type runStreamAssembler struct {
 	done     bool     // the done event, or a run that ended, came
 }
 
-// runEvent is one event of a run stream: its name and its data.
+// runEvent is one event of a run stream: its name, its data, and the
+// place of its message or run step among the stream's (add finds it),
+// -1 for an event of neither.
 type runEvent struct {
 	name string
 	data *fastjson.Value
+	at   int
 }
 
 // runEnded are the statuses a run stops at.
@@ -60,7 +63,7 @@ func (s *runStreamAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	if data == nil || data.Type() != fastjson.TypeObject {
 		return ds, errorf("the event's data is not a JSON object")
 	}
-	id := getStr(data, "id")
+	id, at := getStr(data, "id"), -1
 	switch {
 	case name == "thread.message.delta":
 		i := slices.Index(s.messages, id)
@@ -75,21 +78,22 @@ func (s *runStreamAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 				ds = withDelta(ds, Delta{Kind: KindMeta, Choice: i, Field: field})
 			}
 		}
+		at = i
 	case strings.HasPrefix(name, "thread.message."):
-		if slices.Contains(s.messages, id) {
+		if at = slices.Index(s.messages, id); at >= 0 {
 			ds = withDelta(ds, Delta{Kind: KindMeta, Field: name})
 		} else {
-			s.messages = append(s.messages, id)
-			ds = withDelta(ds, Delta{Kind: KindRole, Choice: len(s.messages) - 1, Field: "role", Text: getStr(data, "role")})
+			at, s.messages = len(s.messages), append(s.messages, id)
+			ds = withDelta(ds, Delta{Kind: KindRole, Choice: at, Field: "role", Text: getStr(data, "role")})
 		}
 	case name == "thread.run.step.delta":
-		if !slices.Contains(s.steps, id) {
+		if at = slices.Index(s.steps, id); at < 0 {
 			return ds, errorf("thread.run.step.delta of step %q, which no thread.run.step event created", id)
 		}
 		ds = withDelta(ds, Delta{Kind: KindMeta, Field: "steps: " + name})
 	case strings.HasPrefix(name, "thread.run.step."):
-		if !slices.Contains(s.steps, id) {
-			s.steps = append(s.steps, id)
+		if at = slices.Index(s.steps, id); at < 0 {
+			at, s.steps = len(s.steps), append(s.steps, id)
 		}
 		ds = withDelta(ds, Delta{Kind: KindMeta, Field: "steps: " + name})
 	case strings.HasPrefix(name, "thread.run."):
@@ -98,30 +102,28 @@ func (s *runStreamAssembler) add(c *Chunk, ds []Delta) ([]Delta, error) {
 	default: // error, and events added later
 		ds = withDelta(ds, Delta{Kind: KindMeta, Field: name})
 	}
-	s.events = append(s.events, runEvent{name, data})
+	s.events = append(s.events, runEvent{name, data, at})
 	return ds, nil
 }
 
 func (s *runStreamAssembler) result(a *arena) *fastjson.Value {
 	var run, failure *fastjson.Value
-	// add kept the ids in the order the objects came, and refused a
-	// delta before its object.
+	// add kept each object's place, and refused a delta before its
+	// object.
 	messages, steps := make([]*fastjson.Value, len(s.messages)), make([]*fastjson.Value, len(s.steps))
 	for _, e := range s.events {
-		id, v, delta := getStr(e.data, "id"), e.data, strings.HasSuffix(e.name, ".delta")
+		v, delta := e.data, strings.HasSuffix(e.name, ".delta")
 		switch {
 		case strings.HasPrefix(e.name, "thread.message."):
-			i := slices.Index(s.messages, id)
 			if delta {
-				v = accumulateMessage(a, messages[i], e.data.Get("delta"))
+				v = accumulateMessage(a, messages[e.at], e.data.Get("delta"))
 			}
-			messages[i] = v
+			messages[e.at] = v
 		case strings.HasPrefix(e.name, "thread.run.step."):
-			i := slices.Index(s.steps, id)
 			if delta {
-				v = accumulateDelta(a, steps[i], e.data.Get("delta"))
+				v = accumulateDelta(a, steps[e.at], e.data.Get("delta"))
 			}
-			steps[i] = v
+			steps[e.at] = v
 		case strings.HasPrefix(e.name, "thread.run."):
 			run = e.data
 		case e.name == "error":
