@@ -64,7 +64,8 @@ func (f Family) Environment() bool {
 // ManyCalls reports a family whose title does not say which call a
 // recording is: files and vector stores (an upload, a store, a
 // deletion), the Assistants API (a thread, a run, its steps), Bedrock's
-// catalog (a profile, a list of models), and FamilyUnknown. A list of recordings names their calls beside it.
+// catalog (a profile, a list of models), and FamilyUnknown. A list of
+// recordings names their calls beside it.
 func (f Family) ManyCalls() bool {
 	p := providerOf(f)
 	return p != nil && p.calls
